@@ -1,0 +1,13 @@
+"""Canonical JSON and state hashes (sha256; never Python's ``hash()``, which is salted)."""
+
+import hashlib
+import json
+
+
+def canonical_json(obj) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
+
+
+def state_hash(state) -> str:
+    return hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()

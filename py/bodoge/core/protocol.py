@@ -1,0 +1,90 @@
+"""The game protocol every engine implements (modelled on OpenSpiel and boardgame.io).
+
+A game is a stateless object; all of a game's data lives in its *state*, a plain JSON-able
+dict (so it can be cloned, hashed and compared). Chance comes only from the seeded ``Rng``
+whose state is kept in the game state. Moves are small JSON values.
+
+    state = game.setup(options, seed)
+    while game.outcome(state) is None:
+        seat = game.to_move(state)[0]
+        move = ...  # from a human (via the UI) or a bot (which sees only game.view(state, seat))
+        state = game.apply(state, seat, move)
+
+Subclasses implement ``options``, ``setup``, ``to_move``, ``legal_moves``, ``_play`` (mutating
+a private copy), ``view`` and ``outcome``; they may override ``check`` with something faster
+than looking the move up in ``legal_moves``.
+
+A state may keep an append-only event list under ``"log"``: events are never changed once
+appended, so ``apply`` copies that list but shares its events (a game's log grows long).
+"""
+
+from .errors import IllegalMove
+
+
+def clone(obj):
+    """Deep copy of JSON-like data (dict/list/scalars), much faster than ``copy.deepcopy``."""
+    if isinstance(obj, dict):
+        return {k: clone(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [clone(v) for v in obj]
+    return obj
+
+
+def Outcome(winners, scores, **detail) -> dict:
+    """A finished game's result: the seats sharing the win, each seat's score, and detail."""
+    return {"winners": sorted(winners), "scores": list(scores), **detail}
+
+
+class Game:
+    id = ""
+    rules_version = 1
+    min_players = 2
+    max_players = 4
+    bot_levels = ("easy", "normal", "strong")
+
+    # --- options -----------------------------------------------------------------------------
+    def options(self, raw: dict | None) -> dict:
+        """Validate ``raw`` options and fill in defaults; raise ``BadOptions``."""
+        raise NotImplementedError
+
+    def num_players(self, state) -> int:
+        return state["players"]
+
+    # --- the protocol ------------------------------------------------------------------------
+    def setup(self, options: dict, seed: int) -> dict:
+        raise NotImplementedError
+
+    def to_move(self, state) -> list[int]:
+        """Seats that may move now (several for simultaneous phases); empty once it is over."""
+        raise NotImplementedError
+
+    def legal_moves(self, state, seat: int) -> list:
+        raise NotImplementedError
+
+    def check(self, state, seat, move) -> None:
+        """Raise ``IllegalMove`` unless ``seat`` may play ``move`` now. Must accept any JSON."""
+        if seat not in self.to_move(state):
+            raise IllegalMove(f"it is not seat {seat}'s move", key="error.not_your_turn")
+        if move not in self.legal_moves(state, seat):
+            raise IllegalMove(f"{move!r} is not a legal move here")
+
+    def apply(self, state, seat: int, move) -> dict:
+        """The state after ``seat`` plays ``move``; ``state`` itself is left untouched."""
+        self.check(state, seat, move)
+        new = {k: (list(v) if k == "log" else clone(v)) for k, v in state.items()}
+        self._play(new, seat, move)
+        return new
+
+    def _play(self, state, seat, move) -> None:
+        raise NotImplementedError
+
+    def view(self, state, seat: int | None) -> dict:
+        """Everything ``seat`` may know (``None``: a spectator who sees only public data)."""
+        raise NotImplementedError
+
+    def outcome(self, state) -> dict | None:
+        raise NotImplementedError
+
+    # --- bots --------------------------------------------------------------------------------
+    def make_bot(self, level: str, seat: int, seed: int):
+        raise NotImplementedError

@@ -1,0 +1,191 @@
+"""What a seat can deduce about the hidden cards, from its view alone.
+
+* ``Knowledge``: the cards the seat knows, the unseen pool, and every hidden card of the other
+  rows with its colour, the bounds its known neighbours set and the numbers already declared
+  wrongly on it.
+* ``candidates``: per-card candidate filtering (colour, cards seen, bounds propagated along each
+  row, singletons removed elsewhere), the best-known public approach.
+* ``posterior``: exact counting. Rows are sorted, so walking the unseen ids upwards and handing
+  each to the next hidden slot of some row (or to the deck) enumerates every consistent joint
+  assignment exactly once; a forward–backward pass over that walk gives the exact number of
+  assignments and each hidden card's exact distribution, across all rows at once (the rows
+  are coupled through the shared pool).
+"""
+
+from dataclasses import dataclass, field
+
+from .rules import CARDS, NUMBERS
+
+
+def card_id(n: int, c: int) -> int:
+    return n * 2 + c
+
+
+@dataclass
+class Slot:
+    seat: int
+    pos: int
+    k: int
+    colour: int
+    lo: int            # the id must be > lo (nearest known card to the left, or -1)
+    hi: int            # the id must be < hi (nearest known card to the right, or CARDS)
+    excluded: set = field(default_factory=set)   # numbers declared wrongly on this card
+
+    def allows(self, cid: int) -> bool:
+        return (cid & 1) == self.colour and self.lo < cid < self.hi and (cid >> 1) not in self.excluded
+
+
+@dataclass
+class Knowledge:
+    seat: int
+    known: set          # ids this seat knows the place of
+    pool: list          # ids it has not seen, ascending
+    rows: list          # rows[s] = [Slot ...] hidden cards of seat s in row order ([] for self)
+
+
+def knowledge(view, seat=None, hide_own=False) -> Knowledge:
+    """Build the seat's knowledge. ``hide_own``: as a spectator would see the seat's own row
+    (used to guess how much the others know about our cards)."""
+    me = view["seat"] if seat is None else seat
+    known = set()
+    for s, row in enumerate(view["rows"]):
+        for card in row:
+            if card["n"] is not None and (card["up"] or not hide_own or s != me):
+                known.add(card_id(card["n"], card["c"]))
+    drawn = view.get("drawn")
+    if drawn and drawn.get("n") is not None and not hide_own:
+        known.add(card_id(drawn["n"], drawn["c"]))
+    wrong = {}
+    for e in view["log"]:
+        if e["e"] == "attack" and not e["hit"]:
+            wrong.setdefault(e["k"], set()).add(e["n"])
+    rows = []
+    for s, row in enumerate(view["rows"]):
+        slots = []
+        if s != me or hide_own:
+            lo = -1
+            pending = []
+            for p, card in enumerate(row):
+                visible = card["n"] is not None and (card["up"] or not hide_own or s != me)
+                if visible:
+                    cid = card_id(card["n"], card["c"])
+                    for slot in pending:
+                        slot.hi = cid
+                    pending = []
+                    lo = cid
+                else:
+                    slot = Slot(s, p, card["k"], card["c"], lo, CARDS, set(wrong.get(card["k"], ())))
+                    pending.append(slot)
+                    slots.append(slot)
+        rows.append(slots)
+    pool = [c for c in range(CARDS) if c not in known]
+    return Knowledge(me, known, pool, rows)
+
+
+# --- per-card candidate filtering -------------------------------------------------------------
+def candidates(kn: Knowledge, propagate: bool = True) -> dict:
+    """{(seat, pos): sorted candidate ids}. Without ``propagate``: only colour, cards seen,
+    the direct known neighbours and wrong declarations."""
+    pool = set(kn.pool)
+    cand = {}
+    for slots in kn.rows:
+        for sl in slots:
+            cand[(sl.seat, sl.pos)] = {c for c in pool if sl.allows(c)}
+    if not propagate:
+        return {key: sorted(v) for key, v in cand.items()}
+    changed = True
+    while changed:
+        changed = False
+        for slots in kn.rows:
+            # ids strictly increase along a row: bound each hidden card by its hidden neighbours
+            for a, b in zip(slots, slots[1:]):
+                ca, cb = cand[(a.seat, a.pos)], cand[(b.seat, b.pos)]
+                if ca and cb:
+                    lo, hi = min(ca), max(cb)
+                    nb = {c for c in cb if c > lo}
+                    na = {c for c in ca if c < hi}
+                    if nb != cb or na != ca:
+                        cand[(b.seat, b.pos)], cand[(a.seat, a.pos)] = nb, na
+                        changed = True
+        singles = {next(iter(v)): key for key, v in cand.items() if len(v) == 1}
+        for key, v in cand.items():
+            drop = {c for c, owner in singles.items() if owner != key and c in v}
+            if drop:
+                v -= drop
+                changed = True
+    return {key: sorted(v) for key, v in cand.items()}
+
+
+# --- exact counting ---------------------------------------------------------------------------
+@dataclass
+class Posterior:
+    total: int                 # number of consistent joint assignments
+    dist: dict                 # {(seat, pos): {id: probability}}
+
+    def best(self):
+        """(probability, seat, pos, id) of the likeliest single guess; ties keep the first."""
+        best = None
+        for (s, p), d in self.dist.items():
+            for cid, pr in d.items():
+                if best is None or pr > best[0]:
+                    best = (pr, s, p, cid)
+        return best
+
+
+def posterior(kn: Knowledge) -> Posterior:
+    rows = [slots for slots in kn.rows if slots]
+    lengths = tuple(len(r) for r in rows)
+    pool = kn.pool
+    nrows = len(rows)
+    start = (0,) * nrows
+    forward = [{start: 1}]
+    for idx, cid in enumerate(pool):
+        cur = forward[-1]
+        nxt = {}
+        for st, cnt in cur.items():
+            nxt[st] = nxt.get(st, 0) + cnt
+            for r in range(nrows):
+                j = st[r]
+                if j < lengths[r] and rows[r][j].allows(cid):
+                    st2 = st[:r] + (j + 1,) + st[r + 1:]
+                    nxt[st2] = nxt.get(st2, 0) + cnt
+        # drop states that can no longer be completed: a pending slot's upper bound is passed
+        nxt = {st: cnt for st, cnt in nxt.items()
+               if all(st[r] >= lengths[r] or rows[r][st[r]].hi > cid + 1 for r in range(nrows))}
+        forward.append(nxt)
+    total = forward[-1].get(lengths, 0)
+    dist = {(sl.seat, sl.pos): {} for r in rows for sl in r}
+    if total == 0:
+        return Posterior(0, dist)
+    back = {lengths: 1}
+    for idx in range(len(pool) - 1, -1, -1):
+        cid = pool[idx]
+        cur = forward[idx]
+        prev = {}
+        for st, cnt in cur.items():
+            b = back.get(st, 0)
+            for r in range(nrows):
+                j = st[r]
+                if j < lengths[r] and rows[r][j].allows(cid):
+                    st2 = st[:r] + (j + 1,) + st[r + 1:]
+                    w = back.get(st2, 0)
+                    if w:
+                        b += w
+                        slot = rows[r][j]
+                        d = dist[(slot.seat, slot.pos)]
+                        d[cid] = d.get(cid, 0) + cnt * w
+            if b:
+                prev[st] = b
+        back = prev
+    for d in dist.values():
+        for cid in d:
+            d[cid] /= total
+    return Posterior(total, dist)
+
+
+def number_of(cid: int) -> int:
+    return cid >> 1
+
+
+__all__ = ["Knowledge", "Posterior", "Slot", "candidates", "card_id", "knowledge", "number_of",
+           "posterior", "NUMBERS"]
