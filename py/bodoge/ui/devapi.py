@@ -1,0 +1,49 @@
+"""``window.bodoge`` in the page: what tests and benchmarks ask the running Python.
+
+Plain values only (strings, numbers), so it is easy to call from Playwright.
+"""
+
+import json
+import time
+
+from ..core.bot import think
+from ..core.canon import state_hash
+from ..core.match import Match
+from ..core.rng import derive_seed
+from ..core.selfplay import _percentile
+
+
+class Api:
+    def __init__(self, app):
+        self.app = app
+
+    def stateHash(self, code):
+        """sha256 of the canonical state that a save code replays to."""
+        return state_hash(Match.from_code(str(code)).state)
+
+    def codeFor(self, game_id, options_json, seed, moves_json):
+        """Replay moves from a seed and return the save code (to compare with CPython)."""
+        match = Match.new(str(game_id), json.loads(str(options_json)), int(seed))
+        for seat, move in json.loads(str(moves_json)):
+            match.play(seat, move)
+        return match.code()
+
+    def botTimes(self, game_id, level, games, seed, players=2):
+        """Play ``games`` bot-vs-bot games here; decision times (ms) of ``level`` at seat 0."""
+        from ..core.selfplay import play_one
+
+        times = []
+        for g in range(int(games)):
+            levels = [str(level)] + ["normal"] * (int(players) - 1)
+
+            def rec(seat, secs):
+                if seat == 0:
+                    times.append(secs * 1000)
+
+            play_one(str(game_id), {"players": int(players)}, derive_seed(int(seed), g), levels,
+                     on_decision=rec)
+        return json.dumps({"n": len(times), "mean": sum(times) / max(1, len(times)),
+                           "p95": _percentile(times, 0.95), "max": max(times, default=0)})
+
+    def screen(self):
+        return type(self.app.screen).__name__

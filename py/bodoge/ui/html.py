@@ -1,0 +1,75 @@
+"""A tiny HTML builder that escapes by construction.
+
+``h("p", {"class": "x"}, "Hello ", name)`` builds a node; ``render(node)`` makes markup.
+Text children and attribute values are always escaped, so player names and codes can only
+ever appear as text. There is deliberately no way to insert raw markup.
+"""
+
+import re
+
+_NAME = re.compile(r"^[a-zA-Z][a-zA-Z0-9:-]*$")
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "source", "track", "wbr"})
+
+
+class Node:
+    __slots__ = ("tag", "attrs", "children")
+
+    def __init__(self, tag, attrs, children):
+        if not _NAME.match(tag):
+            raise ValueError(f"bad tag {tag!r}")
+        self.tag = tag
+        self.attrs = attrs
+        self.children = children
+
+
+def h(tag: str, attrs: dict | None = None, *children) -> Node:
+    return Node(tag, attrs or {}, children)
+
+
+def fragment(*children):
+    """Several nodes without a wrapper element."""
+    return list(children)
+
+
+def escape_text(s: str) -> str:
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def escape_attr(s: str) -> str:
+    return escape_text(s).replace('"', "&quot;").replace("'", "&#x27;")
+
+
+def _render(node, out):
+    if node is None or node is False or node is True:
+        return
+    if isinstance(node, (list, tuple)):
+        for child in node:
+            _render(child, out)
+        return
+    if isinstance(node, Node):
+        out.append("<" + node.tag)
+        for name, value in node.attrs.items():
+            if value is None or value is False:
+                continue
+            name = name.rstrip("_").replace("_", "-")   # class_ → class, aria_label → aria-label
+            if not _NAME.match(name) or name.lower().startswith("on"):
+                raise ValueError(f"bad attribute {name!r}")
+            if value is True:
+                out.append(" " + name)
+            else:
+                out.append(f' {name}="{escape_attr(str(value))}"')
+        out.append(">")
+        if node.tag in _VOID:
+            return
+        for child in node.children:
+            _render(child, out)
+        out.append(f"</{node.tag}>")
+        return
+    out.append(escape_text(str(node)))
+
+
+def render(node) -> str:
+    out = []
+    _render(node, out)
+    return "".join(out)

@@ -1,0 +1,308 @@
+"""The game screen shared by every game: board, prompt, log, bots, hand-over, share, saves.
+
+Hot-seat: when the next person to act is not the one at the device, a hand-over screen
+replaces the board (nothing private is rendered) until that person confirms. Bots act on
+timers (``later``) and may think in slices (generator bots) so the page stays responsive.
+"""
+
+import types
+
+from ..core.errors import IllegalMove
+from ..core.rng import derive_seed
+from .games import Ctx, clean_seats, game_name, game_ui, seat_name
+from .html import h
+from .storage import SPEEDS
+
+SLICE_MS = 12          # a thinking bot yields to the page this often
+
+
+class PlayScreen:
+    def __init__(self, app, slot, match):
+        self.app = app
+        self.slot = slot
+        self.match = match
+        self.gui = game_ui(match.game.id)
+        game = match.game
+        n = game.num_players(match.state)
+        self.seats = clean_seats(match.record.meta, n, game.bot_levels)
+        self.humans = [s for s in range(n) if self.seats[s]["bot"] is None]
+        self.bots = {s: game.make_bot(seat["bot"], s, derive_seed(match.record.seed, s, "bot"))
+                     for s, seat in enumerate(self.seats) if seat["bot"]}
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.present = self.viewer         # the person at the device, if known
+        self.handover = None
+        self.sel = {}
+        self.pause = None                  # a round-end event shown until "next round"
+        self.dialog = None                 # "share" | "rules"
+        self.error = None
+        self.thinking = None               # seat of the bot that is thinking
+        self.token = 0                     # bumps on every move: stale timers do nothing
+        self.closed = False
+        self.fresh_from = None             # log index of the last move's first event
+        self.announced = len(self.match.view(None)["log"])
+        self.advance()
+
+    # --- helpers -------------------------------------------------------------------------------
+    @property
+    def t(self):
+        return self.app.t
+
+    def names(self):
+        return [seat_name(self.app.i18n, self.seats, s) for s in range(len(self.seats))]
+
+    def ctx(self, viewer):
+        return Ctx(self.app.i18n, self.names(), viewer, self.humans, self.app.settings.motion)
+
+    def close(self):
+        self.closed = True
+
+    # --- flow ----------------------------------------------------------------------------------
+    def advance(self):
+        """Decide who acts next: show a human's view (after a hand-over) or start a bot."""
+        if self.closed or self.match.over or self.pause is not None:
+            return
+        movers = self.match.to_move()
+        human_movers = [s for s in movers if s in self.humans]
+        if human_movers:
+            seat = human_movers[0]
+            if len(self.humans) > 1 and self.present != seat:
+                self.handover = seat
+                self.viewer = None
+            else:
+                self.viewer = self.present = seat
+            return
+        if movers and self.thinking is None:
+            self.schedule_bot(movers[0])
+
+    def schedule_bot(self, seat):
+        token = self.token
+        self.thinking = seat
+        self.app.host.later(SPEEDS[self.app.settings.speed], lambda: self.run_bot(seat, token))
+
+    def run_bot(self, seat, token):
+        if self.closed or token != self.token:
+            return
+        result = self.bots[seat].act(self.match.view(seat))
+        if isinstance(result, types.GeneratorType):
+            self.step_bot(seat, token, result)
+        else:
+            self.bot_done(seat, token, result)
+
+    def step_bot(self, seat, token, gen):
+        if self.closed or token != self.token:
+            return
+        host = self.app.host
+        start = host.now()
+        try:
+            while host.now() - start < SLICE_MS:
+                next(gen)
+        except StopIteration as stop:
+            self.bot_done(seat, token, stop.value)
+            return
+        host.later(0, lambda: self.step_bot(seat, token, gen))
+
+    def bot_done(self, seat, token, move):
+        if self.closed or token != self.token:
+            return
+        self.thinking = None
+        self.play(seat, move)
+
+    def play(self, seat, move):
+        """Apply a move from a human or a bot; refused moves leave everything as it was."""
+        before = len(self.match.state.get("log", ()))
+        try:
+            self.match.play(seat, move)
+        except IllegalMove as e:
+            if seat in self.bots:
+                raise             # a bot bug: make it loud
+            self.error = self.t(e.key, **e.params) if self.app.i18n.has(e.key) else str(e)
+            self.app.refresh()
+            return False
+        self.token += 1
+        self.fresh_from = before
+        self.sel = {}
+        self.error = None
+        if seat in self.humans:
+            self.present = seat
+        self.autosave()
+        self.announce_new()
+        self.advance()
+        self.app.focus_next = self.app.focus_next or ("prompt" if self.viewer is not None else None)
+        self.app.refresh()
+        return True
+
+    def autosave(self):
+        slot = self.slot
+        slot.code = self.match.code()
+        slot.updated = self.app.host.now()
+        slot.over = self.match.over
+        try:
+            self.app.saves.put(slot)
+        except Exception:          # storage full or blocked: keep playing, say so
+            self.error = self.t("saves.write_failed")
+
+    def announce_new(self):
+        """Say what happened (from the public log when several people share the device)."""
+        private = self.viewer if len(self.humans) == 1 else None
+        view = self.match.view(private)
+        ctx = self.ctx(private)
+        texts = []
+        for event in view["log"][self.announced:]:
+            text = self.gui.describe(event, ctx)
+            if text:
+                texts.append(text)
+            if self.gui.ends_round(event) and not self.match.over:
+                self.pause = event
+        self.announced = len(view["log"])
+        if texts:
+            self.app.host.announce(" ".join(texts))
+
+    # --- input ---------------------------------------------------------------------------------
+    def act(self, action, arg, form):
+        app = self.app
+        if action == "handover-ok" and self.handover is not None:
+            self.viewer = self.present = self.handover
+            self.handover = None
+            app.focus_next = "prompt"
+            app.refresh()
+        elif action == "next-round" and self.pause is not None:
+            self.pause = None
+            self.advance()
+            app.focus_next = "prompt"
+            app.refresh()
+        elif action in ("share", "rules"):
+            self.dialog = action
+            app.focus_next = "dialog-close"
+            app.refresh()
+        elif action == "close-dialog":
+            self.dialog = None
+            app.focus_next = f"open-{arg}" if arg else "prompt"
+            app.refresh()
+        elif action == "copy":
+            text = self.share_link() if arg == "link" else self.match.code()
+            ok = app.host.copy(text)
+            app.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
+        elif self.viewer is not None and self.handover is None and self.pause is None:
+            ctx = self.ctx(self.viewer)
+            move = self.gui.act(action, arg, self.match.view(self.viewer), self.sel, ctx)
+            app.focus_next = ctx.focus
+            if move is not None:
+                self.play(self.viewer, move)
+            else:
+                app.refresh()
+
+    def key(self, key):
+        if key == "Escape" and self.dialog:
+            self.act("close-dialog", self.dialog, {})
+            return True
+        if self.viewer is None or self.handover is not None or self.pause is not None or self.dialog:
+            return False
+        result = self.gui.key(key, self.match.view(self.viewer), self.sel, self.ctx(self.viewer))
+        if result is None:
+            return False
+        if result is True:
+            self.app.refresh()
+        else:
+            self.play(self.viewer, result)
+        return True
+
+    def share_link(self):
+        return f"{self.app.host.base_url()}#load={self.match.code()}"
+
+    # --- rendering -----------------------------------------------------------------------------
+    def render(self):
+        t = self.t
+        names = self.names()
+        title = game_name(self.app.i18n, self.match.game.id)
+        tools = h("nav", {"class_": "tools", "aria_label": t("play.tools")},
+                  h("button", {"type": "button", "class_": "button", "id": "open-share",
+                               "data_act": "share"}, t("play.share")),
+                  h("button", {"type": "button", "class_": "button", "id": "open-rules",
+                               "data_act": "rules"}, t("play.rules")),
+                  h("a", {"class_": "button", "href": "#/"}, t("play.shelf")))
+        parts = [h("div", {"class_": "play-head"},
+                   h("h1", {"id": "main-heading", "tabindex": "-1"}, title), tools)]
+        if self.handover is not None:
+            parts.append(self.render_handover(names[self.handover]))
+        else:
+            parts.append(self.render_game())
+        if self.dialog == "share":
+            parts.append(self.render_share())
+        elif self.dialog == "rules":
+            parts.append(dialog(t("play.rules"), self.gui.rules(t), t, "rules"))
+        return h("main", {"class_": "screen play-screen", "data_game": self.match.game.id}, parts)
+
+    def render_handover(self, name):
+        t = self.t
+        return h("section", {"class_": "handover", "role": "dialog", "aria_modal": "true",
+                             "aria_labelledby": "handover-title"},
+                 h("h2", {"id": "handover-title"}, t("handover.title", name=name)),
+                 h("p", {}, t("handover.body")),
+                 h("button", {"type": "button", "class_": "button primary", "id": "handover-ok",
+                              "data_act": "handover-ok"}, t("handover.ok", name=name)))
+
+    def render_game(self):
+        t = self.t
+        view = self.match.view(self.viewer)
+        ctx = self.ctx(self.viewer)
+        ctx.fresh_from, self.fresh_from = self.fresh_from, None   # animate a move only once
+        if self.match.over:
+            prompt = t("play.over")
+        elif self.pause is not None:
+            prompt = t("play.round_over")
+        elif self.viewer is not None and self.viewer in self.match.to_move():
+            prompt = self.gui.prompt(view, self.sel, ctx)
+        else:
+            who = self.match.to_move()
+            prompt = t("play.waiting", name=ctx.name(who[0])) if who else ""
+        log_items = [text for text in (self.gui.describe(e, ctx) for e in view["log"]) if text]
+        parts = [
+            h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, prompt),
+            h("p", {"class_": "error", "role": "alert"}, self.error) if self.error else None,
+            h("div", {"class_": "board-wrap"}, self.gui.board(view, self.sel, ctx)),
+        ]
+        if self.match.over:
+            parts.append(h("section", {"class_": "result panel", "aria_labelledby": "result-title"},
+                           self.gui.result(view, ctx),
+                           h("p", {"class_": "actions"},
+                             h("a", {"class_": "button primary", "href": f"#/new/{self.match.game.id}"},
+                               t("play.again")),
+                             " ", h("a", {"class_": "button", "href": "#/"}, t("play.shelf")))))
+        if self.pause is not None:
+            parts.append(h("section", {"class_": "round-over", "role": "dialog", "aria_modal": "true",
+                                       "aria_labelledby": "round-title"},
+                           self.gui.round_summary(self.pause, ctx),
+                           h("button", {"type": "button", "class_": "button primary",
+                                        "id": "next-round", "data_act": "next-round"},
+                             t("play.next_round"))))
+            self.app.focus_next = self.app.focus_next or "next-round"
+        parts.append(h("section", {"class_": "log panel", "aria_labelledby": "log-title"},
+                       h("h2", {"id": "log-title"}, t("play.log")),
+                       h("ol", {"class_": "log-list", "id": "log-list"},
+                         [h("li", {}, text) for text in log_items[-200:]])))
+        return h("div", {"class_": "game"}, parts)
+
+    def render_share(self):
+        t = self.t
+        code = self.match.code()
+        body = [h("p", {}, t("share.body")),
+                h("label", {"for": "share-code"}, t("share.code")),
+                h("textarea", {"id": "share-code", "readonly": True, "rows": "3",
+                               "spellcheck": "false"}, code),
+                h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "code"},
+                  t("share.copy_code")),
+                h("label", {"for": "share-link"}, t("share.link")),
+                h("input", {"id": "share-link", "readonly": True, "value": self.share_link()}),
+                h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "link"},
+                  t("share.copy_link"))]
+        return dialog(t("share.title"), body, t, "share")
+
+
+def dialog(title, body, t, name):
+    return h("div", {"class_": "dialog-backdrop"},
+             h("section", {"class_": "dialog", "role": "dialog", "aria_modal": "true",
+                           "aria_labelledby": f"dialog-{name}-title", "id": f"dialog-{name}"},
+               h("h2", {"id": f"dialog-{name}-title"}, title),
+               h("div", {"class_": "dialog-body"}, body),
+               h("button", {"type": "button", "class_": "button", "id": "dialog-close",
+                            "data_act": "close-dialog", "data_arg": name}, t("dialog.close"))))

@@ -1,0 +1,89 @@
+"""A host for the App that records what the browser would do (see bodoge.ui.app)."""
+
+import re
+from html.parser import HTMLParser
+
+from bodoge.ui.storage import MemoryStore
+
+
+class FakeHost:
+    def __init__(self, store=None):
+        self.store = store or MemoryStore()
+        self.html = ""
+        self.focused = None
+        self.announced = []
+        self.timers = []
+        self.hash = ""
+        self.clock = 1_700_000_000_000.0
+        self.copied = []
+        self.seed = 12345
+        self.app = None
+        self.settings_applied = None
+
+    # --- the host interface --------------------------------------------------------------------
+    def render(self, html, focus):
+        self.html = html
+        self.focused = focus
+
+    def announce(self, text):
+        self.announced.append(text)
+
+    def later(self, ms, fn):
+        self.timers.append(fn)
+
+    def set_hash(self, h, replace=False):
+        self.hash = h
+        if self.app is not None and not replace:
+            self.app.route(h)          # the browser fires hashchange (not for replaceState)
+
+    def copy(self, text):
+        self.copied.append(text)
+        return True
+
+    def now(self):
+        self.clock += 1000
+        return self.clock
+
+    def random_seed(self):
+        self.seed += 1
+        return self.seed
+
+    def format_time(self, ms, lang):
+        return f"t{int(ms)}"
+
+    def base_url(self):
+        return "https://example.org/bodoge/"
+
+    def apply_settings(self, settings):
+        self.settings_applied = (settings.lang, settings.motion)
+
+    # --- test helpers --------------------------------------------------------------------------
+    def run_timers(self, limit=10000):
+        n = 0
+        while self.timers and n < limit:
+            self.timers.pop(0)()
+            n += 1
+        return n
+
+    def text(self):
+        return Text.of(self.html)
+
+    def has(self, pattern):
+        return re.search(pattern, self.html) is not None
+
+
+class Text(HTMLParser):
+    """The visible text of rendered markup (to check what a player would read)."""
+
+    def __init__(self):
+        super().__init__()
+        self.parts = []
+
+    def handle_data(self, data):
+        self.parts.append(data)
+
+    @classmethod
+    def of(cls, html):
+        p = cls()
+        p.feed(html)
+        return " ".join(" ".join(p.parts).split())

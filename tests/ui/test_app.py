@@ -1,0 +1,269 @@
+"""The whole UI flow in CPython, through a fake host: shelf, setup, play, bots, hand-over,
+saves, share codes, bad input, language."""
+
+import json
+import re
+
+import pytest
+
+from bodoge.core.match import Match
+from bodoge.ui.app import App
+from bodoge.ui.storage import MemoryStore, SAVE_PREFIX, SETTINGS_KEY
+
+from .fakehost import FakeHost
+
+
+def make_app(store=None, hash_="#/", lang="en", speed="instant"):
+    host = FakeHost(store)
+    if speed and SETTINGS_KEY not in host.store.data:
+        host.store.set(SETTINGS_KEY, json.dumps({"lang": lang, "speed": speed}))
+    app = App(host)
+    host.app = app
+    app.start(hash_)
+    return app, host
+
+
+def start_algo(app, seats, players=2):
+    app.route("#/new/algo")
+    form = {"players": str(players)}
+    for s, (kind, name) in enumerate(seats):
+        form[f"kind{s}"] = kind
+        form[f"name{s}"] = name
+    app.act("start", "", form)
+    return app.screen
+
+
+def human_turn(app, screen, right=False):
+    """Play one attack as the seat on screen: the first face-down opponent card."""
+    view = screen.match.view(screen.viewer)
+    if view["drawn"] is None and view["stake"] is None:
+        own = next(p for p, c in enumerate(view["rows"][screen.viewer]) if not c["up"])
+        app.act("stake", str(own))
+    s, p = next((s, p) for s, row in enumerate(view["rows"]) if s != screen.viewer and not view["out"][s]
+                for p, c in enumerate(row) if not c["up"])
+    app.act("target", f"{s}-{p}")
+    real = screen.match.state["rows"][s][p]["id"] >> 1
+    app.act("declare", str(real if right else (real + 1) % 12))
+
+
+def test_shelf_lists_five_games_and_only_algo_is_playable():
+    app, host = make_app()
+    text = host.text()
+    for name in ("アルゴ", "algo", "ALTER", "ALLUVIUM", "Play Me!", "Bossa"):
+        assert name in text
+    assert text.count("Coming soon") == 4
+    assert 'href="#/new/algo"' in host.html
+    assert 'href="#/new/bossa"' not in host.html
+
+
+def test_unplayable_game_routes_to_shelf():
+    app, host = make_app(hash_="#/new/bossa")
+    assert "Coming soon" in host.text()
+
+
+def test_human_vs_strong_bot_full_game():
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("strong", "")])
+    assert screen.__class__.__name__ == "PlayScreen"
+    assert host.hash.startswith("#/play/")
+    for _ in range(2000):
+        if screen.match.over:
+            break
+        host.run_timers()
+        if screen.pause is not None:
+            app.act("next-round")
+            continue
+        if screen.match.over:
+            break
+        if screen.viewer in screen.match.to_move():
+            human_turn(app, screen)
+    assert screen.match.over
+    text = host.text()
+    assert "wins the game" in text or "Shared win" in text
+    assert any("declares" in a for a in host.announced)
+    slot = app.saves.get(screen.slot.id)
+    assert slot.over and slot.code == screen.match.code()
+
+
+def test_bot_moves_wait_for_timers_and_round_pause():
+    app, host = make_app()
+    screen = start_algo(app, [("strong", ""), ("strong", "")])
+    assert screen.viewer is None            # nobody at the device: spectator view
+    host.run_timers()
+    assert screen.pause is not None or screen.match.over
+    assert "Next round" in host.text()
+    n = len(screen.match.record.moves)
+    host.run_timers()
+    assert len(screen.match.record.moves) == n   # bots wait while the round summary shows
+    app.act("next-round")
+    host.run_timers()
+    assert screen.match.over
+
+
+def test_hot_seat_handover_hides_private_numbers():
+    app, host = make_app()
+    screen = start_algo(app, [("human", "Aki"), ("human", "Ben")])
+    assert screen.handover is not None
+    assert "Pass the device to" in host.text()
+    assert "card-" not in host.html and "You drew" not in host.html
+    first = screen.handover
+    app.act("handover-ok")
+    assert screen.viewer == first and 'id="card-' in host.html
+    human_turn(app, screen)                   # a miss: the turn passes to the other person
+    assert screen.handover == 1 - first
+    assert "card-" not in host.html
+    app.act("handover-ok")
+    assert screen.viewer == 1 - first
+
+
+def test_hot_seat_no_handover_while_same_person_continues():
+    app, host = make_app()
+    screen = start_algo(app, [("human", "Aki"), ("human", "Ben")])
+    app.act("handover-ok")
+    me = screen.viewer
+    human_turn(app, screen, right=True)       # a hit: same person continues
+    assert screen.handover is None and screen.viewer == me
+
+
+def test_reload_continues_exactly():
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("normal", "")])
+    for _ in range(3):
+        host.run_timers()
+        if screen.viewer in screen.match.to_move() and screen.pause is None:
+            human_turn(app, screen)
+    state, slot_id = screen.match.state, screen.slot.id
+    app2, host2 = make_app(host.store, hash_=f"#/play/{slot_id}")
+    assert app2.screen.match.state == state
+    app3, host3 = make_app(host.store)
+    assert f'href="#/play/{slot_id}"' in host3.html and "Continue" in host3.text()
+
+
+def test_several_slots_and_delete():
+    app, host = make_app()
+    start_algo(app, [("human", "A"), ("normal", "")])
+    start_algo(app, [("human", "B"), ("normal", "")])
+    app.route("#/")
+    slots, bad = app.saves.scan()
+    assert len(slots) == 2 and not bad
+    app.act("delete", slots[0].id)
+    assert "Delete this save for good?" in host.text()
+    app.act("delete-no")
+    assert len(app.saves.scan()[0]) == 2
+    app.act("delete", slots[0].id)
+    app.act("delete-yes")
+    assert [s.id for s in app.saves.scan()[0]] == [slots[1].id]
+
+
+def test_share_link_round_trip():
+    app, host = make_app()
+    screen = start_algo(app, [("human", "Aki"), ("strong", "")])
+    host.run_timers()
+    app.act("share")
+    assert "Save code" in host.text()
+    app.act("copy", "link")
+    link = host.copied[-1]
+    assert link.startswith("https://example.org/bodoge/#load=")
+    other, ohost = make_app(hash_="#" + link.split("#", 1)[1])
+    assert other.screen.match.state == screen.match.state
+    assert other.screen.seats[0]["name"] == "Aki"
+    assert len(other.saves.scan()[0]) == 1
+    other.route("#" + link.split("#", 1)[1])             # opening it again reuses the slot
+    assert len(other.saves.scan()[0]) == 1
+
+
+@pytest.mark.parametrize("code,message", [
+    ("garbage!!", "not a bodoge save code"),
+    ("", "empty"),
+])
+def test_bad_code_message_keeps_saves(code, message):
+    app, host = make_app()
+    start_algo(app, [("human", ""), ("normal", "")])
+    before = dict(host.store.data)
+    app.route("#load=" + code)
+    assert message in host.text() and "saved games are untouched" in host.text()
+    assert host.store.data == before
+    assert host.hash == "#/"
+
+
+def test_truncated_and_tampered_codes():
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("normal", "")])
+    code = screen.match.code()
+    before = dict(host.store.data)
+    app.route("#/")
+    app.act("open-code", "", {"code": code[:-6]})
+    assert "incomplete" in host.text()
+    rec = screen.match.record
+    from bodoge.core.record import Record, encode
+    evil = Record("algo", 1, rec.options, rec.seed, [[1, {"a": "stay"}]], rec.meta)
+    app.act("open-code", "", {"code": encode(evil)})
+    assert "Move 1 in it is not allowed" in host.text()
+    future = Record("algo", 99, rec.options, rec.seed, [], {})
+    app.act("open-code", "", {"code": encode(future)})
+    assert "newer rules" in host.text()
+    assert host.store.data == before
+
+
+def test_corrupted_storage_is_reported_not_lost():
+    store = MemoryStore({SAVE_PREFIX + "x1": "{not json", SETTINGS_KEY: "[[["})
+    app, host = make_app(store, speed=None)
+    assert "damaged save" in host.text()
+    app.route("#/play/x1")
+    assert "damaged and cannot be opened" in host.text()
+    assert store.data[SAVE_PREFIX + "x1"] == "{not json"
+    bad_code = json.dumps({"v": 1, "id": "x2", "game": "algo", "code": "AAAA", "created": 1,
+                           "updated": 1, "over": False, "title": ""})
+    store.set(SAVE_PREFIX + "x2", bad_code)
+    app.route("#/play/x2")
+    assert "cannot be opened" in host.text() and store.data[SAVE_PREFIX + "x2"] == bad_code
+
+
+def test_names_are_text_not_html():
+    app, host = make_app()
+    start_algo(app, [("human", '<img src=x onerror="alert(1)">'), ("normal", "")])
+    assert "<img" not in host.html
+    assert "&lt;img src=x" in host.html
+
+
+def test_illegal_move_from_ui_changes_nothing():
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("normal", "")])
+    host.run_timers()
+    if screen.viewer not in screen.match.to_move():
+        pytest.skip("bot to move")  # pragma: no cover - the seed makes the human deal first
+    state = screen.match.state
+    screen.play(screen.viewer, {"a": "stay"})          # not allowed before a hit
+    assert screen.match.state == state
+    assert "You can stay only after a hit." in host.text()
+
+
+def test_language_switch_persists():
+    app, host = make_app()
+    app.act("lang", "ja")
+    assert "新しいゲーム" in host.text()
+    assert json.loads(host.store.get(SETTINGS_KEY))["lang"] == "ja"
+    app2, host2 = make_app(host.store)
+    assert "新しいゲーム" in host2.text() and host2.settings_applied[0] == "ja"
+
+
+def test_keyboard_declare_and_escape():
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("normal", "")])
+    host.run_timers()
+    while screen.viewer not in screen.match.to_move() or screen.pause is not None:
+        if screen.pause is not None:
+            app.act("next-round")
+        host.run_timers()
+    view = screen.match.view(screen.viewer)
+    s = 1 - screen.viewer
+    p = next(p for p, c in enumerate(view["rows"][s]) if not c["up"])
+    app.act("target", f"{s}-{p}")
+    assert app.key("Escape") and "target" not in screen.sel
+    app.act("target", f"{s}-{p}")
+    assert app.key("1") and app.key("1") and screen.sel["typed"] == "11"
+    assert "Typed 11" in host.text()
+    n = len(screen.match.record.moves)
+    app.key("Enter")
+    assert len(screen.match.record.moves) == n + 1
+    assert screen.match.record.moves[-1][1]["n"] == 11

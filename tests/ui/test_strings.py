@@ -1,0 +1,62 @@
+"""Both languages say the same things: same keys, same placeholders, every used key exists."""
+
+import os
+import re
+import string
+
+from bodoge.games import CATALOG
+from bodoge.ui.i18n import I18n, tables
+from bodoge.ui.storage import SPEEDS
+
+UI = os.path.join(os.path.dirname(__file__), "..", "..", "py", "bodoge", "ui")
+
+
+def fields(text):
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def test_same_keys_and_placeholders():
+    en, ja = tables()["en"], tables()["ja"]
+    # "key.you" variants exist where English words the viewer differently ("You deal").
+    variants = {k for k in en if k.endswith(".you") and k[:-4] in en}
+    assert set(en) - variants == set(ja)
+    for key in ja:
+        assert fields(en[key]) == fields(ja[key]), key
+    for key in variants:
+        assert fields(en[key]) <= fields(en[key[:-4]]), key
+
+
+def test_every_literal_key_used_in_the_ui_exists():
+    en = tables()["en"]
+    used = set()
+    for folder, _, files in os.walk(UI):
+        for name in files:
+            if name.endswith(".py") and "strings" not in folder:
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    src = f.read()
+                used |= set(re.findall(r'\b(?:t|say)\("([a-z0-9_.]+)"', src))
+    assert used, "the scan found nothing"
+    missing = sorted(k for k in used if k not in en)
+    assert not missing, missing
+
+
+def test_key_families_exist():
+    en = tables()["en"]
+    keys = [f"shelf.blurb.{g.id}" for g in CATALOG]
+    keys += [f"settings.speed.{s}" for s in SPEEDS] + ["settings.motion.auto", "settings.motion.reduce"]
+    keys += [f"setup.bot.{lvl}" for lvl in ("easy", "normal", "strong")]
+    keys += [f"level.{lvl}" for lvl in ("easy", "normal", "strong")]
+    for code in ("empty", "format", "truncated", "damaged", "future", "unknown_game",
+                 "rules_future", "rules_old", "illegal"):
+        keys.append(f"code.{code}")
+    for k in ("goal", "setup", "turn", "hit", "miss", "empty", "out", "end", "view"):
+        keys += [f"algo.rules.{k}", f"algo.rules.{k}.title"]
+    keys += [f"algo.ruling.{k}" for k in ("colour", "first_dealer", "winner", "last_hit", "reveal", "sorted")]
+    keys += [f"algo.keys.{k}" for k in ("tab", "digits", "stay", "escape")]
+    assert [k for k in keys if k not in en] == []
+
+
+def test_missing_key_and_placeholder_fall_back_visibly():
+    t = I18n("ja").t
+    assert t("no.such.key") == "no.such.key"
+    assert t("shelf.players", lo=2) == "2〜{hi}人"

@@ -1,0 +1,121 @@
+"""Build the static site into dist/ (or the folder given): everything the browser needs.
+
+    python tools/build.py [DIST]
+
+Layout: index.html (with the shelf pre-rendered in both languages), pyscript.toml,
+bodoge.zip (the Python package), web/ (CSS, JS glue, icons, manifest, main.py),
+pyodide/ and pyscript/ (copied from node_modules: run `npm ci` first), sw.js (the service
+worker, with the precache list and a content hash of the whole site).
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import zipfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "py"))
+
+from bodoge.ui.app import static_page  # noqa: E402
+from bodoge.ui.html import escape_text  # noqa: E402
+from bodoge.ui.i18n import I18n  # noqa: E402
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def copy_tree(src, dst, skip=lambda name: False):
+    for folder, _, files in os.walk(src):
+        rel = os.path.relpath(folder, src)
+        for name in files:
+            if skip(name):
+                continue
+            os.makedirs(os.path.join(dst, rel), exist_ok=True)
+            shutil.copyfile(os.path.join(folder, name), os.path.join(dst, rel, name))
+
+
+def package_zip(dst):
+    """bodoge.zip: the package's .py files, byte-for-byte reproducible."""
+    src = os.path.join(ROOT, "py")
+    entries = []
+    for folder, dirs, files in os.walk(os.path.join(src, "bodoge")):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                entries.append((os.path.relpath(path, src).replace(os.sep, "/"), path))
+    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for arc, path in entries:
+            info = zipfile.ZipInfo(arc, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            with open(path, "rb") as f:
+                z.writestr(info, f.read())
+
+
+def fill_index(dst):
+    with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
+        html = f.read()
+    ja, en = I18n("ja"), I18n("en")
+    while "{{t:" in html:
+        start = html.index("{{t:")
+        end = html.index("}}", start)
+        key = html[start + 4:end]
+        both = (f'<span class="i18n"><span lang="ja">{escape_text(ja.t(key))}</span>'
+                f'<span lang="en">{escape_text(en.t(key))}</span></span>')
+        html = html[:start] + both + html[end + 2:]
+    html = html.replace("<!--static:app-->", static_page("ja") + static_page("en"))
+    with open(dst, "w", encoding="utf-8") as f:
+        f.write(html)
+
+
+def service_worker(dist):
+    files = []
+    for folder, _, names in os.walk(dist):
+        for name in names:
+            rel = os.path.relpath(os.path.join(folder, name), dist).replace(os.sep, "/")
+            if rel != "sw.js" and not rel.startswith("."):
+                files.append(rel)
+    files.sort()
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0")
+        with open(os.path.join(dist, rel), "rb") as f:
+            digest.update(hashlib.sha256(f.read()).digest())
+    version = digest.hexdigest()[:16]
+    with open(os.path.join(ROOT, "web", "sw.js"), encoding="utf-8") as f:
+        template = f.read()
+    precache = ["./"] + ["./" + rel for rel in files]
+    sw = template.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=1))
+    with open(os.path.join(dist, "sw.js"), "w", encoding="utf-8") as f:
+        f.write(sw)
+    return version, len(precache)
+
+
+def build(dist):
+    modules = os.path.join(ROOT, "node_modules")
+    for needed in ("pyodide", os.path.join("@pyscript", "core", "dist")):
+        if not os.path.isdir(os.path.join(modules, needed)):
+            sys.exit(f"build: node_modules/{needed} is missing: run `npm ci` first (make build does)")
+    if os.path.isdir(dist):
+        shutil.rmtree(dist)
+    os.makedirs(dist)
+    os.makedirs(os.path.join(dist, "pyodide"))
+    for name in PYODIDE_FILES:
+        shutil.copyfile(os.path.join(modules, "pyodide", name), os.path.join(dist, "pyodide", name))
+    copy_tree(os.path.join(modules, "@pyscript", "core", "dist"), os.path.join(dist, "pyscript"),
+              skip=lambda name: name.endswith(".map"))
+    copy_tree(os.path.join(ROOT, "web"), os.path.join(dist, "web"), skip=lambda name: name == "sw.js")
+    package_zip(os.path.join(dist, "bodoge.zip"))
+    shutil.copyfile(os.path.join(ROOT, "pyscript.toml"), os.path.join(dist, "pyscript.toml"))
+    fill_index(os.path.join(dist, "index.html"))
+    open(os.path.join(dist, ".nojekyll"), "w").close()
+    version, count = service_worker(dist)
+    print(f"built {os.path.relpath(dist, ROOT)}/: {count} files precached, version {version}")
+
+
+if __name__ == "__main__":
+    build(os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "dist")))

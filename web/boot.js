@@ -1,0 +1,69 @@
+// Boot glue the browser demands before Python runs: the saved language and motion setting on
+// <html> (so the static page paints in the right language), a progress bar fed by PyScript's
+// py:progress events, and the service worker (offline cache) with an "update ready" prompt.
+(() => {
+  "use strict";
+  const root = document.documentElement;
+  let settings = {};
+  try {
+    settings = JSON.parse(localStorage.getItem("bodoge:settings") || "{}") || {};
+  } catch (e) { /* damaged settings: defaults; Python reports nothing is lost */ }
+  const nav = (navigator.language || "").toLowerCase();
+  root.lang = settings.lang === "ja" || settings.lang === "en" ? settings.lang
+    : (nav.startsWith("ja") ? "ja" : "en");
+  if (settings.motion === "reduce") root.dataset.motion = "reduce";
+
+  const stages = { "Loading Pyodide": 15, "Loading interpreter": 30, "Loaded interpreter": 75,
+                   "Loaded Pyodide": 90 };
+  let progress = 5;
+  const show = () => {
+    const bar = document.getElementById("boot-bar");
+    if (bar) bar.value = progress;
+  };
+  addEventListener("py:progress", (e) => {
+    progress = Math.max(progress, stages[e.detail] || progress);
+    show();
+  });
+  addEventListener("error", () => {
+    if (root.dataset.ready) return;
+    const failed = document.getElementById("boot-failed");
+    if (failed) failed.hidden = false;
+  });
+
+  const registerWorker = () => {
+    const sw = navigator.serviceWorker;
+    if (!sw || !window.isSecureContext) return;
+    let updating = false;
+    const offer = (worker) => {
+      const box = document.getElementById("update");
+      box.hidden = false;
+      document.getElementById("update-reload").onclick = () => {
+        updating = true;
+        worker.postMessage("skip-waiting");
+      };
+    };
+    sw.addEventListener("controllerchange", () => { if (updating) location.reload(); });
+    sw.register("./sw.js", { scope: "./" }).then((reg) => {
+      if (reg.waiting && sw.controller) offer(reg.waiting);
+      reg.addEventListener("updatefound", () => {
+        const worker = reg.installing;
+        worker.addEventListener("statechange", () => {
+          if (worker.state === "installed" && sw.controller) offer(worker);
+        });
+      });
+    }).catch(() => { /* no offline cache: the app still works online */ });
+    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+  };
+
+  // Python marks <html data-ready="1"> when the app is interactive; the offline cache is
+  // filled only then, so it does not compete with the first boot's downloads.
+  new MutationObserver((_, obs) => {
+    if (!root.dataset.ready) return;
+    obs.disconnect();
+    progress = 100;
+    show();
+    const boot = document.getElementById("boot");
+    if (boot) boot.hidden = true;
+    registerWorker();
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+})();
