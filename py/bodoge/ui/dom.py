@@ -22,6 +22,12 @@ def _js(value):
     return None if value is None or value is jsnull else value
 
 
+def _attr(el, name):
+    """An attribute's value as a str, or "" when it is missing."""
+    value = _js(el.getAttribute(name))
+    return "" if value is None else str(value)
+
+
 def _by_id(element_id):
     return _js(document.getElementById(element_id)) if element_id else None
 
@@ -147,10 +153,10 @@ def _form_data(form):
     if _js(form) is None:
         return data
     for el in form.elements:
-        name = el.name
+        name = _attr(el, "name")
         if not name:
             continue
-        data[str(name)] = bool(el.checked) if el.type == "checkbox" else str(el.value)
+        data[name] = bool(el.checked) if str(el.type) == "checkbox" else str(el.value)
     return data
 
 
@@ -164,19 +170,19 @@ def start():
         if el is None or el.tagName in ("FORM", "SELECT", "INPUT"):
             return
         event.preventDefault()
-        _guard(lambda: app.act(str(el.dataset.act), str(el.dataset.arg or ""),
+        _guard(lambda: app.act(_attr(el, "data-act"), _attr(el, "data-arg"),
                                _form_data(_js(el.closest("form")))))
 
     def on_submit(event):
         form = event.target
-        if form.dataset.act:
+        if _attr(form, "data-act"):
             event.preventDefault()
-            _guard(lambda: app.act(str(form.dataset.act), "", _form_data(form)))
+            _guard(lambda: app.act(_attr(form, "data-act"), "", _form_data(form)))
 
     def on_change(event):
         el = event.target
-        if el.dataset.act and el.tagName in ("SELECT", "INPUT"):
-            _guard(lambda: app.act(str(el.dataset.act), str(el.id or ""), _form_data(el.form)))
+        if el.tagName in ("SELECT", "INPUT") and _attr(el, "data-act"):
+            _guard(lambda: app.act(_attr(el, "data-act"), str(el.id or ""), _form_data(_js(el.form))))
 
     def on_key(event):
         if event.ctrlKey or event.metaKey or event.altKey:

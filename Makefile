@@ -1,0 +1,50 @@
+# bodoge — the two commands a newcomer needs:
+#   make play   install what the site needs, build it, serve it on 127.0.0.1 (prints the URL)
+#   make test   install what the tests need, build the site, run every test
+# Needs: python3 (3.11+), node + npm. `make test` also needs Chromium: Debian's package is
+# installed when missing (as root), else Playwright's own browser.
+
+PYTHON ?= python3
+VENV   := .venv
+VPY    := $(VENV)/bin/python
+PORT   ?= 8000
+NPM_STAMP  := node_modules/.bodoge-installed
+VENV_STAMP := $(VENV)/.bodoge-installed
+
+.PHONY: play build serve test unit e2e browser bench clean
+
+play: build
+	$(PYTHON) tools/serve.py dist --port $(PORT)
+
+build: $(NPM_STAMP)
+	$(PYTHON) tools/build.py dist
+
+serve:
+	$(PYTHON) tools/serve.py dist --port $(PORT)
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(VENV_STAMP): requirements-test.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	@touch $@
+
+browser: $(VENV_STAMP)
+	@VPY=$(VPY) sh tools/ensure_browser.sh
+
+test: $(NPM_STAMP) $(VENV_STAMP) browser
+	$(VPY) -m pytest
+
+unit: $(VENV_STAMP)
+	$(VPY) -m pytest -m "not e2e"
+
+e2e: $(NPM_STAMP) $(VENV_STAMP) browser
+	$(VPY) -m pytest -m e2e
+
+bench: $(NPM_STAMP) $(VENV_STAMP) browser
+	$(VPY) tools/bench.py
+
+clean:
+	rm -rf dist build .pytest_cache .hypothesis

@@ -1,0 +1,153 @@
+"""End-to-end fixtures: one built site, one static server and one Chromium for the session.
+
+The site is built once into build/e2e-site (tools/build.py). Chromium: $CHROMIUM, else
+Debian's /usr/bin/chromium when present, else Playwright's own browser. Every page is
+guarded: a request that leaves 127.0.0.1 is aborted and fails the test (nothing may load
+from a CDN), and so does any console error or uncaught page error.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from serve import Server  # noqa: E402
+
+SITE = os.path.join(ROOT, "build", "e2e-site")
+BOOT_TIMEOUT = 90_000
+# Bots move at once in tests (unless a test set other settings); about:blank has no storage.
+INSTANT = ("try { if (!localStorage.getItem('bodoge:settings')) localStorage.setItem("
+           "'bodoge:settings', JSON.stringify({lang: 'en', speed: 'instant'})); } catch (e) {}")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "/e2e/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def site():
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), SITE], check=True,
+                   stdout=subprocess.DEVNULL)
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    with Server(site) as srv:
+        yield srv
+
+
+@pytest.fixture
+def own_server(site, tmp_path):
+    """A server of its own (the offline test stops it), serving the site under /sub/."""
+    root = tmp_path / "www"
+    root.mkdir()
+    shutil.copytree(site, root / "sub")
+    srv = Server(str(root)).start()
+    srv.url = srv.url + "sub/"
+    yield srv
+    try:
+        srv.stop()
+    except Exception:
+        pass
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    path = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+    args = dict(browser_type_launch_args)
+    if path:
+        args["executable_path"] = path
+    args["args"] = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--no-first-run"]
+    return args
+
+
+class Guard:
+    """Records requests that leave localhost (aborted) and console/page errors."""
+
+    def __init__(self):
+        self.external = []
+        self.errors = []
+
+    def attach(self, context):
+        def route(r):
+            host = urlparse(r.request.url).hostname
+            if host not in ("127.0.0.1", "localhost"):
+                self.external.append(r.request.url)
+                return r.abort()
+            return r.continue_()
+
+        context.route("**/*", route)
+        context.on("page", self.watch)
+        return context
+
+    def watch(self, page):
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def check(self):
+        assert self.external == [], f"requests left localhost: {self.external}"
+        assert self.errors == [], f"errors in the page: {self.errors}"
+
+
+@pytest.fixture
+def guard():
+    g = Guard()
+    yield g
+    g.check()
+
+
+@pytest.fixture
+def context(browser, guard):
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US")
+    ctx.add_init_script(INSTANT)
+    guard.attach(ctx)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def new_context(browser, guard):
+    """More contexts (another "device") with the same guard."""
+    made = []
+
+    def make(**kw):
+        ctx = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US", **kw)
+        ctx.add_init_script(INSTANT)
+        guard.attach(ctx)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    p = context.new_page()
+    p.set_default_timeout(30_000)
+    return p
+
+
+def boot(page, url):
+    page.goto(url)
+    wait_ready(page)
+
+
+def wait_ready(page):
+    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT)
+
+
+def storage(page):
+    return json.loads(page.evaluate("JSON.stringify(Object.assign({}, localStorage))"))

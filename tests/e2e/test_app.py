@@ -1,0 +1,276 @@
+"""The built site in Chromium: shelf, a whole game against the strong bot, hot-seat hand-over,
+reload and continue, share links, bad codes, language, offline, and CPython/Pyodide agreement."""
+
+import re
+import time
+
+from playwright.sync_api import expect
+
+from bodoge.core.bot import think
+from bodoge.core.canon import state_hash
+from bodoge.core.match import Match
+from bodoge.games.algo.bots import NormalBot
+
+from .conftest import BOOT_TIMEOUT, boot, storage, wait_ready
+
+RESULT = re.compile(r"wins the game|win the game|Shared win")
+
+
+def new_algo(page, seats, players=2):
+    page.get_by_role("link", name="New game").first.click()
+    page.get_by_label("Players").select_option(str(players))
+    for s, (kind, name) in enumerate(seats):
+        group = page.get_by_role("group", name=f"Seat {s + 1}")
+        group.get_by_label("Played by").select_option(kind)
+        if name:
+            group.get_by_label("Name").fill(name)
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("main.play-screen")).to_be_visible()
+
+
+def play_until(page, done, guesses=None, limit=300.0):
+    """Act as the person at the device until ``done()``: attack the first face-down card
+    (with an empty deck, first put the first own face-down card at stake)."""
+    guesses = guesses or iter(range(10**6))
+    end = time.time() + limit
+    while not done():
+        assert time.time() < end, "the game did not finish in time"
+        if page.get_by_role("button", name="Next round").is_visible():
+            page.get_by_role("button", name="Next round").click()
+            continue
+        stay = page.get_by_role("button", name="Stay")
+        if stay.is_visible():
+            stay.click()
+            continue
+        stake = page.get_by_role("button", name=re.compile("hidden from the others"))
+        if stake.count():
+            stake.first.click()
+            continue
+        targets = page.get_by_role("button", name=re.compile("face down"))
+        if targets.count():
+            targets.first.click()
+            page.get_by_role("button", name=f"Declare {next(guesses) % 12}", exact=True).click()
+            continue
+        page.wait_for_timeout(30)
+
+
+def test_shelf_paints_from_static_html_with_progress(page, server, context):
+    raw = context.request.get(server.url).text()
+    for name in ("アルゴ", "algo", "ALTER", "ALLUVIUM", "Play Me!", "Bossa", "Coming soon", "近日公開"):
+        assert name in raw                      # painted before any script runs
+
+    # Hold Python back so the loading state can be seen for sure.
+    def slow(route):
+        time.sleep(1.5)
+        route.continue_()
+
+    page.route("**/pyodide.asm.wasm", slow)
+    page.goto(server.url)
+    expect(page.get_by_role("heading", name="Japanese tabletop games")).to_be_visible()
+    expect(page.locator("#boot-bar")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime")
+    assert fcp is not None and fcp < 1500
+    wait_ready(page)
+    expect(page.locator("#boot")).to_be_hidden()
+    cards = page.get_by_role("list", name="Games").get_by_role("listitem")
+    expect(cards).to_have_count(5)
+    for g in ("ALTER", "ALLUVIUM", "Play Me!", "Bossa"):
+        card = cards.filter(has_text=g)
+        expect(card.get_by_text("Coming soon")).to_be_visible()
+        expect(card.get_by_role("link")).to_have_count(0)
+        expect(card.get_by_role("button")).to_have_count(0)
+
+
+def test_full_game_against_strong_bot(page, server):
+    boot(page, server.url)
+    new_algo(page, [("human", "Aki"), ("strong", "")])
+    result = page.get_by_role("heading", name=RESULT)
+    # One attack by keyboard: focus a card, Enter, type the number, Enter.
+    page.get_by_role("button", name=re.compile("face down")).first.wait_for()
+    before = page.locator("#log-list li").count()
+    page.get_by_role("button", name=re.compile("face down")).first.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("group", name=re.compile("Declare a number"))).to_be_visible()
+    page.keyboard.type("11")
+    expect(page.locator("#prompt")).to_contain_text("Typed 11")
+    page.keyboard.press("Enter")
+    expect(page.locator("#log-list")).to_contain_text("declare 11")
+    assert page.locator("#log-list li").count() > before
+    play_until(page, result.is_visible)
+    expect(result).to_be_visible()
+    expect(page.get_by_role("table", name="Rounds")).to_be_visible()
+    assert "CPU 2 (strong)" in page.locator(".result").inner_text()
+    live = page.locator("#live")
+    assert live.get_attribute("role") == "status"
+
+
+def test_hot_seat_handover_hides_private_numbers(page, server):
+    boot(page, server.url)
+    new_algo(page, [("human", "Aki"), ("human", "Ben")])
+    dialog = page.get_by_role("dialog", name=re.compile("Pass the device to"))
+    expect(dialog).to_be_visible()
+    name = "Aki" if "Aki" in dialog.inner_text() else "Ben"
+    # nothing private on screen: no own numbers, no drawn card, no card rows at all
+    assert page.locator(".algo-board").count() == 0
+    assert "hidden from the others" not in page.content()
+    page.get_by_role("button", name=f"I am {name}: show my cards").click()
+    expect(page.get_by_role("region", name="your row")).to_be_visible()
+    expect(page.get_by_role("img", name=re.compile("hidden from the others")).first).to_be_visible()
+    # a miss passes the turn: the other person gets the hand-over screen
+    page.get_by_role("button", name=re.compile("face down")).first.click()
+    hand_over_next = page.get_by_role("dialog", name=re.compile("Pass the device to"))
+    for n in range(12):
+        page.get_by_role("button", name=f"Declare {n}", exact=True).click()
+        if hand_over_next.is_visible():
+            break
+        if page.get_by_role("button", name="Stay").is_visible():
+            page.get_by_role("button", name="Stay").click()
+            break
+        page.get_by_role("button", name=re.compile("face down")).first.click()
+    expect(hand_over_next).to_be_visible()
+    other = "Ben" if name == "Aki" else "Aki"
+    expect(hand_over_next).to_contain_text(other)
+    assert page.locator(".algo-board").count() == 0
+
+
+def test_reload_continue_and_slots(page, server):
+    boot(page, server.url)
+    new_algo(page, [("human", ""), ("normal", "")])
+    page.get_by_role("button", name=re.compile("face down")).first.wait_for()
+    page.get_by_role("button", name=re.compile("face down")).first.click()
+    page.get_by_role("button", name="Declare 3", exact=True).click()
+    page.wait_for_timeout(300)
+    log_before = page.locator("#log-list li").all_inner_texts()
+    url = page.url
+    page.reload()
+    wait_ready(page)
+    assert page.url == url
+    assert page.locator("#log-list li").all_inner_texts() == log_before
+    page.get_by_role("link", name="All games").click()
+    expect(page.get_by_role("link", name="Continue").first).to_be_visible()
+    page.get_by_role("link", name="Continue").first.click()
+    expect(page.locator("#log-list li")).to_have_text(log_before)
+    # a second game is a second slot; delete one (with confirmation)
+    page.get_by_role("link", name="All games").click()
+    new_algo(page, [("human", ""), ("easy", "")])
+    page.get_by_role("link", name="All games").click()
+    saves = page.get_by_role("region", name="Saved games").get_by_role("listitem")
+    expect(saves).to_have_count(2)
+    saves.first.get_by_role("button", name=re.compile("Delete")).click()
+    page.get_by_role("button", name="Yes, delete").click()
+    expect(saves).to_have_count(1)
+
+
+def test_share_link_opens_same_game_elsewhere(page, server, new_context):
+    boot(page, server.url)
+    new_algo(page, [("human", "Aki"), ("strong", "")])
+    page.get_by_role("button", name=re.compile("face down")).first.click()
+    page.get_by_role("button", name="Declare 0", exact=True).click()
+    page.wait_for_timeout(300)
+    page.get_by_role("button", name="Share").click()
+    link = page.get_by_label("Link").input_value()
+    code = page.get_by_label("Save code").input_value()
+    assert link.endswith("#load=" + code)
+    log = page.locator("#log-list li").all_inner_texts()
+    state = page.evaluate("(c) => window.bodoge.stateHash(c)", code)
+    other = new_context().new_page()            # another browser profile: empty storage
+    boot(other, link)
+    expect(other.locator("#log-list li")).to_have_text(log)
+    assert other.evaluate("(c) => window.bodoge.stateHash(c)", code) == state
+    assert "#/play/" in other.url               # the link became a save slot there
+    assert any(k.startswith("bodoge:save:") for k in storage(other))
+
+
+def test_bad_codes_give_clear_messages_and_keep_saves(page, server):
+    boot(page, server.url)
+    new_algo(page, [("human", ""), ("normal", "")])
+    page.get_by_role("button", name="Share").click()
+    code = page.get_by_label("Save code").input_value()
+    before = {k: v for k, v in storage(page).items() if k.startswith("bodoge:save:")}
+    cases = {
+        "#load=not-a-code!!": "not a bodoge save code",
+        "#load=" + code[:-7]: "incomplete",
+        "#load=" + code[:30] + ("A" if code[30] != "A" else "B") + code[31:]: "",
+        "#load=Ag": "not a bodoge save code",
+    }
+    for hash_, words in cases.items():
+        page.goto(server.url + hash_)
+        wait_ready(page)
+        alert = page.get_by_role("alert")
+        expect(alert).to_contain_text("This code cannot be opened")
+        expect(alert).to_contain_text(words)
+        expect(alert).to_contain_text("Your saved games are untouched")
+        after = {k: v for k, v in storage(page).items() if k.startswith("bodoge:save:")}
+        assert after == before
+    # pasted into the form, a damaged code says so too and keeps the text
+    page.get_by_label("Paste a save code or a share link").fill("xyz")
+    page.get_by_role("button", name="Open", exact=True).click()
+    expect(page.get_by_role("alert")).to_contain_text("not a bodoge save code")
+
+
+def test_corrupted_storage_is_reported(page, server):
+    page.goto(server.url)
+    page.evaluate("localStorage.setItem('bodoge:save:bad', '{broken')")
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_text("A damaged save that cannot be read")).to_be_visible()
+    assert storage(page)["bodoge:save:bad"] == "{broken"
+
+
+def test_language_switch_persists(page, server):
+    boot(page, server.url)
+    page.get_by_role("button", name="日本語").click()
+    expect(page.get_by_role("heading", name="日本のボードゲーム")).to_be_visible()
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_role("heading", name="日本のボードゲーム")).to_be_visible()
+    page.get_by_role("button", name="English").click()
+    expect(page.get_by_role("heading", name="Japanese tabletop games")).to_be_visible()
+
+
+def test_reduced_motion_is_honoured(page, server):
+    boot(page, server.url)
+    new_algo(page, [("human", ""), ("normal", "")])
+    svg = page.locator(".card svg").first
+    assert svg.evaluate("e => getComputedStyle(e).transitionDuration") != "0s"
+    page.emulate_media(reduced_motion="reduce")
+    assert svg.evaluate("e => getComputedStyle(e).transitionDuration") == "0s"
+
+
+def test_state_hash_same_in_cpython_and_pyodide(page, server):
+    boot(page, server.url)
+    for players, seed in ((2, 11), (3, 12), (4, 13)):
+        match = Match.new("algo", {"players": players}, seed)
+        bots = [NormalBot(s, seed + s) for s in range(players)]
+        while not match.over:
+            seat = match.to_move()[0]
+            match.play(seat, think(bots[seat], match.view(seat)))
+        import json
+        moves = json.dumps(match.record.moves)
+        code = page.evaluate("([o, s, m]) => window.bodoge.codeFor('algo', o, s, m)",
+                             [json.dumps({"players": players}), seed, moves])
+        assert code == match.code()
+        assert page.evaluate("(c) => window.bodoge.stateHash(c)", code) == state_hash(match.state)
+
+
+def test_offline_after_first_visit_under_a_subpath(page, own_server, context):
+    boot(page, own_server.url)
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null "
+                           "|| (navigator.serviceWorker.ready.then(() => true), false)",
+                           timeout=BOOT_TIMEOUT)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # the cache must be complete before we cut the network
+    page.wait_for_function("""async () => {
+        const keys = await caches.keys();
+        return keys.some(k => k.startsWith('bodoge:')) && !!navigator.serviceWorker.controller;
+    }""", timeout=BOOT_TIMEOUT)
+    own_server.stop()
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    new_algo(page, [("human", ""), ("strong", "")])
+    page.get_by_role("button", name=re.compile("face down")).first.click()
+    page.get_by_role("button", name="Declare 4", exact=True).click()
+    expect(page.locator("#log-list")).to_contain_text("declare 4")
