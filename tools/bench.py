@@ -1,7 +1,10 @@
-"""Benchmarks (measurements, not tests). Writes BENCHMARKS.md.
+"""Benchmarks of the platform and of algo (measurements, not tests).
 
-    make bench                       # everything
+    make bench                       # runs every tools/bench*.py
     .venv/bin/python tools/bench.py --only boot,browser-bots,selfplay --games 400
+
+Writes benchmarks/platform.md (boot) and benchmarks/algo.md (bots), with the raw numbers in
+benchmarks/*.json. Other games have their own tools/bench_<game>.py.
 
 * boot: the built site vs a bare PyScript page (same Pyodide, same server, same run) in
   headless Chromium, cold (fresh profile) and warm (reload); time to <html data-ready>, and
@@ -145,24 +148,32 @@ def bench_selfplay(games):
     return rows
 
 
-def write_report(results, path):
-    lines = ["# Benchmarks", "",
-             f"Measured {results['date']} on {results['machine']} (`make bench`, tools/bench.py). "
-             "These are measurements, not tests: numbers vary between runs and machines.", ""]
+def header(results, title):
+    return [f"# {title}", "",
+            f"Measured {results['date']} on {results['machine']} (`make bench`). These are "
+            "measurements, not tests: numbers vary between runs and machines.", ""]
+
+
+def write_reports(results, folder):
     boot = results.get("boot")
     if boot:
+        lines = header(results, "Benchmarks: platform")
         f, a = boot["floor"], boot["app"]
         lines += ["## Boot to interactive (headless Chromium, localhost)", "",
                   "Time from navigation to `<html data-ready>` (medians of "
                   f"{a['runs']} runs); the floor is a bare PyScript page with the same Pyodide "
-                  "on the same server, measured in the same run. Cold: fresh profile; warm: reload "
-                  "(the app's service worker serves it from its cache).", "",
+                  "on the same server, measured in the same run, runs alternating. Cold: fresh "
+                  "profile; warm: reload (the app's service worker serves it from its cache).", "",
                   "| page | cold (s) | warm (s) | first contentful paint cold / warm (s) |",
                   "|---|---|---|---|",
                   f"| bare PyScript (floor) | {f['cold']:.2f} | {f['warm']:.2f} | {f['fcp_cold']:.2f} / {f['fcp_warm']:.2f} |",
                   f"| bodoge | {a['cold']:.2f} | {a['warm']:.2f} | {a['fcp_cold']:.2f} / {a['fcp_warm']:.2f} |",
                   f"| ratio bodoge / floor | {a['cold'] / f['cold']:.2f}× | {a['warm'] / f['warm']:.2f}× | |",
                   "", "Targets: ≤ 1.3× the floor; the shelf's first paint < 0.3 s.", ""]
+        write(os.path.join(folder, "platform.md"), lines)
+    if not (results.get("browser_bots") or results.get("selfplay")):
+        return
+    lines = header(results, "Benchmarks: algo")
     bb = results.get("browser_bots")
     if bb:
         lines += ["## Bot decision time inside Pyodide (algo)", "",
@@ -194,8 +205,13 @@ def write_report(results, path):
             lines.append(f"| {r['players']} | {' / '.join(r['seats'])} | {r['games']} | {wins} | "
                          f"{r['draws']} | {rounds} | {first}: {rate:.1%} ({lo:.1%}–{hi:.1%}) | {dms} |")
         lines.append("")
+    write(os.path.join(folder, "algo.md"), lines)
+
+
+def write(path, lines):
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
+    print(f"wrote {os.path.relpath(path, ROOT)}")
 
 
 def main():
@@ -203,7 +219,7 @@ def main():
     parser.add_argument("--only", default="boot,browser-bots,selfplay")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    parser.add_argument("--out", default=os.path.join(ROOT, "benchmarks"))
     args = parser.parse_args()
     only = set(args.only.split(","))
     results = {"date": datetime.date.today().isoformat(),
@@ -228,10 +244,10 @@ def main():
     if "selfplay" in only:
         results["selfplay"] = bench_selfplay(args.games)
         print(json.dumps(results["selfplay"]), flush=True)
-    with open(os.path.join(ROOT, "bench-results.json"), "w") as f:
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "platform-algo.json"), "w") as f:
         json.dump(results, f, indent=1)
-    write_report(results, args.out)
-    print(f"wrote {os.path.relpath(args.out, ROOT)}")
+    write_reports(results, args.out)
 
 
 if __name__ == "__main__":

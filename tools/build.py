@@ -3,7 +3,8 @@
     python tools/build.py [DIST]
 
 Layout: index.html (with the shelf pre-rendered in both languages), pyscript.toml,
-bodoge.zip (the Python package), web/ (CSS, JS glue, icons, manifest, main.py),
+bodoge.zip (the Python package), web/ (style.css joined from web/css/*.css, JS glue, icons,
+manifest, main.py),
 pyodide/ and pyscript/ (copied from node_modules: run `npm ci` first), sw.js (the service
 worker, with the precache list and a content hash of the whole site).
 """
@@ -54,6 +55,16 @@ def package_zip(dst):
             info.external_attr = 0o644 << 16
             with open(path, "rb") as f:
                 z.writestr(info, f.read())
+
+
+def join_css(dst):
+    """One stylesheet: web/css/base.css, then every game's web/css/<game>.css."""
+    folder = os.path.join(ROOT, "web", "css")
+    names = ["base.css"] + sorted(n for n in os.listdir(folder) if n.endswith(".css") and n != "base.css")
+    with open(dst, "w", encoding="utf-8") as out:
+        for name in names:
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                out.write(f.read().rstrip() + "\n\n")
 
 
 def fill_index(dst):
@@ -108,7 +119,9 @@ def build(dist):
         shutil.copyfile(os.path.join(modules, "pyodide", name), os.path.join(dist, "pyodide", name))
     copy_tree(os.path.join(modules, "@pyscript", "core", "dist"), os.path.join(dist, "pyscript"),
               skip=lambda name: name.endswith(".map"))
-    copy_tree(os.path.join(ROOT, "web"), os.path.join(dist, "web"), skip=lambda name: name == "sw.js")
+    copy_tree(os.path.join(ROOT, "web"), os.path.join(dist, "web"),
+              skip=lambda name: name == "sw.js" or name.endswith(".css"))
+    join_css(os.path.join(dist, "web", "style.css"))
     package_zip(os.path.join(dist, "bodoge.zip"))
     shutil.copyfile(os.path.join(ROOT, "pyscript.toml"), os.path.join(dist, "pyscript.toml"))
     fill_index(os.path.join(dist, "index.html"))

@@ -43,14 +43,17 @@
       };
     };
     sw.addEventListener("controllerchange", () => { if (updating) location.reload(); });
+    // A new deploy's worker may already be installing (the browser checks on navigation):
+    // watch whatever is there now as well as what comes later.
+    const watch = (worker) => {
+      if (!worker) return;
+      const check = () => { if (worker.state === "installed" && sw.controller) offer(worker); };
+      check();
+      worker.addEventListener("statechange", check);
+    };
     sw.register("./sw.js", { scope: "./" }).then((reg) => {
-      if (reg.waiting && sw.controller) offer(reg.waiting);
-      reg.addEventListener("updatefound", () => {
-        const worker = reg.installing;
-        worker.addEventListener("statechange", () => {
-          if (worker.state === "installed" && sw.controller) offer(worker);
-        });
-      });
+      watch(reg.waiting || reg.installing);
+      reg.addEventListener("updatefound", () => watch(reg.installing));
     }).catch(() => { /* no offline cache: the app still works online */ });
     if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   };

@@ -54,6 +54,7 @@ def own_server(site, tmp_path):
     shutil.copytree(site, root / "sub")
     srv = Server(str(root)).start()
     srv.url = srv.url + "sub/"
+    srv.root = str(root / "sub")
     yield srv
     try:
         srv.stop()

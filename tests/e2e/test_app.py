@@ -1,7 +1,10 @@
 """The built site in Chromium: shelf, a whole game against the strong bot, hot-seat hand-over,
 reload and continue, share links, bad codes, language, offline, and CPython/Pyodide agreement."""
 
+import os
 import re
+import struct
+import sys
 import time
 
 from playwright.sync_api import expect
@@ -274,3 +277,50 @@ def test_offline_after_first_visit_under_a_subpath(page, own_server, context):
     page.get_by_role("button", name=re.compile("face down")).first.click()
     page.get_by_role("button", name="Declare 4", exact=True).click()
     expect(page.locator("#log-list")).to_contain_text("declare 4")
+
+
+def test_installable_manifest_and_icons(page, server, context):
+    boot(page, server.url)
+    href = page.locator("link[rel=manifest]").get_attribute("href")
+    manifest_url = server.url + href.lstrip("./")
+    manifest = context.request.get(manifest_url).json()
+    assert manifest["display"] == "standalone" and manifest["name"] and manifest["short_name"]
+    base = manifest_url.rsplit("/", 1)[0] + "/"
+    assert context.request.get(base + manifest["start_url"]).ok
+    sizes = set()
+    for icon in manifest["icons"]:
+        png = context.request.get(base + icon["src"]).body()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        w, h = struct.unpack(">II", png[16:24])
+        assert f"{w}x{h}" == icon["sizes"]
+        sizes.add(icon["sizes"])
+    assert {"192x192", "512x512"} <= sizes
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!r)")
+
+
+def test_new_deploy_replaces_the_cache_and_keeps_saves(page, own_server):
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
+    import build
+
+    boot(page, own_server.url)
+    new_algo(page, [("human", ""), ("normal", "")])
+    page.wait_for_function("async () => (await caches.keys()).some(k => k.startsWith('bodoge:')) "
+                           "&& !!navigator.serviceWorker.controller", timeout=BOOT_TIMEOUT)
+    old = page.evaluate("caches.keys()")
+    saves = {k: v for k, v in storage(page).items() if k.startswith("bodoge:save:")}
+    assert saves
+    with open(os.path.join(own_server.root, "web", "style.css"), "a") as f:
+        f.write("\n/* a new deploy */\n")
+    build.service_worker(own_server.root)           # new precache list and version
+    page.goto(own_server.url)
+    wait_ready(page)
+    update = page.get_by_role("button", name="Reload")
+    expect(update).to_be_visible(timeout=BOOT_TIMEOUT)
+    with page.expect_navigation(timeout=BOOT_TIMEOUT):
+        update.click()
+    wait_ready(page)
+    page.wait_for_function("async (old) => { const k = (await caches.keys()).filter(x => x.startsWith('bodoge:'));"
+                           " return k.length === 1 && !old.includes(k[0]); }", arg=old, timeout=BOOT_TIMEOUT)
+    after = {k: v for k, v in storage(page).items() if k.startswith("bodoge:save:")}
+    assert after == saves
+    assert "a new deploy" in page.evaluate("fetch('./web/style.css').then(r => r.text())")

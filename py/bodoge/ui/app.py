@@ -24,7 +24,6 @@ from ..core.record import clean
 from ..games import CATALOG, info, is_known
 from .html import h, render
 from .i18n import I18n
-from .play import PlayScreen
 from .storage import Saves, Settings, Slot, SPEEDS
 from .games import game_ui
 
@@ -87,7 +86,7 @@ class App:
             self.notice = ("error", self.t("saves.damaged_code", reason=self.code_error(e)))
             self.host.set_hash("#/", replace=True)
             return None
-        return PlayScreen(self, slot, match)
+        return game_ui(match.game.id).make_screen(self, slot, match)
 
     def open_code(self, text, from_link=False):
         """Open a save code (pasted or from a #load= link) as a new save slot."""

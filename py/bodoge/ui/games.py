@@ -88,6 +88,14 @@ class GameUI:
         return " · ".join(seat_name(i18n, seats, s) for s in range(len(seats)))
 
     # --- play ----------------------------------------------------------------------------------
+    def make_screen(self, app, slot, match):
+        """The game screen. Turn-based and simultaneous games use the shared ``PlayScreen``; a
+        game with another flow (real time) returns its own screen (same ``render``/``act``/
+        ``key``/``close`` methods)."""
+        from .play import PlayScreen
+
+        return PlayScreen(app, slot, match)
+
     def board(self, view, sel, ctx):
         raise NotImplementedError
 

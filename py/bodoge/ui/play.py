@@ -58,21 +58,23 @@ class PlayScreen:
 
     # --- flow ----------------------------------------------------------------------------------
     def advance(self):
-        """Decide who acts next: show a human's view (after a hand-over) or start a bot."""
+        """Start a bot that is to move, and show the human who is to move (after a hand-over
+        if someone else was at the device). Simultaneous games may need both at once."""
         if self.closed or self.match.over or self.pause is not None:
             return
         movers = self.match.to_move()
+        bot_movers = [s for s in movers if s in self.bots]
+        if bot_movers and self.thinking is None:
+            self.schedule_bot(bot_movers[0])
         human_movers = [s for s in movers if s in self.humans]
-        if human_movers:
-            seat = human_movers[0]
-            if len(self.humans) > 1 and self.present != seat:
-                self.handover = seat
-                self.viewer = None
-            else:
-                self.viewer = self.present = seat
+        if not human_movers or self.handover is not None:
             return
-        if movers and self.thinking is None:
-            self.schedule_bot(movers[0])
+        seat = self.present if self.present in human_movers else human_movers[0]
+        if len(self.humans) > 1 and self.present != seat:
+            self.handover = seat
+            self.viewer = None
+        else:
+            self.viewer = self.present = seat
 
     def schedule_bot(self, seat):
         token = self.token
@@ -118,16 +120,18 @@ class PlayScreen:
             self.error = self.t(e.key, **e.params) if self.app.i18n.has(e.key) else str(e)
             self.app.refresh()
             return False
-        self.token += 1
+        self.token += 1            # any bot still thinking saw an old state: it will be restarted
+        self.thinking = None
         self.fresh_from = before
-        self.sel = {}
         self.error = None
         if seat in self.humans:
             self.present = seat
+            self.sel = {}
         self.autosave()
         self.announce_new()
         self.advance()
-        self.app.focus_next = self.app.focus_next or ("prompt" if self.viewer is not None else None)
+        if seat in self.humans and self.viewer is not None:
+            self.app.focus_next = self.app.focus_next or "prompt"
         self.app.refresh()
         return True
 

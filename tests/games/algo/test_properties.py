@@ -17,7 +17,7 @@ from bodoge.core.protocol import clone
 from bodoge.core.rng import Rng
 from bodoge.games.algo import GAME
 
-GAMES = int(os.environ.get("BODOGE_PROPERTY_GAMES", "1000"))
+GAMES = int(os.environ.get("BODOGE_PROPERTY_GAMES", "2000"))
 SETTINGS = settings(max_examples=GAMES, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
