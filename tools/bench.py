@@ -192,7 +192,8 @@ def write_reports(results, folder):
         lines += ["## Self-play (CPython, seats rotated every game)", "",
                   "A game is as many rounds as players; most round wins wins, ties share (a shared "
                   "win between different levels counts as a draw). Round wins show the margin more "
-                  "finely. Intervals are 95% Wilson intervals.", "",
+                  "finely. Intervals are 95% Wilson intervals. With 3 and 4 players one strong bot "
+                  "sits among normal bots: its fair share of rounds is 1/3 and 1/4.", "",
                   "| players | seats | games | game wins | draws | round wins | round-win rate (95%) | decision mean / p95 (ms) |",
                   "|---|---|---|---|---|---|---|---|"]
         for r in sp:

@@ -226,16 +226,22 @@ def test_names_are_text_not_html():
     assert "&lt;img src=x" in host.html
 
 
+def wait_for_human(app, host, screen):
+    while screen.viewer not in screen.match.to_move() or screen.pause is not None:
+        if screen.pause is not None:
+            app.act("next-round")
+        host.run_timers()
+
+
 def test_illegal_move_from_ui_changes_nothing():
     app, host = make_app()
     screen = start_algo(app, [("human", ""), ("normal", "")])
-    host.run_timers()
-    if screen.viewer not in screen.match.to_move():
-        pytest.skip("bot to move")  # pragma: no cover - the seed makes the human deal first
-    state = screen.match.state
-    screen.play(screen.viewer, {"a": "stay"})          # not allowed before a hit
-    assert screen.match.state == state
+    wait_for_human(app, host, screen)
+    state, moves = screen.match.state, list(screen.match.record.moves)
+    assert screen.play(screen.viewer, {"a": "stay"}) is False      # not allowed before a hit
+    assert screen.match.state == state and screen.match.record.moves == moves
     assert "You can stay only after a hit." in host.text()
+    assert app.saves.get(screen.slot.id).code == screen.match.code()
 
 
 def test_language_switch_persists():
@@ -250,11 +256,7 @@ def test_language_switch_persists():
 def test_keyboard_declare_and_escape():
     app, host = make_app()
     screen = start_algo(app, [("human", ""), ("normal", "")])
-    host.run_timers()
-    while screen.viewer not in screen.match.to_move() or screen.pause is not None:
-        if screen.pause is not None:
-            app.act("next-round")
-        host.run_timers()
+    wait_for_human(app, host, screen)
     view = screen.match.view(screen.viewer)
     s = 1 - screen.viewer
     p = next(p for p, c in enumerate(view["rows"][s]) if not c["up"])
