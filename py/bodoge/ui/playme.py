@@ -773,7 +773,7 @@ class PlayMeScreen(PlayScreen):
                                 "data_act": "roll", "data_arg": f"{seat}-", "disabled": "roll" not in can,
                                 "aria_keyshortcuts": key_label(keys["go"])},
                      t("playme.roll"), " ", h("kbd", {}, key_label(keys["go"])))]
-        if len(self.humans) > 1 or "catch" in can:
+        if len(self.humans) > 1:
             buttons.append(h("button", {"type": "button", "class_": "button primary", "id": f"catch-{seat}",
                                         "data_act": "catch", "data_arg": f"{seat}-",
                                         "disabled": "catch" not in can and not (
@@ -805,11 +805,12 @@ class PlayMeScreen(PlayScreen):
             return t("playme.hint.keeping")
         if sel.get("die") is not None:
             return t("playme.hint.target", n=sel["die"])
-        acts = {m["a"] for m in legal}
+        acts = {m["a"]: m for m in legal}
         if "catch" in acts:
             return t("playme.hint.catch")
-        if "advance" in acts or "unblock" in acts:
-            return t("playme.hint.progress", n=GAME.next_number(view, seat))
+        for a in ("unblock", "advance"):
+            if a in acts:
+                return t(f"playme.hint.{a}", n=acts[a]["n"])
         if GAME.foreign(view, seat):
             return t("playme.hint.blocked", n=view["p"][seat]["card"][-1]["n"])
         if view["phase"] == "play" and GAME.next_number(view, seat) <= R.SLOTS:
@@ -860,7 +861,7 @@ class PlayMeScreen(PlayScreen):
         classes = ["pm-card", p["char"]] + (["mad"] if p["mad"] else []) + (
             ["jabber"] if view["jabber"] == s else []) + (["me"] if s in self.humans else [])
         return h("section", {"class_": " ".join(classes), "id": f"card-{s}",
-                             "aria_label": t("playme.card_of", name=ctx.name(s), char=char, side=side)},
+                             "aria_label": t("playme.card_of", whose=ctx.whose(s), char=char, side=side)},
                  h("h3", {"class_": "seat-name"},
                    h("span", {"class_": "char-mark", "aria_hidden": "true"}, self.mark(view, s)),
                    ctx.name(s), " · ", char, " ", badges),
