@@ -85,11 +85,16 @@ def die_svg(n, colour, mark=None, size=44, dashed=False):
     for cx, cy in PIPS.get(n, ()):
         parts.append(h("circle", {"cx": str(4 + 9 * cx), "cy": str(4 + 9 * cy), "r": "4.2",
                                   "fill": "#fff"}))
-    if mark:
-        parts.append(h("text", {"x": "40", "y": "41", "text_anchor": "end", "font_size": "9",
+    height = 44
+    if mark:   # the owner's mark on a strip under a die of another colour
+        height = 56
+        parts.append(h("rect", {"x": "4", "y": "44", "width": "36", "height": "12", "rx": "3",
+                                "fill": "#1d1f24"}))
+        parts.append(h("text", {"x": "22", "y": "53.5", "text_anchor": "middle", "font_size": "10",
                                 "font_weight": "700", "fill": "#fff", "class_": "die-mark"}, mark))
-    return h("svg", {"viewBox": "0 0 44 44", "width": str(size), "height": str(size),
-                     "aria_hidden": "true", "focusable": "false", "class_": "die-svg"}, parts)
+    return h("svg", {"viewBox": f"0 0 44 {height}", "width": str(size),
+                     "height": str(size * height // 44), "aria_hidden": "true", "focusable": "false",
+                     "class_": "die-svg"}, parts)
 
 
 def blank_die(size=44):
