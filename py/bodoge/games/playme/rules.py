@@ -239,7 +239,8 @@ class PlayMe(Game):
         """The ``IllegalMove`` that refuses ``move`` by ``seat`` now, or None if it is legal."""
         if state["phase"] == "over":
             return IllegalMove("the game is over", key="error.game_over")
-        if not isinstance(move, dict) or move.get("a") not in self._FIELDS:
+        if not isinstance(move, dict) or not isinstance(move.get("a"), str) \
+                or move["a"] not in self._FIELDS:
             return IllegalMove("a move must be an object with a known action")
         a = move["a"]
         need, may = self._FIELDS[a]
