@@ -34,6 +34,7 @@ KEYS = (  # (dice 1..6, roll or catch, targets, keep, stop) for the left and the
 )
 KEY_NAMES = {" ": "Space"}
 SAVE_EVERY_MS = 3000          # autosave at most this often while a round runs
+DRAW_EVERY_MS = 100           # bots' moves are drawn at most this often
 
 
 class GameClock:
@@ -299,6 +300,9 @@ class PlayMeScreen(PlayScreen):
         self.wake_token = 0
         self.last_save = None
         self.last_second = None       # countdown second last drawn
+        self.memo = {}                # translated labels, see ``tt``
+        self.drawn_at = None          # host time of the last redraw
+        self.draw_pending = False
         super().__init__(app, slot, match)
         self.driver = Driver(match, self.bots)
         self.sels = {s: {} for s in self.humans}
@@ -352,15 +356,32 @@ class PlayMeScreen(PlayScreen):
         if self.match.state["phase"] in ("ready", "over"):
             self.sync_clock()
 
-    def after_events(self, before):
-        """Announce and save what happened since log index ``before``, then redraw if needed."""
-        changed = len(self.match.state["log"]) > before or self.countdown_changed()
+    def after_events(self, before, force=False):
+        """Announce and save what happened since log index ``before``, then redraw if needed
+        (``force``: at once, for a person's own action)."""
+        changed = force or len(self.match.state["log"]) > before or self.countdown_changed()
         if len(self.match.state["log"]) > before:
             self.announce_new()
             self.save(soon=self.match.state["phase"] == "play")
         self.sync_clock()
         if changed:
+            self.redraw(now=force)
+
+    def redraw(self, now=False):
+        """Redraw, at most once per ``DRAW_EVERY_MS`` unless ``now`` (a person's own action)."""
+        host = self.app.host
+        at = host.now()
+        if now or self.drawn_at is None or at - self.drawn_at >= DRAW_EVERY_MS or self.clock.manual:
+            self.drawn_at = at
+            self.draw_pending = False
             self.app.refresh()
+        elif not self.draw_pending:
+            self.draw_pending = True
+            host.later(DRAW_EVERY_MS - (at - self.drawn_at), self.late_draw)
+
+    def late_draw(self):
+        if self.draw_pending and not self.closed:
+            self.redraw(now=True)
 
     def countdown_changed(self):
         second = self.countdown()
@@ -409,12 +430,11 @@ class PlayMeScreen(PlayScreen):
             self.driver.play(seat, move, self.on_move)
         except IllegalMove as e:
             self.error = self.t(e.key, **e.params) if self.app.i18n.has(e.key) else str(e)
-            self.after_events(before)
-            self.app.refresh()
+            self.after_events(before, force=True)
             return False
         self.error = None
         self.sels[seat] = {}
-        self.after_events(before)
+        self.after_events(before, force=True)
         self.schedule()
         return True
 
@@ -611,6 +631,14 @@ class PlayMeScreen(PlayScreen):
         return [(seat + i) % n for i in range(1, n)]
 
     # --- rendering -----------------------------------------------------------------------------
+    def tt(self, key, **params):
+        """``t`` with a memo: a redraw repeats the same few dozen labels."""
+        memo_key = (self.app.i18n.lang, key, tuple(sorted(params.items())))
+        text = self.memo.get(memo_key)
+        if text is None:
+            text = self.memo[memo_key] = self.t(key, **params)
+        return text
+
     def render_handover(self, name):      # no hidden information: never a hand-over
         return self.render_game()
 
@@ -756,7 +784,7 @@ class PlayMeScreen(PlayScreen):
             classes = ["die", "mine"] + (["usable"] if n in usable else []) + (
                 ["picked"] if sel.get("die") == n else [])
             kept = sel.get("keep") == n
-            label = t("playme.die_label", n=n, k=key)
+            label = self.tt("playme.die_label", n=n, k=key)
             item = [h("button", {"type": "button", "id": f"die-{seat}-{i}", "class_": " ".join(classes),
                                  "data_act": "die", "data_arg": f"{seat}-{n}", "aria_label": label,
                                  "aria_keyshortcuts": key, "disabled": not live},
@@ -766,7 +794,7 @@ class PlayMeScreen(PlayScreen):
                 item.append(h("button", {"type": "button", "class_": "keep" + (" on" if kept else ""),
                                          "data_act": "keep", "data_arg": f"{seat}-{n}",
                                          "aria_pressed": str(kept).lower(), "disabled": not live,
-                                         "aria_label": t("playme.keep_label", n=n)},
+                                         "aria_label": self.tt("playme.keep_label", n=n)},
                                 t("playme.keep")))
             dice.append(h("li", {"class_": "kept" if kept else None}, item))
         aside = p["pool"] - len(p["roll"])
@@ -836,7 +864,7 @@ class PlayMeScreen(PlayScreen):
         if s in view["betrayers"]:
             badges.append(h("span", {"class_": "badge"}, t("playme.betrayer")))
         wins = sum(1 for r in view["results"] if r["winner"] == s and r["game"] == view["game_no"])
-        badges.append(h("span", {"class_": "badge wins"}, t("playme.wins", n=wins)))
+        badges.append(h("span", {"class_": "badge wins"}, self.tt("playme.wins", n=wins)))
         slots = []
         for i in range(R.SLOTS):
             if i < len(p["card"]):
@@ -846,19 +874,19 @@ class PlayMeScreen(PlayScreen):
                 colour = COLOURS[view["p"][owner]["char"]] if owner is not None else NEUTRAL_COLOUR
                 mark = None if own else (self.mark(view, owner) if owner is not None else "·")
                 if own:
-                    label = t("playme.slot_own", i=i + 1, n=slot["n"])
+                    label = self.tt("playme.slot_own", i=i + 1, n=slot["n"])
                 else:
                     whose = (t("list.sep").join(ctx.name(o) for o in slot["o"]) if slot["o"]
                              else t("playme.neutral"))
-                    label = t("playme.slot_block", i=i + 1, n=slot["n"], who=whose)
+                    label = self.tt("playme.slot_block", i=i + 1, n=slot["n"], who=whose)
                 slots.append(h("li", {"class_": "slot " + ("own" if own else "foreign"), "role": "img",
                                       "aria_label": label},
                                die_svg(slot["n"], colour, mark, size=40, dashed=not own)))
             else:
                 slots.append(h("li", {"class_": "slot empty", "role": "img",
-                                      "aria_label": t("playme.slot_empty", i=i + 1)},
+                                      "aria_label": self.tt("playme.slot_empty", i=i + 1)},
                                h("span", {"aria_hidden": "true"}, str(i + 1))))
-        hand = t("playme.hand", n=p["pool"])
+        hand = self.tt("playme.hand", n=p["pool"])
         roll = ""
         if p["roll"] and not hide:
             roll = t("playme.rolled", faces=" ".join(str(n) for n in p["roll"]))
