@@ -301,6 +301,7 @@ class PlayMeScreen(PlayScreen):
         self.last_save = None
         self.last_second = None       # countdown second last drawn
         self.memo = {}                # translated labels, see ``tt``
+        self.seen_moves = len(match.record.moves)
         self.drawn_at = None          # host time of the last redraw
         self.draw_pending = False
         super().__init__(app, slot, match)
@@ -359,7 +360,9 @@ class PlayMeScreen(PlayScreen):
     def after_events(self, before, force=False):
         """Announce and save what happened since log index ``before``, then redraw if needed
         (``force``: at once, for a person's own action)."""
-        changed = force or len(self.match.state["log"]) > before or self.countdown_changed()
+        moves = len(self.match.record.moves)
+        changed = force or moves != self.seen_moves or self.countdown_changed()
+        self.seen_moves = moves           # a roll changes the dice but writes no log line
         if len(self.match.state["log"]) > before:
             self.announce_new()
             self.save(soon=self.match.state["phase"] == "play")
