@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from bodoge.core.bot import think
 from bodoge.core.canon import state_hash
 from bodoge.core.match import Match
+from bodoge.games import CATALOG
 from bodoge.games.algo.bots import NormalBot
 
 from .conftest import BOOT_TIMEOUT, boot, storage, wait_ready
@@ -78,7 +79,7 @@ def test_shelf_paints_from_static_html_with_progress(page, server, context):
     expect(page.locator("#boot")).to_be_hidden()
     cards = page.get_by_role("list", name="Games").get_by_role("listitem")
     expect(cards).to_have_count(5)
-    for g in ("ALTER", "ALLUVIUM", "Play Me!", "Bossa"):
+    for g in (g.name_en for g in CATALOG if not g.playable):
         card = cards.filter(has_text=g)
         expect(card.get_by_text("Coming soon")).to_be_visible()
         expect(card.get_by_role("link")).to_have_count(0)

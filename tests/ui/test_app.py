@@ -7,6 +7,7 @@ import re
 import pytest
 
 from bodoge.core.match import Match
+from bodoge.games import CATALOG
 from bodoge.ui.app import App
 from bodoge.ui.storage import MemoryStore, SAVE_PREFIX, SETTINGS_KEY
 
@@ -46,14 +47,15 @@ def human_turn(app, screen, right=False):
     app.act("declare", str(real if right else (real + 1) % 12))
 
 
-def test_shelf_lists_five_games_and_only_algo_is_playable():
+def test_shelf_lists_five_games_and_which_are_playable():
     app, host = make_app()
     text = host.text()
     for name in ("アルゴ", "algo", "ALTER", "ALLUVIUM", "Play Me!", "Bossa"):
         assert name in text
-    assert text.count("Coming soon") == 4
+    assert text.count("Coming soon") == sum(1 for g in CATALOG if not g.playable)
+    for g in CATALOG:
+        assert (f'href="#/new/{g.id}"' in host.html) == g.playable, g.id
     assert 'href="#/new/algo"' in host.html
-    assert 'href="#/new/bossa"' not in host.html
 
 
 def test_unplayable_game_routes_to_shelf():

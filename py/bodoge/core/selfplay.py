@@ -30,11 +30,16 @@ def play_one(game_id, options, seed, levels, make_bot=None, on_decision=None):
     """Play one game where seat s is a bot of level ``levels[s]``; returns the finished match.
 
     ``make_bot(level, seat, seed)`` may supply bots that are not in the game's own table.
-    ``on_decision(seat, seconds)`` is told how long each decision took.
+    ``on_decision(seat, seconds)`` is told how long each decision took. A game that is not
+    played in turns (real time) provides ``play_bots(match, bots, on_decision)`` instead.
     """
     match = Match.new(game_id, options, seed)
     build = make_bot or match.game.make_bot
     bots = [build(level, s, derive_seed(seed, s, level)) for s, level in enumerate(levels)]
+    play_bots = getattr(match.game, "play_bots", None)
+    if play_bots is not None:       # a game with its own flow (real time) runs its bots itself
+        play_bots(match, bots, on_decision)
+        return match
     while not match.over:
         for seat in match.to_move():
             t0 = time.perf_counter()

@@ -19,7 +19,7 @@ CATALOG = (
     GameInfo("algo", "アルゴ", "algo", 2, 4, "10", True),
     GameInfo("alter", "オルタ", "ALTER", 4, 4, "20", False),
     GameInfo("alluvium", "アルヴィウム", "ALLUVIUM", 3, 5, "30", False),
-    GameInfo("playme", "プレイミー", "Play Me!", 2, 6, "15", False),
+    GameInfo("playme", "プレイミー", "Play Me!", 2, 6, "10", True),
     GameInfo("bossa", "ボッサ", "Bossa", 2, 2, "15", False),
 )
 _BY_ID = {g.id: g for g in CATALOG}

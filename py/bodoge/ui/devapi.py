@@ -45,5 +45,12 @@ class Api:
         return json.dumps({"n": len(times), "mean": sum(times) / max(1, len(times)),
                            "p95": _percentile(times, 0.95), "max": max(times, default=0)})
 
+    def clock(self, action="now", ms=0):
+        """Drive the game clock of a real-time screen (one with ``drive_clock``): "manual" (the
+        clock stops following real time), "advance" (by ``ms``, running all that falls due),
+        "real", or "now". Returns the game time in ms, or -1 if the screen has no clock."""
+        drive = getattr(self.app.screen, "drive_clock", None)
+        return -1 if drive is None else drive(str(action), int(ms))
+
     def screen(self):
         return type(self.app.screen).__name__

@@ -7,7 +7,7 @@ import importlib
 import string
 
 LANGS = ("ja", "en")
-MODULES = ("common", "algo")
+MODULES = ("common", "algo", "playme")
 
 _TABLES = {"en": {}, "ja": {}}
 for _name in MODULES:

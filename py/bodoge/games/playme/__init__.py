@@ -1,0 +1,5 @@
+"""Play Me! (プレイミー): a real-time dice race through Wonderland for 2–6 players."""
+
+from .rules import PlayMe
+
+GAME = PlayMe()

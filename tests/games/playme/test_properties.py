@@ -1,0 +1,151 @@
+"""Property tests over random event orders (hypothesis): random seats act at random times with
+random legal moves, across all options.
+
+Invariants: every seat always owns six dice (in hand, on cards, in a joint block being placed);
+rolls show 1–6 and never more dice than the hand; blocks sit at the right end of a card, at most
+one per card (one per other player on a Mad Cheshire Cat's); times never go back; while a
+round runs some seat can always act (nobody is stuck for good); every legal move applies;
+garbage moves only raise ``IllegalMove``; the view hides only the RNG (changing it leaves every
+view unchanged, yet changes the next roll); record → code → replay gives the same state; bots
+on the simulated clock finish their games.
+"""
+
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bodoge.core.canon import state_hash
+from bodoge.core.errors import IllegalMove
+from bodoge.core.match import Match
+from bodoge.core.rng import Rng
+from bodoge.core.selfplay import play_one
+from bodoge.games.playme import GAME
+
+from .helpers import dice_total
+
+GAMES = int(os.environ.get("BODOGE_PROPERTY_GAMES", "2000"))
+SETTINGS = settings(max_examples=max(20, GAMES // 40), deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow])
+options = st.fixed_dictionaries({
+    "players": st.integers(2, 6), "play_me": st.booleans(), "challenge": st.just(False),
+    "mad_jabberwocky": st.booleans()})
+
+
+def check_invariants(state):
+    n = state["players"]
+    for s, p in enumerate(state["p"]):
+        assert dice_total(state, s) == 6, (s, p)
+        assert all(1 <= f <= 6 for f in p["roll"]) and len(p["roll"]) <= p["pool"]
+        card = p["card"]
+        assert len(card) <= 6
+        own = [slot["o"] == [s] for slot in card]
+        assert own == sorted(own, reverse=True), "blocks sit at the right end"
+        foreign = [slot for slot in card if slot["o"] != [s]]
+        if GAME.has(state, s, "cat", "madness"):
+            colours = [o for slot in foreign for o in slot["o"]]
+            assert len(colours) == len(set(colours)) and len(foreign) <= n - 1
+        elif state["phase"] == "play":
+            assert len(foreign) <= 1
+    if state["phase"] in ("play", "scramble", "madden", "betray"):
+        assert any(GAME.moves(state, s) for s in range(n)), "somebody can always act"
+
+
+def random_game(seed, opts, pick, limit=800):
+    match = Match.new("playme", opts, seed)
+    for _ in range(limit):
+        if match.over:
+            return
+        state = match.state
+        seats = pick.shuffle(GAME.to_move(state))
+        seat, moves = next((s, m) for s in seats for m in [GAME.legal_moves(state, s)] if m)
+        # favour progress so that games also reach their ends
+        good = [m for m in moves if m["a"] in ("catch", "advance", "unblock", "ready")]
+        move = (good or moves)[pick.below(len(good or moves))] if pick.below(4) else \
+            moves[pick.below(len(moves))]
+        move["t"] += pick.below(400)
+        match.play(seat, move)
+        yield match
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**53 - 1), opts=options)
+def test_random_event_orders_keep_invariants(seed, opts):
+    pick = Rng.from_seed(seed)
+    last_t = 0
+    for i, match in enumerate(random_game(seed, opts, pick)):
+        assert match.state["t"] >= last_t
+        last_t = match.state["t"]
+        if i % 10 == 0 or match.over:
+            check_invariants(match.state)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**53 - 1), opts=options, cut=st.integers(0, 300))
+def test_record_round_trip(seed, opts, cut):
+    pick = Rng.from_seed(seed + 1)
+    match = Match.new("playme", opts, seed)
+    for i, match in enumerate(random_game(seed, opts, pick)):
+        if i == cut:
+            break
+    again = Match.from_code(match.code())
+    assert state_hash(again.state) == state_hash(match.state)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**53 - 1), opts=options, cut=st.integers(1, 200))
+def test_views_hide_only_the_rng(seed, opts, cut):
+    match = Match.new("playme", opts, seed)
+    pick = Rng.from_seed(seed)
+    for i, match in enumerate(random_game(seed, opts, pick)):
+        if i == cut:
+            break
+    state = match.state
+    other = dict(state, rng=Rng.from_seed(seed ^ 1).state)
+    for seat in (None, *range(state["players"])):
+        view = GAME.view(state, seat)
+        assert "rng" not in view and GAME.view(other, seat) == view
+    # ... and the RNG matters: the same roll from both states differs somewhere
+    roller = next((s for s in range(state["players"]) if {"a": "roll"} in GAME.moves(state, s)), None)
+    if roller is not None and len(state["p"][roller]["roll"]) >= 3:
+        rolls = set()
+        for k in range(4):
+            alt = dict(state, rng=Rng.from_seed(seed + k).state)
+            after = GAME.apply(alt, roller, {"a": "roll", "t": GAME.earliest(state)})
+            rolls.add(tuple(after["p"][roller]["roll"]))
+        assert len(rolls) > 1
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 8) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["a", "n", "s", "t", "keep", "x"]), inner, max_size=5),
+    max_leaves=10)
+actions = st.sampled_from(["advance", "block", "unblock", "swap", "roll", "catch", "stop",
+                           "ready", "madden", "betray", "spare", None, 3])
+
+
+@settings(max_examples=GAMES // 2, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 500), seat=st.integers(-1, 6), move=json_values, a=actions,
+       t=st.integers(-10, 10_000))
+def test_garbage_moves_only_raise_illegal_move(seed, seat, move, a, t):
+    state = GAME.setup({"players": 3, "characters": ["alice", "walrus", "queen"]}, seed)
+    state = GAME.apply(state, 0, {"a": "ready", "t": 0})
+    if isinstance(move, dict):
+        move.setdefault("a", a)
+        move.setdefault("t", t)
+    try:
+        GAME.apply(state, seat, move)
+    except IllegalMove:
+        return
+    assert {k: v for k, v in move.items() if k != "t"} in GAME.moves(state, seat)
+
+
+@settings(max_examples=max(10, GAMES // 100), deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**53 - 1), opts=options,
+       levels=st.lists(st.sampled_from(["slow", "normal", "fast"]), min_size=6, max_size=6))
+def test_bots_on_the_simulated_clock_finish_and_replay(seed, opts, levels):
+    match = play_one("playme", opts, seed, levels[:opts["players"]])
+    out = match.outcome()
+    assert out is not None and out["winners"]
+    assert Match.from_code(match.code()).state == match.state
