@@ -54,6 +54,9 @@
     sw.register("./sw.js", { scope: "./" }).then((reg) => {
       watch(reg.waiting || reg.installing);
       reg.addEventListener("updatefound", () => watch(reg.installing));
+      // Look for a new deploy now: browsers check on navigation only lazily (Chromium waits
+      // until the worker is idle), so without this an update could wait for many visits.
+      if (reg.active) reg.update().catch(() => { /* offline: try again next visit */ });
     }).catch(() => { /* no offline cache: the app still works online */ });
     if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   };
