@@ -74,7 +74,7 @@ FRAME_PROBE = """() => {
   requestAnimationFrame(tick);
   window.__renders = 0;
   new MutationObserver(() => { window.__renders += 1; })
-    .observe(document.getElementById('app'), {childList: true});
+    .observe(document.getElementById('app'), {childList: true, subtree: true, attributes: true, characterData: true});
 }"""
 
 
@@ -150,8 +150,8 @@ def report(results, folder):
     br = results.get("browser")
     if br:
         lines += ["## Frame time in the browser while six bots play (headless Chromium)", "",
-                  "Six bots play on the real clock through the page (each redraw replaces the "
-                  "board's markup); the page's animation-frame gaps and main-thread long tasks are "
+                  "Six bots play on the real clock through the page (a redraw patches the page "
+                  "where it changed, at most every 100 ms); the page's animation-frame gaps and main-thread long tasks are "
                   "recorded. Target: no frame over 50 ms. The load average of the machine (shared "
                   f"with other work) during the run: {results.get('load', '?')}.", "",
                   "| bots | seconds | rounds finished | logged actions (last game shown) | redraws | frames | frame gap median / p99 / max (ms) | frames over 50 ms | long tasks (longest ms) |",

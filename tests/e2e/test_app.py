@@ -15,7 +15,7 @@ from bodoge.core.match import Match
 from bodoge.games import CATALOG
 from bodoge.games.algo.bots import NormalBot
 
-from .conftest import BOOT_TIMEOUT, boot, storage, wait_ready
+from .conftest import BOOT_TIMEOUT, Guard, boot, storage, wait_ready
 
 RESULT = re.compile(r"wins the game|win the game|Shared win")
 
@@ -60,8 +60,11 @@ def play_until(page, done, guesses=None, limit=300.0):
 
 def test_shelf_paints_from_static_html_with_progress(page, server, context):
     raw = context.request.get(server.url).text()
-    for name in ("アルゴ", "algo", "ALTER", "ALLUVIUM", "Play Me!", "Bossa", "Coming soon", "近日公開"):
-        assert name in raw                      # painted before any script runs
+    words = ["アルゴ", "algo", "ALTER", "ALLUVIUM", "Play Me!", "Bossa", "New game", "新しいゲーム"]
+    if not all(g.playable for g in CATALOG):
+        words += ["Coming soon", "近日公開"]
+    for word in words:
+        assert word in raw                      # painted before any script runs
 
     # Hold Python back so the loading state can be seen for sure.
     def slow(route):
@@ -325,3 +328,69 @@ def test_new_deploy_replaces_the_cache_and_keeps_saves(page, own_server):
     after = {k: v for k, v in storage(page).items() if k.startswith("bodoge:save:")}
     assert after == saves
     assert "a new deploy" in page.evaluate("fetch('./web/style.css').then(r => r.text())")
+
+
+MORPH_CASES = r"""
+() => {
+  const parse = (html) => { const t = document.createElement("template"); t.innerHTML = html; return t.innerHTML; };
+  const cases = [
+    ["<p>a</p>", "<p>b</p><ul><li>1</li></ul>"],
+    ["<ul><li id='x'>1</li><li>2</li><li>3</li></ul>", "<ul><li>0</li><li id='x' class='k'>1</li></ul>"],
+    ["<div class='a' data-x='1'>t</div>", "<div data-y='2'>t<b>u</b></div>"],
+    ["<svg viewBox='0 0 4 4'><rect width='1'></rect></svg>", "<svg viewBox='0 0 8 8'><circle r='2'></circle><rect width='3'></rect></svg>"],
+    ["<span>one</span><!-- c -->text", "text<span>two</span>"],
+    ["<ol><li>1</li><li>2</li></ol>", ""],
+  ];
+  const bad = [];
+  for (const [a, b] of cases) {
+    const div = document.createElement("div");
+    bodogeMorph(div, a);
+    if (div.innerHTML !== parse(a)) bad.push(["first", a, div.innerHTML]);
+    bodogeMorph(div, b);
+    if (div.innerHTML !== parse(b)) bad.push(["second", b, div.innerHTML]);
+    if (div.querySelector("svg rect") && div.querySelector("svg rect").namespaceURI !== "http://www.w3.org/2000/svg") bad.push(["svg", b]);
+  }
+  // Same element when only its attributes change; a typed value survives an unchanged field
+  // and gives way when the markup changes it.
+  const div = document.createElement("div");
+  bodogeMorph(div, "<p id='p' class='a'>x</p><input id='i' value='v'>");
+  const p = div.querySelector("#p"), input = div.querySelector("#i");
+  input.value = "typed";
+  bodogeMorph(div, "<p id='p' class='b'>y</p><input id='i' value='v'>");
+  if (div.querySelector("#p") !== p || p.className !== "b" || p.textContent !== "y") bad.push(["identity"]);
+  if (input.value !== "typed") bad.push(["typed value lost", input.value]);
+  bodogeMorph(div, "<p id='p' class='b'>y</p><input id='i' value='w'>");
+  if (input.value !== "w") bad.push(["new value not shown", input.value]);
+  return bad;
+}
+"""
+
+
+def test_screens_update_in_place(page, server):
+    """Rendering patches the page (web/morph.js) instead of replacing it: the DOM matches the
+    markup, unchanged elements stay the same nodes (focus and a screen reader's place survive)."""
+    boot(page, server.url)
+    assert page.evaluate(MORPH_CASES) == []
+    new_algo(page, [("human", ""), ("normal", "")])
+    page.get_by_role("button", name=re.compile("face down")).first.wait_for()
+    page.evaluate("document.getElementById('log-list').__mark = 1")
+    before = page.locator("#log-list li").count()
+    page.get_by_role("button", name=re.compile("face down")).first.click()
+    page.get_by_role("button", name="Declare 0", exact=True).click()
+    expect(page.locator("#log-list li")).not_to_have_count(before)
+    assert page.evaluate("document.getElementById('log-list').__mark") == 1
+
+
+def test_the_guard_stops_and_reports_requests_that_leave_localhost(browser, server):
+    guard = Guard()
+    ctx = guard.attach(browser.new_context())
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "web/manifest.webmanifest")
+        outside = page.evaluate("fetch('https://cdn.jsdelivr.net/npm/pyodide/pyodide.mjs')"
+                                ".then(() => 'loaded', () => 'blocked')")
+        inside = page.evaluate("fetch('./manifest.webmanifest').then(r => r.status)")
+    finally:
+        ctx.close()
+    assert outside == "blocked" and inside == 200
+    assert guard.external == ["https://cdn.jsdelivr.net/npm/pyodide/pyodide.mjs"]

@@ -11,7 +11,8 @@ STEP_MS = 250          # game time between two of the human's actions
 
 
 def new_playme(page, players=3, kinds=("human", "slow", "slow")):
-    page.get_by_role("link", name="New game").nth(1).click()
+    page.get_by_role("list", name="Games").get_by_role("listitem").filter(has_text="Play Me!") \
+        .get_by_role("link", name="New game").click()
     expect(page.get_by_role("heading", name="New game: Play Me!")).to_be_visible()
     page.locator("#players").select_option(str(players))
     for s, kind in enumerate(kinds):

@@ -59,8 +59,10 @@ def test_shelf_lists_five_games_and_which_are_playable():
 
 
 def test_unplayable_game_routes_to_shelf():
-    app, host = make_app(hash_="#/new/bossa")
-    assert "Coming soon" in host.text()
+    soon = [g.id for g in CATALOG if not g.playable] + ["nosuchgame"]
+    for game_id in soon:
+        app, host = make_app(hash_=f"#/new/{game_id}")
+        assert type(app.screen).__name__ == "ShelfScreen", game_id
 
 
 def test_human_vs_strong_bot_full_game():
@@ -271,3 +273,71 @@ def test_keyboard_declare_and_escape():
     app.key("Enter")
     assert len(screen.match.record.moves) == n + 1
     assert screen.match.record.moves[-1][1]["n"] == 11
+
+
+def test_no_handover_when_the_game_ui_says_nothing_is_private(monkeypatch):
+    from bodoge.ui.algo import AlgoUI
+
+    seen = []
+
+    def private(self, view):
+        seen.append(view["seat"])          # the public view is what it is asked about
+        return False
+
+    monkeypatch.setattr(AlgoUI, "private", private)
+    app, host = make_app()
+    screen = start_algo(app, [("human", "Aki"), ("human", "Ben")])
+    assert screen.handover is None and screen.viewer in screen.match.to_move()
+    first = screen.viewer
+    human_turn(app, screen)                   # a miss: the turn passes straight to the other
+    assert screen.handover is None and screen.viewer == 1 - first
+    assert "Pass the device to" not in host.text()
+    assert seen and set(seen) == {None}
+
+
+def test_a_thinking_generator_bot_always_makes_progress(monkeypatch):
+    from bodoge.games.algo.bots import NormalBot
+
+    plain = NormalBot.act
+
+    def thinking(self, view):
+        for _ in range(3):
+            yield
+        return plain(self, view)
+
+    monkeypatch.setattr(NormalBot, "act", thinking)
+    app, host = make_app()                  # the fake clock jumps 1 s per reading
+    screen = start_algo(app, [("normal", ""), ("normal", "")])
+    host.run_timers()
+    assert screen.pause is not None or screen.match.over
+    assert len(screen.match.record.moves) > 0
+
+
+def test_log_lines_are_described_once_and_again_when_the_reader_changes():
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("normal", "")])
+    for _ in range(3):
+        human_turn(app, screen)
+        host.run_timers()
+    calls = []
+    describe = screen.gui.describe
+    screen.gui.describe = lambda e, ctx: calls.append(e) or describe(e, ctx)
+    try:
+        fresh = screen.log_lines(screen.match.view(screen.viewer), screen.ctx(screen.viewer))
+        assert calls == [] and fresh                       # all described while playing
+        app.refresh()
+        assert calls == []
+        before = len(screen.match.view(screen.viewer)["log"])
+        human_turn(app, screen)                            # only the new events are described
+        after = len(screen.match.view(screen.viewer)["log"])
+        # the new events are described for the board's log and for the announcement, the
+        # old ones not again
+        assert after > before and len(calls) == 2 * (after - before) < after
+        calls.clear()
+        app.act("lang", "ja")                              # another language: all again
+        assert len(calls) == len(screen.match.view(screen.viewer)["log"])
+        lines = screen.log_lines(screen.match.view(screen.viewer), screen.ctx(screen.viewer))
+        everything = [describe(e, screen.ctx(screen.viewer)) for e in screen.match.view(screen.viewer)["log"]]
+        assert lines == [x for x in everything if x]
+    finally:
+        del screen.gui.describe                            # the UI object is shared: undo

@@ -60,3 +60,26 @@ def test_missing_key_and_placeholder_fall_back_visibly():
     t = I18n("ja").t
     assert t("no.such.key") == "no.such.key"
     assert t("shelf.players", lo=2) == "2〜{hi}人"
+
+
+def test_game_strings_load_when_first_needed():
+    """A game's keys start with its id, so ``I18n`` finds its module on first use; the shell's
+    own module has no game's keys."""
+    import importlib
+
+    from bodoge.ui import i18n
+
+    for name in i18n.MODULES:
+        mod = importlib.import_module(f"bodoge.ui.strings.{name}")
+        for key in list(mod.EN) + list(mod.JA):
+            prefix = key.split(".", 1)[0]
+            if name == "common":
+                assert prefix not in i18n.MODULES, key
+            else:
+                assert prefix == name, key
+    i18n._TABLES["en"].clear(), i18n._TABLES["ja"].clear(), i18n._LOADED.clear()
+    i18n._load("common")
+    t = I18n("ja")
+    assert i18n._LOADED == {"common"}
+    assert t.t("bossa.line.white") != "bossa.line.white" and i18n._LOADED == {"common", "bossa"}
+    tables()                                              # the other tests see everything again

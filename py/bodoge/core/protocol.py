@@ -18,7 +18,7 @@ A state may keep an append-only event list under ``"log"``: events are never cha
 appended, so ``apply`` copies that list but shares its events (a game's log grows long).
 """
 
-from .errors import IllegalMove
+from .errors import BadOptions, IllegalMove
 
 
 def clone(obj):
@@ -28,6 +28,11 @@ def clone(obj):
     if isinstance(obj, list):
         return [clone(v) for v in obj]
     return obj
+
+
+def is_int(x) -> bool:
+    """An int that is not a bool (moves and options are JSON anyone can edit)."""
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def Outcome(winners, scores, **detail) -> dict:
@@ -46,6 +51,17 @@ class Game:
     def options(self, raw: dict | None) -> dict:
         """Validate ``raw`` options and fill in defaults; raise ``BadOptions``."""
         raise NotImplementedError
+
+    @staticmethod
+    def raw_options(raw, known) -> dict:
+        """``raw`` as a dict of options (``None``: none), refusing any name not in ``known``."""
+        raw = {} if raw is None else raw
+        if not isinstance(raw, dict):
+            raise BadOptions("options must be an object")
+        unknown = set(raw) - set(known)
+        if unknown:
+            raise BadOptions(f"unknown options: {', '.join(sorted(map(str, unknown)))}")
+        return raw
 
     def num_players(self, state) -> int:
         return state["players"]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from .canon import canonical_json
 from .errors import BadCode, BadOptions, IllegalMove
+from .protocol import is_int
 
 FORMAT = 1
 MAX_JSON_BYTES = 1 << 20
@@ -43,17 +44,14 @@ class Record:
             raise BadCode("the code does not hold a game record", key="code.damaged")
         g, v, o, s = data.get("g"), data.get("v"), data.get("o"), data.get("s")
         m, x = data.get("m", []), data.get("x", {})
-        ok = (isinstance(g, str) and 0 < len(g) <= 32 and _is_int(v) and v >= 1
-              and isinstance(o, dict) and _is_int(s) and 0 <= s < MAX_SEED
+        ok = (isinstance(g, str) and 0 < len(g) <= 32 and is_int(v) and v >= 1
+              and isinstance(o, dict) and is_int(s) and 0 <= s < MAX_SEED
               and isinstance(m, list) and isinstance(x, dict)
-              and all(isinstance(e, list) and len(e) == 2 and _is_int(e[0]) for e in m))
+              and all(isinstance(e, list) and len(e) == 2 and is_int(e[0]) for e in m))
         if not ok:
             raise BadCode("the code's game record is malformed", key="code.damaged")
         return cls(g, v, o, s, m, x)
 
-
-def _is_int(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def encode(record: Record) -> str:

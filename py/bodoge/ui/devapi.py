@@ -28,10 +28,12 @@ class Api:
             match.play(seat, move)
         return match.code()
 
-    def botTimes(self, game_id, level, games, seed, players=2):
-        """Play ``games`` bot-vs-bot games here; decision times (ms) of ``level`` at seat 0."""
+    def botTimes(self, game_id, level, games, seed, players=2, options_json=""):
+        """Play ``games`` bot-vs-bot games here; decision times (ms) of ``level`` at seat 0.
+        ``options_json``: more game options (e.g. a mode), as JSON."""
         from ..core.selfplay import play_one
 
+        options = dict(json.loads(str(options_json)) if options_json else {}, players=int(players))
         times = []
         for g in range(int(games)):
             levels = [str(level)] + ["normal"] * (int(players) - 1)
@@ -40,8 +42,7 @@ class Api:
                 if seat == 0:
                     times.append(secs * 1000)
 
-            play_one(str(game_id), {"players": int(players)}, derive_seed(int(seed), g), levels,
-                     on_decision=rec)
+            play_one(str(game_id), options, derive_seed(int(seed), g), levels, on_decision=rec)
         return json.dumps({"n": len(times), "mean": sum(times) / max(1, len(times)),
                            "p95": _percentile(times, 0.95), "max": max(times, default=0)})
 

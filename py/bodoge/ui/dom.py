@@ -76,7 +76,7 @@ class BrowserHost:
         previous = str(active.id) if active is not None and active.id else None
         log = _by_id("log-list")
         at_bottom = log is None or log.scrollTop + log.clientHeight >= log.scrollHeight - 4
-        self.root.innerHTML = html
+        window.bodogeMorph(self.root, html)      # web/morph.js: patch only what changed
         log = _by_id("log-list")
         if log is not None and at_bottom:
             log.scrollTop = log.scrollHeight

@@ -40,6 +40,18 @@ def escape_attr(s: str) -> str:
     return escape_text(s).replace('"', "&quot;").replace("'", "&#x27;")
 
 
+_ATTR_NAMES = {}
+
+
+def _attr_name(key):
+    """``class_`` → ``class``, ``aria_label`` → ``aria-label``; refuses event handlers."""
+    name = key.rstrip("_").replace("_", "-")
+    if not _NAME.match(name) or name.lower().startswith("on"):
+        raise ValueError(f"bad attribute {name!r}")
+    _ATTR_NAMES[key] = name
+    return name
+
+
 def _render(node, out):
     if node is None or node is False or node is True:
         return
@@ -52,9 +64,7 @@ def _render(node, out):
         for name, value in node.attrs.items():
             if value is None or value is False:
                 continue
-            name = name.rstrip("_").replace("_", "-")   # class_ → class, aria_label → aria-label
-            if not _NAME.match(name) or name.lower().startswith("on"):
-                raise ValueError(f"bad attribute {name!r}")
+            name = _ATTR_NAMES.get(name) or _attr_name(name)
             if value is True:
                 out.append(" " + name)
             else:

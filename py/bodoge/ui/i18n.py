@@ -1,19 +1,35 @@
 """Translations. Each game's strings sit in one module (``strings/<game>.py``) with an ``EN``
 and a ``JA`` table side by side; ``strings/common.py`` holds the shell's. A test checks that
 both tables have the same keys and placeholders.
+
+A game's keys all start with its id (``algo.…``), so its module is imported only when one of
+its keys is first asked for: the page compiles the shell's strings at boot, not every game's.
 """
 
 import importlib
 import string
 
 LANGS = ("ja", "en")
-MODULES = ("common", "algo", "playme")
+MODULES = ("common", "algo", "playme", "alter", "alluvium", "bossa")
 
 _TABLES = {"en": {}, "ja": {}}
-for _name in MODULES:
-    _mod = importlib.import_module(f"{__package__}.strings.{_name}")
-    _TABLES["en"].update(_mod.EN)
-    _TABLES["ja"].update(_mod.JA)
+_LOADED = set()
+
+
+def _load(name):
+    mod = importlib.import_module(f"{__package__}.strings.{name}")
+    _TABLES["en"].update(mod.EN)
+    _TABLES["ja"].update(mod.JA)
+    _LOADED.add(name)
+
+
+def _ensure(key):
+    name = key.split(".", 1)[0]
+    if name not in _LOADED and name in MODULES:
+        _load(name)
+
+
+_load("common")
 
 
 class _Missing(dict):
@@ -26,6 +42,7 @@ class I18n:
         self.lang = lang if lang in LANGS else "en"
 
     def t(self, key: str, **params) -> str:
+        _ensure(key)
         text = _TABLES[self.lang].get(key) or _TABLES["en"].get(key) or key
         if params:
             text = string.Formatter().vformat(text, (), _Missing(params))
@@ -33,16 +50,23 @@ class I18n:
 
     def tn(self, key: str, count: int, **params) -> str:
         """Plural: ``key.one`` for 1 where the language has it, else ``key.other``."""
+        _ensure(key)
         form = "one" if count == 1 and f"{key}.one" in _TABLES[self.lang] else "other"
         return self.t(f"{key}.{form}", count=count, **params)
 
     def has(self, key: str) -> bool:
+        _ensure(key)
         return key in _TABLES[self.lang] or key in _TABLES["en"]
 
     def has_own(self, key: str) -> bool:
         """Whether this language itself (not the English fallback) has ``key``."""
+        _ensure(key)
         return key in _TABLES[self.lang]
 
 
 def tables():
+    """Every string of every module (tests, tools)."""
+    for name in MODULES:
+        if name not in _LOADED:
+            _load(name)
     return _TABLES

@@ -1,7 +1,8 @@
 """The game screen shared by every game: board, prompt, log, bots, hand-over, share, saves.
 
 Hot-seat: when the next person to act is not the one at the device, a hand-over screen
-replaces the board (nothing private is rendered) until that person confirms. Bots act on
+replaces the board (nothing private is rendered) until that person confirms; a game whose
+UI says nothing is private at that point (``GameUI.private``) passes straight on. Bots act on
 timers (``later``) and may think in slices (generator bots) so the page stays responsive.
 """
 
@@ -39,6 +40,7 @@ class PlayScreen:
         self.token = 0                     # bumps on every move: stale timers do nothing
         self.closed = False
         self.fresh_from = None             # log index of the last move's first event
+        self.described = None              # see ``log_lines``
         self.announced = len(self.match.view(None)["log"])
         self.advance()
 
@@ -70,7 +72,7 @@ class PlayScreen:
         if not human_movers or self.handover is not None:
             return
         seat = self.present if self.present in human_movers else human_movers[0]
-        if len(self.humans) > 1 and self.present != seat:
+        if len(self.humans) > 1 and self.present != seat and self.gui.private(self.match.view(None)):
             self.handover = seat
             self.viewer = None
         else:
@@ -96,8 +98,10 @@ class PlayScreen:
         host = self.app.host
         start = host.now()
         try:
-            while host.now() - start < SLICE_MS:
+            while True:            # at least one step per slice, however slow the clock
                 next(gen)
+                if host.now() - start >= SLICE_MS:
+                    break
         except StopIteration as stop:
             self.bot_done(seat, token, stop.value)
             return
@@ -210,6 +214,26 @@ class PlayScreen:
             self.play(self.viewer, result)
         return True
 
+    def log_lines(self, view, ctx):
+        """The log's lines as ``ctx``'s viewer reads them. Each event is described once (a long
+        game's log was described again on every redraw) and again only if the view shows it
+        differently now, or the viewer, language or names changed."""
+        key = (ctx.viewer, self.app.i18n.lang, tuple(ctx.names))
+        if self.described is None or self.described[0] != key:
+            self.described = (key, [], [])
+        _, events, texts = self.described
+        log = view["log"]
+        same = 0
+        for old, new in zip(events, log):
+            if old != new:
+                break
+            same += 1
+        del events[same:], texts[same:]
+        for event in log[same:]:
+            events.append(event)
+            texts.append(self.gui.describe(event, ctx))
+        return [text for text in texts if text]
+
     def share_link(self):
         return f"{self.app.host.base_url()}#load={self.match.code()}"
 
@@ -259,7 +283,7 @@ class PlayScreen:
         else:
             who = self.match.to_move()
             prompt = t("play.waiting", name=ctx.name(who[0])) if who else ""
-        log_items = [text for text in (self.gui.describe(e, ctx) for e in view["log"]) if text]
+        log_items = self.log_lines(view, ctx)
         parts = [
             h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, prompt),
             h("p", {"class_": "error", "role": "alert"}, self.error) if self.error else None,

@@ -295,8 +295,6 @@ class PlayMeScreen(PlayScreen):
         self.driver = None
         self.paused = match.state["phase"] not in ("ready", "over")   # reopened mid-round
         self.sels = {}
-        self.lines = []               # log lines, described once
-        self.lines_lang = None
         self.wake_token = 0
         self.last_save = None
         self.last_second = None       # countdown second last drawn
@@ -449,18 +447,6 @@ class PlayMeScreen(PlayScreen):
         if texts:
             self.app.host.announce(" ".join(texts))
 
-    def log_lines(self, view, ctx):
-        if self.lines_lang != self.app.i18n.lang:
-            self.lines, self.lines_lang = [], self.app.i18n.lang
-        log = view["log"]
-        done = getattr(self, "lines_done", 0) if self.lines else 0
-        for e in log[done:]:
-            text = self.gui.describe(e, ctx)
-            if text:
-                self.lines.append(text)
-        self.lines_done = len(log)
-        return self.lines
-
     # --- input ---------------------------------------------------------------------------------
     def act(self, action, arg, form):
         app = self.app
@@ -507,9 +493,8 @@ class PlayMeScreen(PlayScreen):
         seat = self.humans[0] if self.humans else 0
         self.paused = False
         self.clock.start()
-        self.play(seat, {"a": "ready"})
         self.app.focus_next = "prompt"
-        self.app.refresh()
+        self.play(seat, {"a": "ready"})       # redraws once
 
     def set_paused(self, paused):
         if self.match.state["phase"] in ("ready", "over"):

@@ -29,7 +29,7 @@ face out of the next re-roll):
 """
 
 from ...core.errors import BadOptions, IllegalMove
-from ...core.protocol import Game, Outcome, clone
+from ...core.protocol import Game, Outcome, clone, is_int
 from ...core.rng import Rng
 
 CHARS = ("alice", "queen", "cat", "hatter", "caterpillar", "walrus")
@@ -66,9 +66,6 @@ RULING_SEAL_UNTIL_FLIP = True        # a sealed power stays sealed until the car
 RULING_PLAY_ME_RABBIT_ONLY = True    # Play Me! applies in the White Rabbit phase only
 
 
-def _is_int(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
 
 def _bad(message, what):
     return IllegalMove(message, key=f"playme.error.{what}")
@@ -83,15 +80,9 @@ class PlayMe(Game):
 
     # --- options -----------------------------------------------------------------------------
     def options(self, raw):
-        raw = {} if raw is None else raw
-        if not isinstance(raw, dict):
-            raise BadOptions("options must be an object")
-        known = {"players", "characters", "play_me", "challenge", "mad_jabberwocky"}
-        unknown = set(raw) - known
-        if unknown:
-            raise BadOptions(f"unknown options: {', '.join(sorted(map(str, unknown)))}")
+        raw = self.raw_options(raw, {"players", "characters", "play_me", "challenge", "mad_jabberwocky"})
         n = raw.get("players", 3)
-        if not _is_int(n) or not self.min_players <= n <= self.max_players:
+        if not is_int(n) or not self.min_players <= n <= self.max_players:
             raise BadOptions("Play Me! is played by 2 to 6 players")
         chars = raw.get("characters")
         chars = [None] * n if chars is None else chars
@@ -247,17 +238,23 @@ class PlayMe(Game):
         if not need <= set(move) <= need | may:
             return IllegalMove(f"{a} takes the fields {', '.join(sorted(need | may))}")
         for f in ("n", "keep"):
-            if f in move and not (_is_int(move[f]) and 1 <= move[f] <= 6):
+            if f in move and not (is_int(move[f]) and 1 <= move[f] <= 6):
                 return _bad("a die shows a number from 1 to 6", "face")
-        if "s" in move and not (_is_int(move["s"]) and 0 <= move["s"] < state["players"]):
+        if "s" in move and not (is_int(move["s"]) and 0 <= move["s"] < state["players"]):
             return _bad("name a seat of this game", "target")
         t = move["t"]
-        if not _is_int(t) or not 0 <= t <= MAX_T:
+        if not is_int(t) or not 0 <= t <= MAX_T:
             return _bad("a move carries its time in whole milliseconds", "time")
         if t < state["t"]:
             return _bad("a move cannot happen before the last one", "time")
-        if not _is_int(seat) or seat not in self.to_move(state):
+        if not is_int(seat) or seat not in self.to_move(state):
             return IllegalMove(f"seat {seat!r} cannot act now", key="error.not_your_turn")
+        return self._why_now(state, seat, move)
+
+    def _why_now(self, state, seat, move):
+        """The rules of the current phase for a well-formed, well-timed move of a seat that may
+        act now (``_why`` has checked all that)."""
+        a, t = move["a"], move["t"]
         phase = state["phase"]
         if a == "ready":
             return None if phase == "ready" else _bad("a round is already running", "phase")
@@ -472,7 +469,9 @@ class PlayMe(Game):
             if self.has(state, seat, "alice", "wonder"):
                 cands += [dict(m, keep=k) for m in cands if m["a"] not in ("catch", "stop")
                           for k in faces]
-        return [m for m in cands if self._why(state, seat, dict(m, t=t)) is None]
+        # The candidates are well formed and carry the earliest allowed time, so only the
+        # phase's own rules can refuse them (this runs for every bot at every change).
+        return [m for m in cands if self._why_now(state, seat, dict(m, t=t)) is None]
 
     def earliest(self, state):
         """The earliest time a move may carry now."""

@@ -79,6 +79,8 @@ EN = {
     "setup.bot.easy": "Computer (easy)",
     "setup.bot.normal": "Computer (normal)",
     "setup.bot.strong": "Computer (strong)",
+    "setup.bot.slow": "Computer (slow)",
+    "setup.bot.fast": "Computer (fast)",
     "setup.start": "Start",
     "setup.back": "Back to the games",
 
@@ -94,6 +96,8 @@ EN = {
     "level.easy": "easy",
     "level.normal": "normal",
     "level.strong": "strong",
+    "level.slow": "slow",
+    "level.fast": "fast",
 
     "play.tools": "Game menu",
     "play.share": "Share",
@@ -206,6 +210,8 @@ JA = {
     "setup.bot.easy": "コンピューター（やさしい）",
     "setup.bot.normal": "コンピューター（ふつう）",
     "setup.bot.strong": "コンピューター（つよい）",
+    "setup.bot.slow": "コンピューター（ゆっくり）",
+    "setup.bot.fast": "コンピューター（速い）",
     "setup.start": "開始",
     "setup.back": "ゲーム一覧へ戻る",
 
@@ -221,6 +227,8 @@ JA = {
     "level.easy": "やさしい",
     "level.normal": "ふつう",
     "level.strong": "つよい",
+    "level.slow": "ゆっくり",
+    "level.fast": "速い",
 
     "play.tools": "ゲームメニュー",
     "play.share": "共有",

@@ -1,14 +1,10 @@
 """Strings of Play Me!: board, log, prompts, rules page, rulings and keys.
 
-The bot levels of this game are speeds, so it also names them (``setup.bot.slow`` …).
+The bot levels of this game are speeds; their names (``level.slow`` …) are in ``common``
+because saved games are listed on the shelf before this module is loaded.
 """
 
 EN = {
-    "setup.bot.slow": "Computer (slow)",
-    "setup.bot.fast": "Computer (fast)",
-    "level.slow": "slow",
-    "level.fast": "fast",
-
     "playme.char.alice": "Alice",
     "playme.char.queen": "Queen of Hearts",
     "playme.char.cat": "Cheshire Cat",
@@ -252,11 +248,6 @@ EN = {
 }
 
 JA = {
-    "setup.bot.slow": "コンピューター（ゆっくり）",
-    "setup.bot.fast": "コンピューター（速い）",
-    "level.slow": "ゆっくり",
-    "level.fast": "速い",
-
     "playme.char.alice": "アリス",
     "playme.char.queen": "ハートの女王",
     "playme.char.cat": "チェシャ猫",
