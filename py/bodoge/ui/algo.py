@@ -1,81 +1,110 @@
-"""algo board: rows of SVG cards, the deck, the drawn card and a number pad.
+"""algo board: rows of SVG cards, the deck, the drawn card and a number pad; pair play with
+Toss, the point-chip score bar, and the 詰めアルゴ puzzle screen (``algo_puzzle.py``).
 
 Black and white cards differ in more than colour: black faces carry a filled corner mark and
 the label 黒/B, white ones a ring and 白/W; face-down backs have stripes (black) or dots
 (white). Keyboard: Tab to a card and press Enter to pick it, then a number button, or type the
-number (two digits for 10 and 11) and press Enter; S stays after a hit; Esc cancels.
+number (two digits for 10 and 11) and press Enter; S stays after a hit; T asks for a Toss
+(pair play); Esc cancels.
 """
 
+import datetime
+
+from ..core.record import Record, encode
 from ..games.algo import rules as R
+from ..games.algo.puzzle import GRADES as PUZZLE_GRADES
+from .algo_cards import card_name, card_svg, colour_name
+from .algo_puzzle import EVENTS as PUZZLE_EVENTS, PuzzleUI
 from .games import GameUI
 from .html import h
-
-W, H = 48, 72
-
-
-def colour_name(t, c):
-    return t("algo.black") if c == R.BLACK else t("algo.white")
-
-
-def card_name(t, c, n):
-    return t("algo.card", colour=colour_name(t, c), n=n)
-
-
-def card_svg(t, c, n, face_up, mine=False, small=False):
-    """One card as SVG. ``n`` None: its back. ``mine``: own card still hidden from others."""
-    black = c == R.BLACK
-    fg, bg = ("#fff", "#1d1f24") if black else ("#1d1f24", "#fbfaf6")
-    size = {"width": str(W // 2 if small else W), "height": str(H // 2 if small else H)}
-    parts = [h("rect", {"x": "1.5", "y": "1.5", "width": str(W - 3), "height": str(H - 3), "rx": "6",
-                        "fill": bg, "stroke": "#1d1f24", "stroke_width": "2"})]
-    label = t("algo.black_short") if black else t("algo.white_short")
-    if n is None:
-        # back: stripes on black, dots on white, so colour is never the only cue
-        if black:
-            parts += [h("line", {"x1": str(x), "y1": "6", "x2": str(x - 24), "y2": "66",
-                                 "stroke": "#5b606b", "stroke_width": "3"})
-                      for x in range(30, 80, 10)]
-        else:
-            parts += [h("circle", {"cx": str(x), "cy": str(y), "r": "2.2", "fill": "#b9b4a6"})
-                      for x in range(10, 44, 9) for y in range(12, 66, 10)]
-        parts.append(h("text", {"x": str(W / 2), "y": "44", "text_anchor": "middle", "font_size": "22",
-                                "font_weight": "700", "fill": fg, "class_": "back-mark"}, "?"))
-    else:
-        parts.append(h("text", {"x": str(W / 2), "y": "47", "text_anchor": "middle",
-                                "font_size": "28" if n < 10 else "24", "font_weight": "700",
-                                "fill": fg}, str(n)))
-        if n in (6, 9):   # underline to tell 6 from 9
-            parts.append(h("line", {"x1": "16", "y1": "52", "x2": "32", "y2": "52", "stroke": fg,
-                                    "stroke_width": "2"}))
-    parts.append(h("text", {"x": "6", "y": "14", "font_size": "10", "fill": fg}, label))
-    if black:
-        parts.append(h("path", {"d": f"M{W - 14} 4 L{W - 4} 4 L{W - 4} 14 Z", "fill": fg}))
-    else:
-        parts.append(h("circle", {"cx": str(W - 9), "cy": "9", "r": "4", "fill": "none", "stroke": fg,
-                                  "stroke_width": "1.5"}))
-    if mine and not face_up:
-        # own card still hidden from the others: a closed-eye mark at the bottom
-        parts.append(h("path", {"d": "M16 62 Q24 56 32 62", "fill": "none", "stroke": fg,
-                                "stroke_width": "2"}))
-        parts.append(h("line", {"x1": "15", "y1": "57", "x2": "33", "y2": "66", "stroke": fg,
-                                "stroke_width": "2"}))
-    return h("svg", {"viewBox": f"0 0 {W} {H}", "aria_hidden": "true", "focusable": "false",
-                     **size}, parts)
+from .play import PlayScreen
 
 
 class AlgoUI(GameUI):
     game_id = "algo"
 
     def default_setup(self):
-        return {"players": 2, "kind0": "human", "kind1": "strong", "kind2": "normal",
-                "kind3": "normal"}
+        return {"players": 2, "mode": "standard", "chips": False, "grade": 1, "daily": False,
+                "kind0": "human", "kind1": "strong", "kind2": "normal", "kind3": "normal"}
+
+    def option_fields(self, values, t):
+        mode = values.get("mode", "standard")
+        # labels point at their selects (not wrapping them), so a label's name is only its text
+        fields = [h("p", {}, h("label", {"for": "mode"}, t("algo.setup.mode")), " ",
+                    h("select", {"name": "mode", "id": "mode", "data_act": "setup-change"},
+                      [h("option", {"value": m, "selected": mode == m}, t(f"algo.mode.{m}"))
+                       for m in R.MODES]))]
+        if mode == "standard":
+            fields.append(super().option_fields(values, t))
+        elif mode == "pair":
+            fields.append(h("p", {}, t("algo.setup.pair_note")))
+        if mode in ("standard", "pair"):
+            fields.append(h("label", {"class_": "check"},
+                            h("input", {"type": "checkbox", "name": "chips", "id": "opt-chips",
+                                        "checked": bool(values.get("chips"))}),
+                            " ", t("algo.setup.chips")))
+        else:
+            fields.append(h("p", {}, h("label", {"for": "grade"}, t("algo.setup.grade")), " ",
+                            h("select", {"name": "grade", "id": "grade"},
+                              [h("option", {"value": str(g), "selected": values.get("grade") == g},
+                                 t(f"algo.grade.{g}")) for g in PUZZLE_GRADES])))
+            fields.append(h("label", {"class_": "check"},
+                            h("input", {"type": "checkbox", "name": "daily", "id": "opt-daily",
+                                        "checked": bool(values.get("daily"))}),
+                            " ", t("algo.setup.daily", date=today())))
+        return h("div", {"class_": "algo-setup"}, fields)
+
+    def setup_values(self, form, values):
+        new = dict(values)
+        mode = form.get("mode", values.get("mode", "standard"))
+        new["mode"] = mode if mode in R.MODES else "standard"
+        for name in ("chips", "daily"):
+            if name in form:
+                new[name] = form[name] is True or form[name] in ("on", "true", "1")
+        try:
+            grade = int(form.get("grade", values.get("grade", 1)))
+        except (TypeError, ValueError):
+            grade = 1
+        new["grade"] = grade if grade in PUZZLE_GRADES else 1
+        for key, value in form.items():
+            if key.startswith(("kind", "name")):
+                new[key] = value
+        if new["mode"] == "standard":
+            try:
+                players = int(form.get("players", values.get("players", 2)))
+            except (TypeError, ValueError):
+                players = 2
+            new["players"] = players if players in R.DEAL else 2
+        else:
+            new["players"] = R.PAIR_PLAYERS if new["mode"] == "pair" else 1
+        return new
+
+    def options_from_setup(self, values):
+        mode = values.get("mode", "standard")
+        if mode == "puzzle":
+            options = {"mode": "puzzle", "players": 1, "grade": values.get("grade", 1)}
+            if values.get("daily"):
+                options["daily"] = today()
+            return options
+        options = {"players": values["players"]}
+        if mode == "pair":
+            options["mode"] = "pair"
+        if values.get("chips"):
+            options["chips"] = True
+        return options
+
+    def make_screen(self, app, slot, match):
+        if match.state["options"].get("mode") == "puzzle":
+            return PuzzleScreen(app, slot, match)
+        return super().make_screen(app, slot, match)
 
     # --- board ---------------------------------------------------------------------------------
     def board(self, view, sel, ctx):
-        t = ctx.t
+        if view["mode"] == "puzzle":
+            return PUZZLE.board(view, sel, ctx)
         me = ctx.viewer
         n = view["players"]
-        my_turn = me is not None and me in view["to_move"]
+        my_turn = me is not None and me in view["to_move"] and view["phase"] != "toss"
         need_stake = my_turn and view["drawn"] is None and view["stake"] is None
         order = [(me + i) % n for i in range(1, n)] if me is not None else list(range(n))
         if ctx.fresh_from is not None:     # cards turned up by the latest move animate once
@@ -84,19 +113,60 @@ class AlgoUI(GameUI):
         seats = [self.seat_row(view, s, sel, ctx, my_turn and not (need_stake and "stake" not in sel))
                  for s in order]
         center = self.center(view, ctx)
-        parts = [h("div", {"class_": "opponents"}, seats), center]
+        parts = [self.score_bar(view, ctx), h("div", {"class_": "opponents"}, seats), center]
         if me is not None:
-            parts.append(self.seat_row(view, me, sel, ctx, False, stake_pick=need_stake))
+            showing = view["phase"] == "toss" and me in view["to_move"]
+            parts.append(self.seat_row(view, me, sel, ctx, False, stake_pick=need_stake,
+                                       show_pick=showing))
         if my_turn:
             parts.append(self.controls(view, sel, ctx))
-        return h("div", {"class_": f"algo-board players-{n}"}, parts)
+        return h("div", {"class_": f"algo-board players-{n} mode-{view['mode']}"}, parts)
 
-    def seat_row(self, view, s, sel, ctx, targetable, stake_pick=False):
+    def team_of(self, view, s):
+        """Pair play: 0 or 1 (team A: seats 1 and 3, team B: seats 2 and 4); None otherwise."""
+        if view["mode"] != "pair":
+            return None
+        return 0 if s in view["teams"][0] else 1
+
+    def team_badge(self, view, s, t):
+        team = self.team_of(view, s)
+        if team is None:
+            return None
+        return h("span", {"class_": f"badge team team-{team}"}, t(f"algo.team.{team}"))
+
+    def score_bar(self, view, ctx):
+        """Point chips: each side's points as text and as a bar (its length is the share of the
+        highest score; a negative score shows an empty bar and a minus sign)."""
+        points = view["points"]
+        if points is None:
+            return None
+        t = ctx.t
+        if view["mode"] == "pair":
+            sides = [(t(f"algo.team.{i}") + " (" + t("list.sep").join(ctx.name(s) for s in team) + ")",
+                      points[team[0]], i) for i, team in enumerate(view["teams"])]
+        else:
+            sides = [(ctx.name(s), points[s], s) for s in range(view["players"])]
+        top = max(max(p for _, p, _ in sides), 1)
+        items = []
+        for name, pts, key in sides:
+            width = max(0, min(100, round(100 * pts / top)))
+            items.append(h("li", {"class_": "score"},
+                           h("span", {"class_": "score-name"}, name),
+                           h("span", {"class_": "score-bar", "aria_hidden": "true"},
+                             h("span", {"class_": "score-fill", "style": f"width: {width}%"})),
+                           h("span", {"class_": "score-points"}, t("algo.points", n=pts))))
+        return h("section", {"class_": "scores", "aria_label": t("algo.points_title")},
+                 h("h3", {"class_": "visually-hidden"}, t("algo.points_title")),
+                 h("ul", {"class_": "score-list"}, items))
+
+    def seat_row(self, view, s, sel, ctx, targetable, stake_pick=False, show_pick=False):
         t = ctx.t
         name = ctx.name(s)
         mine = s == ctx.viewer
         row = view["rows"][s]
-        badges = []
+        targetable = targetable and s in view["targets"]
+        shown = set(view.get("shown", ()))
+        badges = [self.team_badge(view, s, t)]
         if view["dealer"] == s:
             badges.append(h("span", {"class_": "badge dealer"}, t("algo.dealer")))
         if view["turn"] == s and view["phase"] != "over":
@@ -106,8 +176,9 @@ class AlgoUI(GameUI):
         badges.append(h("span", {"class_": "badge wins"}, t("algo.wins", n=view["wins"][s])))
         cards = []
         for p, card in enumerate(row):
-            label = self.card_label(card, p, len(row), name, mine, t)
-            svg = card_svg(t, card["c"], card["n"], card["up"], mine=mine)
+            told = not mine and card["k"] in shown and not card["up"]
+            label = self.card_label(card, p, len(row), name, mine, t, told)
+            svg = card_svg(t, card["c"], card["n"], card["up"], mine=mine or told)
             classes = ["card", "black" if card["c"] == R.BLACK else "white",
                        "up" if card["up"] else "down"]
             if card["k"] in sel.get("fresh", ()):
@@ -125,9 +196,16 @@ class AlgoUI(GameUI):
                 attrs.update(type="button", data_act="stake", data_arg=str(p),
                              aria_pressed="true" if selected else "false")
                 el = h("button", {**attrs, "class_": " ".join(classes)}, svg)
+            elif show_pick and mine and not card["up"]:
+                classes.append("target")
+                attrs.update(type="button", data_act="show", data_arg=str(p),
+                             aria_label=t("algo.show_card", card=label))
+                el = h("button", {**attrs, "class_": " ".join(classes)}, svg)
             else:
                 if view["stake"] is not None and card["k"] == view["stake"]:
                     classes.append("staked")
+                if told:
+                    classes.append("told")
                 el = h("span", {**attrs, "role": "img", "class_": " ".join(classes)}, svg)
             cards.append(h("li", {}, el))
         heading = h("h3", {"class_": "seat-name"}, name, " ", badges)
@@ -136,23 +214,27 @@ class AlgoUI(GameUI):
                              "aria_label": t("algo.row_of", whose=ctx.whose(s))},
                  heading, h("ol", {"class_": "row"}, cards))
 
-    def card_label(self, card, p, total, name, mine, t):
+    def card_label(self, card, p, total, name, mine, t, told=False):
         where = t("algo.position", i=p + 1, n=total)
         if card["n"] is None:
             what = t("algo.face_down", colour=colour_name(t, card["c"]))
         elif card["up"]:
             what = t("algo.face_up", card=card_name(t, card["c"], card["n"]))
+        elif told:
+            what = t("algo.told", card=card_name(t, card["c"], card["n"]))
         else:
             what = t("algo.mine_hidden", card=card_name(t, card["c"], card["n"]))
         return f"{name}: {where}, {what}"
 
     def center(self, view, ctx):
         t = ctx.t
-        parts = [h("div", {"class_": "deck", "role": "img",
-                           "aria_label": t("algo.deck_count", n=view["deck"])},
-                   h("span", {"class_": "deck-stack", "aria_hidden": "true"}),
-                   h("span", {"class_": "deck-count", "aria_hidden": "true"},
-                     t("algo.deck_count", n=view["deck"])))]
+        parts = []
+        if view["mode"] != "pair":       # pair play has no deck
+            parts.append(h("div", {"class_": "deck", "role": "img",
+                                   "aria_label": t("algo.deck_count", n=view["deck"])},
+                           h("span", {"class_": "deck-stack", "aria_hidden": "true"}),
+                           h("span", {"class_": "deck-count", "aria_hidden": "true"},
+                             t("algo.deck_count", n=view["deck"]))))
         d = view["drawn"]
         if d is not None and view["phase"] != "over":
             who = ctx.name(view["turn"])
@@ -182,6 +264,9 @@ class AlgoUI(GameUI):
                                          "aria_label": t("algo.declare_n", n=n)}, str(n))
                             for n in range(R.NUMBERS)]))
         buttons = []
+        if view.get("can_toss"):
+            buttons.append(h("button", {"type": "button", "id": "toss", "class_": "button",
+                                        "data_act": "toss", "aria_keyshortcuts": "T"}, t("algo.toss")))
         if view["phase"] == "again":
             buttons.append(h("button", {"type": "button", "id": "stay", "class_": "button primary",
                                         "data_act": "stay", "aria_keyshortcuts": "S"}, t("algo.stay")))
@@ -193,8 +278,14 @@ class AlgoUI(GameUI):
         return h("div", {"class_": "algo-controls"}, parts)
 
     def prompt(self, view, sel, ctx):
+        if view["mode"] == "puzzle":
+            return PUZZLE.prompt(view, sel, ctx)
         t = ctx.t
+        if view["phase"] == "toss":
+            return t("algo.prompt.show", name=ctx.name(view["turn"]))
         if view["drawn"] is None and view["stake"] is None and "stake" not in sel:
+            if view.get("can_toss"):
+                return t("algo.prompt.stake_or_toss")
             return t("algo.prompt.stake")
         if "target" in sel:
             typed = sel.get("typed")
@@ -207,6 +298,15 @@ class AlgoUI(GameUI):
 
     # --- input ---------------------------------------------------------------------------------
     def act(self, action, arg, view, sel, ctx):
+        if view["mode"] == "puzzle":
+            return PUZZLE.act(action, arg, view, sel, ctx)
+        if action == "toss" and view.get("can_toss"):
+            return {"a": "toss"}
+        if action == "show":
+            try:
+                return {"a": "show", "p": int(arg)}
+            except ValueError:
+                return None
         if action == "target":
             try:
                 s, p = (int(x) for x in arg.split("-"))
@@ -246,6 +346,8 @@ class AlgoUI(GameUI):
         return move
 
     def key(self, key, view, sel, ctx):
+        if view["mode"] == "puzzle":
+            return PUZZLE.key(key, view, sel, ctx)
         if key == "Escape":
             if sel:
                 sel.clear()
@@ -253,6 +355,8 @@ class AlgoUI(GameUI):
             return None
         if key in ("s", "S") and view["phase"] == "again":
             return {"a": "stay"}
+        if key in ("t", "T") and view.get("can_toss"):
+            return {"a": "toss"}
         if "target" not in sel:
             return None
         if key.isdigit() and len(key) == 1:
@@ -270,6 +374,8 @@ class AlgoUI(GameUI):
     def describe(self, e, ctx):
         t, say = ctx.t, ctx.say
         kind = e["e"]
+        if kind in PUZZLE_EVENTS:
+            return PUZZLE.describe(e, ctx)
         if kind == "first_dealer":
             d = e["draws"][e["dealer"]]
             return say("algo.log.first_dealer", e["dealer"], card=card_name(t, d["c"], d["n"]))
@@ -282,15 +388,35 @@ class AlgoUI(GameUI):
         if kind == "attack":
             key = "algo.log.hit" if e["hit"] else "algo.log.miss"
             return say(key, e["seat"], whose=ctx.whose(e["s"]), n=e["n"])
+        if kind == "toss":
+            return say("algo.log.toss", e["seat"])
+        if kind == "show":      # the number only for the two partners (the view hides it)
+            if e["n"] is None:
+                return say("algo.log.show", e["seat"], to=ctx.name(e["to"]),
+                           colour=colour_name(t, e["c"]))
+            card = card_name(t, e["c"], e["n"])
+            if e["to"] == ctx.viewer:
+                return t("algo.log.show_you", name=ctx.name(e["seat"]), card=card)
+            return say("algo.log.show_card", e["seat"], to=ctx.name(e["to"]), card=card)
         if kind == "reveal":
             return say("algo.log.reveal", e["seat"], card=card_name(t, e["c"], e["n"]))
         if kind in ("stay", "out"):
             return say(f"algo.log.{kind}", e["seat"])
         if kind == "round_end":
-            return say("algo.log.round_end", e["winner"], round=e["round"] + 1)
+            text = self.round_winner(e, ctx)
+            if "paid" in e:
+                text += " " + t("algo.log.paid", n=e["paid"])
+            return text
         if kind == "game_end":
             return t("algo.log.game_end", names=t("list.sep").join(ctx.name(s) for s in e["winners"]))
         return None
+
+    def round_winner(self, e, ctx):
+        if "team" in e:
+            return ctx.t("algo.log.round_end_team", team=ctx.t(f"algo.team.{e['winner']}"),
+                         names=ctx.t("list.sep").join(ctx.name(s) for s in e["team"]),
+                         round=e["round"] + 1)
+        return ctx.say("algo.log.round_end", e["winner"], round=e["round"] + 1)
 
     def ends_round(self, event):
         return event["e"] == "round_end"
@@ -302,21 +428,44 @@ class AlgoUI(GameUI):
                              "aria_label": t("list.sep").join(card_name(t, c["c"], c["n"]) for c in row)},
                     [card_svg(t, c["c"], c["n"], True, small=True) for c in row]))
                 for s, row in enumerate(e["rows"])]
+        title = (t("algo.round_won_team", team=t(f"algo.team.{e['winner']}"), round=e["round"] + 1)
+                 if "team" in e else ctx.say("algo.round_won", e["winner"], round=e["round"] + 1))
         return h("div", {},
-                 h("h2", {"id": "round-title"}, ctx.say("algo.round_won", e["winner"], round=e["round"] + 1)),
+                 h("h2", {"id": "round-title"}, title),
+                 h("p", {}, t("algo.round_paid", n=e["paid"])) if "paid" in e else None,
                  h("p", {}, t("algo.all_cards")),
                  h("ul", {"class_": "reveal-rows"}, rows))
 
     def result(self, view, ctx):
+        if view["mode"] == "puzzle":
+            return PUZZLE.result(view, ctx)
         t = ctx.t
         out = view["outcome"]
-        winners = t("list.sep").join(ctx.name(s) for s in out["winners"])
-        head = (t("algo.result.shared", names=winners) if len(out["winners"]) > 1
-                else ctx.say("algo.result.winner", out["winners"][0]))
+        pair = view["mode"] == "pair"
+        if pair:      # a team wins (or both share): name the team and its players
+            teams = [i for i, team in enumerate(view["teams"]) if team[0] in out["winners"]]
+            winners = t("list.sep").join(t(f"algo.team.{i}") for i in teams)
+            head = (t("algo.result.shared", names=winners) if len(teams) > 1
+                    else t("algo.result.team", team=winners,
+                           names=t("list.sep").join(ctx.name(s) for s in view["teams"][teams[0]])))
+        else:
+            winners = t("list.sep").join(ctx.name(s) for s in out["winners"])
+            head = (t("algo.result.shared", names=winners) if len(out["winners"]) > 1
+                    else ctx.say("algo.result.winner", out["winners"][0]))
+
+        def winner_name(r):
+            return t(f"algo.team.{r['winner']}") if pair else ctx.name(r["winner"])
+
         rows = [h("tr", {}, h("td", {}, str(r["round"] + 1)), h("td", {}, ctx.name(r["dealer"])),
-                  h("td", {}, ctx.name(r["winner"]))) for r in view["results"]]
-        totals = [h("li", {}, t("algo.result.total", name=ctx.name(s), n=w))
-                  for s, w in enumerate(view["wins"])]
+                  h("td", {}, winner_name(r))) for r in view["results"]]
+        sides = ([(t(f"algo.team.{i}"), team[0]) for i, team in enumerate(view["teams"])] if pair
+                 else [(ctx.name(s), s) for s in range(view["players"])])
+        if view["points"] is not None:
+            totals = [h("li", {}, t("algo.result.points", name=name, n=view["points"][s],
+                                    wins=view["wins"][s])) for name, s in sides]
+        else:
+            totals = [h("li", {}, t("algo.result.total", name=name, n=view["wins"][s]))
+                      for name, s in sides]
         return h("div", {},
                  h("h2", {"id": "result-title"}, head),
                  h("table", {"class_": "rounds"},
@@ -328,16 +477,61 @@ class AlgoUI(GameUI):
                  h("ul", {"class_": "totals"}, totals))
 
     def rules(self, t):
-        sections = []
-        for key in ("goal", "setup", "turn", "hit", "miss", "empty", "out", "end", "view"):
-            sections.append(h("h3", {}, t(f"algo.rules.{key}.title")))
-            sections.append(h("p", {}, t(f"algo.rules.{key}")))
-        rulings = [h("li", {}, t(f"algo.ruling.{k}")) for k in
-                   ("colour", "first_dealer", "winner", "last_hit", "reveal", "sorted")]
-        keys = [h("li", {}, t(f"algo.keys.{k}")) for k in ("tab", "digits", "stay", "escape")]
-        return h("div", {"class_": "rules"}, sections,
+        def section(key):
+            return [h("h3", {}, t(f"algo.rules.{key}.title")), h("p", {}, t(f"algo.rules.{key}"))]
+
+        standard = [section(k) for k in RULES_STANDARD]
+        variants = [section(k) for k in RULES_VARIANTS]
+        rulings = [h("li", {}, t(f"algo.ruling.{k}")) for k in RULINGS]
+        keys = [h("li", {}, t(f"algo.keys.{k}")) for k in KEYS]
+        return h("div", {"class_": "rules"}, standard, variants,
                  h("h3", {}, t("rules.rulings")), h("ul", {}, rulings),
                  h("h3", {}, t("rules.keys")), h("ul", {}, keys))
 
 
+RULES_STANDARD = ("goal", "setup", "turn", "hit", "miss", "empty", "out", "end", "view")
+RULES_VARIANTS = ("chips", "pair", "toss", "puzzle", "grades")
+# Every ruling of the spec and every decision of ours (engine constants in rules.py/puzzle.py).
+RULINGS = ("colour", "first_dealer", "winner", "last_hit", "reveal", "sorted", "pair_opponents",
+           "toss_before_attack", "toss_public", "chips_points", "chips_all_pay", "chips_pair",
+           "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily")
+KEYS = ("tab", "digits", "stay", "toss", "escape", "why")
+
+
+def today():
+    """The local date (YYYY-MM-DD) of the daily puzzle."""
+    return datetime.date.today().isoformat()
+
+
+class PuzzleScreen(PlayScreen):
+    """The puzzle is played on the shared game screen; its share dialog also offers the
+    *puzzle code*: the same puzzle without your answers, for someone else to solve."""
+
+    def puzzle_code(self):
+        rec = self.match.record
+        return encode(Record(rec.game, rec.version, rec.options, rec.seed, [], {}))
+
+    def render_share(self):
+        t = self.t
+        dlg = super().render_share()
+        code = self.puzzle_code()
+        extra = [h("h3", {}, t("algo.puzzle.code_title")),
+                 h("p", {}, t("algo.puzzle.code_body")),
+                 h("label", {"for": "puzzle-code"}, t("algo.puzzle.code")),
+                 h("textarea", {"id": "puzzle-code", "readonly": True, "rows": "2",
+                                "spellcheck": "false"}, code),
+                 h("button", {"type": "button", "class_": "button", "data_act": "copy",
+                              "data_arg": "puzzle"}, t("share.copy_code"))]
+        dlg.children[0].children[1].children = tuple(extra) + tuple(dlg.children[0].children[1].children)
+        return dlg
+
+    def act(self, action, arg, form):
+        if action == "copy" and arg == "puzzle":
+            ok = self.app.host.copy(self.puzzle_code())
+            self.app.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
+            return
+        super().act(action, arg, form)
+
+
+PUZZLE = PuzzleUI()
 UI = AlgoUI()

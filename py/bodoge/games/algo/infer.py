@@ -1,8 +1,10 @@
 """What a seat can deduce about the hidden cards, from its view alone.
 
 * ``Knowledge``: the cards the seat knows, the unseen pool, and every hidden card of the other
-  rows with its colour, the bounds its known neighbours set and the numbers already declared
-  wrongly on it.
+  rows with its colour, the bounds its known neighbours set and the numbers ruled out for it:
+  numbers declared wrongly on it, and (``hints``) numbers its owner declared on a card of the
+  same colour while holding it (nobody declares a card they know the place of: their own, or
+  one their partner showed them).
 * ``candidates``: per-card candidate filtering (colour, cards seen, bounds propagated along each
   row, singletons removed elsewhere), the best-known public approach.
 * ``posterior``: exact counting. Rows are sorted, so walking the unseen ids upwards and handing
@@ -14,7 +16,7 @@
 
 from dataclasses import dataclass, field
 
-from .rules import CARDS, NUMBERS
+from .rules import CARDS, DEAL, NUMBERS, PAIR_DEAL
 
 
 def card_id(n: int, c: int) -> int:
@@ -30,6 +32,7 @@ class Slot:
     lo: int            # the id must be > lo (nearest known card to the left, or -1)
     hi: int            # the id must be < hi (nearest known card to the right, or CARDS)
     excluded: set = field(default_factory=set)   # numbers declared wrongly on this card
+    weight: dict = field(default_factory=dict)   # {id: likelihood factor} (soft evidence; 1 if absent)
 
     def allows(self, cid: int) -> bool:
         return (cid & 1) == self.colour and self.lo < cid < self.hi and (cid >> 1) not in self.excluded
@@ -41,11 +44,70 @@ class Knowledge:
     known: set          # ids this seat knows the place of
     pool: list          # ids it has not seen, ascending
     rows: list          # rows[s] = [Slot ...] hidden cards of seat s in row order ([] for self)
+    targets: set = field(default_factory=set)   # seats the player to move may attack
 
 
-def knowledge(view, seat=None, hide_own=False) -> Knowledge:
+def declarations(view):
+    """What this round's declarations say about the declarers' own cards.
+
+    Returns ``(ruled_out, near)``: ``ruled_out`` = {handle: numbers} a failed declaration rules
+    out for a card because whoever declared knew that card (their own, or shown to them by
+    Toss) — a number of the declared card's colour, on cards of that colour only; ``near`` =
+    {handle: [(lo, hi)]}: the public bounds of each card its holder declared on (a player
+    declares where they see few possibilities, so their own cards of that colour tend to lie
+    in that range).
+
+    Handles are given in order: first the round's dealt cards, then one per draw (the drawn
+    card enters its drawer's row at the end of that turn), so the log tells which cards a
+    player held at each declaration."""
+    rows = view["rows"]
+    handles = [c["k"] for row in rows for c in row]
+    if not handles:
+        return {}, {}
+    colour = {c["k"]: c["c"] for row in rows for c in row}
+    where = {c["k"]: (s, p) for s, row in enumerate(rows) for p, c in enumerate(row)}
+    base = min(handles)
+    dealt = view["players"] * (PAIR_DEAL if view.get("mode") == "pair" else DEAL[view["players"]])
+    log = view["log"]
+    start = max((i for i, e in enumerate(log) if e["e"] == "deal"), default=0)
+    knows = {s: {k for k in handles if k < base + dealt and where[k][0] == s}
+             for s in range(view["players"])}
+    draws = 0
+    ruled_out, near = {}, {}
+    for e in log[start:]:
+        kind = e["e"]
+        if kind == "draw":
+            k = base + dealt + draws
+            draws += 1
+            if k in where:
+                knows[e["seat"]].add(k)
+        elif kind == "show":
+            knows[e["to"]].add(e["k"])
+        elif kind == "attack" and e["k"] in where:
+            c = colour[e["k"]]
+            t, p = where[e["k"]]
+            bounds = public_bounds(rows[t], p)
+            for k in knows[e["seat"]]:
+                if colour[k] == c:
+                    near.setdefault(k, []).append(bounds)
+                    if not e["hit"]:
+                        ruled_out.setdefault(k, set()).add(e["n"])
+    return ruled_out, near
+
+
+def public_bounds(row, p):
+    """Ids of the nearest face-up cards left and right of position ``p`` (-1 / CARDS)."""
+    lo = max([card_id(c["n"], c["c"]) for c in row[:p] if c["up"]], default=-1)
+    hi = min([card_id(c["n"], c["c"]) for c in row[p + 1:] if c["up"]], default=CARDS)
+    return lo, hi
+
+
+def knowledge(view, seat=None, hide_own=False, hints=True, likelihood=0.0) -> Knowledge:
     """Build the seat's knowledge. ``hide_own``: as a spectator would see the seat's own row
-    (used to guess how much the others know about our cards)."""
+    (used to guess how much the others know about our cards). ``hints``: use what failed
+    declarations say about the declarer's own cards (``declarations``); ``likelihood`` > 0
+    also weighs a declarer's hidden cards in the ranges they declared on by (1 + likelihood)
+    per declaration (soft evidence, for ``posterior``)."""
     me = view["seat"] if seat is None else seat
     known = set()
     for s, row in enumerate(view["rows"]):
@@ -55,7 +117,7 @@ def knowledge(view, seat=None, hide_own=False) -> Knowledge:
     drawn = view.get("drawn")
     if drawn and drawn.get("n") is not None and not hide_own:
         known.add(card_id(drawn["n"], drawn["c"]))
-    wrong = {}
+    wrong, near = declarations(view) if hints else ({}, {})
     for e in view["log"]:
         if e["e"] == "attack" and not e["hit"]:
             wrong.setdefault(e["k"], set()).add(e["n"])
@@ -78,8 +140,17 @@ def knowledge(view, seat=None, hide_own=False) -> Knowledge:
                     pending.append(slot)
                     slots.append(slot)
         rows.append(slots)
+    if likelihood:
+        for slots in rows:
+            for sl in slots:
+                for lo, hi in near.get(sl.k, ()):
+                    for cid in range(lo + 1, hi):
+                        if cid & 1 == sl.colour:
+                            sl.weight[cid] = sl.weight.get(cid, 1) * (1 + likelihood)
     pool = [c for c in range(CARDS) if c not in known]
-    return Knowledge(me, known, pool, rows)
+    targets = set(view["targets"]) if "targets" in view else {
+        s for s in range(len(view["rows"])) if s != me and not view["out"][s]}
+    return Knowledge(me, known, pool, rows, targets)
 
 
 # --- per-card candidate filtering -------------------------------------------------------------
@@ -119,7 +190,7 @@ def candidates(kn: Knowledge, propagate: bool = True) -> dict:
 # --- exact counting ---------------------------------------------------------------------------
 @dataclass
 class Posterior:
-    total: int                 # number of consistent joint assignments
+    total: int                 # number (or total weight) of consistent joint assignments
     dist: dict                 # {(seat, pos): {id: probability}}
 
     def best(self):
@@ -148,7 +219,8 @@ def posterior(kn: Knowledge) -> Posterior:
                 j = st[r]
                 if j < lengths[r] and rows[r][j].allows(cid):
                     st2 = st[:r] + (j + 1,) + st[r + 1:]
-                    nxt[st2] = nxt.get(st2, 0) + cnt
+                    wt = rows[r][j].weight
+                    nxt[st2] = nxt.get(st2, 0) + (cnt * wt.get(cid, 1) if wt else cnt)
         # drop states that can no longer be completed: a pending slot's upper bound is passed
         nxt = {st: cnt for st, cnt in nxt.items()
                if all(st[r] >= lengths[r] or rows[r][st[r]].hi > cid + 1 for r in range(nrows))}
@@ -168,10 +240,12 @@ def posterior(kn: Knowledge) -> Posterior:
                 j = st[r]
                 if j < lengths[r] and rows[r][j].allows(cid):
                     st2 = st[:r] + (j + 1,) + st[r + 1:]
+                    slot = rows[r][j]
                     w = back.get(st2, 0)
+                    if w and slot.weight:
+                        w *= slot.weight.get(cid, 1)
                     if w:
                         b += w
-                        slot = rows[r][j]
                         d = dist[(slot.seat, slot.pos)]
                         d[cid] = d.get(cid, 0) + cnt * w
             if b:

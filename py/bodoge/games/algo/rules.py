@@ -1,4 +1,5 @@
-"""algo (アルゴ): the standard game for 2–4 players. Spec: shared/rules/algo.md.
+"""algo (アルゴ) for 2–4 players: the standard game, pair play (2 vs 2) and the point-chip
+variant of either. Spec: shared/rules/algo.md. (The 1-player 詰めアルゴ puzzles: ``puzzle.py``.)
 
 Cards are ints 0..23: ``id = number * 2 + colour`` with colour 0 = black, 1 = white, so
 sorting ids gives the row order exactly (ascending numbers, black left of white on ties).
@@ -12,16 +13,40 @@ Moves (JSON):
   drawn card (empty deck) the first attack of the turn also names the own face-down card put
   at stake: ``"w": own_position``.
   ``{"a": "stay"}``: after a hit, end the turn and keep the drawn card face down.
+  Pair play only: ``{"a": "toss"}`` at the start of a turn asks the partner to show a card;
+  the partner answers ``{"a": "show", "p": own_position}``.
+
+Options: ``players`` (2–4), ``mode`` ("standard"; "pair": 2 vs 2, diagonal partners; "puzzle":
+詰めアルゴ for one player, with ``grade`` 1–4 and optionally ``daily``: a date) and ``chips``
+(the point-chip variant). Options at their defaults are left out of the normalised
+options, so records made before the modes existed replay to the very same state.
 """
 
+import datetime
+import re
+
 from ...core.errors import BadOptions, IllegalMove
-from ...core.protocol import Game, Outcome
+from ...core.protocol import Game, Outcome, is_int
 from ...core.rng import Rng
+from .puzzle import GRADES as PUZZLE_GRADES, Tsume
+
+TSUME = Tsume()
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
 NUMBERS = 12
 CARDS = 2 * NUMBERS
 BLACK, WHITE = 0, 1
 DEAL = {2: 4, 3: 3, 4: 2}
+MODES = ("standard", "pair", "puzzle")    # puzzle: 詰めアルゴ for one player (puzzle.py)
+PAIR_PLAYERS = 4
+PAIR_DEAL = 6                      # pair play: 6 cards each, no deck
+
+# Point chips (ポイントチップルール).
+CHIPS_START = {2: 400, 3: 230, 4: 200}
+CHIPS_START_PAIR = 400             # per team
+CHIPS_HIT = 10                     # a hit takes this from the owner of the hit card ...
+CHIPS_SIX = 6                      # ... and as much again when the hit card is a 6
+CHIPS_PER_CARD = 10                # round win: per face-down card of the winner, from each loser
 
 # Rulings (shared/rules/algo.md); each is shown on the in-app rules page.
 RULING_COLOUR_PUBLIC = True        # card backs show the colour
@@ -30,6 +55,14 @@ RULING_WINNER_BY_ROUND_WINS = True  # most round wins wins; ties share the win
 RULING_LAST_HIT_KEEPS_DRAWN = True  # a round-winning hit: the drawn card joins the row face down
 RULING_REVEAL_AT_ROUND_END = True  # all cards are shown when a round ends
 RULING_ROWS_ALWAYS_SORTED = True   # the engine keeps rows in order: misordering cannot happen
+# Decisions where the source is silent (also on the rules page):
+RULING_PAIR_OPPONENTS_ONLY = True  # pair play: you attack only the other team's cards
+RULING_TOSS_BEFORE_ATTACK = True   # Toss: once a turn, before its first attack
+RULING_TOSS_CARD_PUBLIC = True     # everyone sees which card was shown, only the receiver its number
+RULING_CHIPS_WINNER_BY_POINTS = True  # with chips the most points wins the game; ties share
+RULING_CHIPS_ALL_LOSERS_PAY = True    # eliminated players pay the round winner too
+RULING_CHIPS_PAIR_TEAM_PAYS_ONCE = True  # pair chips: the losing team pays once; the winning
+#                                          team's face-down cards (both players) count
 
 
 def number(cid: int) -> int:
@@ -40,8 +73,18 @@ def colour(cid: int) -> int:
     return cid & 1
 
 
-def _is_int(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
+def is_puzzle(state) -> bool:
+    return state["options"].get("mode") == "puzzle"
+
+
+def is_pair(state) -> bool:
+    return state["options"].get("mode") == "pair"
+
+
+def partner(seat: int) -> int:
+    """Pair play: diagonal partners (seats 0+2 and 1+3)."""
+    return (seat + 2) % PAIR_PLAYERS
+
 
 
 class Algo(Game):
@@ -52,20 +95,54 @@ class Algo(Game):
 
     # --- options -----------------------------------------------------------------------------
     def options(self, raw):
-        raw = {} if raw is None else raw
-        if not isinstance(raw, dict):
-            raise BadOptions("options must be an object")
-        unknown = set(raw) - {"players"}
-        if unknown:
-            raise BadOptions(f"unknown options: {', '.join(sorted(map(str, unknown)))}")
-        players = raw.get("players", 2)
-        if not _is_int(players) or players not in DEAL:
+        raw = self.raw_options(raw, {"players", "mode", "chips", "grade", "daily"})
+        mode = raw.get("mode", "standard")
+        if mode not in MODES:
+            raise BadOptions("the mode is \"standard\", \"pair\" or \"puzzle\"")
+        if mode == "puzzle":
+            return self._puzzle_options(raw)
+        if {"grade", "daily"} & set(raw):
+            raise BadOptions("grade and daily are options of the puzzle mode")
+        chips = raw.get("chips", False)
+        if not isinstance(chips, bool):
+            raise BadOptions("chips is true or false")
+        players = raw.get("players", PAIR_PLAYERS if mode == "pair" else 2)
+        if not is_int(players) or players not in DEAL:
             raise BadOptions("algo is played by 2, 3 or 4 players")
-        return {"players": players}
+        if mode == "pair" and players != PAIR_PLAYERS:
+            raise BadOptions("pair play is for 4 players")
+        out = {"players": players}
+        if mode != "standard":
+            out["mode"] = mode
+        if chips:
+            out["chips"] = True
+        return out
+
+    @staticmethod
+    def _puzzle_options(raw):
+        players, grade, daily = raw.get("players", 1), raw.get("grade", 1), raw.get("daily")
+        if players != 1 or not is_int(players):
+            raise BadOptions("a puzzle is for one player")
+        if raw.get("chips", False) is not False:
+            raise BadOptions("puzzles have no chips")
+        if not is_int(grade) or grade not in PUZZLE_GRADES:
+            raise BadOptions("the puzzle grade is 1, 2, 3 or 4")
+        out = {"players": 1, "mode": "puzzle", "grade": grade}
+        if daily is not None:
+            if not isinstance(daily, str) or not _DATE.match(daily):
+                raise BadOptions("daily is a date, YYYY-MM-DD")
+            try:
+                datetime.date.fromisoformat(daily)
+            except ValueError:
+                raise BadOptions("daily is a date, YYYY-MM-DD") from None
+            out["daily"] = daily
+        return out
 
     # --- setup -------------------------------------------------------------------------------
     def setup(self, options, seed):
         options = self.options(options)
+        if options.get("mode") == "puzzle":
+            return TSUME.setup(options, seed)
         n = options["players"]
         rng = Rng.from_seed(seed)
         # First dealer: everyone draws a card, the lowest card deals (black < white on ties).
@@ -83,6 +160,8 @@ class Algo(Game):
             "next_k": 0,
             "log": [{"e": "first_dealer", "draws": draws, "dealer": dealer}],
         }
+        if options.get("chips"):
+            state["points"] = [CHIPS_START_PAIR if is_pair(state) else CHIPS_START[n]] * n
         self._start_round(state)
         return state
 
@@ -92,10 +171,13 @@ class Algo(Game):
         deck = rng.shuffle(list(range(CARDS)))
         state["rng"] = rng.state
         rows = []
+        each = PAIR_DEAL if is_pair(state) else DEAL[n]
         for _ in range(n):
-            hand = sorted(deck.pop() for _ in range(DEAL[n]))
+            hand = sorted(deck.pop() for _ in range(each))
             rows.append([self._new_card(state, cid, False) for cid in hand])
         state.update(rows=rows, deck=deck, out=[False] * n, turn=state["dealer"])
+        if is_pair(state):
+            state["shown"] = []         # [receiver, handle]: cards shown by Toss this round
         state["log"].append({"e": "deal", "round": state["round"], "dealer": state["dealer"]})
         self._start_turn(state)
 
@@ -112,20 +194,34 @@ class Algo(Game):
             state["drawn"] = state["deck"].pop()
             state["stake"] = "drawn"
             state["log"].append({"e": "draw", "seat": state["turn"], "id": state["drawn"]})
+        if is_pair(state):
+            state["tossed"] = False
 
     # --- protocol ----------------------------------------------------------------------------
     def to_move(self, state):
-        return [] if state["phase"] == "over" else [state["turn"]]
+        if is_puzzle(state):
+            return TSUME.to_move(state)
+        if state["phase"] == "over":
+            return []
+        if state["phase"] == "toss":
+            return [partner(state["turn"])]
+        return [state["turn"]]
 
     def legal_moves(self, state, seat):
+        if is_puzzle(state):
+            return TSUME.legal_moves(state, seat)
         if seat not in self.to_move(state):
             return []
+        if state["phase"] == "toss":
+            return [{"a": "show", "p": p} for p, c in enumerate(state["rows"][seat]) if not c["up"]]
         moves = [{"a": "stay"}] if state["phase"] == "again" else []
+        if self.can_toss(state):
+            moves.append({"a": "toss"})
         stakes = [None]
         if state["stake"] is None:
             stakes = [p for p, c in enumerate(state["rows"][seat]) if not c["up"]]
         for t, row in enumerate(state["rows"]):
-            if t == seat or state["out"][t]:
+            if not self.may_target(state, seat, t):
                 continue
             for p, card in enumerate(row):
                 if card["up"]:
@@ -138,13 +234,43 @@ class Algo(Game):
                         moves.append(move)
         return moves
 
+    def can_toss(self, state) -> bool:
+        """Pair play: the player to move may still ask their partner for a Toss."""
+        return (is_pair(state) and state["phase"] == "attack" and state["stake"] is None
+                and not state["tossed"] and not state["out"][partner(state["turn"])])
+
+    def may_target(self, state, seat, t) -> bool:
+        """Whether ``seat`` may attack the cards of seat ``t`` (an opponent still in)."""
+        if t == seat or state["out"][t]:
+            return False
+        return not (is_pair(state) and RULING_PAIR_OPPONENTS_ONLY and t == partner(seat))
+
     def check(self, state, seat, move):
+        if is_puzzle(state):
+            TSUME.check(state, seat, move)
+            return
         if state["phase"] == "over":
             raise IllegalMove("the game is over", key="error.game_over")
-        if seat != state["turn"]:
+        if seat not in self.to_move(state):
             raise IllegalMove(f"it is not seat {seat}'s turn", key="error.not_your_turn")
         if not isinstance(move, dict) or not isinstance(move.get("a"), str):
             raise IllegalMove("a move must be an object with an action")
+        if state["phase"] == "toss":
+            p = move.get("p")
+            own = state["rows"][seat]
+            if move["a"] != "show" or set(move) != {"a", "p"}:
+                raise IllegalMove("your partner asked for a Toss: show one of your face-down cards",
+                                  key="algo.error.show")
+            if not is_int(p) or not 0 <= p < len(own) or own[p]["up"]:
+                raise IllegalMove("show one of your face-down cards", key="algo.error.show")
+            return
+        if move["a"] == "toss":
+            if set(move) != {"a"}:
+                raise IllegalMove("toss takes no arguments")
+            if not self.can_toss(state):
+                raise IllegalMove("Toss is possible only in pair play, at the start of your turn, "
+                                  "while your partner is in", key="algo.error.toss")
+            return
         if move["a"] == "stay":
             if set(move) != {"a"}:
                 raise IllegalMove("stay takes no arguments")
@@ -154,13 +280,15 @@ class Algo(Game):
         if move["a"] != "attack":
             raise IllegalMove(f"unknown action {move['a']!r}")
         if not set(move) <= {"a", "s", "p", "n", "w"} or not all(
-                _is_int(move.get(f)) for f in ("s", "p", "n")):
+                is_int(move.get(f)) for f in ("s", "p", "n")):
             raise IllegalMove("an attack names a seat, a position and a number")
         t, p, n = move["s"], move["p"], move["n"]
         if not 0 <= t < state["players"] or t == seat:
             raise IllegalMove("attack another player's card", key="algo.error.target")
         if state["out"][t]:
             raise IllegalMove("that player is out of the round", key="algo.error.target_out")
+        if not self.may_target(state, seat, t):
+            raise IllegalMove("attack the other team's cards", key="algo.error.partner")
         if not 0 <= p < len(state["rows"][t]) or state["rows"][t][p]["up"]:
             raise IllegalMove("attack a face-down card", key="algo.error.face_up")
         if not 0 <= n < NUMBERS:
@@ -168,13 +296,28 @@ class Algo(Game):
         if state["stake"] is None:
             w = move.get("w")
             own = state["rows"][seat]
-            if not _is_int(w) or not 0 <= w < len(own) or own[w]["up"]:
+            if not is_int(w) or not 0 <= w < len(own) or own[w]["up"]:
                 raise IllegalMove("with no card to draw, attack with one of your face-down cards",
                                   key="algo.error.stake")
         elif "w" in move:
             raise IllegalMove("you attack with your drawn card", key="algo.error.no_stake")
 
     def _play(self, state, seat, move):
+        if is_puzzle(state):
+            TSUME.play(state, seat, move)
+            return
+        if move["a"] == "toss":
+            state["phase"] = "toss"
+            state["tossed"] = True
+            state["log"].append({"e": "toss", "seat": seat})
+            return
+        if move["a"] == "show":
+            card = state["rows"][seat][move["p"]]
+            state["shown"].append([state["turn"], card["k"]])
+            state["phase"] = "attack"
+            state["log"].append({"e": "show", "seat": seat, "to": state["turn"], "k": card["k"],
+                                 "id": card["id"]})
+            return
         if move["a"] == "stay":
             state["log"].append({"e": "stay", "seat": seat})
             self._keep_drawn(state, seat)
@@ -191,11 +334,13 @@ class Algo(Game):
         state["log"].append(event)
         if hit:
             card["up"] = True
+            if "points" in state:
+                self._pay(state, t, seat, CHIPS_HIT * (2 if n == CHIPS_SIX else 1))
             self._check_out(state, t)
-            if self._alive(state) == [seat]:
+            if self._sides_alive(state) == [self.side(state, seat)]:
                 if RULING_LAST_HIT_KEEPS_DRAWN:
                     self._keep_drawn(state, seat)
-                self._end_round(state, seat)
+                self._end_round(state, self.side(state, seat))
             else:
                 state["phase"] = "again"
             return
@@ -209,7 +354,7 @@ class Algo(Game):
             own["up"] = True
             state["log"].append({"e": "reveal", "seat": seat, "k": own["k"], "id": own["id"]})
             self._check_out(state, seat)
-            alive = self._alive(state)
+            alive = self._sides_alive(state)
             if len(alive) == 1:
                 self._end_round(state, alive[0])
                 return
@@ -231,6 +376,26 @@ class Algo(Game):
     def _alive(self, state):
         return [s for s in range(state["players"]) if not state["out"][s]]
 
+    @staticmethod
+    def side(state, seat) -> int:
+        """Who wins and scores: the seat itself, or in pair play its team (0: seats 0 and 2,
+        1: seats 1 and 3)."""
+        return seat % 2 if is_pair(state) else seat
+
+    def members(self, state, side) -> list:
+        return [s for s in range(state["players"]) if self.side(state, s) == side]
+
+    def _sides_alive(self, state):
+        return sorted({self.side(state, s) for s in self._alive(state)})
+
+    def _pay(self, state, payer, payee, amount):
+        """Point chips: ``payer``'s side gives ``amount`` to ``payee``'s side (a team's score is
+        kept on both its seats)."""
+        for s in self.members(state, self.side(state, payer)):
+            state["points"][s] -= amount
+        for s in self.members(state, self.side(state, payee)):
+            state["points"][s] += amount
+
     def _check_out(self, state, seat):
         if all(c["up"] for c in state["rows"][seat]):
             state["out"][seat] = True
@@ -246,11 +411,24 @@ class Algo(Game):
         self._start_turn(state)
 
     def _end_round(self, state, winner):
-        state["wins"][winner] += 1
-        state["results"].append({"round": state["round"], "winner": winner,
-                                 "dealer": state["dealer"]})
-        state["log"].append({"e": "round_end", "round": state["round"], "winner": winner,
-                             "rows": [[c["id"] for c in row] for row in state["rows"]]})
+        """``winner`` is a side: a seat, or in pair play a team."""
+        team = self.members(state, winner)
+        for s in team:
+            state["wins"][s] += 1
+        result = {"round": state["round"], "winner": winner, "dealer": state["dealer"]}
+        event = {"e": "round_end", "round": state["round"], "winner": winner,
+                 "rows": [[c["id"] for c in row] for row in state["rows"]]}
+        if is_pair(state):
+            result["team"] = event["team"] = team
+        if "points" in state:
+            down = [c["id"] for s in team for c in state["rows"][s] if not c["up"]]
+            amount = CHIPS_PER_CARD * (len(down) + sum(1 for c in down if number(c) == CHIPS_SIX))
+            losers = sorted({self.side(state, s) for s in range(state["players"])} - {winner})
+            for side in losers:
+                self._pay(state, self.members(state, side)[0], team[0], amount)
+            result["paid"] = event["paid"] = amount
+        state["results"].append(result)
+        state["log"].append(event)
         state["drawn"] = None
         state["stake"] = None
         if state["round"] + 1 >= state["rounds"]:
@@ -264,16 +442,24 @@ class Algo(Game):
 
     # --- what a seat may see -----------------------------------------------------------------
     def view(self, state, seat):
+        if is_puzzle(state):
+            return TSUME.view(state, seat)
         over = state["phase"] == "over"
         turn = state["turn"]
+        told = {k for to, k in state.get("shown", ()) if to == seat}
         rows = [[{"k": c["k"], "c": colour(c["id"]), "up": c["up"],
-                  "n": number(c["id"]) if (c["up"] or s == seat or over) else None}
+                  "n": number(c["id"]) if (c["up"] or s == seat or over or c["k"] in told) else None}
                  for c in row] for s, row in enumerate(state["rows"])]
         drawn = None
         if state["drawn"] is not None:
             drawn = {"c": colour(state["drawn"]),
                      "n": number(state["drawn"]) if seat == turn else None}
         stake = state["stake"] if isinstance(state["stake"], int) else None
+        extra = {}
+        if is_pair(state):
+            extra = {"teams": [self.members(state, 0), self.members(state, 1)],
+                     "can_toss": self.can_toss(state),
+                     "shown": [k for to, k in state["shown"] if to == seat]}
         return {
             "game": self.id,
             "seat": seat,
@@ -284,6 +470,7 @@ class Algo(Game):
             "dealer": state["dealer"],
             "turn": turn,
             "phase": state["phase"],
+            "targets": [t for t in range(state["players"]) if self.may_target(state, turn, t)],
             "to_move": self.to_move(state),
             "rows": rows,
             "deck": len(state["deck"]),
@@ -294,6 +481,9 @@ class Algo(Game):
             "results": [dict(r) for r in state["results"]],
             "log": [self._public_event(e, seat) for e in state["log"]],
             "outcome": self.outcome(state),
+            "mode": state["options"].get("mode", "standard"),
+            "points": list(state["points"]) if "points" in state else None,
+            **extra,
         }
 
     @staticmethod
@@ -309,17 +499,31 @@ class Algo(Game):
         if kind == "first_dealer":
             return {"e": kind, "dealer": e["dealer"],
                     "draws": [{"c": colour(c), "n": number(c)} for c in e["draws"]]}
+        if kind == "show":
+            cid = e["id"]
+            return {"e": kind, "seat": e["seat"], "to": e["to"], "k": e["k"], "c": colour(cid),
+                    "n": number(cid) if seat in (e["seat"], e["to"]) else None}
         if kind == "round_end":
-            return {"e": kind, "round": e["round"], "winner": e["winner"],
-                    "rows": [[{"c": colour(c), "n": number(c)} for c in row] for row in e["rows"]]}
+            out = {k: v for k, v in e.items() if k != "rows"}
+            out["rows"] = [[{"c": colour(c), "n": number(c)} for c in row] for row in e["rows"]]
+            return out
         return dict(e)
 
     def outcome(self, state):
+        """Winners and scores per seat: round wins, or points with chips (a team's on both of
+        its seats); ``rounds`` lists each round's winning side (pair play: 0 or 1, which is
+        also the team's first seat)."""
+        if is_puzzle(state):
+            return TSUME.outcome(state)
         if state["phase"] != "over":
             return None
-        best = max(state["wins"])
-        winners = [s for s, w in enumerate(state["wins"]) if w == best]
-        return Outcome(winners, state["wins"], rounds=[r["winner"] for r in state["results"]])
+        scores = state["points"] if "points" in state else state["wins"]
+        best = max(scores)
+        winners = [s for s, w in enumerate(scores) if w == best]
+        detail = {"rounds": [r["winner"] for r in state["results"]]}
+        if "points" in state:
+            detail["wins"] = list(state["wins"])
+        return Outcome(winners, scores, **detail)
 
     # --- bots --------------------------------------------------------------------------------
     def make_bot(self, level, seat, seed):

@@ -1,0 +1,61 @@
+"""algo cards as SVG, and their names (shared by the game board and the puzzle screen).
+
+Black and white cards differ in more than colour: black faces carry a filled corner mark and
+the label 黒/B, white ones a ring and 白/W; face-down backs have stripes (black) or dots
+(white).
+"""
+
+from ..games.algo import rules as R
+from .html import h
+
+W, H = 48, 72
+
+
+def colour_name(t, c):
+    return t("algo.black") if c == R.BLACK else t("algo.white")
+
+
+def card_name(t, c, n):
+    return t("algo.card", colour=colour_name(t, c), n=n)
+
+
+def card_svg(t, c, n, face_up, mine=False, small=False):
+    """One card as SVG. ``n`` None: its back. ``mine``: own card still hidden from others."""
+    black = c == R.BLACK
+    fg, bg = ("#fff", "#1d1f24") if black else ("#1d1f24", "#fbfaf6")
+    size = {"width": str(W // 2 if small else W), "height": str(H // 2 if small else H)}
+    parts = [h("rect", {"x": "1.5", "y": "1.5", "width": str(W - 3), "height": str(H - 3), "rx": "6",
+                        "fill": bg, "stroke": "#1d1f24", "stroke_width": "2"})]
+    label = t("algo.black_short") if black else t("algo.white_short")
+    if n is None:
+        # back: stripes on black, dots on white, so colour is never the only cue
+        if black:
+            parts += [h("line", {"x1": str(x), "y1": "6", "x2": str(x - 24), "y2": "66",
+                                 "stroke": "#5b606b", "stroke_width": "3"})
+                      for x in range(30, 80, 10)]
+        else:
+            parts += [h("circle", {"cx": str(x), "cy": str(y), "r": "2.2", "fill": "#b9b4a6"})
+                      for x in range(10, 44, 9) for y in range(12, 66, 10)]
+        parts.append(h("text", {"x": str(W / 2), "y": "44", "text_anchor": "middle", "font_size": "22",
+                                "font_weight": "700", "fill": fg, "class_": "back-mark"}, "?"))
+    else:
+        parts.append(h("text", {"x": str(W / 2), "y": "47", "text_anchor": "middle",
+                                "font_size": "28" if n < 10 else "24", "font_weight": "700",
+                                "fill": fg}, str(n)))
+        if n in (6, 9):   # underline to tell 6 from 9
+            parts.append(h("line", {"x1": "16", "y1": "52", "x2": "32", "y2": "52", "stroke": fg,
+                                    "stroke_width": "2"}))
+    parts.append(h("text", {"x": "6", "y": "14", "font_size": "10", "fill": fg}, label))
+    if black:
+        parts.append(h("path", {"d": f"M{W - 14} 4 L{W - 4} 4 L{W - 4} 14 Z", "fill": fg}))
+    else:
+        parts.append(h("circle", {"cx": str(W - 9), "cy": "9", "r": "4", "fill": "none", "stroke": fg,
+                                  "stroke_width": "1.5"}))
+    if mine and not face_up:
+        # own card still hidden from the others: a closed-eye mark at the bottom
+        parts.append(h("path", {"d": "M16 62 Q24 56 32 62", "fill": "none", "stroke": fg,
+                                "stroke_width": "2"}))
+        parts.append(h("line", {"x1": "15", "y1": "57", "x2": "33", "y2": "66", "stroke": fg,
+                                "stroke_width": "2"}))
+    return h("svg", {"viewBox": f"0 0 {W} {H}", "aria_hidden": "true", "focusable": "false",
+                     **size}, parts)

@@ -1,0 +1,228 @@
+"""The 詰めアルゴ screen: rows of cards, a number pad, mistakes, and "show why".
+
+Keyboard: Tab to a face-down card and press Enter, then type its number (two digits for 10
+and 11) and press Enter, or use the number buttons; W shows why the next card is forced; Esc
+cancels. Numbers already tried on a card are marked on the pad and cannot be chosen again.
+"""
+
+from ..games.algo import rules as R
+from ..games.algo.puzzle import explain_view
+from .algo_cards import card_name, card_svg, colour_name
+from .html import h
+
+EVENTS = frozenset({"puzzle", "named", "wrong", "solved"})
+
+
+def place(t, r, p):
+    return t("algo.puzzle.place", row=r + 1, i=p + 1)
+
+
+def bound_name(t, cid, left):
+    if cid < 0 or cid >= R.CARDS:
+        return t("algo.puzzle.left_end" if left else "algo.puzzle.right_end")
+    return card_name(t, cid & 1, cid >> 1)
+
+
+def id_name(t, cid):
+    return card_name(t, cid & 1, cid >> 1)
+
+
+class PuzzleUI:
+    """Rendering and input of the puzzle mode (``AlgoUI`` hands puzzle views to it)."""
+
+    def board(self, view, sel, ctx):
+        t = ctx.t
+        playing = ctx.viewer is not None and ctx.viewer in view["to_move"]
+        why = sel.get("why") if playing else None
+        hint = tuple(why["slot"]) if why else None
+        rows = []
+        for r, row in enumerate(view["rows"]):
+            cards = []
+            for p, card in enumerate(row):
+                classes = ["card", "black" if card["c"] == R.BLACK else "white",
+                           "up" if card["up"] else "down"]
+                label = self.label(t, r, p, card)
+                svg = card_svg(t, card["c"], card["n"], card["up"])
+                if (r, p) == hint:
+                    classes.append("hint")
+                if playing and not card["up"]:
+                    selected = sel.get("pick") == [r, p]
+                    classes.append("selected" if selected else "target")
+                    el = h("button", {"type": "button", "id": f"pz-{r}-{p}", "class_": " ".join(classes),
+                                      "data_act": "pick", "data_arg": f"{r}-{p}", "aria_label": label,
+                                      "aria_pressed": "true" if selected else "false"}, svg)
+                else:
+                    el = h("span", {"id": f"pz-{r}-{p}", "class_": " ".join(classes), "role": "img",
+                                    "aria_label": label}, svg)
+                cards.append(h("li", {}, el))
+            rows.append(h("section", {"class_": "seat puzzle-row",
+                                      "aria_label": t("algo.puzzle.row", n=r + 1)},
+                          h("h3", {"class_": "seat-name"}, t("algo.puzzle.row", n=r + 1)),
+                          h("ol", {"class_": "row"}, cards)))
+        status = h("p", {"class_": "puzzle-status", "id": "puzzle-status"},
+                   t(f"algo.grade.{view['grade']}"), " · ",
+                   t("algo.puzzle.left", n=view["left"]), " · ",
+                   h("span", {"class_": "mistakes"}, t("algo.puzzle.mistakes", n=view["mistakes"])))
+        parts = [status, h("div", {"class_": "puzzle-rows"}, rows)]
+        if playing:
+            parts.append(self.controls(view, sel, ctx))
+        if why:
+            parts.append(h("section", {"class_": "why panel", "aria_labelledby": "why-title"},
+                           h("h3", {"id": "why-title"}, t("algo.puzzle.why_title")),
+                           h("p", {"id": "why-text", "tabindex": "-1"}, self.why_text(why, t))))
+        return h("div", {"class_": "algo-board puzzle-board"}, parts)
+
+    def label(self, t, r, p, card):
+        where = place(t, r, p)
+        if card["up"]:
+            return t("algo.puzzle.card_up", where=where, card=card_name(t, card["c"], card["n"]))
+        if card["tried"]:
+            return t("algo.puzzle.card_tried", where=where, colour=colour_name(t, card["c"]),
+                     tried=t("list.sep").join(str(n) for n in card["tried"]))
+        return t("algo.puzzle.card_down", where=where, colour=colour_name(t, card["c"]))
+
+    def controls(self, view, sel, ctx):
+        t = ctx.t
+        parts = []
+        pick = sel.get("pick")
+        if pick:
+            r, p = pick
+            card = view["rows"][r][p]
+            typed = sel.get("typed", "")
+            buttons = []
+            for n in range(R.NUMBERS):
+                tried = n in card["tried"]
+                classes = "num " + ("black" if card["c"] == R.BLACK else "white")
+                classes += (" typed" if typed and int(typed) == n else "") + (" tried" if tried else "")
+                buttons.append(h("button", {"type": "button", "id": f"num-{n}", "class_": classes,
+                                            "data_act": "name", "data_arg": str(n), "disabled": tried,
+                                            "aria_label": t("algo.puzzle.tried_n" if tried else "algo.puzzle.name_n",
+                                                            n=n)}, str(n)))
+            parts.append(h("div", {"class_": "numpad", "role": "group", "aria_labelledby": "numpad-label"},
+                           h("p", {"id": "numpad-label"},
+                             t("algo.puzzle.name_for", where=place(t, r, p),
+                               colour=colour_name(t, card["c"]))), buttons))
+        buttons = [h("button", {"type": "button", "id": "why", "class_": "button", "data_act": "why",
+                                "aria_keyshortcuts": "W"}, t("algo.puzzle.why"))]
+        if pick:
+            buttons.append(h("button", {"type": "button", "class_": "button", "data_act": "cancel",
+                                        "aria_keyshortcuts": "Escape"}, t("algo.cancel")))
+        parts.append(h("div", {"class_": "controls"}, buttons))
+        return h("div", {"class_": "algo-controls"}, parts)
+
+    def why_text(self, st, t):
+        text = self.why_sentence(st, t)
+        return text[:1].upper() + text[1:]          # "row 2, …" starts a sentence
+
+    def why_sentence(self, st, t):
+        r, p = st["slot"]
+        colour = colour_name(t, st["card"] & 1)
+        card, where = id_name(t, st["card"]), place(t, r, p)
+        lo, hi = bound_name(t, st["lo"], True) if "lo" in st else "", bound_name(t, st["hi"], False) if "hi" in st else ""
+        kind = st["kind"]
+        if kind == "bounds" and st["seen"]:
+            return t("algo.why.bounds_seen", where=where, lo=lo, hi=hi, colour=colour,
+                     seen=t("list.sep").join(id_name(t, x) for x in st["seen"]), card=card)
+        if kind == "bounds":
+            return t("algo.why.bounds", where=where, lo=lo, hi=hi, colour=colour, card=card)
+        if kind == "only":
+            return t("algo.why.only", where=where, colour=colour, card=card)
+        if kind == "count":
+            return t("algo.why.count", where=where, lo=lo, hi=hi, colour=colour, row=r + 1,
+                     k=len(st["cards"]), cards=t("list.sep").join(id_name(t, x) for x in st["cards"]),
+                     card=card)
+        return t("algo.why.order", where=where, lo=lo, hi=hi, colour=colour, card=card)
+
+    def prompt(self, view, sel, ctx):
+        t = ctx.t
+        pick = sel.get("pick")
+        if pick:
+            typed = sel.get("typed")
+            where = place(t, *pick)
+            return (t("algo.puzzle.prompt_typed", n=typed, where=where) if typed
+                    else t("algo.puzzle.prompt_number", where=where))
+        return t("algo.puzzle.prompt")
+
+    # --- input ---------------------------------------------------------------------------------
+    def act(self, action, arg, view, sel, ctx):
+        if action == "pick":
+            try:
+                r, p = (int(x) for x in arg.split("-"))
+            except ValueError:
+                return None
+            if sel.get("pick") == [r, p]:
+                sel.pop("pick")
+            else:
+                sel["pick"] = [r, p]
+                ctx.focus = "num-0"
+            sel.pop("typed", None)
+            return None
+        if action == "name":
+            try:
+                return self.move(sel, int(arg))
+            except ValueError:
+                return None
+        if action == "why":
+            self.show_why(view, sel, ctx)
+            return None
+        if action == "cancel":
+            sel.pop("pick", None)
+            sel.pop("typed", None)
+        return None
+
+    def show_why(self, view, sel, ctx):
+        step = explain_view(view)
+        if step is not None:
+            sel["why"] = step
+            ctx.focus = "why-text"
+
+    def move(self, sel, n):
+        pick = sel.get("pick")
+        if not pick:
+            return None
+        sel.pop("why", None)
+        return {"a": "name", "r": pick[0], "p": pick[1], "n": n}
+
+    def key(self, key, view, sel, ctx):
+        if key == "Escape":
+            if sel.get("pick") or sel.get("why"):
+                sel.clear()
+                return True
+            return None
+        if key in ("w", "W"):
+            self.show_why(view, sel, ctx)
+            return True
+        if "pick" not in sel:
+            return None
+        if key.isdigit() and len(key) == 1:
+            typed = sel.get("typed", "") + key
+            sel["typed"] = typed if int(typed) < R.NUMBERS else key
+            return True
+        if key == "Backspace" and sel.get("typed"):
+            sel["typed"] = sel["typed"][:-1]
+            return True
+        if key == "Enter" and sel.get("typed"):
+            return self.move(sel, int(sel["typed"]))
+        return None
+
+    # --- words ---------------------------------------------------------------------------------
+    def describe(self, e, ctx):
+        t = ctx.t
+        kind = e["e"]
+        if kind == "puzzle":
+            return t("algo.log.puzzle", grade=t(f"algo.grade.{e['grade']}"), n=e["hidden"])
+        if kind == "named":
+            return t("algo.log.named", where=place(t, e["r"], e["p"]), card=card_name(t, e["c"], e["n"]))
+        if kind == "wrong":
+            return t("algo.log.wrong", where=place(t, e["r"], e["p"]), n=e["n"])
+        if kind == "solved":
+            return t("algo.log.solved", n=e["mistakes"])
+        return None
+
+    def result(self, view, ctx):
+        t = ctx.t
+        out = view["outcome"]
+        return h("div", {},
+                 h("h2", {"id": "result-title"}, t("algo.puzzle.solved")),
+                 h("p", {}, t(f"algo.grade.{out['grade']}"), " · ",
+                   t("algo.puzzle.mistakes", n=out["mistakes"])))

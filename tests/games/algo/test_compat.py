@@ -1,0 +1,25 @@
+"""Save codes made before point chips, pair play and puzzles existed (rules version 1, standard
+game; 2, 3 and 4 players, finished and unfinished) still load and replay to the very same state."""
+
+import pytest
+
+from bodoge.core.canon import state_hash
+from bodoge.core.match import Match
+
+# (players, finished, code, sha256 of the replayed state) made with the engine of commit ee75fb3.
+PINNED = [
+    (2, True, 'AXjalZRNboMwEIXv8tZeeAyExLueA2XhViiqYiAKbtUIcfcaJ6pcCxuznfnmeX4eTLhAQunLAIYOsmmITVBLzBj1cbXRHpI4ww2yYBgh-XxmDV-hhIPIQeRDo1EPLIE17YOrKtPSRI6qdmofvaqoduk1QDGlU6hE4ftZ0lldl94eo11X4UKy5l-DePhcHOJp6Lmkw84lFZ63KAbVnvQGVKehl5WK9OYonJdHrSs2lHho8KytVKE237hKvr-it0w2VMe8HDMcpf1d7Hz_lOMAiv2CVi5Sp7ssvAPsPVuZZcFjmhI57hL_P94zwwA54abVo73bmJif9Zb4dtzPkh5bZWy0mfA-GMj-S2urprrWqr9dPzGzVwb9cO-Uxl_WDj7Pv6CPrI0', '641967034208586def7be717ddcbfd40c9e09c8c6511124c00eee58c168b0a52'),
+    (2, False, 'AXjalY_LCsIwEEX_5a6zSPpAyM7vKF2MEoo0bUobxRLy706jliJVcDn3cWYmoIEG2cZBoIOuKikCaNG8p3PLag-tlMAAnQtMPMRarKnJ04xFUDu1PLWy1JLb1jYkU0j-iT6kVvkbXXxevUdSm_1fSWUKFW9SLeCgAwZLsxlZy-LT4l9vCXlf7MmQZ7UKODkP3V-tZRp1hunH9oIoXg56N3Zksbr8d4wPD7ZyOw', '4cefe36e4d7b2f3b4057945520c41cfd3f192c009e7854586046243f7ed2f2a7'),
+    (3, True, 'AXjapZTJboMwEIbfZc4-2AMU4lufA3FwKxRVYYkSUjVCvHuNmwbj2oOTXjh4Pmb5ZxlhDxJUs--BQQuyLDkbQc1vw6DeD_q1A8kZHM33DFJMFSuFB8oNhAbiM4QeKDGQWCBfOCEMldDxblS6-PqlzoO6Ap0BLr4xWEtKQzsry2AttnRIQ2KBfPWmMZDgT4mClu9Vvfe_eDAjq00-KLP0xo2OZ7SrwqotqAC6gmNYJtyYQ24ViP-b1tRKi9Nt4LQKPAYq3AHmbkPDK5zQSb645UbNSuJOL9-Ij_TUId3gImY3MzccMSobJytuOV1PGIT4g_KujiHSBXuaQE5FEpN24d6dJ9MWwUMbtffi7-EL7U78dcxDy_TwoS_iu4R0uDzm9u7WiVcMepAjHBt1rU_6LZl-TNrNp9HuazafazXo13KEt34A2V2aRntTba29vx4-YGI3C3T9qVUN3K2kqZqmbygPQl4', '9bdbf03a25c3f8357adbb3fcb0a3887211d2e409d7e6882f1b641a3add2af12a'),
+    (3, False, 'AXjajZDLCoMwFET_ZdZZJLG2kl2_Q1ykRaQYH2haKiH_3qh9iI2P1YU7h7kz1yCDgFRZBYICIo4ZMZD9Tmt5zd22hGCMoHaDoIXgNiEx91CnAeIDxHqIeiA6QPQHee_RiRVdpMZUwT_VatlhKSabJ_DF5Hugw_wrvpTHSZWN1x3Wz4Xzcz4omvyErwcP9rTbyBRNoMVzY7vw45QQVBAGtZJd2rhdYEfJ2TyGgs9eblOp3TY2uFQaorwr5dxkkTr3c36DJW8FZdUUUuGrrkqJtS_Md81f', 'bcb9c388158d0ea0a1c35a3b834648e9450d57bfbdbc31f09aeab47f65d9b7fa'),
+    (4, True, 'AXjanVZNj4JADP0vPXOYtqDIbX8H8cBujNmIYpTdrCH890U0Mg50pnDhMPPovLavHw3sIYOi3FcQwRGyPDdRA8X9rK6Lr0N3eoLMRHDuv1fIsN1GOU6A2AIZG3StixvcD2jir3X_Fw6meQKU9iAaQFMk0SVp3Pcx4JqedeyyngKRZZol1_BBgMcBeBEIZYTVzqYWbZJopxKhcdp4sKRiHVt5ZInkpgfF44xIJEXQynV3lFsWSQb8TyyS6PdEFW5UqYRmxlusG69K7ELWh43ckjBi2AKgkbYxUO2sJrl2AzK72ETW7Grb6MWGg45Z1DGPQV7Wdh2xPyHsV59dtvr3SQrI2LUAyaf6V36W5IaSxCwFxg25BRASBWlUqp8uGynes0uJ9MpFfy9b6XsZ-aMbSylQtzIxJ2vNnmDchms0PZA04pXdNTM7N2uKh93i9RRP4meZ6Lt3oDEvW6jYNU2a7vk2FtG_dQS217c9jDXDGtU0N4umTqKhnboSnGKN6K5UHDBF_gGKC5fDiYDHnqlCge1ML5REWp-kZk2aKdOBthFUkDVwLovb7tKdxe0jNt2Lvz3u73593RV1d5o38FnVkJ1-yrKzVhx3nfWPwze00fMGTtXlWJTwul16tW3bf16OuzM', '0b6a9b1520a5ab597e14bcb43d1d893d1a7e2188d76f2da10f516f78ee27d645'),
+    (4, False, 'AXjanZLNCoMwEITfZc455Ecq5NbnEA9pESnGH2paKpJ3b0yLlRCt7Smw--3MZJMRJSSULlsQ1JBZxsgINdWMUefKVRtIRgk6dxD0kNTmZKZ6owZMBR4ZO_gp6qfYBIkIlHiIfyAagWioxL5AdC0TY54S26FY6BcLxfdAy1BiDUoXO-Br10v2QCzcwa6HSvfshIf-IpSOBRKLnyOigcQvgTa9lhuKeeUELeSITquhuDoosS8H91HvPuRjaveFMq6ajTi1BrK5ae3kVV04pWN1gSXvDpr2WiuNuftvK7f2CS8U-K4', 'f5fb4a0e8c4f925472d900fddbf107c3fac39a62d286a24b24231bfbee3cd78b'),
+]
+
+
+@pytest.mark.parametrize("players,over,code,digest", PINNED)
+def test_old_codes_replay_to_the_same_state(players, over, code, digest):
+    match = Match.from_code(code)
+    assert match.state["players"] == players and match.over == over
+    assert state_hash(match.state) == digest
+    assert match.code() == code          # the record itself is unchanged (options, moves, meta)

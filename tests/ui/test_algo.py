@@ -1,0 +1,252 @@
+"""algo's UI in CPython (fake host): setup of modes, pair play with Toss and hand-over, the
+point-chip score bar, and the 詰めアルゴ screen (show why, mistakes, puzzle code, keys)."""
+
+import pytest
+
+from bodoge.core.match import Match
+from bodoge.core.record import decode
+from bodoge.games.algo import puzzle as P
+from bodoge.ui import algo as algo_ui
+from bodoge.ui.i18n import tables
+
+from .fakehost import Text
+from .test_app import make_app
+
+
+def start(app, form):
+    app.route("#/new/algo")
+    app.act("setup-change", "mode", {"mode": form.get("mode", "standard")})
+    app.act("start", "", form)
+    return app.screen
+
+
+def seats(kinds):
+    return {f"kind{s}": k for s, k in enumerate(kinds)}
+
+
+# --- setup ----------------------------------------------------------------------------------------
+def test_setup_form_follows_the_mode():
+    app, host = make_app()
+    app.route("#/new/algo")
+    assert 'id="mode"' in host.html and 'id="players"' in host.html and 'id="opt-chips"' in host.html
+    app.act("setup-change", "mode", {"mode": "pair"})
+    text = host.text()
+    assert "team A" in text and 'id="players"' not in host.html and text.count("Seat ") == 4
+    app.act("setup-change", "mode", {"mode": "puzzle"})
+    assert 'id="grade"' in host.html and 'id="opt-daily"' in host.html and 'id="opt-chips"' not in host.html
+    assert host.text().count("Seat ") == 1
+    app.act("setup-change", "mode", {"mode": "nonsense"})
+    assert 'id="players"' in host.html                    # back to the standard game
+
+
+def test_start_pair_with_chips():
+    app, host = make_app()
+    screen = start(app, {"mode": "pair", "chips": True, **seats(["human", "normal", "normal", "normal"])})
+    assert screen.match.record.options == {"players": 4, "mode": "pair", "chips": True}
+    assert "Team A" in host.text() and "Team B" in host.text()
+    assert "200 points" not in host.text() and "points" in host.text()
+
+
+def test_start_standard_with_chips_shows_score_bar():
+    app, host = make_app()
+    screen = start(app, {"players": "3", "chips": True, **seats(["human", "normal", "normal"])})
+    assert screen.match.record.options == {"players": 3, "chips": True}
+    assert host.text().count("230 points") == 3 and 'class="score-fill"' in host.html
+    assert "Deck:" in host.text()
+
+
+def test_daily_puzzle_uses_today(monkeypatch):
+    monkeypatch.setattr(algo_ui, "today", lambda: "2026-11-23")
+    app, host = make_app()
+    screen = start(app, {"mode": "puzzle", "grade": "2", "daily": True, "kind0": "human"})
+    assert screen.match.record.options == {"players": 1, "mode": "puzzle", "grade": 2,
+                                           "daily": "2026-11-23"}
+    other, _ = make_app()
+    again = start(other, {"mode": "puzzle", "grade": "2", "daily": True, "kind0": "human"})
+    assert again.match.state["rows"] == screen.match.state["rows"]      # another seed, same puzzle
+
+
+# --- pair play: Toss and hand-over ------------------------------------------------------------------
+def test_toss_with_two_humans_respects_hand_over():
+    app, host = make_app()
+    screen = start(app, {"mode": "pair", **seats(["human", "normal", "human", "normal"])})
+    while True:          # let the bots play until one of the two partners is to move
+        host.run_timers()
+        if screen.pause is not None:
+            app.act("next-round")
+            continue
+        if screen.handover is not None:
+            break
+    app.act("handover-ok")
+    me = screen.viewer
+    partner = (me + 2) % 4
+    assert "Toss" in host.text()
+    app.key("t")                                           # T asks for a Toss
+    assert screen.match.state["phase"] == "toss"
+    assert screen.handover == partner and 'id="card-' not in host.html   # nothing private shown
+    app.act("handover-ok")
+    assert screen.viewer == partner and "asked for a Toss" in host.text()
+    assert 'data-act="show"' in host.html
+    app.act("show", "0")
+    assert screen.handover == me
+    shown = screen.match.state["rows"][partner][0]
+    number = shown["id"] >> 1
+    public = [e for e in screen.match.view(None)["log"] if e["e"] == "show"][-1]
+    assert public["n"] is None
+    assert all(f"{number}." not in a or "shows" not in a for a in host.announced[-2:])
+    assert 'id="card-' not in host.html
+    app.act("handover-ok")
+    assert screen.viewer == me
+    label = f'card-{partner}-0'
+    assert "shown to you by your partner" in host.html and label in host.html
+    assert "shows you" in host.text()
+
+
+def test_partner_cards_are_not_targets():
+    app, host = make_app()
+    screen = start(app, {"mode": "pair", **seats(["human", "normal", "normal", "normal"])})
+    while (screen.viewer not in screen.match.to_move() or screen.pause is not None
+           or screen.match.state["phase"] != "attack"):
+        if screen.pause is not None:
+            app.act("next-round")
+        elif screen.match.state["phase"] == "toss" and screen.viewer in screen.match.to_move():
+            app.act("show", "0")
+        host.run_timers()
+    assert "Ask your partner for a Toss" in host.text() or "choose one of your face-down" in host.text()
+    own = next(p for p, c in enumerate(screen.match.state["rows"][0]) if not c["up"])
+    app.act("stake", str(own))
+    assert 'data-act="target" data-arg="2-' not in host.html
+    assert 'data-act="target" data-arg="1-' in host.html or 'data-act="target" data-arg="3-' in host.html
+
+
+def test_pair_game_to_the_end_with_chips_and_team_result():
+    app, host = make_app()
+    screen = start(app, {"mode": "pair", "chips": True, **seats(["normal"] * 4)})
+    for _ in range(50):
+        host.run_timers()
+        if screen.pause is not None:
+            assert "points from each losing side" in host.text()
+            app.act("next-round")
+        if screen.match.over:
+            break
+    assert screen.match.over
+    text = host.text()
+    assert "wins the game" in text or "Shared win" in text
+    assert "points (" in text and "rounds won" in text
+
+
+# --- 詰めアルゴ -----------------------------------------------------------------------------------
+def puzzle_screen(grade=2):
+    app, host = make_app()
+    screen = start(app, {"mode": "puzzle", "grade": str(grade), "daily": False, "kind0": "human"})
+    return app, host, screen
+
+
+def test_puzzle_show_why_wrong_answer_and_solve():
+    app, host, screen = puzzle_screen(3)
+    assert type(screen).__name__ == "PuzzleScreen"
+    assert "Mistakes: 0" in host.text()
+    app.act("why")
+    step = screen.sel["why"]
+    assert "Why" in host.text() and host.focused == "why-text"
+    r, p = step["slot"]
+    assert f'id="pz-{r}-{p}"' in host.html and "hint" in host.html
+    app.act("pick", f"{r}-{p}")
+    wrong = ((step["card"] >> 1) + 1) % 12
+    app.act("name", str(wrong))
+    assert "Mistakes: 1" in host.text() and f"is not {wrong}" in host.announced[-1]
+    app.act("pick", f"{r}-{p}")
+    assert f'id="num-{wrong}"' in host.html and "already tried" in host.html
+    assert 'disabled' in host.html.split(f'id="num-{wrong}"')[1].split(">")[0]
+    while not screen.match.over:                # the hints solve it
+        app.act("why")
+        step = screen.sel["why"]
+        app.act("pick", "-".join(map(str, step["slot"])))
+        app.act("name", str(step["card"] >> 1))
+    assert "Solved!" in host.text() and "Mistakes: 1" in host.text()
+    assert app.saves.get(screen.slot.id).over
+
+
+def test_puzzle_keyboard():
+    app, host, screen = puzzle_screen(1)
+    assert app.key("w") and "why" in screen.sel
+    step = screen.sel["why"]
+    app.act("pick", "-".join(map(str, step["slot"])))
+    n = step["card"] >> 1
+    for ch in str(n):
+        assert app.key(ch)
+    assert f"Typed {n}" in host.text()
+    before = screen.match.state["mistakes"], len(screen.match.record.moves)
+    app.key("Enter")
+    assert len(screen.match.record.moves) == before[1] + 1 and screen.match.state["mistakes"] == 0
+    app.act("pick", "-".join(map(str, P.explain_view(screen.match.view(0))["slot"])))
+    assert app.key("Escape") and "pick" not in screen.sel
+
+
+def test_puzzle_code_is_the_fresh_puzzle():
+    app, host, screen = puzzle_screen(2)
+    step = P.explain_view(screen.match.view(0))
+    screen.play(0, {"a": "name", "r": step["slot"][0], "p": step["slot"][1], "n": step["card"] >> 1})
+    app.act("share")
+    assert "Puzzle code" in host.text()
+    app.act("copy", "puzzle")
+    fresh = Match.from_code(host.copied[-1])
+    assert fresh.record.moves == [] and fresh.state["rows"] == Match.new(
+        "algo", screen.match.record.options, screen.match.record.seed).state["rows"]
+    assert decode(screen.match.code()).moves                  # the save code keeps the answer
+    other, ohost = make_app()
+    other.route("#/")
+    other.act("open-code", "", {"code": host.copied[-1]})
+    assert type(other.screen).__name__ == "PuzzleScreen" and "Mistakes: 0" in ohost.text()
+
+
+def test_puzzle_bot_can_solve_it_on_screen():
+    app, host = make_app()
+    screen = start(app, {"mode": "puzzle", "grade": "4", "daily": False, "kind0": "strong"})
+    host.run_timers()
+    assert screen.match.over and "Solved!" in host.text()
+
+
+# --- rules page and strings -------------------------------------------------------------------------
+def test_rules_page_lists_every_ruling_in_both_languages():
+    for lang in ("en", "ja"):
+        app, host = make_app(lang=lang)
+        app.route("#/rules/algo")
+        text = host.text()
+        table = tables()[lang]
+        for key in algo_ui.RULINGS + algo_ui.KEYS:
+            prefix = "algo.ruling." if key in algo_ui.RULINGS else "algo.keys."
+            assert Text.of(table[prefix + key]) in text, key
+        for key in algo_ui.RULES_STANDARD + algo_ui.RULES_VARIANTS:
+            assert table[f"algo.rules.{key}.title"] in text
+
+
+def test_dynamic_string_families_exist():
+    en = tables()["en"]
+    keys = [f"algo.mode.{m}" for m in ("standard", "pair", "puzzle")]
+    keys += [f"algo.grade.{g}" for g in P.GRADES] + ["algo.team.0", "algo.team.1"]
+    keys += [f"algo.rules.{k}" for k in algo_ui.RULES_VARIANTS]
+    keys += [f"algo.rules.{k}.title" for k in algo_ui.RULES_VARIANTS]
+    keys += [f"algo.ruling.{k}" for k in algo_ui.RULINGS] + [f"algo.keys.{k}" for k in algo_ui.KEYS]
+    assert [k for k in keys if k not in en] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_engine_error_keys_have_texts(lang):
+    table = tables()[lang]
+    for key in ("algo.error.toss", "algo.error.show", "algo.error.partner", "algo.error.tried"):
+        assert key in table
+
+
+@pytest.mark.parametrize("kind", ["bounds", "only", "count", "order"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_show_why_says_each_kind_of_step_in_words(kind, lang):
+    from bodoge.ui.i18n import I18n
+
+    from tests.games.algo.test_puzzle import first_step_of_kind
+
+    _, _, step = first_step_of_kind(kind, grades=(4,) if kind == "order" else P.GRADES)
+    t = I18n(lang).t
+    text = algo_ui.PUZZLE.why_text(step, t)
+    card = algo_ui.card_name(t, step["card"] & 1, step["card"] >> 1)
+    assert card in text and "{" not in text and text[0] == text[0].upper()
