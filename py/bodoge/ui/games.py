@@ -96,6 +96,12 @@ class GameUI:
 
         return PlayScreen(app, slot, match)
 
+    def private(self, view) -> bool:
+        """Whether the person to move may see what the others may not (``view`` is the public,
+        spectator view). Hot-seat shows a hand-over screen between two people only then; a game
+        with open hands answers False (at least once its hands are open)."""
+        return True
+
     def board(self, view, sel, ctx):
         raise NotImplementedError
 
