@@ -1,0 +1,431 @@
+"""ALTER (オルタ): the Change/Watch game of hidden score cards. Spec: shared/rules/alter.md.
+
+Cards are ints, indexes into ``DECK`` (one table: colour, number, wings). A game with ``n``
+players uses the cards of the first ``n`` colours (4 players: the 16 cards of the spec).
+
+A round: the dealer shows ``n`` cards from the top of the deck to everyone, they are shuffled
+face down (nobody knows which is which) into ``n`` places (0..n-1, clockwise), then the
+dealer puts their Pick card on any place and every other player in turn either *Changes*
+(puts their Pick on a place that has one; that Pick moves one place clockwise, pushing on any
+Pick it meets, until one lands on an empty place) or *Watches* (sees every place without a
+Pick, then puts their Pick on one of them). Only the last player may Watch and then Change.
+When every place has a Pick, everyone takes the card under theirs (face down, seen by its
+owner). Four rounds make a set; the set is scored (base + bonuses + Min); the game has as
+many sets as players, and a Victory (four 1s) ends it at once.
+
+Moves (JSON):
+  ``{"a": "place", "p": place}``: the dealer's first Pick (any place), or after a Watch, an
+  empty place that was watched.
+  ``{"a": "change", "p": place}``: Change onto a place that has a Pick.
+  ``{"a": "watch"}``: look at every place without a Pick.
+
+State secrets are the deck order, the cards at the places of the current round and of the
+rounds already taken in this set (``history`` keeps every round taken; those of scored sets
+are public); a view shows a seat only what it watched, its own cards, and what everyone saw
+(the revealed cards, where Pick cards are and went). The view also lists the seat's legal
+moves, so bots and the UI never re-derive the rules.
+"""
+
+from ...core.errors import BadOptions, IllegalMove
+from ...core.protocol import Game, Outcome, clone, is_int
+from ...core.rng import Rng
+
+# --- components (data: the printed values are pictures missing from our source) -------------
+COLOURS = ("red", "blue", "yellow", "green", "purple")
+BOTH, ANGEL, DEVIL = "both", "angel", "devil"
+# Ruling (deck): 0s have both wings; of each number 1-3 in the first four colours two cards
+# are angel only and two devil only. The fifth colour (5-player variant) continues the table.
+DECK = tuple((c, n, w) for c, row in enumerate((
+    (BOTH, ANGEL, DEVIL, ANGEL),     # red    0 1 2 3
+    (BOTH, DEVIL, ANGEL, DEVIL),     # blue
+    (BOTH, ANGEL, DEVIL, DEVIL),     # yellow
+    (BOTH, DEVIL, ANGEL, ANGEL),     # green
+    (BOTH, DEVIL, ANGEL, ANGEL),     # purple (5-player variant only)
+)) for n, w in enumerate(row))
+
+# Ruling (bonus values). Each bonus: key, points, and what it needs: a count per number, or
+# a rule of its own ("wings", "min"). Victory has no points: it ends the game (VICTORY).
+VICTORY = "victory"
+BONUSES = (
+    (VICTORY, 0, {1: 4}),
+    ("zero_one", 6, {0: 2, 1: 2}),
+    ("zero_three", 4, {0: 2, 3: 2}),
+    ("straight", 3, {0: 1, 1: 1, 2: 1, 3: 1}),
+    ("wings", 3, "wings"),
+    ("min", 1, "min"),
+)
+BONUS_POINTS = {key: points for key, points, _ in BONUSES}
+
+# --- rulings (shared/rules/alter.md); each is written on the in-app rules page ---------------
+PLAYER_COUNTS = (3, 4, 5)          # 4 is the official game; 3 and 5 are labelled variants
+DEFAULT_PLAYERS = 4
+ROUNDS_PER_SET = 4                 # a set is always 4 rounds (everyone holds 4 cards)
+RULING_RANDOM_FIRST_DEALER = True  # the first dealer is drawn by the seed unless chosen
+RULING_WINGS_TWICE_ALL_BOTH = True  # four both-wings cards: the Wings bonus twice
+RULING_VICTORY_AT_SCORING = True   # Victory is checked when its set is scored (a hand is
+                                   # complete only then); the set's scores are still written
+RULING_TIES_SHARE = True           # equal best totals share the win; two Victories both win
+
+
+APPEND_ONLY = ("log", "history", "scores")   # lists whose entries never change once appended
+
+
+
+def card_number(cid: int) -> int:
+    return DECK[cid][1]
+
+
+def card_colour(cid: int) -> int:
+    return DECK[cid][0]
+
+
+def card_wings(cid: int) -> str:
+    return DECK[cid][2]
+
+
+def deck_for(players: int) -> list[int]:
+    return [cid for cid, (c, _, _) in enumerate(DECK) if c < players]
+
+
+def hand_bonuses(hand) -> list[str]:
+    """The bonuses a hand of four cards earns by itself (every bonus but Min), with "wings"
+    listed twice when it applies twice."""
+    counts = {}
+    for cid in hand:
+        counts[card_number(cid)] = counts.get(card_number(cid), 0) + 1
+    got = []
+    for key, _, need in BONUSES:
+        if need == "wings":
+            wings = [card_wings(cid) for cid in hand]
+            sides = sum(all(w in (BOTH, side) for w in wings) for side in (ANGEL, DEVIL))
+            got += [key] * (sides if RULING_WINGS_TWICE_ALL_BOTH else min(sides, 1))
+        elif isinstance(need, dict):
+            if all(counts.get(n, 0) == k for n, k in need.items()) and sum(need.values()) == len(hand):
+                got.append(key)
+    return got
+
+
+def score_set(hands) -> dict:
+    """Scores of one set: base, bonuses (with Min), points, and who reached Victory."""
+    base = [sum(card_number(c) for c in hand) for hand in hands]
+    low = min(base)
+    bonuses = []
+    for s, hand in enumerate(hands):
+        got = hand_bonuses(hand)
+        if base[s] == low:
+            got.append("min")
+        bonuses.append(got)
+    points = [base[s] + sum(BONUS_POINTS[b] for b in bonuses[s]) for s in range(len(hands))]
+    victory = [s for s in range(len(hands)) if VICTORY in bonuses[s]]
+    return {"base": base, "bonuses": bonuses, "points": points, "victory": victory}
+
+
+def cascade(picks, place, seat):
+    """Change: ``seat`` puts its Pick on ``place`` (which has one). Returns the new picks and
+    the moves ``[seat, from, to]`` of the Pick cards pushed clockwise, in order."""
+    n = len(picks)
+    new = list(picks)
+    moving, at = new[place], place
+    new[place] = seat
+    moves = []
+    while moving is not None:
+        to = (at + 1) % n
+        moves.append([moving, at, to])
+        moving, new[to] = new[to], moving
+        at = to
+    return new, moves
+
+
+class Alter(Game):
+    id = "alter"
+    rules_version = 1
+    min_players = min(PLAYER_COUNTS)
+    max_players = max(PLAYER_COUNTS)
+
+    # --- options -----------------------------------------------------------------------------
+    def options(self, raw):
+        raw = self.raw_options(raw, {"players", "first"})
+        players = raw.get("players", DEFAULT_PLAYERS)
+        if not is_int(players) or players not in PLAYER_COUNTS:
+            raise BadOptions("ALTER is played by 4 players (3 and 5 as variants)")
+        first = raw.get("first")
+        if first is not None and (not is_int(first) or not 0 <= first < players):
+            raise BadOptions("the first dealer must be one of the seats")
+        return {"players": players, "first": first}
+
+    # --- setup -------------------------------------------------------------------------------
+    def setup(self, options, seed):
+        options = self.options(options)
+        n = options["players"]
+        rng = Rng.from_seed(seed)
+        dealer = options["first"] if options["first"] is not None else rng.below(n)
+        state = {
+            "players": n,
+            "options": options,
+            "rng": rng.state,
+            "set": 0,
+            "sets": n,
+            "round": 0,                # round within the set
+            "dealer": dealer,
+            "step": 0,                 # how many players have put their Pick this round
+            "phase": "place",          # place (dealer) | choose | watched | over
+            "deck": [],
+            "places": [],
+            "picks": [],
+            "seen": [[] for _ in range(n)],   # places each seat watched this round
+            "history": [],             # every round taken: set, round, places, picks, seen
+            "scores": [],              # points per set
+            "totals": [0] * n,
+            "victory": [],
+            "log": [{"e": "first_dealer", "dealer": dealer, "chosen": options["first"] is not None}],
+        }
+        self._start_set(state)
+        return state
+
+    def _start_set(self, state):
+        rng = Rng(state["rng"])
+        state["deck"] = rng.shuffle(deck_for(state["players"]))
+        state["rng"] = rng.state
+        state["round"] = 0
+        state["log"].append({"e": "set", "set": state["set"]})
+        self._start_round(state)
+
+    def _start_round(self, state):
+        n = state["players"]
+        shown = [state["deck"].pop() for _ in range(n)]
+        rng = Rng(state["rng"])
+        state["places"] = rng.shuffle(list(shown))      # face down: nobody knows the order
+        state["rng"] = rng.state
+        state["picks"] = [None] * n
+        state["seen"] = [[] for _ in range(n)]
+        state["step"] = 0
+        state["phase"] = "place"
+        state["log"].append({"e": "round", "set": state["set"], "round": state["round"],
+                             "dealer": state["dealer"], "shown": sorted(shown)})
+
+    # --- protocol ----------------------------------------------------------------------------
+    def current(self, state):
+        return (state["dealer"] + state["step"]) % state["players"]
+
+    def is_last(self, state):
+        return state["step"] == state["players"] - 1
+
+    def to_move(self, state):
+        return [] if state["phase"] == "over" else [self.current(state)]
+
+    def legal_moves(self, state, seat):
+        if seat not in self.to_move(state):
+            return []
+        picks = state["picks"]
+        empty = [p for p, s in enumerate(picks) if s is None]
+        taken = [p for p, s in enumerate(picks) if s is not None]
+        phase = state["phase"]
+        if phase == "place":
+            return [{"a": "place", "p": p} for p in empty]
+        if phase == "choose":
+            return [{"a": "watch"}] + [{"a": "change", "p": p} for p in taken]
+        moves = [{"a": "place", "p": p} for p in empty]
+        if self.is_last(state):
+            moves += [{"a": "change", "p": p} for p in taken]
+        return moves
+
+    def check(self, state, seat, move):
+        if state["phase"] == "over":
+            raise IllegalMove("the game is over", key="error.game_over")
+        if seat != self.current(state):
+            raise IllegalMove(f"it is not seat {seat}'s turn", key="error.not_your_turn")
+        if not isinstance(move, dict) or not isinstance(move.get("a"), str):
+            raise IllegalMove("a move must be an object with an action")
+        action, phase = move["a"], state["phase"]
+        if action == "watch":
+            if set(move) != {"a"}:
+                raise IllegalMove("watch takes no arguments")
+            if phase != "choose":
+                raise IllegalMove("you cannot Watch now", key="alter.error.watch")
+            return
+        if action not in ("place", "change"):
+            raise IllegalMove(f"unknown action {action!r}")
+        if set(move) != {"a", "p"} or not is_int(move["p"]):
+            raise IllegalMove("name a place")
+        p = move["p"]
+        if not 0 <= p < state["players"]:
+            raise IllegalMove("there is no such place", key="alter.error.place")
+        occupied = state["picks"][p] is not None
+        if action == "place":
+            if phase == "choose":
+                raise IllegalMove("Change, or Watch before you take an empty place",
+                                  key="alter.error.watch_first")
+            if occupied:
+                raise IllegalMove("that place already has a Pick card", key="alter.error.occupied")
+            return
+        if phase == "place":
+            raise IllegalMove("the dealer puts the first Pick card", key="alter.error.dealer")
+        if phase == "watched" and not self.is_last(state):
+            raise IllegalMove("after Watch, take one of the places you saw",
+                              key="alter.error.watched")
+        if not occupied:
+            raise IllegalMove("Change onto a place that has a Pick card", key="alter.error.empty")
+
+    def apply(self, state, seat, move):
+        """As ``Game.apply``, sharing the entries of the append-only lists (the log, the
+        rounds taken, the score sheet): they are never changed once appended."""
+        self.check(state, seat, move)
+        new = {k: (list(v) if k in APPEND_ONLY else clone(v)) for k, v in state.items()}
+        self._play(new, seat, move)
+        return new
+
+    def _play(self, state, seat, move):
+        action = move["a"]
+        if action == "watch":
+            places = [p for p, s in enumerate(state["picks"]) if s is None]
+            state["seen"][seat] = places
+            state["phase"] = "watched"
+            state["log"].append({"e": "watch", "seat": seat, "places": places,
+                                 "set": state["set"], "round": state["round"]})
+            return
+        p = move["p"]
+        if action == "place":
+            state["picks"][p] = seat
+            state["log"].append({"e": "place", "seat": seat, "p": p})
+        else:
+            state["picks"], moves = cascade(state["picks"], p, seat)
+            state["log"].append({"e": "change", "seat": seat, "p": p, "moves": moves})
+        state["step"] += 1
+        if state["step"] == state["players"]:
+            self._take(state)
+        else:
+            state["phase"] = "choose"
+
+    def _take(self, state):
+        state["history"].append({"set": state["set"], "round": state["round"],
+                                 "dealer": state["dealer"], "places": state["places"],
+                                 "picks": state["picks"], "seen": state["seen"]})
+        state["log"].append({"e": "take", "set": state["set"], "round": state["round"],
+                             "picks": list(state["picks"])})
+        state["dealer"] = (state["dealer"] + 1) % state["players"]
+        if state["round"] + 1 < ROUNDS_PER_SET:
+            state["round"] += 1
+            self._start_round(state)
+            return
+        self._score(state)
+
+    def _score(self, state):
+        hands = hands_of(set_rounds(state), state["players"])
+        result = score_set(hands)
+        state["scores"].append(result["points"])
+        state["totals"] = [a + b for a, b in zip(state["totals"], result["points"])]
+        state["log"].append({"e": "score", "set": state["set"], "hands": hands, **result,
+                             "totals": list(state["totals"])})
+        state["places"], state["picks"] = [], []
+        state["seen"] = [[] for _ in range(state["players"])]
+        if result["victory"]:
+            state["victory"] = result["victory"]
+        if result["victory"] or state["set"] + 1 >= state["sets"]:
+            state["phase"] = "over"
+            out = self.outcome(state)
+            state["log"].append({"e": "game_end", "winners": out["winners"],
+                                 "victory": bool(result["victory"])})
+            return
+        state["set"] += 1
+        self._start_set(state)
+
+    # --- what a seat may see -----------------------------------------------------------------
+    def view(self, state, seat):
+        n = state["players"]
+        me = seat if is_int(seat) and 0 <= seat < n else None
+        seen = set(state["seen"][me]) if me is not None else set()
+        places = [{"pick": pick, "card": state["places"][p] if p in seen else None}
+                  for p, pick in enumerate(state["picks"])]
+        rounds = set_rounds(state) if state["phase"] != "over" else []
+        past = [self._past_round(r, me) for r in rounds]
+        dealt = [c for r in rounds for c in r["places"]] + list(state["places"])
+        return {
+            "game": self.id,
+            "seat": me,
+            "players": n,
+            "options": dict(state["options"]),
+            "set": state["set"],
+            "sets": state["sets"],
+            "round": state["round"],
+            "rounds": ROUNDS_PER_SET,
+            "dealer": state["dealer"],
+            "turn": self.current(state) if state["phase"] != "over" else None,
+            "step": state["step"],
+            "phase": state["phase"],
+            "to_move": self.to_move(state),
+            "moves": self.legal_moves(state, me) if me is not None else [],
+            "last": self.is_last(state),
+            "shown": sorted(state["places"]),
+            "places": places,
+            "watched": bool(seen),
+            "past": past,
+            "hand": [r["mine"] for r in past if r["mine"] is not None],
+            "held": [sum(1 for r in rounds if s in r["picks"]) for s in range(n)],
+            "deck_left": sorted(set(deck_for(n)) - set(dealt)) if state["phase"] != "over" else [],
+            "scores": [list(s) for s in state["scores"]],
+            "totals": list(state["totals"]),
+            "log": [self._public_event(e, state, me) for e in state["log"]],
+            "outcome": self.outcome(state),
+        }
+
+    @staticmethod
+    def _past_round(r, me):
+        """A taken round of this set as ``me`` knows it: the cards it watched and its own."""
+        known = set(r["seen"][me]) if me is not None else set()
+        if me is not None and me in r["picks"]:
+            known.add(r["picks"].index(me))
+        cards = [c if p in known else None for p, c in enumerate(r["places"])]
+        mine = r["places"][r["picks"].index(me)] if me is not None and me in r["picks"] else None
+        return {"dealer": r["dealer"], "shown": sorted(r["places"]), "picks": list(r["picks"]),
+                "cards": cards, "mine": mine}
+
+    @staticmethod
+    def _public_event(e, state, me):
+        e = clone(e)
+        if e["e"] == "watch":
+            # the watcher's own line names the cards it saw (they stay where they are)
+            places = _round_places(state, e) if e["seat"] == me else None
+            e["cards"] = [places[p] for p in e["places"]] if places else None
+        elif e["e"] == "take":
+            places = _round_places(state, e) if me in e["picks"] else None
+            e["card"] = places[e["picks"].index(me)] if places else None
+        return e
+
+    def outcome(self, state):
+        if state["phase"] != "over":
+            return None
+        totals = state["totals"]
+        if state["victory"]:
+            winners = state["victory"]
+        else:
+            best = max(totals)
+            winners = [s for s, t in enumerate(totals) if t == best]
+        return Outcome(winners, totals, victory=list(state["victory"]),
+                       sets=[list(s) for s in state["scores"]])
+
+    # --- bots --------------------------------------------------------------------------------
+    def make_bot(self, level, seat, seed):
+        from .bots import BOTS
+
+        return BOTS[level](seat, seed)
+
+
+def hands_of(history, players):
+    """Each seat's cards from the rounds taken so far (in round order)."""
+    return [[r["places"][r["picks"].index(s)] for r in history if s in r["picks"]]
+            for s in range(players)]
+
+
+def set_rounds(state):
+    """The rounds taken so far in the set being played."""
+    return [r for r in state["history"] if r["set"] == state["set"]]
+
+
+def _round_places(state, e):
+    """The cards at the places of the round that log event ``e`` (watch/take) belongs to."""
+    if e["set"] == state["set"] and e["round"] == state["round"] and state["places"]:
+        return state["places"]
+    for r in state["history"]:
+        if r["set"] == e["set"] and r["round"] == e["round"]:
+            return r["places"]
+    return None

@@ -1,0 +1,401 @@
+"""One test (at least) per rule and ruling of shared/rules/alter.md."""
+
+import pytest
+
+from bodoge.core.errors import BadOptions, IllegalMove
+from bodoge.games.alter import GAME
+from bodoge.games.alter import rules as R
+
+from .helpers import WATCH, arrange, change, cid, deal_set, place, play_round, rig
+
+# A plain set for 4 players: nobody earns a hand bonus, seat 3 has the lowest base.
+PLAIN = [["r3", "b3", "y2", "y1"],     # 9
+         ["r2", "b2", "y3", "b1"],     # 8
+         ["g3", "g2", "r1", "g1"],     # 7
+         ["r0", "b0", "y0", "g0"]]     # 0: Wings twice, Min
+
+
+# --- components -------------------------------------------------------------------------------
+def test_deck_of_four_players_is_the_specs_sixteen_cards():
+    cards = [R.DECK[c] for c in R.deck_for(4)]
+    assert len(cards) == 16
+    assert sorted((c, n) for c, n, _ in cards) == [(c, n) for c in range(4) for n in range(4)]
+    assert all(w == R.BOTH for _, n, w in cards if n == 0)
+    for n in (1, 2, 3):
+        wings = [w for _, m, w in cards if m == n]
+        assert sorted(wings) == [R.ANGEL, R.ANGEL, R.DEVIL, R.DEVIL]
+
+
+@pytest.mark.parametrize("players,cards", [(3, 12), (4, 16), (5, 20)])
+def test_variants_use_one_colour_per_player(players, cards):
+    deck = R.deck_for(players)
+    assert len(deck) == cards
+    assert {R.card_colour(c) for c in deck} == set(range(players))
+    assert sorted(R.card_number(c) for c in deck) == sorted(list(range(4)) * players)
+
+
+@pytest.mark.parametrize("raw", [{"players": 2}, {"players": 6}, {"players": "4"}, {"players": True},
+                                 {"first": 4}, {"first": -1}, {"first": "0"}, {"colour": 1}, [], "x"])
+def test_bad_options(raw):
+    with pytest.raises(BadOptions):
+        GAME.options(raw)
+
+
+def test_default_is_the_official_four_player_game():
+    assert GAME.options(None) == {"players": 4, "first": None}
+    assert R.DEFAULT_PLAYERS == 4 and GAME.min_players == 3 and GAME.max_players == 5
+
+
+# --- the round --------------------------------------------------------------------------------
+def test_first_dealer_is_random_by_seed_unless_chosen():
+    dealers = {GAME.setup(None, seed)["dealer"] for seed in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    assert GAME.setup({"first": 2}, 5)["dealer"] == 2
+    assert GAME.setup(None, 7) == GAME.setup(None, 7)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_round_shows_one_card_per_player_from_the_deck_face_down(players):
+    state = GAME.setup({"players": players}, 3)
+    deck = R.deck_for(players)
+    assert len(state["places"]) == players
+    assert sorted(state["places"] + state["deck"]) == deck
+    event = state["log"][-1]
+    assert event["e"] == "round" and event["shown"] == sorted(state["places"])
+    view = GAME.view(state, state["dealer"])
+    assert view["shown"] == sorted(state["places"])            # everyone saw the cards
+    assert all(p["card"] is None for p in view["places"])      # nobody, dealer included, knows where
+
+
+def test_shuffle_hides_the_order_the_cards_were_shown_in():
+    orders = set()
+    for seed in range(30):
+        state = GAME.setup(None, seed)
+        orders.add(tuple(sorted(state["places"]).index(c) for c in state["places"]))
+    assert len(orders) > 10
+
+
+def test_dealer_puts_the_first_pick_on_any_place_and_may_not_watch_or_change():
+    state = rig(dealer=1)
+    assert GAME.to_move(state) == [1]
+    assert GAME.legal_moves(state, 1) == [place(p) for p in range(4)]
+    for move in (WATCH, change(0)):
+        with pytest.raises(IllegalMove):
+            GAME.apply(state, 1, move)
+    state = GAME.apply(state, 1, place(3))
+    assert state["picks"] == [None, None, None, 1]
+
+
+def test_turns_go_clockwise_from_the_dealers_left():
+    state = rig(dealer=2)
+    order = []
+    for _ in range(4):
+        seat = GAME.to_move(state)[0]
+        order.append(seat)
+        if state["phase"] == "choose":
+            state = GAME.apply(state, seat, WATCH)
+        state = GAME.apply(state, seat, place(state["picks"].index(None)))
+    assert order == [2, 3, 0, 1]
+
+
+def test_non_dealer_must_change_or_watch():
+    state = GAME.apply(rig(), 0, place(0))
+    assert GAME.legal_moves(state, 1) == [WATCH, change(0)]
+    with pytest.raises(IllegalMove) as err:
+        GAME.apply(state, 1, place(1))
+    assert err.value.key == "alter.error.watch_first"
+
+
+# --- Change: the clockwise cascade ------------------------------------------------------------
+def test_change_pushes_the_pick_one_place_clockwise():
+    state = GAME.apply(rig(), 0, place(1))
+    state = GAME.apply(state, 1, change(1))
+    assert state["picks"] == [None, 1, 0, None]
+    assert state["log"][-1] == {"e": "change", "seat": 1, "p": 1, "moves": [[0, 1, 2]]}
+
+
+def test_change_cascades_through_a_chain_of_picks():
+    state = GAME.apply(rig(dealer=0), 0, place(0))
+    state = GAME.apply(state, 1, change(0))          # 0 → place 1
+    assert state["picks"] == [1, 0, None, None]
+    state = GAME.apply(state, 2, change(0))          # 1 → 1, pushing 0 → 2
+    assert state["picks"] == [2, 1, 0, None]
+    assert state["log"][-1]["moves"] == [[1, 0, 1], [0, 1, 2]]
+    state = GAME.apply(state, 3, change(0))          # a chain of three: the last pick lands on 3
+    assert state["history"][-1]["picks"] == [3, 2, 1, 0]
+    change_event = [e for e in state["log"] if e["e"] == "change"][-1]
+    assert change_event["moves"] == [[2, 0, 1], [1, 1, 2], [0, 2, 3]]
+
+
+def test_change_wraps_around_from_the_last_place_to_place_zero():
+    state = GAME.apply(rig(), 0, place(3))
+    state = GAME.apply(state, 1, change(3))
+    assert state["picks"] == [0, None, None, 1]
+    assert state["log"][-1]["moves"] == [[0, 3, 0]]
+
+
+def test_chain_wrapping_around():
+    state = GAME.apply(rig(), 0, place(3))
+    state = GAME.apply(state, 1, WATCH)
+    state = GAME.apply(state, 1, place(0))          # picks: 1 . . 0
+    state = GAME.apply(state, 2, change(3))         # 0 → 0, pushing 1 → 1
+    assert state["picks"] == [0, 1, None, 2]
+    assert state["log"][-1]["moves"] == [[0, 3, 0], [1, 0, 1]]
+
+
+def test_change_needs_a_place_with_a_pick():
+    state = GAME.apply(rig(), 0, place(0))
+    with pytest.raises(IllegalMove) as err:
+        GAME.apply(state, 1, change(2))
+    assert err.value.key == "alter.error.empty"
+
+
+def test_changer_sees_nothing():
+    state = GAME.apply(rig(), 0, place(0))
+    state = GAME.apply(state, 1, change(0))
+    assert all(p["card"] is None for p in GAME.view(state, 1)["places"])
+
+
+# --- Watch ------------------------------------------------------------------------------------
+def test_watch_shows_the_places_without_a_pick_to_the_watcher_alone():
+    state = rig(places=["r0", "b1", "y2", "g3"])
+    state = GAME.apply(state, 0, place(1))
+    state = GAME.apply(state, 1, WATCH)
+    mine = GAME.view(state, 1)
+    assert [p["card"] for p in mine["places"]] == [cid("r0"), None, cid("y2"), cid("g3")]
+    assert state["places"] == [cid(x) for x in ("r0", "b1", "y2", "g3")]   # places do not move
+    for other in (0, 2, 3, None):
+        assert all(p["card"] is None for p in GAME.view(state, other)["places"])
+        watch = [e for e in GAME.view(state, other)["log"] if e["e"] == "watch"][0]
+        assert watch["cards"] is None and watch["places"] == [0, 2, 3]
+    watch = [e for e in mine["log"] if e["e"] == "watch"][0]
+    assert watch["cards"] == [cid("r0"), cid("y2"), cid("g3")]
+
+
+def test_after_watch_take_a_watched_place_not_a_pick_and_not_again():
+    state = GAME.apply(GAME.apply(rig(), 0, place(1)), 1, WATCH)
+    assert GAME.legal_moves(state, 1) == [place(0), place(2), place(3)]
+    for move, key in ((change(1), "alter.error.watched"), (WATCH, "alter.error.watch"),
+                      (place(1), "alter.error.occupied")):
+        with pytest.raises(IllegalMove) as err:
+            GAME.apply(state, 1, move)
+        assert err.value.key == key
+    state = GAME.apply(state, 1, place(2))
+    assert state["picks"] == [None, 0, 1, None] and GAME.to_move(state) == [2]
+
+
+def test_watcher_keeps_knowing_the_cards_after_picks_move():
+    state = rig(places=["r0", "b1", "y2", "g3"])
+    state = GAME.apply(state, 0, place(0))
+    state = GAME.apply(state, 1, WATCH)
+    state = GAME.apply(state, 1, place(1))          # picks 0 1 . .
+    state = GAME.apply(state, 2, change(0))         # 0 → place 1, pushing 1 → place 2
+    assert state["picks"] == [2, 0, 1, None]
+    assert [p["card"] for p in GAME.view(state, 1)["places"]] == [None, cid("b1"), cid("y2"), cid("g3")]
+
+
+def test_last_player_may_watch_then_change():
+    state = rig(places=["r0", "b1", "y2", "g3"])
+    state = GAME.apply(state, 0, place(0))
+    state = GAME.apply(state, 1, change(0))          # picks: 1 0 . .
+    state = GAME.apply(state, 2, WATCH)
+    state = GAME.apply(state, 2, place(3))           # picks: 1 0 . 2
+    assert GAME.legal_moves(state, 3) == [WATCH, change(0), change(1), change(3)]
+    state = GAME.apply(state, 3, WATCH)              # the last player sees the one empty place
+    view = GAME.view(state, 3)
+    assert [p["card"] for p in view["places"]] == [None, None, cid("y2"), None]
+    assert view["last"] and view["watched"]
+    empty = state["picks"].index(None)
+    assert view["places"][empty]["card"] == state["places"][empty]
+    moves = GAME.legal_moves(state, 3)
+    assert place(empty) in moves and change(3) in moves and WATCH not in moves
+    after = GAME.apply(state, 3, change(3))          # 2 → 0, pushing 1 → 1, 0 → 2
+    assert after["history"][-1]["picks"] == [2, 1, 0, 3]
+    taken = GAME.apply(state, 3, place(empty))
+    assert taken["history"][-1]["picks"][empty] == 3
+
+
+def test_only_the_last_player_may_watch_then_change():
+    state = GAME.apply(rig(players=5), 0, place(0))
+    state = GAME.apply(state, 1, WATCH)
+    assert all(m["a"] == "place" for m in GAME.legal_moves(state, 1))
+    with pytest.raises(IllegalMove):
+        GAME.apply(state, 1, change(0))
+
+
+# --- taking cards, sets, dealer rotation ------------------------------------------------------
+def test_each_takes_the_card_under_their_pick_and_only_they_see_it():
+    state = rig(places=["r0", "b1", "y2", "g3"], dealer=0)
+    state = play_round(state, {0: 2, 1: 0, 2: 3, 3: 1})
+    assert state["history"][0]["picks"] == [1, 3, 0, 2]
+    for seat, card in ((0, "y2"), (1, "r0"), (2, "g3"), (3, "b1")):
+        view = GAME.view(state, seat)
+        assert view["hand"] == [cid(card)]
+        take = [e for e in view["log"] if e["e"] == "take"][0]
+        assert take["card"] == cid(card)
+    assert GAME.view(state, None)["hand"] == []
+    assert [e for e in GAME.view(state, None)["log"] if e["e"] == "take"][0]["card"] is None
+    assert GAME.view(state, 0)["held"] == [1, 1, 1, 1]
+
+
+def test_dealer_rotates_left_every_round_and_across_sets():
+    state = rig(dealer=3)
+    dealers = []
+    for _ in range(8):
+        dealers.append(state["dealer"])
+        state = play_round(state, {s: s for s in range(4)})
+    assert dealers == [3, 0, 1, 2, 3, 0, 1, 2]
+    assert state["set"] == 2 and state["round"] == 0
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_set_is_four_rounds_and_the_game_as_many_sets_as_players(players):
+    state = rig(players=players)
+    sets = 0
+    while GAME.outcome(state) is None:
+        for _ in range(4):
+            assert len(state["places"]) == players
+            state = play_round(state, {s: s for s in range(players)})
+            if GAME.outcome(state) is not None:
+                break
+        sets += 1
+        score = [e for e in state["log"] if e["e"] == "score"][-1]
+        assert all(len(hand) == 4 for hand in score["hands"])
+        assert sorted(c for hand in score["hands"] for c in hand) == R.deck_for(players)
+        if GAME.outcome(state) is None:      # a fresh shuffle of all the cards
+            assert sorted(state["places"] + state["deck"]) == R.deck_for(players)
+    victory = GAME.outcome(state)["victory"]
+    assert sets == players or victory
+
+
+def test_set_scoring_writes_the_sheet_and_the_game_goes_on():
+    state = deal_set(rig(), PLAIN)
+    assert state["scores"] == [[9, 8, 7, 0 + 2 * 3 + 1]]
+    assert state["totals"] == [9, 8, 7, 7]
+    score = [e for e in state["log"] if e["e"] == "score"][0]
+    assert score["base"] == [9, 8, 7, 0]
+    assert score["bonuses"] == [[], [], [], ["wings", "wings", "min"]]
+    assert GAME.outcome(state) is None and state["set"] == 1
+    assert GAME.view(state, 2)["scores"] == [[9, 8, 7, 7]]
+    assert GAME.view(state, 2)["hand"] == []        # a new set: empty hands
+
+
+def test_highest_total_wins_ties_share():
+    state = rig()
+    for _ in range(4):
+        state = deal_set(state, PLAIN)
+    out = GAME.outcome(state)
+    assert out["scores"] == [36, 32, 28, 28] and out["winners"] == [0]
+    assert out["sets"] == [[9, 8, 7, 7]] * 4 and out["victory"] == []
+    state = rig()
+    swapped = [PLAIN[1], PLAIN[0], PLAIN[2], PLAIN[3]]
+    for hands in (PLAIN, swapped, PLAIN, swapped):
+        state = deal_set(state, hands)
+    assert GAME.outcome(state)["winners"] == [0, 1]
+
+
+def test_victory_ends_the_game_at_once_mid_game():
+    state = deal_set(rig(), PLAIN)
+    hands = [["r3", "b3", "y3", "g3"],
+             ["r1", "b1", "y1", "g1"],     # Victory in the second set of four
+             ["r2", "b2", "y2", "g2"],
+             ["r0", "b0", "y0", "g0"]]
+    state = deal_set(state, hands)
+    out = GAME.outcome(state)
+    assert out is not None and out["winners"] == [1] and out["victory"] == [1]
+    assert out["scores"][1] < out["scores"][0]       # wins despite a lower total
+    assert len(out["sets"]) == 2                      # the set is still written down
+    assert state["log"][-1] == {"e": "game_end", "winners": [1], "victory": True}
+    assert GAME.to_move(state) == [] and GAME.legal_moves(state, 0) == []
+
+
+def test_three_player_variant_cannot_reach_victory():
+    assert sum(1 for c in R.deck_for(3) if R.card_number(c) == 1) == 3
+
+
+# --- bonuses ----------------------------------------------------------------------------------
+def hand(*specs):
+    return [cid(s) for s in specs]
+
+
+@pytest.mark.parametrize("specs,bonuses", [
+    (("r1", "b1", "y1", "g1"), ["victory"]),
+    (("r0", "b0", "r1", "b1"), ["zero_one"]),                 # 0 both, r1 angel, b1 devil
+    (("r0", "b0", "r3", "b3"), ["zero_three"]),               # r3 angel, b3 devil
+    (("r0", "b1", "y2", "r3"), ["straight"]),                 # devil, devil, angel: no wings
+    (("r0", "r1", "b2", "r3"), ["straight", "wings"]),        # all angel (0 counts as angel)
+    (("r0", "b0", "r1", "y1"), ["zero_one", "wings"]),        # both, both, angel, angel
+    (("r0", "b0", "r3", "g3"), ["zero_three", "wings"]),      # both, both, angel, angel
+    (("b1", "g1", "r2", "b3"), ["wings"]),                    # all devil only
+    (("r0", "b0", "y0", "g0"), ["wings", "wings"]),           # four both-wings: twice
+    (("r0", "b0", "y0", "r1"), ["wings"]),                    # three both + angel: once
+    (("r1", "b1", "r2", "r3"), []),
+    (("r2", "b2", "y2", "g2"), []),
+])
+def test_hand_bonuses(specs, bonuses):
+    assert R.hand_bonuses(hand(*specs)) == bonuses
+
+
+def test_bonus_points_add_up_with_base():
+    result = R.score_set([hand("r0", "r1", "b2", "r3"), hand("r0", "b0", "r1", "y1"),
+                          hand("b1", "g1", "r2", "b3"), hand("r0", "b0", "y0", "g0")])
+    assert result["base"] == [6, 2, 7, 0]
+    assert result["points"] == [6 + 3 + 3, 2 + 6 + 3, 7 + 3, 0 + 3 + 3 + 1]
+
+
+def test_min_goes_to_every_player_tied_for_the_lowest_base():
+    result = R.score_set([hand("r1", "b1", "y1", "r2"), hand("g1", "b2", "y0", "g2"),
+                          hand("r3", "b3", "y3", "g3"), hand("r0", "b0", "g0", "y2")])
+    assert result["base"] == [5, 5, 12, 2]
+    assert [("min" in b) for b in result["bonuses"]] == [False, False, False, True]
+    tied = R.score_set([hand("r1", "b1", "y1", "r2"), hand("g1", "b2", "y0", "g2"),
+                        hand("r3", "b3", "y3", "g3"), hand("r0", "b0", "g0", "y3")])
+    assert tied["base"] == [5, 5, 12, 3]
+    tied = R.score_set([hand("r1", "b1", "y0", "r2"), hand("g1", "b2", "y1", "g0"),
+                        hand("r3", "b3", "y3", "g3"), hand("r0", "b0", "g2", "y2")])
+    assert tied["base"] == [4, 4, 12, 4]
+    assert [("min" in b) for b in tied["bonuses"]] == [True, True, False, True]
+    assert tied["points"][0] == 4 + 1
+
+
+def test_two_victories_in_one_set_both_win():
+    result = R.score_set([hand("r1", "b1", "y1", "g1"), hand("r0", "b0", "y2", "g2"),
+                          hand("r1", "b1", "y1", "g1"), hand("r3", "b3", "y3", "g3")])
+    assert result["victory"] == [0, 2]
+    state = rig()
+    state.update(phase="over", victory=[0, 2], totals=[5, 9, 5, 12], scores=[[5, 9, 5, 12]])
+    assert GAME.outcome(state)["winners"] == [0, 2]
+
+
+def test_bonus_table_is_data_with_the_rulings_values():
+    assert R.BONUS_POINTS == {"victory": 0, "zero_one": 6, "zero_three": 4, "straight": 3,
+                              "wings": 3, "min": 1}
+
+
+# --- bad input --------------------------------------------------------------------------------
+@pytest.mark.parametrize("move", [None, 3, "watch", [], {}, {"a": 1}, {"a": "jump"},
+                                  {"a": "place"}, {"a": "place", "p": "1"}, {"a": "place", "p": True},
+                                  {"a": "place", "p": 4}, {"a": "place", "p": -1},
+                                  {"a": "place", "p": 1, "x": 0}, {"a": "watch", "p": 0}])
+def test_malformed_moves_raise_illegal_move(move):
+    state = rig()
+    with pytest.raises(IllegalMove):
+        GAME.apply(state, 0, move)
+
+
+def test_not_your_turn_and_game_over():
+    state = rig(dealer=0)
+    with pytest.raises(IllegalMove) as err:
+        GAME.apply(state, 1, place(0))
+    assert err.value.key == "error.not_your_turn"
+    state["phase"] = "over"
+    with pytest.raises(IllegalMove) as err:
+        GAME.apply(state, 0, place(0))
+    assert err.value.key == "error.game_over"
+
+
+def test_apply_leaves_the_old_state_untouched():
+    state = rig()
+    before = repr(state)
+    GAME.apply(state, 0, place(0))
+    assert repr(state) == before
