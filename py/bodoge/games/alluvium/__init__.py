@@ -1,0 +1,5 @@
+"""ALLUVIUM (アルヴィウム): the pass-the-sheet polyomino game for 3–5 players."""
+
+from .rules import Alluvium
+
+GAME = Alluvium()

@@ -1,0 +1,198 @@
+"""Benchmarks of ALLUVIUM (measurements, not tests).
+
+    .venv/bin/python tools/bench_alluvium.py [--games 300] [--only selfplay,browser]
+
+Writes benchmarks/alluvium.md and benchmarks/alluvium.json.
+
+* selfplay: bot levels against each other in CPython, seats rotated every game: mean total,
+  area and cooperation scores per level, win rates (a shared win counts as a share), and
+  decision times.
+* browser: bot decision times inside Pyodide (each level at seat 0 against normal bots, whole
+  games, in the page), and the page's longest main-thread task and frame gap while four strong
+  bots play a whole game through the UI.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "py"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from bench import READY_PROBE, build_site, launch, load, write  # noqa: E402
+from serve import Server  # noqa: E402
+
+from bodoge.core.rng import derive_seed  # noqa: E402
+from bodoge.core.selfplay import _percentile, play_one, wilson  # noqa: E402
+
+SEED = 2026
+MATCHES = (
+    ("strong", "normal", "normal", "normal"),
+    ("normal", "easy", "easy", "easy"),
+    ("strong", "easy", "easy", "easy"),
+    ("strong", "normal", "easy"),
+    ("strong", "normal", "easy", "normal", "easy"),
+)
+
+
+def match_levels(levels, games):
+    """``games`` games of these seats (rotated every game): per level mean scores, win share."""
+    n = len(levels)
+    stats = {lv: {"total": [], "area": [], "coop": [], "wins": 0.0, "ms": []} for lv in levels}
+    for g in range(games):
+        order = list(levels[g % n:] + levels[:g % n])
+        rec = lambda seat, secs, order=order: stats[order[seat]]["ms"].append(secs * 1000)
+        out = play_one("alluvium", {"players": n}, derive_seed(SEED, n, "-".join(levels), g), order,
+                       on_decision=rec).outcome()
+        for s, lv in enumerate(order):
+            d = stats[lv]
+            d["total"].append(out["scores"][s])
+            d["area"].append(out["area"][s])
+            d["coop"].append(out["coop"][s])
+            if s in out["winners"]:
+                d["wins"] += 1 / len(out["winners"])
+    seats = {lv: levels.count(lv) for lv in stats}
+    rows = {}
+    for lv, d in stats.items():
+        k = seats[lv]
+        tries = games * k
+        rows[lv] = {"seats": k, "total": round(statistics.mean(d["total"]), 2),
+                    "total_sd": round(statistics.stdev(d["total"]), 2),
+                    "area": round(statistics.mean(d["area"]), 2), "coop": round(statistics.mean(d["coop"]), 2),
+                    "win_rate": round(d["wins"] / tries, 4), "win_95": wilson(round(d["wins"]), tries),
+                    "fair": round(1 / n, 4),
+                    "ms_mean": round(statistics.mean(d["ms"]), 2), "ms_p95": round(_percentile(d["ms"], 0.95), 2)}
+    return {"players": n, "seats": list(levels), "games": games, "levels": rows}
+
+
+def bench_selfplay(games):
+    out = []
+    for levels in MATCHES:
+        t0 = time.time()
+        out.append(match_levels(levels, games))
+        print(f"{'/'.join(levels)}: {time.time() - t0:.0f} s", flush=True)
+    return out
+
+
+def bench_browser(browser, url, games):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
+    ctx.add_init_script(READY_PROBE)
+    page = ctx.new_page()
+    load(page, url)
+    times = {}
+    for level, players in (("strong", 3), ("strong", 4), ("strong", 5), ("normal", 4), ("easy", 4)):
+        times[f"{level}/{players}p"] = json.loads(page.evaluate(
+            "([l, g, p]) => window.bodoge.botTimes('alluvium', l, g, 7, p)", [level, games, players]))
+        print(level, players, times[f"{level}/{players}p"], flush=True)
+    page.evaluate("""() => {
+      window.__long = [];
+      new PerformanceObserver((l) => l.getEntries().forEach(e => window.__long.push(e.duration)))
+        .observe({type: 'longtask', buffered: false});
+      window.__gaps = []; let last = performance.now();
+      const tick = (t) => { window.__gaps.push(t - last); last = t; requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+    }""")
+    page.evaluate("localStorage.setItem('bodoge:settings', JSON.stringify({lang: 'en', speed: 'instant'}))")
+    page.goto(url + "#/new/alluvium")
+    page.wait_for_selector("#setup-form")
+    page.select_option("#players", "4")
+    for s in range(4):
+        page.select_option(f"#kind{s}", "strong")
+    page.evaluate("window.__gaps = []; window.__long = []")
+    page.click("#start")
+    while not page.locator(".result").count():
+        if page.locator("#next-round").count():
+            page.click("#next-round")
+        page.wait_for_timeout(20)
+    long = page.evaluate("window.__long")
+    gaps = page.evaluate("window.__gaps")
+    ctx.close()
+    return {"decision_ms": times,
+            "ui_game": {"long_tasks": len(long), "longest_task_ms": max(long, default=0.0),
+                        "longest_frame_gap_ms": max(gaps, default=0.0)}}
+
+
+def report(results, folder):
+    lines = ["# Benchmarks: ALLUVIUM", "",
+             f"Measured {results['date']} on {results['machine']} (`make bench`). These are "
+             "measurements, not tests: numbers vary between runs and machines.", ""]
+    sp = results.get("selfplay")
+    if sp:
+        lines += ["## Bot levels against each other (CPython, seats rotated every game)", "",
+                  "Mean final score per level (area bonuses + cooperation bonuses, standard deviation "
+                  "of the total in brackets), and how often a level wins (a shared win counts as a "
+                  "share; fair share = 1/players per seat; 95% Wilson interval over games × seats). With "
+                  "several seats of one level, its numbers are per seat.", "",
+                  "| players | seats | games | level | mean total (sd) | area | cooperation | win rate per seat (95%) | fair | decision mean / p95 (ms) |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
+        for r in sp:
+            for lv, d in r["levels"].items():
+                lo, hi = d["win_95"]
+                lines.append(f"| {r['players']} | {' / '.join(r['seats'])} | {r['games']} | {lv} × {d['seats']} | "
+                             f"{d['total']} ({d['total_sd']}) | {d['area']} | {d['coop']} | "
+                             f"{d['win_rate']:.1%} ({lo:.1%}–{hi:.1%}) | "
+                             f"{d['fair']:.0%} | {d['ms_mean']} / {d['ms_p95']} |")
+        lines.append("")
+    br = results.get("browser")
+    if br:
+        lines += ["## Bot decision time inside Pyodide (headless Chromium)", "",
+                  "Each level at seat 0 against normal bots, whole games, in the page. "
+                  f"Machine load average during the run: {results.get('load', '?')}.", "",
+                  "| level / players | decisions | mean (ms) | p95 (ms) | max (ms) |", "|---|---|---|---|---|"]
+        for key, v in br["decision_ms"].items():
+            lines.append(f"| {key} | {v['n']} | {v['mean']:.1f} | {v['p95']:.1f} | {v['max']:.1f} |")
+        ui = br["ui_game"]
+        lines += ["", "Target: p95 < 500 ms.", "",
+                  "Responsiveness: four strong bots playing a whole game through the UI at instant "
+                  f"speed: {ui['long_tasks']} main-thread tasks over 50 ms, the longest "
+                  f"{ui['longest_task_ms']:.0f} ms; longest gap between animation frames "
+                  f"{ui['longest_frame_gap_ms']:.0f} ms.", ""]
+    write(os.path.join(folder, "alluvium.md"), lines)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", default="selfplay,browser")
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--browser-games", type=int, default=5)
+    parser.add_argument("--out", default=os.path.join(ROOT, "benchmarks"))
+    args = parser.parse_args()
+    only = set(args.only.split(","))
+    results = {}
+    path = os.path.join(args.out, "alluvium.json")
+    if os.path.exists(path):            # a partial run (--only) keeps the other measurements
+        with open(path) as f:
+            results = json.load(f)
+    results.update(date=datetime.date.today().isoformat(),
+                   machine=f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    if "selfplay" in only:
+        results["selfplay"] = bench_selfplay(args.games)
+    if "browser" in only:
+        from playwright.sync_api import sync_playwright
+
+        tmp = tempfile.mkdtemp(prefix="bodoge-bench-")
+        try:
+            build_site(tmp)
+            with Server(tmp) as srv, sync_playwright() as p:
+                browser = launch(p)
+                results["browser"] = bench_browser(browser, srv.url, args.browser_games)
+                results["load"] = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+                browser.close()
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(args.out, exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(results, f, indent=1)
+    report(results, args.out)
+
+
+if __name__ == "__main__":
+    main()
