@@ -16,11 +16,11 @@ class GameInfo:
 
 
 CATALOG = (
-    GameInfo("algo", "アルゴ", "algo", 2, 4, "10", True),
-    GameInfo("alter", "オルタ", "ALTER", 4, 4, "20", False),
-    GameInfo("alluvium", "アルヴィウム", "ALLUVIUM", 3, 5, "30", False),
+    GameInfo("algo", "アルゴ", "algo", 1, 4, "10", True),     # 1: 詰めアルゴ puzzles
+    GameInfo("alter", "オルタ", "ALTER", 3, 5, "20", True),
+    GameInfo("alluvium", "アルヴィウム", "ALLUVIUM", 3, 5, "30", True),
     GameInfo("playme", "プレイミー", "Play Me!", 2, 6, "10", True),
-    GameInfo("bossa", "ボッサ", "Bossa", 2, 2, "15", False),
+    GameInfo("bossa", "ボッサ", "Bossa", 2, 2, "10", True),
 )
 _BY_ID = {g.id: g for g in CATALOG}
 
