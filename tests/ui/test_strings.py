@@ -17,13 +17,26 @@ def fields(text):
 
 def test_same_keys_and_placeholders():
     en, ja = tables()["en"], tables()["ja"]
-    # "key.you" variants exist where English words the viewer differently ("You deal").
-    variants = {k for k in en if k.endswith(".you") and k[:-4] in en}
+    # English adds "key.you" where it words the viewer differently ("You deal") and "key.one"
+    # for a singular ("1 tile"); a singular needs the count n.
+    variants = {k for k in en if k.rsplit(".", 1)[-1] in ("you", "one") and k.rsplit(".", 1)[0] in en}
     assert set(en) - variants == set(ja)
     for key in ja:
         assert fields(en[key]) == fields(ja[key]), key
     for key in variants:
-        assert fields(en[key]) <= fields(en[key[:-4]]), key
+        base = key.rsplit(".", 1)[0]
+        assert fields(en[key]) <= fields(en[base]), key
+        if key.endswith(".one"):
+            assert "n" in fields(en[base]), key
+
+
+def test_singular_where_english_has_one():
+    en, ja = I18n("en"), I18n("ja")
+    assert en.t("bossa.need1", n=1) == "1 tile"
+    assert en.t("bossa.need1", n=2) == "2 tiles"
+    assert ja.t("bossa.need1", n=1) == "1枚"
+    assert en.t("bossa.log.ties", n=1) == "Tied once, rolled again."
+    assert en.t("bossa.log.ties", n=3) == "Tied 3 times, rolled again."
 
 
 def test_every_literal_key_used_in_the_ui_exists():

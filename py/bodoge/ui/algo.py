@@ -93,6 +93,13 @@ class AlgoUI(GameUI):
             options["chips"] = True
         return options
 
+    def title(self, seats, i18n, options):
+        if options.get("mode") != "puzzle":
+            return super().title(seats, i18n, options)
+        if options.get("daily"):
+            return i18n.t("algo.slot.daily", date=options["daily"], grade=options["grade"])
+        return i18n.t("algo.slot.puzzle", grade=options["grade"])
+
     def make_screen(self, app, slot, match):
         if match.state["options"].get("mode") == "puzzle":
             return PuzzleScreen(app, slot, match)

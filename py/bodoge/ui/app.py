@@ -393,7 +393,7 @@ class SetupScreen:
                 name = str(self.values.get(f"name{s}", "")).strip()[:24]
                 seats.append({"name": name, "bot": kind if kind in self.gui.game.bot_levels else None})
             match = Match.new(self.game_id, options, app.host.random_seed(), {"seats": seats})
-            slot = app.new_slot(match, title=self.gui.title(seats, app.i18n))
+            slot = app.new_slot(match, title=self.gui.title(seats, app.i18n, options))
             app.go(f"#/play/{slot.id}")
 
 

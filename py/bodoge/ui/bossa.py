@@ -259,7 +259,7 @@ class BossaUI(GameUI):
         if not counts:
             need = t("bossa.closed")
         elif len(counts) == 1:
-            need = t("bossa.need1", a=counts[0])
+            need = t("bossa.need1", n=counts[0])
         else:
             need = t("bossa.need2", a=counts[0], b=counts[1])
         where = t(f"bossa.end.{end}")
@@ -280,7 +280,8 @@ class BossaUI(GameUI):
     def place_cell(self, view, c, place, selected, ctx, stack_mode, moves, fresh):
         t = ctx.t
         groups = [place["t"]] + place["s"]
-        label = t("bossa.place_label", line=line_name(c, t), n=place["n"], k=place["k"],
+        label = t("bossa.place_label", line=line_name(c, t), n=place["n"],
+                  count=t("bossa.need1", n=place["k"]),
                   tiles=" / ".join(tiles_name(g, t) for g in groups))
         if place["s"]:
             label += " " + t("bossa.stacked", n=len(place["s"]))

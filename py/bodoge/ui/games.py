@@ -84,7 +84,8 @@ class GameUI:
     def game_players(self, options) -> int:
         return options["players"]
 
-    def title(self, seats, i18n) -> str:
+    def title(self, seats, i18n, options) -> str:
+        """The save slot's title (the shelf lists it): who plays, by default."""
         return " · ".join(seat_name(i18n, seats, s) for s in range(len(seats)))
 
     # --- play ----------------------------------------------------------------------------------

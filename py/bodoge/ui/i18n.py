@@ -1,6 +1,6 @@
 """Translations. Each game's strings sit in one module (``strings/<game>.py``) with an ``EN``
 and a ``JA`` table side by side; ``strings/common.py`` holds the shell's. A test checks that
-both tables have the same keys and placeholders.
+both tables have the same keys and placeholders (English may add ``.you`` and ``.one`` variants).
 
 A game's keys all start with its id (``algo.…``), so its module is imported only when one of
 its keys is first asked for: the page compiles the shell's strings at boot, not every game's.
@@ -42,17 +42,16 @@ class I18n:
         self.lang = lang if lang in LANGS else "en"
 
     def t(self, key: str, **params) -> str:
+        """``key`` in this language, with ``params`` filled in. Where a language words the
+        singular differently it has ``key.one`` as well, used when ``n`` is 1 (English "1 tile",
+        "2 tiles"; Japanese needs no such key)."""
         _ensure(key)
+        if params.get("n") == 1 and f"{key}.one" in _TABLES[self.lang]:
+            key = f"{key}.one"
         text = _TABLES[self.lang].get(key) or _TABLES["en"].get(key) or key
         if params:
             text = string.Formatter().vformat(text, (), _Missing(params))
         return text
-
-    def tn(self, key: str, count: int, **params) -> str:
-        """Plural: ``key.one`` for 1 where the language has it, else ``key.other``."""
-        _ensure(key)
-        form = "one" if count == 1 and f"{key}.one" in _TABLES[self.lang] else "other"
-        return self.t(f"{key}.{form}", count=count, **params)
 
     def has(self, key: str) -> bool:
         _ensure(key)

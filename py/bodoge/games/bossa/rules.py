@@ -449,9 +449,11 @@ class Bossa(Game):
         if len(tiles) not in counts:
             if not counts:
                 raise IllegalMove("no tile count fits this place: it is closed", key="bossa.error.closed")
-            raise IllegalMove(f"this place takes {' or '.join(map(str, counts))} tiles",
-                              key=f"bossa.error.count{len(counts)}",
-                              **{k: v for k, v in zip("ab", counts)})
+            if len(counts) == 1:
+                raise IllegalMove(f"this place takes {counts[0]} tiles", key="bossa.error.count1",
+                                  n=counts[0])
+            raise IllegalMove(f"this place takes {counts[0]} or {counts[1]} tiles",
+                              key="bossa.error.count2", a=counts[0], b=counts[1])
 
     def _play(self, state, seat, move):
         log = state["log"]

@@ -30,6 +30,7 @@ EN = {
     "alter.revealed_hint": "Everyone saw them; then they were shuffled face down. Nobody knows which place holds which.",
     "alter.table": "The table: places around the deck, clockwise from the top",
     "alter.deck": "Deck: {n} cards left in this set",
+    "alter.deck.one": "Deck: {n} card left in this set",
     "alter.place": "Place {p}: {what}, {who}.",
     "alter.place.seen": "(you watched it)",
     "alter.place.face_down": "face down",
