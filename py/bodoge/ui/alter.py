@@ -304,11 +304,13 @@ class AlterUI(GameUI):
                 for k, points in enumerate(view["scores"])]
         rows.append(h("tr", {"class_": "totals"}, h("th", {"scope": "row"}, t("alter.sheet.total")),
                       [h("td", {}, str(view["totals"][s])) for s in range(n)]))
-        return h("table", {"class_": "sheet rounds"},
-                 h("caption", {}, t("alter.sheet")),
-                 h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("alter.sheet.set_col")),
-                                  [h("th", {"scope": "col"}, ctx.name(s)) for s in range(n)])),
-                 h("tbody", {}, rows))
+        # A narrow screen scrolls the sheet sideways rather than the page.
+        return h("div", {"class_": "table-scroll"},
+                 h("table", {"class_": "sheet rounds"},
+                   h("caption", {}, t("alter.sheet")),
+                   h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("alter.sheet.set_col")),
+                                    [h("th", {"scope": "col"}, ctx.name(s)) for s in range(n)])),
+                   h("tbody", {}, rows)))
 
     def bonus_table(self, t, open_=False):
         rows = [h("tr", {}, h("th", {"scope": "row"}, t(f"alter.bonus.{key}")),
