@@ -53,7 +53,6 @@ class Record:
         return cls(g, v, o, s, m, x)
 
 
-
 def encode(record: Record) -> str:
     raw = canonical_json(record.to_json()).encode("utf-8")
     blob = bytes([FORMAT]) + zlib.compress(raw, 9)

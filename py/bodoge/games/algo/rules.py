@@ -86,7 +86,6 @@ def partner(seat: int) -> int:
     return (seat + 2) % PAIR_PLAYERS
 
 
-
 class Algo(Game):
     id = "algo"
     rules_version = 1

@@ -38,7 +38,6 @@ COOPERATION_DIVISOR = {1: 1, 2: 2, 3: 4}   # 1st: all, 2nd: half, 3rd: a quarter
 VIRTUAL_WITH = 3                # the number of players who add a virtual player
 
 
-
 _DIGITS = "01234"
 _FILLED = str.maketrans(EMPTY + _DIGITS, "0" + "1" * len(_DIGITS))
 _COLOUR = [str.maketrans(EMPTY + _DIGITS, "0" + "".join("1" if d == k else "0" for d in _DIGITS))

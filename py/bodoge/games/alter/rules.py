@@ -70,7 +70,6 @@ RULING_TIES_SHARE = True           # equal best totals share the win; two Victor
 APPEND_ONLY = ("log", "history", "scores")   # lists whose entries never change once appended
 
 
-
 def card_number(cid: int) -> int:
     return DECK[cid][1]
 

@@ -60,7 +60,6 @@ RULING_REVEAL_REMOVED = True       # the tile put aside is shown when the game e
 RULING_BASIC_DICE = (WHITE, BLACK)  # basic rules: seat 1 rolls the white die, seat 2 the black
 
 
-
 def other(seat):
     return 1 - seat
 

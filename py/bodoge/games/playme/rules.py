@@ -66,7 +66,6 @@ RULING_SEAL_UNTIL_FLIP = True        # a sealed power stays sealed until the car
 RULING_PLAY_ME_RABBIT_ONLY = True    # Play Me! applies in the White Rabbit phase only
 
 
-
 def _bad(message, what):
     return IllegalMove(message, key=f"playme.error.{what}")
 
