@@ -15,7 +15,7 @@ from bodoge.core.match import Match
 from bodoge.games import CATALOG
 from bodoge.games.algo.bots import NormalBot
 
-from .conftest import BOOT_TIMEOUT, Guard, boot, storage, wait_ready
+from .conftest import BOOT_TIMEOUT, INSTANT, Guard, boot, storage, wait_ready
 
 RESULT = re.compile(r"wins the game|win the game|Shared win")
 
@@ -394,3 +394,35 @@ def test_the_guard_stops_and_reports_requests_that_leave_localhost(browser, serv
         ctx.close()
     assert outside == "blocked" and inside == 200
     assert guard.external == ["https://cdn.jsdelivr.net/npm/pyodide/pyodide.mjs"]
+
+
+def test_no_game_scrolls_sideways_on_a_phone(browser, server, guard):
+    """At 390 px (a small phone) in both languages, the shelf and every game's setup and
+    first screen fit the width: wide parts (tables, rows of tiles) scroll inside their box."""
+    ctx = guard.attach(browser.new_context(viewport={"width": 390, "height": 800}, locale="en-US"))
+    try:
+        ctx.add_init_script(INSTANT)
+        page = ctx.new_page()
+        boot(page, server.url)
+        wide = []
+        for lang in ("en", "ja"):
+            page.evaluate("(l) => { const s = JSON.parse(localStorage.getItem('bodoge:settings') || '{}');"
+                          " s.lang = l; localStorage.setItem('bodoge:settings', JSON.stringify(s)); }", lang)
+            boot(page, server.url)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > 390:
+                wide.append((lang, "shelf", width))
+            for game in CATALOG:
+                page.goto(server.url + f"#/new/{game.id}")
+                page.wait_for_selector("#setup-form")
+                for stage in ("setup", "play"):
+                    if stage == "play":
+                        page.click("#start")
+                        page.wait_for_selector("#setup-form", state="detached")
+                        page.wait_for_timeout(300)
+                    width = page.evaluate("document.documentElement.scrollWidth")
+                    if width > 390:
+                        wide.append((lang, game.id, stage, width))
+    finally:
+        ctx.close()
+    assert wide == []
