@@ -44,7 +44,7 @@ e2e: $(NPM_STAMP) $(VENV_STAMP) browser
 	$(VPY) -m pytest -m e2e
 
 bench: $(NPM_STAMP) $(VENV_STAMP) browser
-	for script in tools/bench*.py; do $(VPY) $$script || exit 1; done
+	for script in tools/bench.py tools/bench_*.py; do $(VPY) $$script || exit 1; done
 
 clean:
 	rm -rf dist build .pytest_cache .hypothesis

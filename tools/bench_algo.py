@@ -19,27 +19,19 @@ Writes benchmarks/algo.md and benchmarks/algo.json.
 """
 
 import argparse
-import datetime
 import json
 import math
 import os
-import platform
-import shutil
 import statistics
-import sys
-import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "py"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from benchlib import (OUT, header, measuring, open_app, save_results, served_browser, start_results,
+                      ui_game, watch_frames, write)
 
-from bench import READY_PROBE, build_site, launch, load  # noqa: E402
-from serve import Server  # noqa: E402
-
-from bodoge.core.rng import derive_seed  # noqa: E402
-from bodoge.core.selfplay import _percentile, play_one, wilson  # noqa: E402
-from bodoge.games.algo import puzzle as P  # noqa: E402
+# bodoge: benchlib has put py/ on the import path
+from bodoge.core.rng import derive_seed
+from bodoge.core.selfplay import _percentile, play_one, wilson
+from bodoge.games.algo import puzzle as P
 
 SEED = 2026
 
@@ -123,10 +115,7 @@ def summary(ts):
 
 
 def bench_browser(browser, url, n_puzzles, games):
-    ctx = browser.new_context()
-    ctx.add_init_script(READY_PROBE)
-    page = ctx.new_page()
-    load(page, url)
+    ctx, page = open_app(browser, url)
     puzzles = {}
     for grade in P.GRADES:
         ts = page.evaluate("""([g, n]) => {
@@ -149,34 +138,16 @@ def bench_browser(browser, url, n_puzzles, games):
                 [level, games, players, options]))
             print(json.dumps({key: bots[key]}), flush=True)
     # Responsiveness: four strong bots play a whole game through the UI at instant speed.
-    page.evaluate("""() => {
-      window.__long = [];
-      new PerformanceObserver((l) => l.getEntries().forEach(e => window.__long.push(e.duration)))
-        .observe({type: 'longtask', buffered: false});
-      window.__gaps = []; let last = performance.now();
-      const tick = (t) => { window.__gaps.push(t - last); last = t; requestAnimationFrame(tick); };
-      requestAnimationFrame(tick);
-    }""")
-    page.evaluate("localStorage.setItem('bodoge:settings', JSON.stringify({lang: 'en', speed: 'instant'}))")
+    watch_frames(page)
     ui = {}
     for mode in ("standard", "pair"):
-        page.goto(url + "#/new/algo")
-        page.wait_for_selector("#setup-form")
-        page.select_option("#mode", mode)
-        if mode == "standard":
-            page.select_option("#players", "4")
-        for s in range(4):
-            page.select_option(f"#kind{s}", "strong")
-        page.evaluate("window.__gaps = []; window.__long = []")
-        page.click("#start")
-        while not page.locator(".result").count():
-            if page.locator("#next-round").count():
-                page.click("#next-round")
-            page.wait_for_timeout(20)
-        long = page.evaluate("window.__long")
-        gaps = page.evaluate("window.__gaps")
-        ui[mode] = {"long_tasks": len(long), "longest_task_ms": max(long, default=0.0),
-                    "longest_frame_gap_ms": max(gaps, default=0.0)}
+        def choose(page):
+            page.select_option("#mode", mode)
+            if mode == "standard":
+                page.select_option("#players", "4")
+            for s in range(4):
+                page.select_option(f"#kind{s}", "strong")
+        ui[mode] = ui_game(page, url, "algo", choose)
     ctx.close()
     return {"puzzles": puzzles, "bots": bots, "ui_game": ui}
 
@@ -194,9 +165,7 @@ def describe(options):
 
 
 def write_report(results, folder):
-    lines = ["# Benchmarks: algo", "",
-             f"Measured {results['date']} on {results['machine']} (`tools/bench_algo.py`). These are "
-             "measurements, not tests: numbers vary between runs and machines.", ""]
+    lines = header(results, "Benchmarks: algo", "tools/bench_algo.py")
     sp = results.get("selfplay")
     if sp:
         lines += ["## Bots against the public baseline (CPython self-play, seats rotated every game)", "",
@@ -250,9 +219,7 @@ def write_report(results, folder):
                          f"longest {ui['longest_task_ms']:.0f} ms; longest gap between animation frames "
                          f"{ui['longest_frame_gap_ms']:.0f} ms.")
             lines.append("")
-    with open(os.path.join(folder, "algo.md"), "w", encoding="utf-8") as f:
-        f.write("\n".join(lines))
-    print("wrote benchmarks/algo.md")
+    write(os.path.join(folder, "algo.md"), lines)
 
 
 def main():
@@ -262,36 +229,26 @@ def main():
     parser.add_argument("--games3", type=int, default=300)
     parser.add_argument("--games4", type=int, default=500)
     parser.add_argument("--games-pair", type=int, default=200)
-    parser.add_argument("--games-order", type=int, default=200)
+    parser.add_argument("--games-order", type=int, default=400)
     parser.add_argument("--puzzles", type=int, default=100)
     parser.add_argument("--browser-puzzles", type=int, default=40)
     parser.add_argument("--browser-games", type=int, default=10)
-    parser.add_argument("--out", default=os.path.join(ROOT, "benchmarks"))
+    parser.add_argument("--out", default=OUT)
     args = parser.parse_args()
     only = set(args.only.split(","))
-    results = {"date": datetime.date.today().isoformat(),
-               "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"}
+    results = start_results("algo", args.out)
     if "puzzles" in only:
+        measuring(results, "puzzles")
         results["puzzles_cpython"] = bench_puzzles_cpython(args.puzzles)
         print(json.dumps(results["puzzles_cpython"]), flush=True)
     if "browser" in only:
-        from playwright.sync_api import sync_playwright
-
-        tmp = tempfile.mkdtemp(prefix="bodoge-bench-")
-        try:
-            build_site(tmp)
-            with Server(tmp) as srv, sync_playwright() as p:
-                browser = launch(p)
-                results["browser"] = bench_browser(browser, srv.url, args.browser_puzzles,
-                                                   args.browser_games)
-                browser.close()
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+        measuring(results, "browser")
+        with served_browser() as (browser, url):
+            results["browser"] = bench_browser(browser, url, args.browser_puzzles, args.browser_games)
     if "selfplay" in only:
+        measuring(results, "selfplay")
         results["selfplay"] = bench_selfplay(args)
-    os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, "algo.json"), "w") as f:
-        json.dump(results, f, indent=1)
+    save_results("algo", results, args.out)
     write_report(results, args.out)
 
 

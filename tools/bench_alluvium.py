@@ -13,25 +13,17 @@ Writes benchmarks/alluvium.md and benchmarks/alluvium.json.
 """
 
 import argparse
-import datetime
 import json
 import os
-import platform
-import shutil
 import statistics
-import sys
-import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "py"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from benchlib import (OUT, header, measuring, open_app, save_results, served_browser, start_results,
+                      ui_game, watch_frames, write)
 
-from bench import READY_PROBE, build_site, launch, load, write  # noqa: E402
-from serve import Server  # noqa: E402
-
-from bodoge.core.rng import derive_seed  # noqa: E402
-from bodoge.core.selfplay import _percentile, play_one, wilson  # noqa: E402
+# bodoge: benchlib has put py/ on the import path
+from bodoge.core.rng import derive_seed
+from bodoge.core.selfplay import _percentile, play_one, wilson
 
 SEED = 2026
 MATCHES = (
@@ -83,47 +75,26 @@ def bench_selfplay(games):
 
 
 def bench_browser(browser, url, games):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
-    ctx.add_init_script(READY_PROBE)
-    page = ctx.new_page()
-    load(page, url)
+    ctx, page = open_app(browser, url, viewport={"width": 1280, "height": 1000})
     times = {}
     for level, players in (("strong", 3), ("strong", 4), ("strong", 5), ("normal", 4), ("easy", 4)):
         times[f"{level}/{players}p"] = json.loads(page.evaluate(
             "([l, g, p]) => window.bodoge.botTimes('alluvium', l, g, 7, p)", [level, games, players]))
         print(level, players, times[f"{level}/{players}p"], flush=True)
-    page.evaluate("""() => {
-      window.__long = [];
-      new PerformanceObserver((l) => l.getEntries().forEach(e => window.__long.push(e.duration)))
-        .observe({type: 'longtask', buffered: false});
-      window.__gaps = []; let last = performance.now();
-      const tick = (t) => { window.__gaps.push(t - last); last = t; requestAnimationFrame(tick); };
-      requestAnimationFrame(tick);
-    }""")
-    page.evaluate("localStorage.setItem('bodoge:settings', JSON.stringify({lang: 'en', speed: 'instant'}))")
-    page.goto(url + "#/new/alluvium")
-    page.wait_for_selector("#setup-form")
-    page.select_option("#players", "4")
-    for s in range(4):
-        page.select_option(f"#kind{s}", "strong")
-    page.evaluate("window.__gaps = []; window.__long = []")
-    page.click("#start")
-    while not page.locator(".result").count():
-        if page.locator("#next-round").count():
-            page.click("#next-round")
-        page.wait_for_timeout(20)
-    long = page.evaluate("window.__long")
-    gaps = page.evaluate("window.__gaps")
+    watch_frames(page)
+
+    def four_strong(page):
+        page.select_option("#players", "4")
+        for s in range(4):
+            page.select_option(f"#kind{s}", "strong")
+
+    ui = ui_game(page, url, "alluvium", four_strong)
     ctx.close()
-    return {"decision_ms": times,
-            "ui_game": {"long_tasks": len(long), "longest_task_ms": max(long, default=0.0),
-                        "longest_frame_gap_ms": max(gaps, default=0.0)}}
+    return {"decision_ms": times, "ui_game": ui}
 
 
 def report(results, folder):
-    lines = ["# Benchmarks: ALLUVIUM", "",
-             f"Measured {results['date']} on {results['machine']} (`make bench`). These are "
-             "measurements, not tests: numbers vary between runs and machines.", ""]
+    lines = header(results, "Benchmarks: ALLUVIUM", "tools/bench_alluvium.py")
     sp = results.get("selfplay")
     if sp:
         lines += ["## Bot levels against each other (CPython, seats rotated every game)", "",
@@ -144,8 +115,7 @@ def report(results, folder):
     br = results.get("browser")
     if br:
         lines += ["## Bot decision time inside Pyodide (headless Chromium)", "",
-                  "Each level at seat 0 against normal bots, whole games, in the page. "
-                  f"Machine load average during the run: {results.get('load', '?')}.", "",
+                  "Each level at seat 0 against normal bots, whole games, in the page.", "",
                   "| level / players | decisions | mean (ms) | p95 (ms) | max (ms) |", "|---|---|---|---|---|"]
         for key, v in br["decision_ms"].items():
             lines.append(f"| {key} | {v['n']} | {v['mean']:.1f} | {v['p95']:.1f} | {v['max']:.1f} |")
@@ -163,34 +133,18 @@ def main():
     parser.add_argument("--only", default="selfplay,browser")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--browser-games", type=int, default=5)
-    parser.add_argument("--out", default=os.path.join(ROOT, "benchmarks"))
+    parser.add_argument("--out", default=OUT)
     args = parser.parse_args()
     only = set(args.only.split(","))
-    results = {}
-    path = os.path.join(args.out, "alluvium.json")
-    if os.path.exists(path):            # a partial run (--only) keeps the other measurements
-        with open(path) as f:
-            results = json.load(f)
-    results.update(date=datetime.date.today().isoformat(),
-                   machine=f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    results = start_results("alluvium", args.out)
     if "selfplay" in only:
+        measuring(results, "selfplay")
         results["selfplay"] = bench_selfplay(args.games)
     if "browser" in only:
-        from playwright.sync_api import sync_playwright
-
-        tmp = tempfile.mkdtemp(prefix="bodoge-bench-")
-        try:
-            build_site(tmp)
-            with Server(tmp) as srv, sync_playwright() as p:
-                browser = launch(p)
-                results["browser"] = bench_browser(browser, srv.url, args.browser_games)
-                results["load"] = " / ".join(f"{x:.1f}" for x in os.getloadavg())
-                browser.close()
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-    os.makedirs(args.out, exist_ok=True)
-    with open(path, "w") as f:
-        json.dump(results, f, indent=1)
+        measuring(results, "browser")
+        with served_browser() as (browser, url):
+            results["browser"] = bench_browser(browser, url, args.browser_games)
+    save_results("alluvium", results, args.out)
     report(results, args.out)
 
 

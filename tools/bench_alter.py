@@ -13,24 +13,16 @@ Writes benchmarks/alter.md and benchmarks/alter.json.
 """
 
 import argparse
-import datetime
 import json
 import os
-import platform
-import shutil
-import sys
-import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "py"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from benchlib import (OUT, header, measuring, open_app, save_results, served_browser, start_results,
+                      write)
 
-from bench import READY_PROBE, build_site, launch, load, write  # noqa: E402
-from serve import Server  # noqa: E402
-
-from bodoge.core.rng import derive_seed  # noqa: E402
-from bodoge.core.selfplay import _percentile, play_one, wilson  # noqa: E402
+# bodoge: benchlib has put py/ on the import path
+from bodoge.core.rng import derive_seed
+from bodoge.core.selfplay import _percentile, play_one, wilson
 
 SEED = 2026
 LEVELS = ("strong", "normal", "easy")
@@ -84,10 +76,7 @@ def bench_selfplay(games):
 
 
 def bench_browser(browser, url, games):
-    ctx = browser.new_context()
-    ctx.add_init_script(READY_PROBE)
-    page = ctx.new_page()
-    load(page, url)
+    ctx, page = open_app(browser, url)
     times = {}
     for players in (4, 5):
         for level in LEVELS:
@@ -98,9 +87,7 @@ def bench_browser(browser, url, games):
 
 
 def report(results, folder):
-    lines = ["# Benchmarks: ALTER", "",
-             f"Measured {results['date']} on {results['machine']} (`tools/bench_alter.py`). These are "
-             "measurements, not tests: numbers vary between runs and machines.", ""]
+    lines = header(results, "Benchmarks: ALTER", "tools/bench_alter.py")
     sp = results.get("selfplay")
     if sp:
         lines += ["## Strong vs normal vs easy (CPython, mixed tables, seats rotated)", "",
@@ -133,30 +120,20 @@ def main():
     parser.add_argument("--only", default="selfplay,browser")
     parser.add_argument("--games", type=int, default=1200)
     parser.add_argument("--browser-games", type=int, default=6)
-    parser.add_argument("--out", default=os.path.join(ROOT, "benchmarks"))
+    parser.add_argument("--out", default=OUT)
     args = parser.parse_args()
     only = set(args.only.split(","))
-    results = {"date": datetime.date.today().isoformat(),
-               "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"}
+    results = start_results("alter", args.out)
     if "selfplay" in only:
+        measuring(results, "selfplay")
         results["selfplay"] = bench_selfplay(args.games)
         print(json.dumps(results["selfplay"]), flush=True)
     if "browser" in only:
-        from playwright.sync_api import sync_playwright
-
-        tmp = tempfile.mkdtemp(prefix="bodoge-bench-")
-        try:
-            build_site(tmp)
-            with Server(tmp) as srv, sync_playwright() as p:
-                browser = launch(p)
-                results["browser"] = bench_browser(browser, srv.url, args.browser_games)
-                print(json.dumps(results["browser"]), flush=True)
-                browser.close()
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-    os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, "alter.json"), "w") as f:
-        json.dump(results, f, indent=1)
+        measuring(results, "browser")
+        with served_browser() as (browser, url):
+            results["browser"] = bench_browser(browser, url, args.browser_games)
+        print(json.dumps(results["browser"]), flush=True)
+    save_results("alter", results, args.out)
     report(results, args.out)
 
 

@@ -11,24 +11,16 @@ Writes benchmarks/bossa.md and benchmarks/bossa.json.
 """
 
 import argparse
-import datetime
 import json
 import os
-import platform
-import shutil
-import sys
-import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "py"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from benchlib import (OUT, header, measuring, open_app, save_results, served_browser, start_results,
+                      write)
 
-from bench import READY_PROBE, build_site, launch, load, write  # noqa: E402
-from serve import Server  # noqa: E402
-
-from bodoge.core.selfplay import selfplay  # noqa: E402
-from bodoge.games.bossa.bots import STRONG_PLAYOUTS, STRONG_SECONDS  # noqa: E402
+# bodoge: benchlib has put py/ on the import path
+from bodoge.core.selfplay import selfplay
+from bodoge.games.bossa.bots import STRONG_PLAYOUTS, STRONG_SECONDS
 
 SEED = 2026
 PAIRINGS = (("strong", "normal"), ("normal", "easy"), ("strong", "easy"))
@@ -45,50 +37,26 @@ def bench_selfplay(games):
     return rows
 
 
-def bench_browser(games):
-    tmp = tempfile.mkdtemp(prefix="bodoge-bench-")
+def bench_browser(browser, url, games):
+    ctx, page = open_app(browser, url)
     out = {}
-    try:
-        build_site(tmp)
-        from playwright.sync_api import sync_playwright
-
-        with Server(tmp) as srv, sync_playwright() as p:
-            browser = launch(p)
-            ctx = browser.new_context()
-            ctx.add_init_script(READY_PROBE)
-            page = ctx.new_page()
-            load(page, srv.url)
-            for level in ("easy", "normal", "strong"):
-                out[level] = json.loads(page.evaluate(
-                    "([l, g]) => window.bodoge.botTimes('bossa', l, g, 7, 2)", [level, games]))
-                print(level, out[level], flush=True)
-            ctx.close()
-            browser.close()
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    for level in ("easy", "normal", "strong"):
+        out[level] = json.loads(page.evaluate(
+            "([l, g]) => window.bodoge.botTimes('bossa', l, g, 7, 2)", [level, games]))
+        print(level, out[level], flush=True)
+    ctx.close()
     return out
 
 
-def load_average():
-    try:
-        return os.getloadavg()[0]
-    except OSError:
-        return None
-
-
 def report(results):
-    lines = ["# Benchmarks: Bossa", "",
-             f"Measured {results['date']} on {results['machine']} (`make bench`). These are "
-             "measurements, not tests: numbers vary between runs and machines.", ""]
+    lines = header(results, "Benchmarks: Bossa", "tools/bench_bossa.py")
     sp = results.get("selfplay")
-    load = "?" if results.get("load") is None else f"{results['load']:.1f}"
     if sp:
         lines += ["## Self-play (CPython, advanced rules, seats alternate every game)", "",
                   f"The strong bot plays out each candidate move against random orders of the unseen "
                   f"tiles, up to {STRONG_PLAYOUTS} playouts or {STRONG_SECONDS} s a decision (wall "
                   "clock: on a busy machine it completes fewer playouts). A draw (empty deck, equal "
-                  "hands) counts for neither side. Intervals are 95% Wilson intervals. Load average "
-                  f"of the machine (shared with other work) at the start: {load}.", "",
+                  "hands) counts for neither side. Intervals are 95% Wilson intervals.", "",
                   "| pairing | games | wins | draws | win rate of the first named (95%) | decision mean / p95 (ms) | run (s) |",
                   "|---|---|---|---|---|---|---|"]
         for r in sp:
@@ -116,7 +84,7 @@ def main():
     parser.add_argument("--only", default="selfplay,browser")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--browser-games", type=int, default=6)
-    parser.add_argument("--out", default=os.path.join(ROOT, "benchmarks"))
+    parser.add_argument("--out", default=OUT)
     parser.add_argument("--report", action="store_true", help="only rewrite bossa.md from bossa.json")
     args = parser.parse_args()
     if args.report:
@@ -124,16 +92,15 @@ def main():
             write(os.path.join(args.out, "bossa.md"), report(json.load(f)))
         return
     only = set(args.only.split(","))
-    results = {"date": datetime.date.today().isoformat(),
-               "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
-               "load": load_average()}
+    results = start_results("bossa", args.out)
     if "browser" in only:
-        results["browser"] = bench_browser(args.browser_games)
+        measuring(results, "browser")
+        with served_browser() as (browser, url):
+            results["browser"] = bench_browser(browser, url, args.browser_games)
     if "selfplay" in only:
+        measuring(results, "selfplay")
         results["selfplay"] = bench_selfplay(args.games)
-    os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, "bossa.json"), "w") as f:
-        json.dump(results, f, indent=1)
+    save_results("bossa", results, args.out)
     write(os.path.join(args.out, "bossa.md"), report(results))
 
 

@@ -11,25 +11,17 @@ Writes benchmarks/playme.md and benchmarks/playme.json.
 """
 
 import argparse
-import datetime
 import json
 import os
-import platform
-import shutil
 import statistics
-import sys
-import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "py"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from benchlib import (OUT, frames, header, measuring, open_app, reset_frames, save_results,
+                      served_browser, start_results, watch_frames, write)
 
-from bench import READY_PROBE, build_site, launch, load, write  # noqa: E402
-from serve import Server  # noqa: E402
-
-from bodoge.core.rng import derive_seed  # noqa: E402
-from bodoge.core.selfplay import play_one, selfplay, wilson  # noqa: E402
-from bodoge.games.playme.rules import CHARS  # noqa: E402
+# bodoge: benchlib has put py/ on the import path
+from bodoge.core.rng import derive_seed
+from bodoge.core.selfplay import play_one, selfplay, wilson
+from bodoge.games.playme.rules import CHARS
 
 SEED = 2026
 
@@ -65,13 +57,8 @@ def bench_selfplay(games):
     return {"speeds": speeds, "characters": chars}
 
 
-FRAME_PROBE = """() => {
-  window.__long = [];
-  new PerformanceObserver((l) => l.getEntries().forEach(e => window.__long.push(e.duration)))
-    .observe({type: 'longtask', buffered: false});
-  window.__gaps = []; let last = performance.now();
-  const tick = (t) => { window.__gaps.push(t - last); last = t; requestAnimationFrame(tick); };
-  requestAnimationFrame(tick);
+# Counts redraws: a redraw patches the app's DOM, so any batch of mutations is one.
+RENDER_PROBE = """() => {
   window.__renders = 0;
   new MutationObserver(() => { window.__renders += 1; })
     .observe(document.getElementById('app'), {childList: true, subtree: true, attributes: true, characterData: true});
@@ -79,10 +66,7 @@ FRAME_PROBE = """() => {
 
 
 def bench_browser(browser, url, seconds, level):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
-    ctx.add_init_script(READY_PROBE)
-    page = ctx.new_page()
-    load(page, url)
+    ctx, page = open_app(browser, url, viewport={"width": 1280, "height": 1000})
     page.goto(url + "#/new/playme")
     page.wait_for_selector("#setup-form")
     page.select_option("#players", "6")
@@ -90,8 +74,9 @@ def bench_browser(browser, url, seconds, level):
         page.select_option(f"#kind{s}", level)
     page.click("#start")
     page.wait_for_selector("#next-round")
-    page.evaluate(FRAME_PROBE)
-    page.evaluate("window.__gaps = []; window.__long = []; window.__renders = 0")
+    watch_frames(page)
+    page.evaluate(RENDER_PROBE)
+    reset_frames(page)
     page.click("#next-round")
     rounds = 0
     for _ in range(int(seconds * 10)):
@@ -101,8 +86,8 @@ def bench_browser(browser, url, seconds, level):
         if page.locator("#next-round").count():
             rounds += 1
             page.click("#next-round")
-    long = page.evaluate("window.__long")
-    gaps = sorted(page.evaluate("window.__gaps"))
+    long, gaps = frames(page)
+    gaps.sort()
     renders = page.evaluate("window.__renders")
     moves = page.locator("#log-list li").count()
     ctx.close()
@@ -116,9 +101,7 @@ def bench_browser(browser, url, seconds, level):
 
 
 def report(results, folder):
-    lines = ["# Benchmarks: Play Me!", "",
-             f"Measured {results['date']} on {results['machine']} (`make bench`). These are "
-             "measurements, not tests: numbers vary between runs and machines.", ""]
+    lines = header(results, "Benchmarks: Play Me!", "tools/bench_playme.py")
     sp = results.get("selfplay")
     if sp:
         lines += ["## Bot against bot, by speed (CPython, simulated clock)", "",
@@ -152,8 +135,7 @@ def report(results, folder):
         lines += ["## Frame time in the browser while six bots play (headless Chromium)", "",
                   "Six bots play on the real clock through the page (a redraw patches the page "
                   "where it changed, at most every 100 ms); the page's animation-frame gaps and main-thread long tasks are "
-                  "recorded. Target: no frame over 50 ms. The load average of the machine (shared "
-                  f"with other work) during the run: {results.get('load', '?')}.", "",
+                  "recorded. Target: no frame over 50 ms.", "",
                   "| bots | seconds | rounds finished | logged actions (last game shown) | redraws | frames | frame gap median / p99 / max (ms) | frames over 50 ms | long tasks (longest ms) |",
                   "|---|---|---|---|---|---|---|---|---|"]
         for b in br:
@@ -170,37 +152,21 @@ def main():
     parser.add_argument("--only", default="selfplay,browser")
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--seconds", type=int, default=40)
-    parser.add_argument("--out", default=os.path.join(ROOT, "benchmarks"))
+    parser.add_argument("--out", default=OUT)
     args = parser.parse_args()
     only = set(args.only.split(","))
-    results = {}
-    path = os.path.join(args.out, "playme.json")
-    if os.path.exists(path):            # a partial run (--only) keeps the other measurements
-        with open(path) as f:
-            results = json.load(f)
-    results.update(date=datetime.date.today().isoformat(),
-                   machine=f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    results = start_results("playme", args.out)
     if "selfplay" in only:
+        measuring(results, "selfplay")
         results["selfplay"] = bench_selfplay(args.games)
         print(json.dumps(results["selfplay"])[:2000], flush=True)
     if "browser" in only:
-        from playwright.sync_api import sync_playwright
-
-        tmp = tempfile.mkdtemp(prefix="bodoge-bench-")
-        try:
-            build_site(tmp)
-            with Server(tmp) as srv, sync_playwright() as p:
-                browser = launch(p)
-                results["browser"] = [bench_browser(browser, srv.url, args.seconds, level)
-                                      for level in ("fast", "normal")]
-                results["load"] = " / ".join(f"{x:.1f}" for x in os.getloadavg())
-                print(json.dumps(results["browser"]), flush=True)
-                browser.close()
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-    os.makedirs(args.out, exist_ok=True)
-    with open(path, "w") as f:
-        json.dump(results, f, indent=1)
+        measuring(results, "browser")
+        with served_browser() as (browser, url):
+            results["browser"] = [bench_browser(browser, url, args.seconds, level)
+                                  for level in ("fast", "normal")]
+        print(json.dumps(results["browser"]), flush=True)
+    save_results("playme", results, args.out)
     report(results, args.out)
 
 

@@ -21,7 +21,7 @@ from ...core.protocol import clone
 from . import rules as R
 
 STRONG_PLAYOUTS = 480       # playouts per decision (the time budget may stop it earlier)
-STRONG_SECONDS = 0.4        # time budget per decision (Pyodide: p95 ≈ 405 ms, benchmarks/bossa.md)
+STRONG_SECONDS = 0.4        # time budget per decision (decision times in Pyodide: benchmarks/bossa.md)
 STRONG_CANDIDATES = 6       # moves kept for the search (normal's best)
 WIN = 1000.0
 

@@ -1,0 +1,192 @@
+"""What the benchmark scripts (tools/bench*.py) share: the built site served on 127.0.0.1 in
+headless Chromium, page probes (ready time, long tasks and frame gaps), and the results files
+(benchmarks/<name>.json with the raw numbers, benchmarks/<name>.md with the table).
+
+Benchmarks are measurements, never tests. Each results file says when each part was measured,
+on what machine and under what load (the 1/5/15-minute load average as the part started):
+numbers taken while the machine was busy with other work say so.
+"""
+
+import contextlib
+import datetime
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "benchmarks")
+sys.path.insert(0, os.path.join(ROOT, "py"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from serve import Server  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+# Add as an init script: window.__readyAt = when <html data-ready> appeared (ms).
+READY_PROBE = """
+(() => {
+  const probe = () => {
+    if (document.documentElement && document.documentElement.dataset.ready) {
+      window.__readyAt = performance.now();
+    } else {
+      setTimeout(probe, 4);
+    }
+  };
+  probe();
+})();
+"""
+
+# Evaluate in a page: main-thread long tasks (window.__long) and gaps between animation frames
+# (window.__gaps), in ms, from now on.
+FRAME_PROBE = """() => {
+  window.__long = [];
+  new PerformanceObserver((l) => l.getEntries().forEach(e => window.__long.push(e.duration)))
+    .observe({type: 'longtask', buffered: false});
+  window.__gaps = []; let last = performance.now();
+  const tick = (t) => { window.__gaps.push(t - last); last = t; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+}"""
+
+
+def watch_frames(page):
+    page.evaluate(FRAME_PROBE)
+
+
+def reset_frames(page):
+    page.evaluate("window.__gaps = []; window.__long = []")
+
+
+def frames(page):
+    """(long task durations, frame gaps) since ``watch_frames``/``reset_frames``, in ms."""
+    return page.evaluate("window.__long"), page.evaluate("window.__gaps")
+
+
+def launch(p):
+    path = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+    if path:
+        return p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+    return p.chromium.launch(args=CHROMIUM_ARGS)
+
+
+def build_site(where, extra=None):
+    """Build the site into ``where``, plus ``extra`` files ({name: text})."""
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), where], check=True,
+                   stdout=subprocess.DEVNULL)
+    for name, text in (extra or {}).items():
+        with open(os.path.join(where, name), "w", encoding="utf-8") as f:
+            f.write(text)
+
+
+@contextlib.contextmanager
+def served_browser(extra=None):
+    """Yield (browser, url): a freshly built site on a local server, and headless Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    tmp = tempfile.mkdtemp(prefix="bodoge-bench-")
+    try:
+        build_site(tmp, extra)
+        with Server(tmp) as srv, sync_playwright() as p:
+            browser = launch(p)
+            try:
+                yield browser, srv.url
+            finally:
+                browser.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def load(page, url):
+    """Open ``url`` (with READY_PROBE added) until the app is ready: (ready s, first paint s)."""
+    page.goto(url)
+    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=120_000)
+    ready = page.evaluate("window.__readyAt")
+    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
+    return ready / 1000, (fcp / 1000 if fcp is not None else None)
+
+
+def open_app(browser, url, **context_options):
+    """A new context and page with the app loaded and ready: (context, page)."""
+    ctx = browser.new_context(**context_options)
+    ctx.add_init_script(READY_PROBE)
+    page = ctx.new_page()
+    load(page, url)
+    return ctx, page
+
+
+def load_average():
+    try:
+        return " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+def start_results(name, out=OUT):
+    """The results of ``benchmarks/<name>.json`` so far: a partial run (``--only``) keeps the
+    other parts' measurements. Call ``measuring`` as each part starts."""
+    results = {}
+    path = os.path.join(out, f"{name}.json")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            results = json.load(f)
+    results.update(date=datetime.date.today().isoformat(),
+                   machine=f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    return results
+
+
+def measuring(results, part):
+    """Note when ``part`` was measured and the machine's load average as it started."""
+    results.setdefault("measured", {})[part] = {"date": datetime.date.today().isoformat(),
+                                                "load": load_average()}
+
+
+def save_results(name, results, out=OUT):
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, f"{name}.json"), "w", encoding="utf-8") as f:
+        json.dump(results, f, indent=1, ensure_ascii=False)
+
+
+def header(results, title, script):
+    measured = results.get("measured") or {"all": {"date": results["date"], "load": results.get("load")}}
+    when = "; ".join(f"{part + ' ' if len(measured) > 1 else ''}{m['date']}, load average "
+                     f"{_load_text(m.get('load'))}" for part, m in measured.items())
+    return [f"# {title}", "",
+            f"Measured on {results['machine']} (`{script}`): {when} (the load average, 1/5/15 min, "
+            "as the part started: other work on the machine slows what is timed). These are "
+            "measurements, not tests: numbers vary between runs and machines.", ""]
+
+
+def _load_text(load):
+    if load is None:
+        return "unknown"
+    return f"{load:.1f}" if isinstance(load, float) else str(load)
+
+
+def write(path, lines):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    print(f"wrote {os.path.relpath(path, ROOT)}")
+
+
+def ui_game(page, url, game_id, choose):
+    """Play a whole game through the UI at instant speed in ``page`` (the app, loaded, with
+    ``watch_frames`` called): open the setup form, let ``choose(page)`` fill it in (e.g. four
+    strong bots), start, and go on through the rounds until the result shows. Returns the
+    main-thread long tasks and the longest gap between animation frames meanwhile."""
+    page.evaluate("localStorage.setItem('bodoge:settings', JSON.stringify({lang: 'en', speed: 'instant'}))")
+    page.goto(url + f"#/new/{game_id}")
+    page.wait_for_selector("#setup-form")
+    choose(page)
+    reset_frames(page)
+    page.click("#start")
+    while not page.locator(".result").count():
+        if page.locator("#next-round").count():
+            page.click("#next-round")
+        page.wait_for_timeout(20)
+    long, gaps = frames(page)
+    return {"long_tasks": len(long), "longest_task_ms": max(long, default=0.0),
+            "longest_frame_gap_ms": max(gaps, default=0.0)}
