@@ -13,7 +13,7 @@ import datetime
 from ..core.record import Record, encode
 from ..games.algo import rules as R
 from ..games.algo.puzzle import GRADES as PUZZLE_GRADES
-from .algo_cards import card_name, card_svg, colour_name
+from .algo_cards import card_name, card_svg, colour_name, toggle_card
 from .algo_puzzle import EVENTS as PUZZLE_EVENTS, PuzzleUI
 from .games import GameUI
 from .html import h
@@ -315,16 +315,7 @@ class AlgoUI(GameUI):
             except ValueError:
                 return None
         if action == "target":
-            try:
-                s, p = (int(x) for x in arg.split("-"))
-            except ValueError:
-                return None
-            if sel.get("target") == [s, p]:
-                sel.pop("target")
-            else:
-                sel["target"] = [s, p]
-                ctx.focus = "num-0"
-            sel.pop("typed", None)
+            toggle_card(sel, "target", arg, ctx)
             return None
         if action == "stake":
             try:

@@ -1,4 +1,5 @@
-"""algo cards as SVG, and their names (shared by the game board and the puzzle screen).
+"""algo cards as SVG, their names, and choosing one (shared by the game board and the puzzle
+screen).
 
 Black and white cards differ in more than colour: black faces carry a filled corner mark and
 the label 黒/B, white ones a ring and 白/W; face-down backs have stripes (black) or dots
@@ -9,6 +10,21 @@ from ..games.algo import rules as R
 from .html import h
 
 W, H = 48, 72
+
+
+def toggle_card(sel, key, arg, ctx):
+    """Choose the card ``arg`` ("row-position") as ``sel[key]``, or unchoose it if it was;
+    choosing moves focus to the number buttons. Either way a typed number is forgotten."""
+    try:
+        a, b = (int(x) for x in arg.split("-"))
+    except ValueError:
+        return
+    if sel.get(key) == [a, b]:
+        sel.pop(key)
+    else:
+        sel[key] = [a, b]
+        ctx.focus = "num-0"
+    sel.pop("typed", None)
 
 
 def colour_name(t, c):

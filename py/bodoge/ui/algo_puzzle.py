@@ -7,7 +7,7 @@ cancels. Numbers already tried on a card are marked on the pad and cannot be cho
 
 from ..games.algo import rules as R
 from ..games.algo.puzzle import explain_view
-from .algo_cards import card_name, card_svg, colour_name
+from .algo_cards import card_name, card_svg, colour_name, toggle_card
 from .html import h
 
 EVENTS = frozenset({"puzzle", "named", "wrong", "solved"})
@@ -146,16 +146,7 @@ class PuzzleUI:
     # --- input ---------------------------------------------------------------------------------
     def act(self, action, arg, view, sel, ctx):
         if action == "pick":
-            try:
-                r, p = (int(x) for x in arg.split("-"))
-            except ValueError:
-                return None
-            if sel.get("pick") == [r, p]:
-                sel.pop("pick")
-            else:
-                sel["pick"] = [r, p]
-                ctx.focus = "num-0"
-            sel.pop("typed", None)
+            toggle_card(sel, "pick", arg, ctx)
             return None
         if action == "name":
             try:
