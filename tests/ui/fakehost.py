@@ -1,9 +1,26 @@
 """A host for the App that records what the browser would do (see bodoge.ui.app)."""
 
+import json
 import re
 from html.parser import HTMLParser
 
-from bodoge.ui.storage import MemoryStore
+from bodoge.ui.app import App
+from bodoge.ui.storage import SETTINGS_KEY, MemoryStore
+
+
+def make_app(store=None, hash_="#/", lang="en", speed="instant", motion=None):
+    """An App on a FakeHost, started at ``hash_``. Unless ``store`` already has settings, bots
+    move at once (``speed``; None: the app's default settings) in ``lang``."""
+    host = FakeHost(store)
+    if speed and SETTINGS_KEY not in host.store.data:
+        settings = {"lang": lang, "speed": speed}
+        if motion:
+            settings["motion"] = motion
+        host.store.set(SETTINGS_KEY, json.dumps(settings))
+    app = App(host)
+    host.app = app
+    app.start(hash_)
+    return app, host
 
 
 class FakeHost:

@@ -10,7 +10,7 @@ from bodoge.ui import algo as algo_ui
 from bodoge.ui.i18n import tables
 
 from .fakehost import Text
-from .test_app import make_app
+from .fakehost import make_app
 
 
 def start(app, form):

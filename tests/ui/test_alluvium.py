@@ -3,27 +3,14 @@ keys and clicks, the preview (ticks, rectangle, why not), action B, bots decidin
 human draws, the round summary, the final scoring step by step, two humans on one device, three
 players with the virtual player, reload, rules page and strings."""
 
-import json
 
 from bodoge.games.alluvium import GAME
 from bodoge.games.alluvium import board as B
 from bodoge.games.alluvium import rules as R
 from bodoge.ui.alluvium import RULING_KEYS, SYMBOLS, Draft
-from bodoge.ui.app import App
 from bodoge.ui.i18n import tables
-from bodoge.ui.storage import SETTINGS_KEY
 
-from .fakehost import FakeHost
-
-
-def make_app(store=None, hash_="#/", lang="en"):
-    host = FakeHost(store)
-    if SETTINGS_KEY not in host.store.data:
-        host.store.set(SETTINGS_KEY, json.dumps({"lang": lang, "speed": "instant"}))
-    app = App(host)
-    host.app = app
-    app.start(hash_)
-    return app, host
+from .fakehost import make_app
 
 
 def start(app, kinds=("human", "strong", "normal", "easy"), names=()):

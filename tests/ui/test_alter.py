@@ -1,29 +1,14 @@
 """ALTER through the whole UI in CPython (fake host): setup with variants, a full game with
 one human, the cascade animation, Watch by key, hot-seat hand-over, bad input, rules page."""
 
-import json
 import re
 
 import pytest
 
-from bodoge.ui.app import App
 from bodoge.ui.i18n import tables
-from bodoge.ui.storage import SETTINGS_KEY
 from bodoge.ui.alter import RULINGS
 
-from .fakehost import FakeHost
-
-
-def make_app(lang="en", motion=None):
-    host = FakeHost()
-    settings = {"lang": lang, "speed": "instant"}
-    if motion:
-        settings["motion"] = motion
-    host.store.set(SETTINGS_KEY, json.dumps(settings))
-    app = App(host)
-    host.app = app
-    app.start("#/")
-    return app, host
+from .fakehost import make_app
 
 
 def start(app, kinds, players=4, first=""):

@@ -2,26 +2,13 @@
 saves, share codes, bad input, language."""
 
 import json
-import re
 
 import pytest
 
-from bodoge.core.match import Match
 from bodoge.games import CATALOG
-from bodoge.ui.app import App
 from bodoge.ui.storage import MemoryStore, SAVE_PREFIX, SETTINGS_KEY
 
-from .fakehost import FakeHost
-
-
-def make_app(store=None, hash_="#/", lang="en", speed="instant"):
-    host = FakeHost(store)
-    if speed and SETTINGS_KEY not in host.store.data:
-        host.store.set(SETTINGS_KEY, json.dumps({"lang": lang, "speed": speed}))
-    app = App(host)
-    host.app = app
-    app.start(hash_)
-    return app, host
+from .fakehost import make_app
 
 
 def start_algo(app, seats, players=2):

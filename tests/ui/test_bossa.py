@@ -2,27 +2,14 @@
 tiles and places by click and key, actions, hot-seat without hand-over, a whole game against a
 bot, reload, rules page and strings."""
 
-import json
 import re
 
 from bodoge.games.bossa import GAME
 from bodoge.games.bossa import rules as R
-from bodoge.ui.app import App
-from bodoge.ui.bossa import RULING_KEYS, UI
+from bodoge.ui.bossa import RULING_KEYS
 from bodoge.ui.i18n import tables
-from bodoge.ui.storage import SETTINGS_KEY
 
-from .fakehost import FakeHost
-
-
-def make_app(store=None, hash_="#/", lang="en"):
-    host = FakeHost(store)
-    if SETTINGS_KEY not in host.store.data:
-        host.store.set(SETTINGS_KEY, json.dumps({"lang": lang, "speed": "instant"}))
-    app = App(host)
-    host.app = app
-    app.start(hash_)
-    return app, host
+from .fakehost import make_app
 
 
 def start(app, kinds=("human", "normal"), rules="advanced", names=("", "")):

@@ -2,25 +2,12 @@
 setup form, countdown, dice by click and key, targets, pause, two humans on one keyboard,
 choices, reload, strings."""
 
-import json
 
 from bodoge.games.playme import GAME
-from bodoge.ui.app import App
 from bodoge.ui.i18n import tables
 from bodoge.ui.playme import RULING_KEYS, GameClock
-from bodoge.ui.storage import SETTINGS_KEY
 
-from .fakehost import FakeHost
-
-
-def make_app(store=None, hash_="#/"):
-    host = FakeHost(store)
-    if SETTINGS_KEY not in host.store.data:
-        host.store.set(SETTINGS_KEY, json.dumps({"lang": "en", "speed": "instant"}))
-    app = App(host)
-    host.app = app
-    app.start(hash_)
-    return app, host
+from .fakehost import make_app
 
 
 def start(app, kinds=("human", "slow", "slow"), chars=(), **flags):
