@@ -9,8 +9,7 @@ from bodoge.games.algo import puzzle as P
 from bodoge.ui import algo as algo_ui
 from bodoge.ui.i18n import tables
 
-from .fakehost import Text
-from .fakehost import make_app
+from .fakehost import Text, make_app
 
 
 def start(app, form):

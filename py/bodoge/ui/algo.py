@@ -13,7 +13,7 @@ import datetime
 from ..core.record import Record, encode
 from ..games.algo import rules as R
 from ..games.algo.puzzle import GRADES as PUZZLE_GRADES
-from .algo_cards import card_name, card_svg, colour_name, toggle_card
+from .algo_cards import card_name, card_svg, colour_name, toggle_card, type_number
 from .algo_puzzle import EVENTS as PUZZLE_EVENTS, PuzzleUI
 from .games import GameUI
 from .html import h
@@ -357,12 +357,7 @@ class AlgoUI(GameUI):
             return {"a": "toss"}
         if "target" not in sel:
             return None
-        if key.isdigit() and len(key) == 1:
-            typed = sel.get("typed", "") + key
-            sel["typed"] = typed if int(typed) < R.NUMBERS else key
-            return True
-        if key == "Backspace" and sel.get("typed"):
-            sel["typed"] = sel["typed"][:-1]
+        if type_number(key, sel):
             return True
         if key == "Enter" and sel.get("typed"):
             return self.move(view, sel, int(sel["typed"]))

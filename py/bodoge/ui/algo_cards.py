@@ -27,6 +27,19 @@ def toggle_card(sel, key, arg, ctx):
     sel.pop("typed", None)
 
 
+def type_number(key, sel):
+    """Typing the number for the chosen card: a digit extends ``sel["typed"]`` (starting over
+    when that would pass the highest card), Backspace takes one back. Whether ``key`` did."""
+    if key.isdigit() and len(key) == 1:
+        typed = sel.get("typed", "") + key
+        sel["typed"] = typed if int(typed) < R.NUMBERS else key
+        return True
+    if key == "Backspace" and sel.get("typed"):
+        sel["typed"] = sel["typed"][:-1]
+        return True
+    return False
+
+
 def colour_name(t, c):
     return t("algo.black") if c == R.BLACK else t("algo.white")
 

@@ -7,7 +7,7 @@ cancels. Numbers already tried on a card are marked on the pad and cannot be cho
 
 from ..games.algo import rules as R
 from ..games.algo.puzzle import explain_view
-from .algo_cards import card_name, card_svg, colour_name, toggle_card
+from .algo_cards import card_name, card_svg, colour_name, toggle_card, type_number
 from .html import h
 
 EVENTS = frozenset({"puzzle", "named", "wrong", "solved"})
@@ -185,12 +185,7 @@ class PuzzleUI:
             return True
         if "pick" not in sel:
             return None
-        if key.isdigit() and len(key) == 1:
-            typed = sel.get("typed", "") + key
-            sel["typed"] = typed if int(typed) < R.NUMBERS else key
-            return True
-        if key == "Backspace" and sel.get("typed"):
-            sel["typed"] = sel["typed"][:-1]
+        if type_number(key, sel):
             return True
         if key == "Enter" and sel.get("typed"):
             return self.move(sel, int(sel["typed"]))
