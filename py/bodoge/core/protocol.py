@@ -63,6 +63,15 @@ class Game:
             raise BadOptions(f"unknown options: {', '.join(sorted(map(str, unknown)))}")
         return raw
 
+    @staticmethod
+    def players_option(raw, default, allowed, message) -> int:
+        """``raw["players"]`` (``default`` when absent): an int in ``allowed``, else
+        ``BadOptions(message)``."""
+        players = raw.get("players", default)
+        if not is_int(players) or players not in allowed:
+            raise BadOptions(message)
+        return players
+
     def num_players(self, state) -> int:
         return state["players"]
 

@@ -378,7 +378,6 @@ class BossaUI(GameUI):
         return t("bossa.spot", line=line_name(move["line"], t), end=t(f"bossa.end.{move['end']}"))
 
     def act(self, action, arg, view, sel, ctx):
-        me = ctx.viewer
         if action in ("own", "first"):
             if action == "first":
                 return {"a": "first"}

@@ -4,9 +4,7 @@ Plain values only (strings, numbers), so it is easy to call from Playwright.
 """
 
 import json
-import time
 
-from ..core.bot import think
 from ..core.canon import state_hash
 from ..core.match import Match
 from ..core.rng import derive_seed

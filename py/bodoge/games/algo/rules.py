@@ -105,9 +105,8 @@ class Algo(Game):
         chips = raw.get("chips", False)
         if not isinstance(chips, bool):
             raise BadOptions("chips is true or false")
-        players = raw.get("players", PAIR_PLAYERS if mode == "pair" else 2)
-        if not is_int(players) or players not in DEAL:
-            raise BadOptions("algo is played by 2, 3 or 4 players")
+        players = self.players_option(raw, PAIR_PLAYERS if mode == "pair" else 2, DEAL,
+                                      "algo is played by 2, 3 or 4 players")
         if mode == "pair" and players != PAIR_PLAYERS:
             raise BadOptions("pair play is for 4 players")
         out = {"players": players}
@@ -117,11 +116,9 @@ class Algo(Game):
             out["chips"] = True
         return out
 
-    @staticmethod
-    def _puzzle_options(raw):
-        players, grade, daily = raw.get("players", 1), raw.get("grade", 1), raw.get("daily")
-        if players != 1 or not is_int(players):
-            raise BadOptions("a puzzle is for one player")
+    def _puzzle_options(self, raw):
+        self.players_option(raw, 1, (1,), "a puzzle is for one player")
+        grade, daily = raw.get("grade", 1), raw.get("daily")
         if raw.get("chips", False) is not False:
             raise BadOptions("puzzles have no chips")
         if not is_int(grade) or grade not in PUZZLE_GRADES:

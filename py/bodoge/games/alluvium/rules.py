@@ -20,7 +20,7 @@ Moves (JSON), for the sheet in front of the seat:
 A seat that can do nothing on the sheet in front of it passes automatically (logged).
 """
 
-from ...core.errors import BadOptions, IllegalMove
+from ...core.errors import IllegalMove
 from ...core.protocol import Game, Outcome, is_int
 from ...core.rng import Rng
 from . import board as B
@@ -153,9 +153,7 @@ class Alluvium(Game):
     # --- options -----------------------------------------------------------------------------
     def options(self, raw):
         raw = self.raw_options(raw, {"players"})
-        players = raw.get("players", 4)
-        if not is_int(players) or players not in ROUNDS:
-            raise BadOptions("ALLUVIUM is played by 3, 4 or 5 players")
+        players = self.players_option(raw, 4, ROUNDS, "ALLUVIUM is played by 3, 4 or 5 players")
         return {"players": players}
 
     # --- setup -------------------------------------------------------------------------------

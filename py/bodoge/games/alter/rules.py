@@ -144,9 +144,8 @@ class Alter(Game):
     # --- options -----------------------------------------------------------------------------
     def options(self, raw):
         raw = self.raw_options(raw, {"players", "first"})
-        players = raw.get("players", DEFAULT_PLAYERS)
-        if not is_int(players) or players not in PLAYER_COUNTS:
-            raise BadOptions("ALTER is played by 4 players (3 and 5 as variants)")
+        players = self.players_option(raw, DEFAULT_PLAYERS, PLAYER_COUNTS,
+                                      "ALTER is played by 4 players (3 and 5 as variants)")
         first = raw.get("first")
         if first is not None and (not is_int(first) or not 0 <= first < players):
             raise BadOptions("the first dealer must be one of the seats")

@@ -299,8 +299,7 @@ class Bossa(Game):
 
     def options(self, raw):
         raw = self.raw_options(raw, {"players", "rules"})
-        if raw.get("players", 2) != 2 or isinstance(raw.get("players"), bool):
-            raise BadOptions("Bossa is played by 2 players")
+        self.players_option(raw, 2, (2,), "Bossa is played by 2 players")
         variant = raw.get("rules", "advanced")
         if variant not in VARIANTS:
             raise BadOptions("rules: advanced or basic")

@@ -80,9 +80,8 @@ class PlayMe(Game):
     # --- options -----------------------------------------------------------------------------
     def options(self, raw):
         raw = self.raw_options(raw, {"players", "characters", "play_me", "challenge", "mad_jabberwocky"})
-        n = raw.get("players", 3)
-        if not is_int(n) or not self.min_players <= n <= self.max_players:
-            raise BadOptions("Play Me! is played by 2 to 6 players")
+        n = self.players_option(raw, 3, range(self.min_players, self.max_players + 1),
+                                "Play Me! is played by 2 to 6 players")
         chars = raw.get("characters")
         chars = [None] * n if chars is None else chars
         if not isinstance(chars, list) or len(chars) != n or any(
@@ -302,7 +301,7 @@ class PlayMe(Game):
         return None
 
     def _why_block(self, state, s, move):
-        p, n, x = state["p"][s], move["n"], move["s"]
+        n, x = move["n"], move["s"]
         err = self._why_hit(state, s, x, n)
         if err is not None:
             return err
