@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -22,6 +23,9 @@ from serve import Server  # noqa: E402
 
 SITE = os.path.join(ROOT, "build", "e2e-site")
 BOOT_TIMEOUT = 90_000
+# A loaded 2-core CI machine can take longer than Playwright's 5 s default for an answer from
+# Python; an assertion that holds returns as soon as it does, so a longer wait costs nothing.
+expect.set_options(timeout=20_000)
 # Bots move at once in tests (unless a test set other settings); about:blank has no storage.
 INSTANT = ("try { if (!localStorage.getItem('bodoge:settings')) localStorage.setItem("
            "'bodoge:settings', JSON.stringify({lang: 'en', speed: 'instant'})); } catch (e) {}")
