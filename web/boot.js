@@ -34,15 +34,24 @@
     const sw = navigator.serviceWorker;
     if (!sw || !window.isSecureContext) return;
     let updating = false;
-    const offer = (worker) => {
-      const box = document.getElementById("update");
-      box.hidden = false;
-      document.getElementById("update-reload").onclick = () => {
-        updating = true;
-        worker.postMessage("skip-waiting");
-      };
+    let controlled = !!sw.controller;
+    const prompt = (onclick) => {
+      document.getElementById("update").hidden = false;
+      document.getElementById("update-reload").onclick = onclick;
     };
-    sw.addEventListener("controllerchange", () => { if (updating) location.reload(); });
+    // A new worker waits while this page uses the old one: on "Reload" it takes over, and the
+    // page reloads when it has (controllerchange). If another tab let it take over first, the
+    // worker is no longer waiting, and a plain reload is all that is left to do.
+    const offer = (worker) => prompt(() => {
+      if (worker.state !== "installed") return location.reload();
+      updating = true;
+      worker.postMessage("skip-waiting");
+    });
+    sw.addEventListener("controllerchange", () => {
+      if (updating) location.reload();
+      else if (controlled) prompt(() => location.reload());  // another tab took the new version
+      controlled = true;
+    });
     // A new deploy's worker may already be installing (the browser checks on navigation):
     // watch whatever is there now as well as what comes later.
     const watch = (worker) => {
