@@ -91,6 +91,26 @@ def test_bot_moves_wait_for_timers_and_round_pause():
     assert screen.match.over
 
 
+def test_board_is_inert_behind_the_round_summary():
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("strong", "")])
+    assert 'class="board-wrap"' in host.html and "inert" not in host.html
+    for _ in range(500):
+        host.run_timers()
+        if screen.pause is not None or screen.match.over:
+            break
+        if screen.viewer in screen.match.to_move():
+            human_turn(app, screen)
+    assert screen.pause is not None
+    assert '<div class="board-wrap" inert>' in host.html
+    # the next round may be dealt already; a click on the board does nothing until the player goes on
+    view = screen.match.view(screen.viewer)
+    app.act("target", "1-0")
+    assert screen.sel == {} and screen.match.view(screen.viewer) == view
+    app.act("next-round")
+    assert "inert" not in host.html
+
+
 def test_hot_seat_handover_hides_private_numbers():
     app, host = make_app()
     screen = start_algo(app, [("human", "Aki"), ("human", "Ben")])

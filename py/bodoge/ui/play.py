@@ -287,7 +287,10 @@ class PlayScreen:
         parts = [
             h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, prompt),
             h("p", {"class_": "error", "role": "alert"}, self.error) if self.error else None,
-            h("div", {"class_": "board-wrap"}, self.gui.board(view, self.sel, ctx)),
+            # behind the round-over dialog the next round may already be dealt: nothing there
+            # can be clicked, focused or read until the player goes on
+            h("div", {"class_": "board-wrap", "inert": self.pause is not None},
+              self.gui.board(view, self.sel, ctx)),
         ]
         if self.match.over:
             parts.append(h("section", {"class_": "result panel", "aria_labelledby": "result-title"},
