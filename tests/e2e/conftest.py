@@ -157,5 +157,14 @@ def wait_ready(page):
     page.wait_for_selector("html[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT)
 
 
+def humans_turn(page):
+    """One look at the prompt (English): whether it speaks to the person at the device. Then it
+    is their turn, no round summary is up, and nothing on the page moves until they act; a
+    loop that plays along with CPU players acts only then, or a CPU might end the round between
+    a look at the board and a click on it."""
+    text = page.locator("#prompt").inner_text()
+    return not (text.endswith("is thinking…") or text in ("The round is over.", "The game is over."))
+
+
 def storage(page):
     return json.loads(page.evaluate("JSON.stringify(Object.assign({}, localStorage))"))

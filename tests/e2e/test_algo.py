@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from bodoge.core.match import Match
 
-from .conftest import boot
+from .conftest import boot, humans_turn
 
 RESULT = re.compile(r"wins the game|Shared win")
 
@@ -44,6 +44,9 @@ def test_pair_play_with_toss_to_the_end(page, server):
         if page.get_by_role("button", name="Next round").is_visible():
             page.get_by_role("button", name="Next round").click()
             continue
+        if not humans_turn(page):
+            page.wait_for_timeout(30)
+            continue
         toss = page.get_by_role("button", name="Toss", exact=True)
         if toss.is_visible():
             toss.click()
@@ -64,12 +67,9 @@ def test_pair_play_with_toss_to_the_end(page, server):
         if stake.count() and not targets.count():
             stake.first.click()
             continue
-        if targets.count():
-            targets.first.click()
-            guess += 1
-            page.get_by_role("button", name=f"Declare {guess % 12}", exact=True).click()
-            continue
-        page.wait_for_timeout(30)
+        targets.first.click()
+        guess += 1
+        page.get_by_role("button", name=f"Declare {guess % 12}", exact=True).click()
     assert tossed >= 1
     expect(page.locator(".result")).to_contain_text("points (")
     expect(page.get_by_role("table", name="Rounds")).to_be_visible()

@@ -15,7 +15,7 @@ from bodoge.core.match import Match
 from bodoge.games import CATALOG
 from bodoge.games.algo.bots import NormalBot
 
-from .conftest import BOOT_TIMEOUT, INSTANT, Guard, boot, storage, wait_ready
+from .conftest import BOOT_TIMEOUT, INSTANT, Guard, boot, storage, humans_turn, wait_ready
 
 RESULT = re.compile(r"wins the game|win the game|Shared win")
 
@@ -32,30 +32,30 @@ def new_algo(page, seats, players=2):
     expect(page.locator("main.play-screen")).to_be_visible()
 
 
-def play_until(page, done, guesses=None, limit=300.0):
+def play_until(page, done, limit=300.0):
     """Act as the person at the device until ``done()``: attack the first face-down card
     (with an empty deck, first put the first own face-down card at stake)."""
-    guesses = guesses or iter(range(10**6))
+    guesses = iter(range(10**6))
     end = time.time() + limit
     while not done():
         assert time.time() < end, "the game did not finish in time"
         if page.get_by_role("button", name="Next round").is_visible():
             page.get_by_role("button", name="Next round").click()
             continue
+        if not humans_turn(page):
+            page.wait_for_timeout(30)
+            continue
         stay = page.get_by_role("button", name="Stay")
         if stay.is_visible():
             stay.click()
             continue
         stake = page.get_by_role("button", name=re.compile("hidden from the others"))
-        if stake.count():
+        targets = page.get_by_role("button", name=re.compile("face down"))
+        if stake.count() and not targets.count():
             stake.first.click()
             continue
-        targets = page.get_by_role("button", name=re.compile("face down"))
-        if targets.count():
-            targets.first.click()
-            page.get_by_role("button", name=f"Declare {next(guesses) % 12}", exact=True).click()
-            continue
-        page.wait_for_timeout(30)
+        targets.first.click()
+        page.get_by_role("button", name=f"Declare {next(guesses) % 12}", exact=True).click()
 
 
 def test_shelf_paints_from_static_html_with_progress(page, server, context):
