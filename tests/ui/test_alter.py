@@ -71,7 +71,7 @@ def test_full_game_with_one_human_against_three_bots():
 
 def test_change_animates_the_cascade_and_reduced_motion_is_css():
     app, host = make_app()
-    screen = start(app, ["human", "human", "human", "human"], first="0")
+    start(app, ["human", "human", "human", "human"], first="0")
     app.act("handover-ok")
     app.act("place", "1")
     app.act("handover-ok")
@@ -141,7 +141,7 @@ def test_rules_page_lists_every_ruling_and_the_bonus_table():
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_board_in_both_languages_names_cards_in_words(lang):
     app, host = make_app(lang=lang)
-    screen = start(app, ["human", "normal", "normal", "normal"], first="0")
+    start(app, ["human", "normal", "normal", "normal"], first="0")
     word = "face down" if lang == "en" else "裏向き"
     assert word in host.html
     card = {"en": r"(red|blue|yellow|green) \d \((angel|devil|both wings)\)",

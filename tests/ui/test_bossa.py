@@ -244,7 +244,7 @@ def test_whole_game_against_a_bot_through_the_screen_and_reload():
 
 def test_board_labels_say_everything_without_colour():
     app, host = make_app()
-    screen = start(app, ("normal", "normal"))
+    start(app, ("normal", "normal"))
     host.run_timers(limit=6)
     html = host.html
     assert 'class="pip-w"' in html or 'class="pip-b"' in html

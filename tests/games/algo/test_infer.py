@@ -1,7 +1,5 @@
 """Inference used by the bots: exact counting checked against brute-force enumeration."""
 
-import itertools
-
 import pytest
 
 from bodoge.core.bot import think

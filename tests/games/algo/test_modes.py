@@ -7,7 +7,7 @@ from bodoge.core.errors import BadOptions, IllegalMove
 from bodoge.games.algo import GAME
 from bodoge.games.algo import rules as R
 
-from .helpers import STAY, attack, cid, rig
+from .helpers import STAY, attack, rig
 
 TOSS = {"a": "toss"}
 

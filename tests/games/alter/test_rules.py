@@ -6,7 +6,7 @@ from bodoge.core.errors import BadOptions, IllegalMove
 from bodoge.games.alter import GAME
 from bodoge.games.alter import rules as R
 
-from .helpers import WATCH, arrange, change, cid, deal_set, place, play_round, rig
+from .helpers import WATCH, change, cid, deal_set, place, play_round, rig
 
 # A plain set for 4 players: nobody earns a hand bonus, seat 3 has the lowest base.
 PLAIN = [["r3", "b3", "y2", "y1"],     # 9
