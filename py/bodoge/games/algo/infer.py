@@ -204,49 +204,69 @@ class Posterior:
 
 
 def posterior(kn: Knowledge) -> Posterior:
+    """Exact counting (see the module's docstring). A state is how many hidden slots of each row
+    are filled so far; the walk hands each unseen id, in ascending order, to the next slot of one
+    row or to nobody (the deck, or a card this seat never sees)."""
     rows = [slots for slots in kn.rows if slots]
     lengths = tuple(len(r) for r in rows)
     pool = kn.pool
-    nrows = len(rows)
-    start = (0,) * nrows
-    forward = [{start: 1}]
-    for idx, cid in enumerate(pool):
-        cur = forward[-1]
+    order = range(len(rows))
+    # per slot: the ids it may hold, their likelihood factors (None: all 1), its upper bound
+    allowed = [[{c for c in pool if sl.allows(c)} for sl in r] for r in rows]
+    weights = [[sl.weight or None for sl in r] for r in rows]
+    bounds = [[sl.hi for sl in r] for r in rows]
+    forward = [{(0,) * len(rows): 1}]
+    for cid in pool:
+        # a slot whose upper bound the walk has reached can no longer be filled: after this id,
+        # the first dead[r] slots of row r must be filled (bounds never fall along a row)
+        dead = []
+        for r in order:
+            d, hi = 0, bounds[r]
+            while d < lengths[r] and hi[d] <= cid + 1:
+                d += 1
+            dead.append(d)
+        pruning = any(dead)
         nxt = {}
-        for st, cnt in cur.items():
-            nxt[st] = nxt.get(st, 0) + cnt
-            for r in range(nrows):
+        for st, cnt in forward[-1].items():
+            only = None                    # the one row that must take this id, if one must
+            if pruning:
+                late = [r for r in order if st[r] < dead[r]]
+                if len(late) > 1:
+                    continue               # two rows behind: no way on from this state
+                if late:
+                    only = late[0]
+            if only is None:
+                nxt[st] = nxt.get(st, 0) + cnt
+            for r in order:
+                if only is not None and r != only:
+                    continue
                 j = st[r]
-                if j < lengths[r] and rows[r][j].allows(cid):
+                if j < lengths[r] and j + 1 >= dead[r] and cid in allowed[r][j]:
                     st2 = st[:r] + (j + 1,) + st[r + 1:]
-                    wt = rows[r][j].weight
+                    wt = weights[r][j]
                     nxt[st2] = nxt.get(st2, 0) + (cnt * wt.get(cid, 1) if wt else cnt)
-        # drop states that can no longer be completed: a pending slot's upper bound is passed
-        nxt = {st: cnt for st, cnt in nxt.items()
-               if all(st[r] >= lengths[r] or rows[r][st[r]].hi > cid + 1 for r in range(nrows))}
         forward.append(nxt)
     total = forward[-1].get(lengths, 0)
     dist = {(sl.seat, sl.pos): {} for r in rows for sl in r}
     if total == 0:
         return Posterior(0, dist)
+    keys = [[(sl.seat, sl.pos) for sl in r] for r in rows]
     back = {lengths: 1}
     for idx in range(len(pool) - 1, -1, -1):
         cid = pool[idx]
-        cur = forward[idx]
         prev = {}
-        for st, cnt in cur.items():
+        for st, cnt in forward[idx].items():
             b = back.get(st, 0)
-            for r in range(nrows):
+            for r in order:
                 j = st[r]
-                if j < lengths[r] and rows[r][j].allows(cid):
-                    st2 = st[:r] + (j + 1,) + st[r + 1:]
-                    slot = rows[r][j]
-                    w = back.get(st2, 0)
-                    if w and slot.weight:
-                        w *= slot.weight.get(cid, 1)
+                if j < lengths[r] and cid in allowed[r][j]:
+                    w = back.get(st[:r] + (j + 1,) + st[r + 1:], 0)
                     if w:
+                        wt = weights[r][j]
+                        if wt:
+                            w *= wt.get(cid, 1)
                         b += w
-                        d = dist[(slot.seat, slot.pos)]
+                        d = dist[keys[r][j]]
                         d[cid] = d.get(cid, 0) + cnt * w
             if b:
                 prev[st] = b
