@@ -90,7 +90,7 @@ class PlayScreen:
         if isinstance(result, types.GeneratorType):
             self.step_bot(seat, token, result)
         else:
-            self.bot_done(seat, token, result)
+            self.decided(seat, token, result)
 
     def step_bot(self, seat, token, gen):
         if self.closed or token != self.token:
@@ -103,9 +103,14 @@ class PlayScreen:
                 if host.now() - start >= SLICE_MS:
                     break
         except StopIteration as stop:
-            self.bot_done(seat, token, stop.value)
+            self.decided(seat, token, stop.value)
             return
         host.later(0, lambda: self.step_bot(seat, token, gen))
+
+    def decided(self, seat, token, move):
+        """The move is played in a task of its own: thinking, then saving and redrawing, in one
+        task could hold the page up for longer than a frame or two."""
+        self.app.host.later(0, lambda: self.bot_done(seat, token, move))
 
     def bot_done(self, seat, token, move):
         if self.closed or token != self.token:
