@@ -18,8 +18,8 @@ import os
 import statistics
 import time
 
-from benchlib import (OUT, header, measuring, open_app, save_results, served_browser, start_results,
-                      ui_game, watch_frames, write)
+from benchlib import (OUT, header, measuring, open_app, responsiveness, save_results, served_browser,
+                      start_results, ui_game, watch_frames, write)
 
 # bodoge: benchlib has put py/ on the import path
 from bodoge.core.rng import derive_seed
@@ -122,9 +122,7 @@ def report(results, folder):
         ui = br["ui_game"]
         lines += ["", "Target: p95 < 500 ms.", "",
                   "Responsiveness: four strong bots playing a whole game through the UI at instant "
-                  f"speed: {ui['long_tasks']} main-thread tasks over 50 ms, the longest "
-                  f"{ui['longest_task_ms']:.0f} ms; longest gap between animation frames "
-                  f"{ui['longest_frame_gap_ms']:.0f} ms.", ""]
+                  f"speed: {responsiveness(ui)}", ""]
     write(os.path.join(folder, "alluvium.md"), lines)
 
 

@@ -190,3 +190,11 @@ def ui_game(page, url, game_id, choose):
     long, gaps = frames(page)
     return {"long_tasks": len(long), "longest_task_ms": max(long, default=0.0),
             "longest_frame_gap_ms": max(gaps, default=0.0)}
+
+
+def responsiveness(ui):
+    """``ui_game``'s result in words, for a report."""
+    n = ui["long_tasks"]
+    return (f"{n} main-thread task{'' if n == 1 else 's'} over 50 ms, the longest "
+            f"{ui['longest_task_ms']:.0f} ms; longest gap between animation frames "
+            f"{ui['longest_frame_gap_ms']:.0f} ms.")
