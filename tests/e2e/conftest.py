@@ -166,5 +166,23 @@ def humans_turn(page):
     return not (text.endswith("is thinking…") or text in ("The round is over.", "The game is over."))
 
 
+def algo_attack(page, number):
+    """On the human's algo turn: Stay after a hit; else, with no card to draw, put the first own
+    face-down card at stake; else attack the first face-down card, declaring ``number``.
+    Whether the number was declared."""
+    stay = page.get_by_role("button", name="Stay")
+    if stay.is_visible():
+        stay.click()
+        return False
+    stake = page.get_by_role("button", name=re.compile("hidden from the others"))
+    targets = page.get_by_role("button", name=re.compile("face down"))
+    if stake.count() and not targets.count():
+        stake.first.click()
+        return False
+    targets.first.click()
+    page.get_by_role("button", name=f"Declare {number % 12}", exact=True).click()
+    return True
+
+
 def storage(page):
     return json.loads(page.evaluate("JSON.stringify(Object.assign({}, localStorage))"))

@@ -15,7 +15,7 @@ from bodoge.core.match import Match
 from bodoge.games import CATALOG
 from bodoge.games.algo.bots import NormalBot
 
-from .conftest import BOOT_TIMEOUT, INSTANT, Guard, boot, storage, humans_turn, wait_ready
+from .conftest import BOOT_TIMEOUT, INSTANT, Guard, algo_attack, boot, humans_turn, storage, wait_ready
 
 RESULT = re.compile(r"wins the game|win the game|Shared win")
 
@@ -35,7 +35,7 @@ def new_algo(page, seats, players=2):
 def play_until(page, done, limit=300.0):
     """Act as the person at the device until ``done()``: attack the first face-down card
     (with an empty deck, first put the first own face-down card at stake)."""
-    guesses = iter(range(10**6))
+    guess = 0
     end = time.time() + limit
     while not done():
         assert time.time() < end, "the game did not finish in time"
@@ -45,17 +45,8 @@ def play_until(page, done, limit=300.0):
         if not humans_turn(page):
             page.wait_for_timeout(30)
             continue
-        stay = page.get_by_role("button", name="Stay")
-        if stay.is_visible():
-            stay.click()
-            continue
-        stake = page.get_by_role("button", name=re.compile("hidden from the others"))
-        targets = page.get_by_role("button", name=re.compile("face down"))
-        if stake.count() and not targets.count():
-            stake.first.click()
-            continue
-        targets.first.click()
-        page.get_by_role("button", name=f"Declare {next(guesses) % 12}", exact=True).click()
+        if algo_attack(page, guess):
+            guess += 1
 
 
 def test_shelf_paints_from_static_html_with_progress(page, server, context):

@@ -14,13 +14,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bodoge.core.canon import state_hash
-from bodoge.core.errors import IllegalMove
 from bodoge.core.match import Match
 from bodoge.core.protocol import clone
 from bodoge.core.rng import Rng
 from bodoge.games.algo import GAME
 from bodoge.games.algo import puzzle as P
 from bodoge.games.algo import rules as R
+
+from .. import refused_or_legal
 
 GAMES = int(os.environ.get("BODOGE_PROPERTY_GAMES", "2000"))
 SETTINGS = settings(max_examples=GAMES, deadline=None, derandomize=True,
@@ -223,11 +224,7 @@ def test_garbage_moves_only_raise_illegal_move(seed, seat, move, kind):
     state = garbage_state(kind, seed)
     if isinstance(move, dict) and move.get("a") in (None, 1):
         move["a"] = ["attack", "toss", "show", "name", "stay"][seed % 5]
-    try:
-        GAME.apply(state, seat, move)
-    except IllegalMove:
-        return
-    assert move in GAME.legal_moves(state, seat)
+    refused_or_legal(GAME, state, seat, move)
 
 
 @settings(max_examples=max(20, GAMES // 10), deadline=None, derandomize=True)

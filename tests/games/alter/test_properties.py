@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 
 from bodoge.core.bot import think
 from bodoge.core.canon import state_hash
-from bodoge.core.errors import IllegalMove
 from bodoge.core.match import Match
 from bodoge.core.rng import Rng
 from bodoge.games.alter import GAME
 from bodoge.games.alter.rules import deck_for, set_rounds
 
+from .. import refused_or_legal
 from .helpers import permute_hidden
 
 GAMES = int(os.environ.get("BODOGE_PROPERTY_GAMES", "2000"))
@@ -136,11 +136,7 @@ def test_garbage_moves_only_raise_illegal_move(seed, seat, move, action, steps):
         state = GAME.apply(state, s, moves[pick.below(len(moves))])
     if isinstance(move, dict) and action is not None:
         move["a"] = action
-    try:
-        GAME.apply(state, seat, move)
-    except IllegalMove:
-        return
-    assert move in GAME.legal_moves(state, seat)
+    refused_or_legal(GAME, state, seat, move)
 
 
 @FEW

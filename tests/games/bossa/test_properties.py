@@ -18,12 +18,13 @@ from hypothesis import strategies as st
 
 from bodoge.core.bot import think
 from bodoge.core.canon import state_hash
-from bodoge.core.errors import IllegalMove
 from bodoge.core.match import Match
 from bodoge.core.protocol import clone
 from bodoge.core.rng import Rng
 from bodoge.games.bossa import GAME
 from bodoge.games.bossa import rules as R
+
+from .. import refused_or_legal
 
 GAMES = int(os.environ.get("BODOGE_PROPERTY_GAMES", "2000"))
 SETTINGS = settings(max_examples=GAMES, deadline=None, derandomize=True,
@@ -168,11 +169,7 @@ def test_garbage_moves_only_raise_illegal_move(index, seat, action, move):
     state = states[index % len(states)]
     if isinstance(move, dict):
         move["a"] = action
-    try:
-        GAME.apply(state, seat, move)
-    except IllegalMove:
-        return
-    assert move in GAME.legal_moves(state, seat)
+    refused_or_legal(GAME, state, seat, move)
 
 
 @settings(max_examples=max(4, GAMES // 100), deadline=None, derandomize=True)
