@@ -14,6 +14,11 @@ Subclasses implement ``options``, ``setup``, ``to_move``, ``legal_moves``, ``_pl
 a private copy), ``view`` and ``outcome``; they may override ``check`` with something faster
 than looking the move up in ``legal_moves``.
 
+Rules versions: a correction of a game's rules bumps its ``rules_version`` and keeps the old
+behaviour keyed by version, so a record replays forever to the same state. ``setup(options,
+seed, version)`` stamps the version into the state (``stamp``; from version 2 on only, so a
+version-1 state is exactly what it always was) and the rules read it back with ``rules_of``.
+
 A state may keep an append-only event list under ``"log"``: events are never changed once
 appended, so ``apply`` copies that list but shares its events (a game's log grows long).
 """
@@ -35,6 +40,11 @@ def is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def rules_of(state) -> int:
+    """The rules version ``state`` (or a view of it) is played by."""
+    return state.get("rules_version", 1)
+
+
 def Outcome(winners, scores, **detail) -> dict:
     """A finished game's result: the seats sharing the win, each seat's score, and detail."""
     return {"winners": sorted(winners), "scores": list(scores), **detail}
@@ -42,7 +52,8 @@ def Outcome(winners, scores, **detail) -> dict:
 
 class Game:
     id = ""
-    rules_version = 1
+    rules_version = 1          # the current rules: a correction bumps it
+    min_rules_version = 1      # the oldest rules a record may still be replayed by
     min_players = 2
     max_players = 4
     bot_levels = ("easy", "normal", "strong")
@@ -76,8 +87,18 @@ class Game:
         return state["players"]
 
     # --- the protocol ------------------------------------------------------------------------
-    def setup(self, options: dict, seed: int) -> dict:
+    def setup(self, options: dict, seed: int, version: int | None = None) -> dict:
+        """The first state, played by rules ``version`` (None: the current rules)."""
         raise NotImplementedError
+
+    def stamp(self, state: dict, version: int | None) -> dict:
+        """``state`` marked with the rules version it is played by (see the module doc)."""
+        version = self.rules_version if version is None else version
+        if not is_int(version) or not self.min_rules_version <= version <= self.rules_version:
+            raise BadOptions(f"no rules version {version!r} for {self.id}")
+        if version > 1:
+            state["rules_version"] = version
+        return state
 
     def to_move(self, state) -> list[int]:
         """Seats that may move now (several for simultaneous phases); empty once it is over."""

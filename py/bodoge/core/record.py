@@ -113,12 +113,12 @@ def replay(record: Record):
     if record.version > game.rules_version:
         raise BadCode("the save code was made for newer rules of this game",
                       key="code.rules_future", game=record.game)
-    if record.version != game.rules_version:
+    if record.version < game.min_rules_version:
         raise BadCode("the save code was made for older rules of this game",
                       key="code.rules_old", game=record.game)
     try:
         options = game.options(record.options)
-        state = game.setup(options, record.seed)
+        state = game.setup(options, record.seed, record.version)
     except BadOptions as e:
         raise BadCode(f"the save code's options are invalid: {e}", key="code.damaged") from None
     for i, (seat, move) in enumerate(record.moves):

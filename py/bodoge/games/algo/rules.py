@@ -135,10 +135,10 @@ class Algo(Game):
         return out
 
     # --- setup -------------------------------------------------------------------------------
-    def setup(self, options, seed):
+    def setup(self, options, seed, version=None):
         options = self.options(options)
         if options.get("mode") == "puzzle":
-            return TSUME.setup(options, seed)
+            return self.stamp(TSUME.setup(options, seed), version)
         n = options["players"]
         rng = Rng.from_seed(seed)
         # First dealer: everyone draws a card, the lowest card deals (black < white on ties).
@@ -159,7 +159,7 @@ class Algo(Game):
         if options.get("chips"):
             state["points"] = [CHIPS_START_PAIR if is_pair(state) else CHIPS_START[n]] * n
         self._start_round(state)
-        return state
+        return self.stamp(state, version)
 
     def _start_round(self, state):
         n = state["players"]

@@ -157,7 +157,7 @@ class Alluvium(Game):
         return {"players": players}
 
     # --- setup -------------------------------------------------------------------------------
-    def setup(self, options, seed):
+    def setup(self, options, seed, version=None):
         options = self.options(options)
         n = options["players"]
         virtual = n if n == VIRTUAL_WITH else None
@@ -185,7 +185,7 @@ class Alluvium(Game):
             "log": [],
         }
         self._start_round(state)
-        return state
+        return self.stamp(state, version)
 
     def _start_round(self, state):
         n = state["players"]

@@ -152,7 +152,7 @@ class Alter(Game):
         return {"players": players, "first": first}
 
     # --- setup -------------------------------------------------------------------------------
-    def setup(self, options, seed):
+    def setup(self, options, seed, version=None):
         options = self.options(options)
         n = options["players"]
         rng = Rng.from_seed(seed)
@@ -178,7 +178,7 @@ class Alter(Game):
             "log": [{"e": "first_dealer", "dealer": dealer, "chosen": options["first"] is not None}],
         }
         self._start_set(state)
-        return state
+        return self.stamp(state, version)
 
     def _start_set(self, state):
         rng = Rng(state["rng"])

@@ -309,7 +309,7 @@ class Bossa(Game):
         return 2
 
     # --- setup -------------------------------------------------------------------------------
-    def setup(self, options, seed):
+    def setup(self, options, seed, version=None):
         options = self.options(options)
         rng = Rng.from_seed(seed)
         deck = rng.shuffle(list(ALL_TILES))
@@ -342,7 +342,7 @@ class Bossa(Game):
             for s, c in enumerate(RULING_BASIC_DICE):
                 state["lines"][c]["die"] = rolls[-1][s]
             self._start(state, high)
-        return state
+        return self.stamp(state, version)
 
     def _choose(self, state, seat, line):
         """``seat`` takes ``line`` as its own side; the dice go to the lines (rolls as they are)."""

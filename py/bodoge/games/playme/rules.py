@@ -99,7 +99,7 @@ class PlayMe(Game):
         return {"players": n, "characters": list(chars), **flags}
 
     # --- setup -------------------------------------------------------------------------------
-    def setup(self, options, seed):
+    def setup(self, options, seed, version=None):
         options = self.options(options)
         n = options["players"]
         rng = Rng.from_seed(seed)
@@ -132,7 +132,7 @@ class PlayMe(Game):
             "winners": None,
             "log": [{"e": "setup", "chars": list(chars), "t": 0}],
         }
-        return state
+        return self.stamp(state, version)
 
     @staticmethod
     def _new_player(char):
