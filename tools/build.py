@@ -3,7 +3,8 @@
     python tools/build.py [DIST]
 
 Layout: index.html (with the shelf pre-rendered in both languages), pyscript.toml,
-bodoge.zip (the Python package), web/ (style.css joined from web/css/*.css, JS glue, icons,
+bodoge.zip (the Python package), web/ (style.css joined from web/css/base.css and every
+game's py/bodoge/games/<game>/style.css, JS glue, icons,
 manifest, main.py),
 pyodide/ and pyscript/ (copied from node_modules: run `npm ci` first), sw.js (the service
 worker, with the precache list and a content hash of the whole site).
@@ -58,12 +59,18 @@ def package_zip(dst):
 
 
 def join_css(dst):
-    """One stylesheet: web/css/base.css, then every game's web/css/<game>.css."""
+    """One stylesheet: web/css/*.css (base.css first), then every game's style.css (it lives
+    in the game's folder, beside its UI)."""
     folder = os.path.join(ROOT, "web", "css")
-    names = ["base.css"] + sorted(n for n in os.listdir(folder) if n.endswith(".css") and n != "base.css")
+    games = os.path.join(ROOT, "py", "bodoge", "games")
+    paths = [os.path.join(folder, "base.css")]
+    paths += sorted(os.path.join(folder, n) for n in os.listdir(folder)
+                    if n.endswith(".css") and n != "base.css")
+    paths += [os.path.join(games, g, "style.css") for g in sorted(os.listdir(games))
+              if os.path.isfile(os.path.join(games, g, "style.css"))]
     with open(dst, "w", encoding="utf-8") as out:
-        for name in names:
-            with open(os.path.join(folder, name), encoding="utf-8") as f:
+        for path in paths:
+            with open(path, encoding="utf-8") as f:
                 out.write(f.read().rstrip() + "\n\n")
 
 

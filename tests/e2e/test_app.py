@@ -15,7 +15,7 @@ from bodoge.core.match import Match
 from bodoge.games import CATALOG
 from bodoge.games.algo.bots import NormalBot
 
-from .conftest import BOOT_TIMEOUT, INSTANT, Guard, algo_attack, boot, humans_turn, storage, wait_ready
+from .harness import BOOT_TIMEOUT, INSTANT, Guard, algo_attack, boot, humans_turn, storage, wait_ready
 
 RESULT = re.compile(r"wins the game|win the game|Shared win")
 

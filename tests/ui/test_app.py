@@ -283,7 +283,7 @@ def test_keyboard_declare_and_escape():
 
 
 def test_no_handover_when_the_game_ui_says_nothing_is_private(monkeypatch):
-    from bodoge.ui.algo import AlgoUI
+    from bodoge.games.algo.ui import AlgoUI
 
     seen = []
 

@@ -11,7 +11,9 @@ from .html import h
 
 
 def game_ui(game_id: str):
-    return importlib.import_module(f"{__package__}.{game_id}").UI
+    """A game's UI (``bodoge.games.<id>.ui``): it lives in the game's folder, beside its
+    rules, bots, strings and stylesheet."""
+    return importlib.import_module(f"bodoge.games.{game_id}.ui").UI
 
 
 class Ctx:

@@ -1,5 +1,5 @@
-"""Translations. Each game's strings sit in one module (``strings/<game>.py``) with an ``EN``
-and a ``JA`` table side by side; ``strings/common.py`` holds the shell's. A test checks that
+"""Translations. Each game's strings sit in its folder (``bodoge/games/<game>/strings.py``) with
+an ``EN`` and a ``JA`` table side by side; ``ui/strings/common.py`` holds the shell's. A test checks that
 both tables have the same keys and placeholders (English may add ``.you`` and ``.one`` variants).
 
 A game's keys all start with its id (``algo.…``), so its module is imported only when one of
@@ -16,8 +16,13 @@ _TABLES = {"en": {}, "ja": {}}
 _LOADED = set()
 
 
+def module_name(name):
+    """The module holding string table ``name``."""
+    return f"{__package__}.strings.common" if name == "common" else f"bodoge.games.{name}.strings"
+
+
 def _load(name):
-    mod = importlib.import_module(f"{__package__}.strings.{name}")
+    mod = importlib.import_module(module_name(name))
     _TABLES["en"].update(mod.EN)
     _TABLES["ja"].update(mod.JA)
     _LOADED.add(name)

@@ -10,11 +10,11 @@ to the next place where it fits, Enter draws it, B switches to one cell (then ar
 P takes the other piece in round 1.
 """
 
-from ..core.errors import IllegalMove
-from ..games.alluvium import board as B
-from ..games.alluvium import rules as R
-from .games import GameUI
-from .html import h
+from ...core.errors import IllegalMove
+from ...ui.games import GameUI
+from ...ui.html import h
+from . import board as B
+from . import rules as R
 
 CELL = 40
 SIDE = CELL * B.SIZE

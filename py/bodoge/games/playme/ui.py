@@ -14,13 +14,13 @@ Space to roll again or catch the rabbit, Q W E R T for targets, A to keep a die 
 Stop!; the right one uses M , . J K L for dice 1–6, Enter, Y U I O P, N and H. Escape pauses.
 """
 
-from ..core.errors import IllegalMove
-from ..games.playme import GAME
-from ..games.playme import rules as R
-from ..games.playme.sim import Driver
-from .games import GameUI
-from .html import h
-from .play import PlayScreen
+from ...core.errors import IllegalMove
+from ...ui.games import GameUI
+from ...ui.html import h
+from ...ui.play import PlayScreen
+from . import GAME
+from . import rules as R
+from .sim import Driver
 
 COLOURS = {"alice": "#2457a6", "queen": "#b3261e", "cat": "#7b3fa0", "hatter": "#1e6b3a",
            "caterpillar": "#0f6e78", "walrus": "#6b4a2e"}

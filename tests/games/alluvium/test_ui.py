@@ -7,10 +7,10 @@ players with the virtual player, reload, rules page and strings."""
 from bodoge.games.alluvium import GAME
 from bodoge.games.alluvium import board as B
 from bodoge.games.alluvium import rules as R
-from bodoge.ui.alluvium import RULING_KEYS, SYMBOLS, Draft
+from bodoge.games.alluvium.ui import RULING_KEYS, SYMBOLS, Draft
 from bodoge.ui.i18n import tables
 
-from .fakehost import make_app
+from ui.fakehost import make_app
 
 
 def start(app, kinds=("human", "strong", "normal", "easy"), names=()):

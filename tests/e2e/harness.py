@@ -1,5 +1,9 @@
 """End-to-end fixtures: one built site, one static server and one Chromium for the session.
 
+A plugin (``tests/conftest.py`` loads it) so that every game's ``test_e2e.py``, in the game's
+own test folder, shares it with the app's tests here. Tests in ``tests/e2e/`` and files named
+``test_e2e*.py`` are marked ``e2e``.
+
 The site is built once into build/e2e-site (tools/build.py). Chromium: $CHROMIUM, else
 Debian's /usr/bin/chromium when present, else Playwright's own browser. Every page is
 guarded: a request that leaves 127.0.0.1 is aborted and fails the test (nothing may load
@@ -31,9 +35,11 @@ INSTANT = ("try { if (!localStorage.getItem('bodoge:settings')) localStorage.set
            "'bodoge:settings', JSON.stringify({lang: 'en', speed: 'instant'})); } catch (e) {}")
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     for item in items:
-        if "/e2e/" in str(item.fspath).replace(os.sep, "/"):
+        path = str(item.fspath).replace(os.sep, "/")
+        if "/e2e/" in path or os.path.basename(path).startswith("test_e2e"):
             item.add_marker(pytest.mark.e2e)
 
 

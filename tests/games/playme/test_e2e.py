@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import boot, wait_ready
+from e2e.harness import boot, wait_ready
 
 STEP_MS = 250          # game time between two of the human's actions
 

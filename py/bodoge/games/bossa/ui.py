@@ -11,9 +11,9 @@ The engine decides what is legal: the screen asks ``rules.view_moves`` (computed
 view) which places the selected tiles fit, only to highlight them.
 """
 
-from ..games.bossa import rules as R
-from .games import GameUI
-from .html import h
+from ...ui.games import GameUI
+from ...ui.html import h
+from . import rules as R
 
 TILE = 40
 PIPS = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)],

@@ -5,9 +5,9 @@ choices, reload, strings."""
 
 from bodoge.games.playme import GAME
 from bodoge.ui.i18n import tables
-from bodoge.ui.playme import RULING_KEYS, GameClock
+from bodoge.games.playme.ui import RULING_KEYS, GameClock
 
-from .fakehost import make_app
+from ui.fakehost import make_app
 
 
 def start(app, kinds=("human", "slow", "slow"), chars=(), **flags):

@@ -8,7 +8,7 @@ import time
 
 from playwright.sync_api import expect
 
-from .conftest import boot, wait_ready
+from e2e.harness import boot, wait_ready
 
 
 def new_alluvium(page, kinds=("human", "strong", "normal", "easy")):

@@ -6,9 +6,9 @@ import re
 import pytest
 
 from bodoge.ui.i18n import tables
-from bodoge.ui.alter import RULINGS
+from bodoge.games.alter.ui import RULINGS
 
-from .fakehost import make_app
+from ui.fakehost import make_app
 
 
 def start(app, kinds, players=4, first=""):

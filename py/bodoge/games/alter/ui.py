@@ -10,9 +10,9 @@ A Change animates the pushed Pick cards one after the other (instant with reduce
 
 import math
 
-from ..games.alter import rules as R
-from .games import GameUI
-from .html import h
+from ...ui.games import GameUI
+from ...ui.html import h
+from . import rules as R
 
 W, H = 60, 84                     # a score card (SVG units)
 RADIUS = 35                       # places around the deck, % of the table's width from the centre

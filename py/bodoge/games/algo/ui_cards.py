@@ -6,8 +6,8 @@ the label 黒/B, white ones a ring and 白/W; face-down backs have stripes (blac
 (white).
 """
 
-from ..games.algo import rules as R
-from .html import h
+from ...ui.html import h
+from . import rules as R
 
 W, H = 48, 72
 

@@ -6,7 +6,7 @@ import time
 
 from playwright.sync_api import expect
 
-from .conftest import boot, humans_turn
+from e2e.harness import boot, humans_turn
 
 RESULT = re.compile(r"wins the game|win the game|Shared win|Victory")
 PLACE = re.compile(r"Put your Pick card here|Change here")

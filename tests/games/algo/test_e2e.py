@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from bodoge.core.match import Match
 
-from .conftest import algo_attack, boot, humans_turn
+from e2e.harness import algo_attack, boot, humans_turn
 
 RESULT = re.compile(r"wins the game|Shared win")
 

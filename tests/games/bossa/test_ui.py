@@ -6,10 +6,10 @@ import re
 
 from bodoge.games.bossa import GAME
 from bodoge.games.bossa import rules as R
-from bodoge.ui.bossa import RULING_KEYS
+from bodoge.games.bossa.ui import RULING_KEYS
 from bodoge.ui.i18n import tables
 
-from .fakehost import make_app
+from ui.fakehost import make_app
 
 
 def start(app, kinds=("human", "normal"), rules="advanced", names=("", "")):

@@ -10,14 +10,14 @@ number (two digits for 10 and 11) and press Enter; S stays after a hit; T asks f
 
 import datetime
 
-from ..core.record import Record, encode
-from ..games.algo import rules as R
-from ..games.algo.puzzle import GRADES as PUZZLE_GRADES
-from .algo_cards import card_name, card_svg, colour_name, toggle_card, type_number
-from .algo_puzzle import EVENTS as PUZZLE_EVENTS, PuzzleUI
-from .games import GameUI
-from .html import h
-from .play import PlayScreen
+from ...core.record import Record, encode
+from ...ui.games import GameUI
+from ...ui.html import h
+from ...ui.play import PlayScreen
+from . import rules as R
+from .puzzle import GRADES as PUZZLE_GRADES
+from .ui_cards import card_name, card_svg, colour_name, toggle_card, type_number
+from .ui_puzzle import EVENTS as PUZZLE_EVENTS, PuzzleUI
 
 
 class AlgoUI(GameUI):

@@ -5,10 +5,10 @@ and 11) and press Enter, or use the number buttons; W shows why the next card is
 cancels. Numbers already tried on a card are marked on the pad and cannot be chosen again.
 """
 
-from ..games.algo import rules as R
-from ..games.algo.puzzle import explain_view
-from .algo_cards import card_name, card_svg, colour_name, toggle_card, type_number
-from .html import h
+from ...ui.html import h
+from . import rules as R
+from .puzzle import explain_view
+from .ui_cards import card_name, card_svg, colour_name, toggle_card, type_number
 
 EVENTS = frozenset({"puzzle", "named", "wrong", "solved"})
 

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from bodoge.core.match import Match
 from bodoge.games.bossa import GAME
 
-from .conftest import boot, wait_ready
+from e2e.harness import boot, wait_ready
 
 RESULT = re.compile(r"You win!|wins!|A draw")
 

@@ -6,10 +6,10 @@ import pytest
 from bodoge.core.match import Match
 from bodoge.core.record import decode
 from bodoge.games.algo import puzzle as P
-from bodoge.ui import algo as algo_ui
+from bodoge.games.algo import ui as algo_ui
 from bodoge.ui.i18n import tables
 
-from .fakehost import Text, make_app
+from ui.fakehost import Text, make_app
 
 
 def start(app, form):
