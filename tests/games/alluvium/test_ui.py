@@ -119,7 +119,7 @@ def test_the_sheet_marks_the_start_squares_of_the_games_rules_version():
     app, host = make_app()
     screen = start(app)
     assert start_marks(host.html) == [(3, 3), (5, 5)]
-    assert "the outlined cells: row 4, column 4 and row 6, column 6" in host.text()
+    assert "one over each outlined start square (row 4, column 4 and row 6, column 6)" in host.text()
     human_draws(screen, host)
     human_draws(screen, host)
     assert all(screen.match.state["maps"][0][i] == "0" for i in B.start_squares(2))
