@@ -33,9 +33,10 @@ PIECES = {
 DECK = tuple(PIECES)
 
 # Ruling (spec "Components"): the map, its start squares and the piece set, by rules version.
-# No blocked cells. The start squares are (row, col), 0-based. Version 2 puts them at (3, 3) and
-# (5, 5), close enough for the two round-1 pieces to touch, as the source allows
-# (互いの一部が隣接するような記入はできます); version 1 had (2, 2) and (6, 6), where they never could.
+# No blocked cells. The start squares are (row, col), 0-based. Version 2 puts them at (3, 3)
+# and (5, 5), close enough for the two round-1 pieces to touch, as the source allows
+# (互いの一部が隣接するような記入はできます); version 1 had (2, 2) and (6, 6), where they
+# never could.
 LAYOUTS = {
     1: {"size": 9, "start": ((2, 2), (6, 6)), "pieces": DECK},
     2: {"size": 9, "start": ((3, 3), (5, 5)), "pieces": DECK},

@@ -108,8 +108,9 @@ def choices(phase, round_, todo, filled, start):
 
 def drawing_mask(phase, round_, todo, filled, move, start) -> int:
     """The cells ``move`` draws on a map whose filled cells are ``filled``, for a seat with
-    ``todo`` pieces to draw (``start``: the start squares' mask); raises ``IllegalMove`` (with the reason's key) if it may not.
-    The UI asks it too, to say why a piece cannot go where it is being moved."""
+    ``todo`` pieces to draw (``start``: the start squares' mask); raises ``IllegalMove`` (with
+    the reason's key) if it may not. The UI asks it too, to say why a piece cannot go where it
+    is being moved."""
     if not isinstance(move, dict):
         raise IllegalMove("a move is an object", key="alluvium.error.malformed")
     if set(move) == {"cell"}:

@@ -453,7 +453,7 @@ class AlterUI(GameUI):
                  h("h3", {}, t("rules.keys")), h("ul", {}, keys))
 
 
-RULINGS = ("deck", "bonus_values", "victory", "variants", "first_dealer", "wings_twice", "victory_timing",
-           "ties", "min", "hidden", "sets")
+RULINGS = ("deck", "bonus_values", "victory", "variants", "first_dealer", "wings_twice",
+           "victory_timing", "ties", "min", "hidden", "sets")
 
 UI = AlterUI()
