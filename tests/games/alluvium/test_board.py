@@ -107,8 +107,12 @@ def test_placements_are_every_orientation_at_every_position():
     assert B.place(B.shape("I3"), 8, 6) == B.mask_of([78, 79, 80])
 
 
-def test_start_squares():
-    assert B.START_SQUARES == (2 * 9 + 2, 6 * 9 + 6)
+def test_start_squares_by_rules_version():
+    assert B.start_squares(1) == (2 * 9 + 2, 6 * 9 + 6)
+    assert B.start_squares(2) == (3 * 9 + 3, 5 * 9 + 5)
+    assert B.start_mask(2) == (1 << 30) | (1 << 50)
+    for lay in B.LAYOUTS.values():           # the map and the pieces did not change
+        assert lay["size"] == B.SIZE == 9 and lay["pieces"] == B.DECK
 
 
 @pytest.mark.parametrize("k", range(len(MAPS)))

@@ -4,7 +4,8 @@ Random play is kept cheap (a random placement is drawn by trial, not from the fu
 count stays high; the costly checks (views leak nothing, code round trip, replay) run on a
 sample of the games. Invariants: cells once drawn never change, each deck is the six pieces,
 every seat to move can act, territory and ticks add up to the log, the area bonus is the
-largest rectangle, totals and winners follow the rules.
+largest rectangle, totals and winners follow the rules. Games are played by both rules
+versions (the start squares differ; version 2 also keeps round 1's pieces unnamed).
 """
 
 import functools
@@ -17,7 +18,8 @@ from hypothesis import strategies as st
 from bodoge.core.bot import think
 from bodoge.core.canon import state_hash
 from bodoge.core.match import Match
-from bodoge.core.protocol import clone
+from bodoge.core.protocol import clone, rules_of
+from bodoge.core.record import Record
 from bodoge.core.rng import Rng
 from bodoge.games.alluvium import GAME
 from bodoge.games.alluvium import board as B
@@ -38,7 +40,7 @@ def random_move(state, seat, rng):
         single = B.cells_of(B.single_cells(filled))
         if single:
             return {"cell": single[rng.below(len(single))]}
-    must = B.START_MASK & ~filled if (state["round"] == 1 and state["phase"] == "own") else 0
+    must = GAME.start(state) & ~filled if (state["round"] == 1 and state["phase"] == "own") else 0
     piece = state["todo"][seat][rng.below(len(state["todo"][seat]))]
     places = B.placements(piece)
     for _ in range(40):
@@ -49,11 +51,21 @@ def random_move(state, seat, rng):
     return moves[rng.below(len(moves))]
 
 
+def version_of(seed):
+    """Most games by the current rules, one in four by version 1."""
+    return 1 if seed % 4 == 1 else GAME.rules_version
+
+
+def new_match(seed, players, version=None):
+    version = version_of(seed) if version is None else version
+    return Match.from_record(Record("alluvium", version, GAME.options({"players": players}), seed))
+
+
 def random_game(seed, players, untouched=False):
     """Yields (state before, match) after every move; ``untouched``: also check now and then
     that ``apply`` left the state before the move as it was."""
     rng = Rng.from_seed(seed)
-    match = Match.new("alluvium", {"players": players}, seed)
+    match = new_match(seed, players)
     while not match.over:
         movers = match.to_move()
         seat = movers[rng.below(len(movers))]       # simultaneous: any order
@@ -115,15 +127,24 @@ def check_views(state):
     """A view shows only the sheet in front of the seat; hidden sheets, the decks' order and
     the others' hands (while private) may change without the view changing."""
     n = state["players"]
-    for seat in range(n):
+    secret = state["round"] == 1 and state["phase"] == "own"
+    unnamed = secret and rules_of(state) >= 2       # round 1's pieces, while phase 1 lasts
+    for seat in list(range(n)) + [None]:
         view = GAME.view(state, seat)
-        front = GAME.sheet_of(state, seat)
         over = state["phase"] == "over"
-        if not over:
-            assert view["sheets"] is None and view["sheet"]["owner"] == front
+        assert view["start"] == list(B.start_squares(rules_of(state)))
+        if seat is None:
+            front = None
+            assert view["sheet"] is None
+        else:
+            front = GAME.sheet_of(state, seat)
+            if not over:
+                assert view["sheets"] is None and view["sheet"]["owner"] == front
         for e in view["log"]:
             if e["e"] in ("place", "cell") and e["seat"] != seat:
                 assert e["ticks"] is None
+                if e["e"] == "place":
+                    assert (e["piece"] is None) == unnamed
         if over:
             continue
         other = clone(state)
@@ -134,14 +155,19 @@ def check_views(state):
         for d in other["decks"]:
             d.reverse()
         for s in range(n):
-            if s != seat and state["round"] == 1 and state["phase"] == "own":
+            if s != seat and secret:
                 other["hands"][s] = "P5" if state["hands"][s] != "P5" else "I3"
         for e in other["log"]:
             if e["e"] in ("place", "cell") and e["seat"] != seat:
                 e["ticks"] = 77
                 e["cells" if e["e"] == "place" else "cell"] = [0] if e["e"] == "place" else 0
+                if unnamed and e["e"] == "place":
+                    e["piece"] = "P5" if e["piece"] != "P5" else "I3"
         assert GAME.view(other, seat) == view
-        other["maps"][front] = "4" * B.CELLS
+        if front is not None:
+            other["maps"][front] = "4" * B.CELLS
+        else:
+            other["areas"][0] = [99]
         assert GAME.view(other, seat) != view            # the test can fail
 
 
@@ -194,7 +220,7 @@ def test_garbage_moves_only_raise_illegal_move(seed, players, seat, move, step):
 @given(seed=st.integers(0, 2**53 - 1), players=st.integers(3, 5))
 def test_bots_of_every_level_play_legal_games_from_their_views(seed, players):
     levels = ["strong", "normal", "easy", "strong", "normal"][:players]
-    match = Match.new("alluvium", {"players": players}, seed)
+    match = new_match(seed, players)
     bots = [GAME.make_bot(level, s, seed + s) for s, level in enumerate(levels)]
     while not match.over:
         for seat in match.to_move():

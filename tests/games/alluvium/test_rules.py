@@ -44,25 +44,30 @@ def test_direction_starts_clockwise_and_flips_every_round():
 
 
 # --- phase 1: own map, round 1 ---------------------------------------------------------------------
-def test_round_one_draws_open_card_and_hand_card_over_the_start_squares():
-    state = GAME.setup({"players": 4}, 11)
+@pytest.mark.parametrize("version, squares", [(2, ((3, 3), (5, 5))), (1, ((2, 2), (6, 6)))])
+def test_round_one_draws_open_card_and_hand_card_over_the_start_squares(version, squares):
+    """The start squares: (3, 3) and (5, 5) from rules version 2 on, (2, 2) and (6, 6) in 1."""
+    state = GAME.setup({"players": 4}, 11, version)
+    assert R.rules_of(state) == version
+    start = GAME.start(state)
+    assert start == B.mask_of(at(*rc) for rc in squares)
     assert GAME.to_move(state) == [0, 1, 2, 3]           # everyone at once
     open_, hand = state["piles"][0][-1], state["hands"][0]
     assert state["todo"][0] == [open_, hand]
     moves = GAME.legal_moves(state, 0)
     assert {m["piece"] for m in moves} == {open_, hand}
-    assert all(B.mask_of(m["cells"]) & B.START_MASK for m in moves)
+    assert all(B.mask_of(m["cells"]) & start for m in moves)
     # a drawing away from both start squares is refused
-    far = next(m for m in B.placements(open_) if not m & (B.START_MASK | B.neighbours(B.START_MASK)))
+    far = next(m for m in B.placements(open_) if not m & (start | B.neighbours(start)))
     with pytest.raises(IllegalMove) as err:
         GAME.apply(state, 0, piece_move(open_, B.cells_of(far)))
     assert err.value.key == "alluvium.error.start"
-    # first piece over (2, 2): the second must cover (6, 6)
-    first = next(m for m in moves if m["piece"] == hand and at(2, 2) in m["cells"])
+    # first piece over the first start square: the second must cover the other one
+    first = next(m for m in moves if m["piece"] == hand and at(*squares[0]) in m["cells"])
     state = GAME.apply(state, 0, first)
     assert state["todo"][0] == [open_]
     second = GAME.legal_moves(state, 0)
-    assert second and all(at(6, 6) in m["cells"] and m["piece"] == open_ for m in second)
+    assert second and all(at(*squares[1]) in m["cells"] and m["piece"] == open_ for m in second)
     state = GAME.apply(state, 0, second[0])
     assert state["todo"][0] == [] and 0 not in GAME.to_move(state)
     assert state["maps"][0].count("0") == len(B.PIECES[open_]) + len(B.PIECES[hand])
@@ -78,7 +83,7 @@ def test_pieces_may_be_rotated_and_reflected():
             for r in range(B.SIZE):
                 for c in range(B.SIZE):
                     m = B.place(shape, r, c)
-                    if m is not None and m & B.START_MASK:
+                    if m is not None and m & GAME.start(state):
                         assert tuple(B.cells_of(m)) in legal
 
 
@@ -117,7 +122,7 @@ def test_drawn_cells_are_never_changed():
     state = GAME.apply(state, 0, move)
     other = next(p for p in state["todo"][0])
     overlapping = next(m for m in B.placements(other)
-                       if m & B.mask_of(move["cells"]) and m & B.START_MASK)
+                       if m & B.mask_of(move["cells"]) and m & GAME.start(state))
     with pytest.raises(IllegalMove) as err:
         GAME.apply(state, 0, piece_move(other, B.cells_of(overlapping)))
     assert err.value.key == "alluvium.error.overlap"
@@ -405,6 +410,45 @@ def test_hand_card_is_private_until_phase_one_ends_and_placements_stay_private()
     assert GAME.view(state, 1)["hands"] == state["hands"]
 
 
+def test_v2_round_one_pieces_are_not_named_to_others_until_phase_one_ends():
+    """Rules version 2: the open card is public, so naming the other piece a seat drew in
+    round 1 would name its hand card; no view but the owner's (the spectator's neither) names
+    it while phase 1 lasts. Scripted through the protocol, seed 6: seat 0 draws its hand card
+    first."""
+    state = GAME.setup({"players": 4}, 6)
+    hand = state["hands"][0]
+    move = first_move(state, 0, hand)
+    state = GAME.apply(state, 0, move)
+    assert state["log"][-1]["piece"] == hand                  # the state keeps it
+    assert GAME.view(state, 0)["log"][-1]["piece"] == hand    # the owner sees it
+    for seat in (1, 2, 3, None):
+        view = GAME.view(state, seat)
+        assert view["log"][-1]["e"] == "place" and view["log"][-1]["piece"] is None
+        assert hand not in [e.get("piece") for e in view["log"] if e["e"] != "round"]
+        assert view["hands"][0] is None
+    state = GAME.apply(state, 0, first_move(state, 0))        # its open card: still unnamed
+    assert GAME.view(state, 2)["log"][-1]["piece"] is None
+    state = finish_phase(state, "own")
+    # phase 1 is over: the hand cards are discarded face up and the pieces may be named
+    for seat in (1, None):
+        view = GAME.view(state, seat)
+        assert view["hands"] == state["hands"]
+        places = [e for e in view["log"] if e["e"] == "place"]
+        assert places and all(e["piece"] is not None for e in places)
+        assert {"e": "discard", "hands": state["hands"]} in view["log"]
+
+
+def test_v1_views_still_name_round_one_pieces():
+    state = GAME.setup({"players": 4}, 6, 1)
+    assert "rules_version" not in state and R.rules_of(state) == 1
+    hand = state["hands"][0]
+    state = GAME.apply(state, 0, first_move(state, 0, hand))
+    assert state["log"][-1]["piece"] == hand                  # the same log as ever
+    for seat in (1, None):
+        assert GAME.view(state, seat)["log"][-1]["piece"] == hand     # version 1 named it
+        assert GAME.view(state, seat)["hands"][0] is None
+
+
 def test_everything_is_shown_at_the_end():
     state = GAME.setup({"players": 4}, 6)
     while GAME.outcome(state) is None:
@@ -414,9 +458,9 @@ def test_everything_is_shown_at_the_end():
     assert v["result"]["total"] == v["outcome"]["scores"]
 
 
-def test_round_one_pieces_can_never_touch_or_overlap():
-    """Ruling: the start squares are far apart, so 'may touch but not overlap' never arises."""
-    a, b = (1 << i for i in B.START_SQUARES)
+def test_v1_round_one_pieces_could_never_touch_or_overlap():
+    """Version 1's start squares were so far apart that 'may touch but not overlap' never arose."""
+    a, b = (1 << i for i in B.start_squares(1))
     near_a = [m for p in B.PIECES for m in B.placements(p) if m & a]
     near_b = [m for p in B.PIECES for m in B.placements(p) if m & b]
     reach_a = 0
@@ -427,6 +471,28 @@ def test_round_one_pieces_can_never_touch_or_overlap():
         reach_b |= m
     assert not reach_a & reach_b and B.edges(reach_a, reach_b) == 0
     assert not any(m & b for m in near_a)          # no piece covers both start squares
+
+
+def test_v2_round_one_pieces_may_touch_but_not_overlap():
+    """Rules version 2: 「互いの一部が隣接するような記入はできます」 — the start squares at (3, 3)
+    and (5, 5) are close enough for the two round-1 pieces to touch; they still never overlap,
+    and no piece covers both start squares. Scripted through the protocol, seed 1."""
+    assert B.start_squares(2) == (at(3, 3), at(5, 5))
+    state = GAME.setup({"players": 4}, 1)
+    assert state["todo"][0] == ["T4", "L4"]                   # what seed 1 deals seat 0
+    both = B.start_mask(2)
+    assert not any(m & both == both for p in B.PIECES for m in B.placements(p))
+    t4 = piece_move("T4", [at(3, 3), at(3, 4), at(3, 5), at(4, 4)])   # over (3, 3)
+    l4 = piece_move("L4", [at(4, 5), at(5, 5), at(6, 5), at(6, 6)])   # over (5, 5), touching it
+    state = GAME.apply(state, 0, t4)
+    touching = GAME.apply(state, 0, l4)
+    mine = R.colour_mask(touching["maps"][0], 0)
+    assert B.components(mine) == [mine]          # one connected territory: the pieces touch
+    assert B.edges(B.mask_of(t4["cells"]), B.mask_of(l4["cells"])) == 2
+    overlapping = piece_move("L4", [at(3, 5), at(4, 5), at(5, 5), at(5, 6)])   # shares (3, 5)
+    with pytest.raises(IllegalMove) as err:
+        GAME.apply(state, 0, overlapping)
+    assert err.value.key == "alluvium.error.overlap"
 
 
 def test_area_bonuses_are_public_but_where_the_rectangle_lies_is_not():

@@ -3,11 +3,13 @@ keys and clicks, the preview (ticks, rectangle, why not), action B, bots decidin
 human draws, the round summary, the final scoring step by step, two humans on one device, three
 players with the virtual player, reload, rules page and strings."""
 
+import re
 
+from bodoge.core.record import Record, encode
 from bodoge.games.alluvium import GAME
 from bodoge.games.alluvium import board as B
 from bodoge.games.alluvium import rules as R
-from bodoge.games.alluvium.ui import RULING_KEYS, SYMBOLS, Draft
+from bodoge.games.alluvium.ui import CELL, RULING_KEYS, SYMBOLS, Draft, squares
 from bodoge.ui.i18n import tables
 
 from ui.fakehost import make_app
@@ -101,6 +103,38 @@ def test_round_one_prompt_start_squares_and_keyboard_piece():
     n = len(screen.match.record.moves)
     app.key("Enter")
     assert len(screen.match.record.moves) == n and "must cover one of the two outlined" in host.text()
+
+
+START_RECT = re.compile(r'<rect x="(\d+)" y="(\d+)" width="\d+" height="\d+" class="alv-start">')
+
+
+def start_marks(html):
+    """The (row, col) of every start square the map outlines."""
+    return sorted(((int(y) - 2) // CELL, (int(x) - 2) // CELL) for x, y in START_RECT.findall(html))
+
+
+def test_the_sheet_marks_the_start_squares_of_the_games_rules_version():
+    """Version 2: (3, 3) and (5, 5) (0-based; the prompt says row 4, column 4 …); a version-1
+    save still shows (2, 2) and (6, 6), and its pieces must cover those."""
+    app, host = make_app()
+    screen = start(app)
+    assert start_marks(host.html) == [(3, 3), (5, 5)]
+    assert "one over each outlined start square (row 4, column 4 and row 6, column 6)" in host.text()
+    human_draws(screen, host)
+    human_draws(screen, host)
+    assert all(screen.match.state["maps"][0][i] == "0" for i in B.start_squares(2))
+    host.run_timers()
+    assert start_marks(host.html) == [(3, 3), (5, 5)]        # on the other sheets too
+    meta = {"seats": [{"name": "", "bot": None}] + [{"name": "", "bot": "normal"}] * 3}
+    code = encode(Record("alluvium", 1, GAME.options(None), 5, [], meta))
+    app1, host1 = make_app(hash_="#load=" + code)
+    screen1 = app1.screen
+    assert R.rules_of(screen1.match.state) == 1
+    assert start_marks(host1.html) == [(2, 2), (6, 6)]
+    assert "row 3, column 3 and row 7, column 7" in host1.text()
+    human_draws(screen1, host1)
+    human_draws(screen1, host1)
+    assert all(screen1.match.state["maps"][0][i] == "0" for i in B.start_squares(1))
 
 
 def test_both_round_one_pieces_then_the_bots_and_the_next_sheet():
@@ -258,9 +292,23 @@ def test_rules_page_lists_rulings_in_both_languages():
         app.act("rules", "")
         text = host.text()
         assert word in text
+        where_ = {"squares": squares(app.t, B.start_squares(2)), "old": squares(app.t, B.start_squares(1))}
         for key in RULING_KEYS:
-            assert tables()[lang][f"alluvium.ruling.{key}"] in text
+            assert tables()[lang][f"alluvium.ruling.{key}"].format(**where_) in text
     assert R.RULING_AUTO_PASS and R.RULING_AREAS_PUBLIC and R.RULING_TIES_SCORE_BY_RANK
+
+
+def test_rules_page_says_where_the_start_squares_are_and_marks_version_2():
+    marks = {"en": ("row 4, column 4 and row 6, column 6", "row 3, column 3 and row 7, column 7",
+                    "(rules version 2", "Version 2 (current)", "Version 1:", "may touch but not overlap"),
+             "ja": ("4行4列と6行6列", "3行3列と7行7列", "ルール第2版", "第2版（現行）", "第1版：",
+                    "隣接してもかまいませんが、重なってはいけません")}
+    for lang, texts in marks.items():
+        app, host = make_app(hash_="#/rules/alluvium", lang=lang)
+        text = host.text()
+        for mark in texts:
+            assert mark in text, (lang, mark)
+        assert tables()[lang]["alluvium.rules.versions.title"] in text
 
 
 def test_japanese_screen():

@@ -372,6 +372,29 @@ def test_bonus_table_is_data_with_the_rulings_values():
                               "wings": 3, "min": 1}
 
 
+def test_bonus_table_is_in_the_sources_order():
+    """The source's BONUS list: two 0s and two 3s; two 0s and two 1s; four 1s; one each of
+    0, 1, 2, 3; then angel only / devil only; then Min +1 (the only value its text prints)."""
+    assert [(key, need) for key, _, need in R.BONUSES] == [
+        ("zero_three", {0: 2, 3: 2}), ("zero_one", {0: 2, 1: 2}), (R.VICTORY, {1: 4}),
+        ("straight", {0: 1, 1: 1, 2: 1, 3: 1}), ("wings", "wings"), ("min", "min")]
+    assert R.PRINTED_BONUS_VALUES == ("min",)
+
+
+def test_the_sources_order_lists_every_hands_bonuses_as_before():
+    """Victory moved from first to third in the table: no hand of any player count earns it
+    together with a bonus it passed, so every scored set (and every old record's state) lists
+    its bonuses exactly as before."""
+    from itertools import combinations
+
+    old_order = [R.VICTORY, "zero_one", "zero_three", "straight", "wings", "min"]
+    for players in R.PLAYER_COUNTS:
+        for cards in combinations(R.deck_for(players), 4):
+            got = R.hand_bonuses(list(cards))
+            assert got == sorted(got, key=old_order.index), cards
+            assert not (R.VICTORY in got and {"zero_one", "zero_three"} & set(got))
+
+
 # --- bad input --------------------------------------------------------------------------------
 @pytest.mark.parametrize("move", [None, 3, "watch", [], {}, {"a": 1}, {"a": "jump"},
                                   {"a": "place"}, {"a": "place", "p": "1"}, {"a": "place", "p": True},

@@ -139,6 +139,36 @@ def test_rules_page_lists_every_ruling_and_the_bonus_table():
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
+def test_rules_page_marks_our_readings_and_lists_the_bonuses_in_the_sources_order(lang):
+    """The source's BONUS list names 0-and-3, 0-and-1, four 1s, 0-1-2-3, wings, Min, in that
+    order; its values are pictures we lack (only Min's +1 is in the text), and so is which
+    condition is Victory. The rules page says so and marks each of our readings."""
+    app, host = make_app(hash_="#/rules/alter", lang=lang)
+    words = tables()[lang]
+    html = host.html
+    table = html[html.index('id="bonus-table"'):html.index("</table>")]
+    rows = re.findall(r'<tr><th scope="row">(.*?)</th>(.*?)</tr>', table)
+    assert [name for name, _ in rows] == [words[f"alter.bonus.{k}"] for k in
+                                          ("zero_three", "zero_one", "victory", "straight", "wings", "min")]
+    mark = f'<span class="ruling-mark">{words["alter.bonus.ruling_mark"]}</span>'
+    cells = {name: re.findall(r"<td>(.*?)</td>", rest) for name, rest in rows}
+    for key in ("zero_three", "zero_one", "straight", "wings"):       # every value but Min's
+        condition, value = cells[words[f"alter.bonus.{key}"]]
+        assert mark in value and mark not in condition, key
+    condition, value = cells[words["alter.bonus.victory"]]             # which hand is Victory
+    assert mark in condition and mark not in value
+    assert mark not in "".join(cells[words["alter.bonus.min"]])         # Min +1 is printed
+    assert "+1" in cells[words["alter.bonus.min"]][1]
+    text = host.text()
+    for key in ("deck", "bonus_values", "victory"):
+        assert words[f"alter.ruling.{key}"] in text
+    assert words["alter.bonus.ruling_note"] in text
+    reading = {"en": "our reading", "ja": "このアプリの読み取り"}[lang]
+    for key in ("deck", "bonus_values", "victory"):
+        assert reading in words[f"alter.ruling.{key}"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_board_in_both_languages_names_cards_in_words(lang):
     app, host = make_app(lang=lang)
     start(app, ["human", "normal", "normal", "normal"], first="0")

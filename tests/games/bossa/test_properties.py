@@ -6,8 +6,9 @@ its die, every placement sums to its number in the line's colour with the right 
 next to its neighbour, every stack matches its place; hands are sorted; a player to move always
 has a legal move (else the game ended as stuck). On a sample of positions: the view of a seat
 does not change when what it may not see changes (deck order, the tile put aside, before the
-hands open the other hand), yet the hidden data is really there; record → code → replay gives
-the same state. Garbage moves only raise ``IllegalMove``; bots of every level finish games.
+hands open the other hand, and from rules version 2 on the lower roller's own hand too), yet the
+hidden data is really there; record → code → replay gives the same state. Random games are
+played by both rules versions. Garbage moves only raise ``IllegalMove``; bots of every level finish games.
 """
 
 import functools
@@ -19,7 +20,8 @@ from hypothesis import strategies as st
 from bodoge.core.bot import think
 from bodoge.core.canon import state_hash
 from bodoge.core.match import Match
-from bodoge.core.protocol import clone
+from bodoge.core.protocol import clone, rules_of
+from bodoge.core.record import Record
 from bodoge.core.rng import Rng
 from bodoge.games.bossa import GAME
 from bodoge.games.bossa import rules as R
@@ -30,6 +32,7 @@ GAMES = int(os.environ.get("BODOGE_PROPERTY_GAMES", "2000"))
 SETTINGS = settings(max_examples=GAMES, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 VARIANTS = st.sampled_from(R.VARIANTS)
+VERSIONS = st.sampled_from(range(GAME.min_rules_version, GAME.rules_version + 1))
 
 
 def all_tiles(state):
@@ -85,22 +88,33 @@ def check_view(state, seat):
         other["deck"][d], other["removed"] = other["removed"], other["deck"][d]
         rng.shuffle(other["deck"])
         assert GAME.view(other, seat) == view
-    if hidden and state["deck"]:
-        them = 1 - seat
+    unseen_hands = []
+    if hidden:
+        # before the dice are laid: the other hand is never seen; the own hand is seen by the
+        # higher roller, and by the lower roller only in rules version 1
+        own = seat == state["high"] or rules_of(state) == 1
+        assert view["hands"] == [state["hands"][s] if s == seat and own else None for s in (0, 1)]
+        unseen_hands = [1 - seat] if own else [1 - seat, seat]
+    for whose in unseen_hands if state["deck"] else ():
         other = clone(state)
-        i, d = rng.below(len(other["hands"][them])), rng.below(len(other["deck"]))
-        other["hands"][them][i], other["deck"][d] = other["deck"][d], other["hands"][them][i]
-        other["hands"][them].sort()
+        i, d = rng.below(len(other["hands"][whose])), rng.below(len(other["deck"]))
+        other["hands"][whose][i], other["deck"][d] = other["deck"][d], other["hands"][whose][i]
+        other["hands"][whose].sort()
         assert GAME.view(other, seat) == view
-        assert GAME.view(other, them) != GAME.view(state, them)     # the check can fail
-    else:
+        if whose == state["high"] or rules_of(state) == 1:        # the check can fail
+            assert GAME.view(other, whose) != GAME.view(state, whose)
+    if not hidden:
         assert view["hands"] == state["hands"]
     seen = set(view["discard"]) | {t for h in view["hands"] if h for t in h}
     assert set(view["unseen"]).isdisjoint(seen)
 
 
-def random_game(seed, variant, pick):
-    match = Match.new("bossa", {"rules": variant}, seed)
+def new_match(seed, variant, version=GAME.rules_version):
+    return Match.from_record(Record("bossa", version, GAME.options({"rules": variant}), seed))
+
+
+def random_game(seed, variant, pick, version=GAME.rules_version):
+    match = new_match(seed, variant, version)
     while not match.over:
         seat = match.to_move()[0]
         moves = GAME.legal_moves(match.state, seat)
@@ -114,13 +128,15 @@ def random_game(seed, variant, pick):
 
 
 @SETTINGS
-@given(seed=st.integers(0, 2**53 - 1), variant=VARIANTS)
-def test_random_games_keep_invariants(seed, variant):
+@given(seed=st.integers(0, 2**53 - 1), variant=VARIANTS, version=VERSIONS)
+def test_random_games_keep_invariants(seed, variant, version):
     pick = Rng.from_seed(seed)
-    match = Match.new("bossa", {"rules": variant}, seed)
+    match = new_match(seed, variant, version)
+    assert rules_of(match.state) == version
     check_invariants(match.state)
     check_view(match.state, match.to_move()[0])
-    for i, match in enumerate(random_game(seed, variant, pick)):
+    check_view(match.state, 1 - match.to_move()[0])
+    for i, match in enumerate(random_game(seed, variant, pick, version)):
         check_invariants(match.state)
         if i % 5 == 0 or match.over:
             check_view(match.state, i % 2)
@@ -129,11 +145,11 @@ def test_random_games_keep_invariants(seed, variant):
 
 
 @SETTINGS
-@given(seed=st.integers(0, 2**53 - 1), variant=VARIANTS, cut=st.integers(0, 40))
-def test_record_round_trip(seed, variant, cut):
+@given(seed=st.integers(0, 2**53 - 1), variant=VARIANTS, cut=st.integers(0, 40), version=VERSIONS)
+def test_record_round_trip(seed, variant, cut, version):
     pick = Rng.from_seed(seed + 1)
-    match = Match.new("bossa", {"rules": variant}, seed)
-    for i, match in enumerate(random_game(seed, variant, pick)):
+    match = new_match(seed, variant, version)
+    for i, match in enumerate(random_game(seed, variant, pick, version)):
         if i == cut:
             break
     again = Match.from_code(match.code())
@@ -173,10 +189,11 @@ def test_garbage_moves_only_raise_illegal_move(index, seat, action, move):
 
 
 @settings(max_examples=max(4, GAMES // 100), deadline=None, derandomize=True)
-@given(seed=st.integers(0, 2**53 - 1), variant=VARIANTS,
-       levels=st.sampled_from([("easy", "normal"), ("normal", "easy"), ("easy", "strong")]))
-def test_bots_play_legal_moves_to_the_end(seed, variant, levels):
-    match = Match.new("bossa", {"rules": variant}, seed)
+@given(seed=st.integers(0, 2**53 - 1), variant=VARIANTS, version=VERSIONS,
+       levels=st.sampled_from([("easy", "normal"), ("normal", "easy"), ("easy", "strong"),
+                               ("strong", "normal")]))
+def test_bots_play_legal_moves_to_the_end(seed, variant, version, levels):
+    match = new_match(seed, variant, version)
     bots = [GAME.make_bot(level, s, seed + s) for s, level in enumerate(levels)]
     for bot in bots:
         if bot.level == "strong":

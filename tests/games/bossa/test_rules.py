@@ -4,8 +4,10 @@ from collections import Counter
 
 import pytest
 
+from bodoge.core.bot import think
 from bodoge.core.errors import BadOptions, IllegalMove
 from bodoge.core.match import Match
+from bodoge.core.protocol import clone
 from bodoge.games.bossa import GAME
 from bodoge.games.bossa import rules as R
 
@@ -87,6 +89,55 @@ def test_before_the_dice_are_laid_each_player_sees_only_their_own_hand():
     assert GAME.view(s, None)["hands"] == [None, None]
     s2 = GAME.apply(s, high, {"a": "own", "line": 0})
     assert GAME.view(s2, high)["hands"] == s2["hands"] == GAME.view(s2, None)["hands"]
+
+
+def test_v2_the_lower_roller_chooses_without_seeing_their_own_tiles():
+    """Rules version 2 (sheet 1-1, 1-2): only the higher roller looks at their hand before the
+    opening choice; the lower roller makes their choice (their side) without seeing their own
+    tiles; both hands open after the choice."""
+    s = GAME.setup({}, 6)
+    assert R.rules_of(s) == GAME.rules_version == 2
+    high, low = s["high"], 1 - s["high"]
+    assert GAME.view(s, high)["hands"][high] == s["hands"][high]
+    assert GAME.view(s, low)["hands"] == [None, None]            # waiting: not even their own
+    assert set(s["hands"][low]) <= set(GAME.view(s, low)["unseen"])
+    s2 = GAME.apply(s, high, {"a": "first"})
+    v = GAME.view(s2, low)
+    assert v["phase"] == "side" and v["to_move"] == [low] and v["hands"] == [None, None]
+    assert R.view_moves(v, low) == GAME.legal_moves(s2, low)     # they can choose all the same
+    assert GAME.view(s2, high)["hands"][high] == s2["hands"][high]
+    assert GAME.view(s2, None)["hands"] == [None, None]
+    s3 = GAME.apply(s2, low, {"a": "own", "line": R.BLACK})
+    for seat in (high, low, None):                               # both hands open after the choice
+        assert GAME.view(s3, seat)["hands"] == s3["hands"]
+    # the other way: the higher roller takes a side, the lower roller goes first, hands open
+    s4 = GAME.apply(s, high, {"a": "own", "line": R.WHITE})
+    assert GAME.view(s4, low)["hands"] == s4["hands"] and s4["turn"] == low
+
+
+def test_v1_the_lower_roller_still_sees_their_own_hand():
+    s = GAME.setup({}, 6, 1)
+    assert "rules_version" not in s and R.rules_of(GAME.view(s, 0)) == 1
+    high, low = s["high"], 1 - s["high"]
+    assert GAME.view(s, low)["hands"][low] == s["hands"][low]
+    s2 = GAME.apply(s, high, {"a": "first"})
+    assert GAME.view(s2, low)["hands"] == [s2["hands"][low] if x == low else None for x in (0, 1)]
+    # the states are the same by both rules: only what the lower roller sees differs
+    v2 = GAME.apply(GAME.setup({}, 6), high, {"a": "first"})
+    assert {k: v for k, v in v2.items() if k != "rules_version"} == s2
+
+
+def test_v2_lower_roller_bots_choose_without_their_hand():
+    """Bots see only their view: the lower roller's choice cannot depend on tiles it has not
+    seen. Its hand is swapped with deck tiles; every level still makes the same choice."""
+    s = GAME.apply(GAME.setup({}, 6), GAME.setup({}, 6)["high"], {"a": "first"})
+    low = s["turn"]
+    other = clone(s)
+    other["hands"][low], other["deck"][:4] = sorted(other["deck"][:4]), other["hands"][low]
+    assert other["hands"][low] != s["hands"][low]
+    for level in GAME.bot_levels:
+        picks = [think(GAME.make_bot(level, low, 11), GAME.view(x, low)) for x in (s, other)]
+        assert picks[0] == picks[1] and picks[0] in GAME.legal_moves(s, low)
 
 
 def test_basic_rules_have_no_choice_the_higher_roller_goes_first():

@@ -4,6 +4,7 @@ bot, reload, rules page and strings."""
 
 import re
 
+from bodoge.core.record import Record, encode
 from bodoge.games.bossa import GAME
 from bodoge.games.bossa import rules as R
 from bodoge.games.bossa.ui import RULING_KEYS
@@ -198,25 +199,102 @@ def test_redraw_exchange_and_stack_through_the_markers():
     assert screen.sel.get("mode") is None and screen.match.state == state
 
 
-def test_hot_seat_hands_over_only_while_a_hand_is_private():
+def hot_seat(names=("Aki", "Ben"), high=1, version=None, lang="en"):
+    """A hot-seat game (two people) where seat ``high`` rolled higher; ``version``: opened from
+    a code of that rules version, as an old save would be."""
     for seed in range(40):
-        app, host = make_app()
-        host.seed = seed
-        screen = start(app, ("human", "human"), names=("Aki", "Ben"))
-        if screen.match.state["high"] == 1:
-            break
+        if version is None:
+            app, host = make_app(lang=lang)
+            host.seed = seed
+            screen = start(app, ("human", "human"), names=names)
+        else:
+            meta = {"seats": [{"name": n, "bot": None} for n in names]}
+            code = encode(Record("bossa", version, GAME.options(None), seed, [], meta))
+            app, host = make_app(hash_="#load=" + code, lang=lang)
+            screen = app.screen
+        if screen.match.state["high"] == high:
+            return app, host, screen
+    raise AssertionError("no seed where that seat rolled higher")
+
+
+def hand_tiles_shown(html):
+    """How many tile faces the page shows (hands, lines, discards: before the dice are laid,
+    only hands can show any)."""
+    return html.count('class="tile-face"')
+
+
+def test_hot_seat_the_lower_roller_chooses_a_side_without_seeing_any_tile():
+    """Rules version 2 (sheet 1-1): only the higher roller looks at their hand before the
+    choice; the lower roller, choosing their side, sees no tile at all, and no screen between
+    shows one. Hands open after the choice."""
+    app, host, screen = hot_seat()
+    assert R.rules_of(screen.match.state) == 2
     assert screen.handover == 1 and "Pass the device to Ben" in host.text()
+    assert hand_tiles_shown(host.html) == 0
     app.act("handover-ok")
+    assert hand_tiles_shown(host.html) == 4            # Ben, the higher roller, sees his own
     app.act("first")                                 # Ben goes first; Aki chooses a side
-    assert screen.handover == 0
-    app.act("handover-ok")
+    # Aki sees nothing private (no tile at all): no hand-over is needed, nothing leaks
+    assert screen.handover is None and screen.viewer == 0
+    assert hand_tiles_shown(host.html) == 0 and host.text().count("?") >= 8
+    text = host.text()
+    assert "Ben takes the first turn: choose which line is your side, without seeing your tiles." in text
+    assert "Your tiles stay face down until you have chosen" in text
+    assert 'id="own-0"' in host.html and 'id="first"' not in host.html
     app.act("own", "0")
     # hands are open now: the turn passes without a hand-over screen
     assert screen.match.state["phase"] == "play" and screen.handover is None
-    assert screen.viewer == 1
+    assert screen.viewer == 1 and hand_tiles_shown(host.html) == 9
     moves = R.view_moves(screen.match.view(1), 1)
     ui_move(app, screen, moves[0])
     assert screen.handover is None and screen.viewer == 0 and "Pass the device" not in host.text()
+
+
+def test_hot_seat_version_1_save_keeps_its_hand_over_and_the_lower_rollers_own_hand():
+    app, host, screen = hot_seat(version=1)
+    assert R.rules_of(screen.match.state) == 1 and screen.match.record.version == 1
+    assert screen.handover == 1
+    app.act("handover-ok")
+    app.act("first")
+    assert screen.handover == 0                      # Aki's own hand is private: hand over
+    assert hand_tiles_shown(host.html) == 0
+    app.act("handover-ok")
+    assert hand_tiles_shown(host.html) == 4            # version 1: Aki looks at their hand
+    assert "without seeing your tiles" not in host.text() and "face down" not in host.text()
+    app.act("own", "0")
+    assert screen.match.state["phase"] == "play" and screen.handover is None
+
+
+def test_against_a_bot_the_lower_roller_sees_no_tile_until_the_choice():
+    for seed in range(80):
+        app, host = make_app()
+        host.seed = seed
+        screen = start(app, ("human", "easy"))
+        if screen.match.state["high"] == 1 and screen.match.state["phase"] == "choose":
+            # the bot has not chosen yet: the person waits and sees no tile, even their own
+            assert screen.viewer == 0 and hand_tiles_shown(host.html) == 0
+            assert "Your tiles stay face down until the sides are chosen" in host.text()
+            human_to_move(app, host, screen)
+            if screen.match.state["phase"] == "side":
+                break
+    else:
+        raise AssertionError("the easy bot never took the first turn")
+    assert hand_tiles_shown(host.html) == 0
+    assert "without seeing your tiles" in host.text()
+    view = screen.match.view(0)
+    assert view["hands"] == [None, None]
+    app.act("own", "1")
+    assert screen.match.state["phase"] == "play" and hand_tiles_shown(host.html) >= 9
+
+
+def test_japanese_choice_screen_of_the_lower_roller():
+    app, host, screen = hot_seat(lang="ja")
+    app.act("handover-ok")
+    app.act("first")
+    text = host.text()
+    ja = tables()["ja"]
+    assert ja["bossa.prompt.side_blind"].format(name="Ben") in text
+    assert ja["bossa.choice_blind"] in text and hand_tiles_shown(host.html) == 0
 
 
 def test_whole_game_against_a_bot_through_the_screen_and_reload():
@@ -261,6 +339,19 @@ def test_rules_page_lists_every_ruling_in_both_languages():
         text = host.text()
         for key in RULING_KEYS:
             assert tables()[lang][f"bossa.ruling.{key}"] in text
+
+
+def test_rules_page_shows_the_version_2_rule_in_both_languages():
+    marks = {"en": ("without seeing their own tiles (rules version 2)", "Version 2 (current)",
+                    "Version 1:"),
+             "ja": ("出目が小さいプレイヤーは自分の手札を見ずに選びます（ルール第2版）", "第2版（現行）", "第1版：")}
+    for lang, texts in marks.items():
+        app, host = make_app(hash_="#/rules/bossa", lang=lang)
+        text = host.text()
+        for mark in texts:
+            assert mark in text, (lang, mark)
+        assert tables()[lang]["bossa.rules.version.2"] in text
+        assert tables()[lang]["bossa.rules.version.1"] in text
 
 
 def test_every_key_the_engine_and_screen_build_exists():

@@ -11,17 +11,14 @@ the same few functions:
 * ``largest_component(mask)``: size of the largest orthogonally connected group of cells;
 * ``single_cells(filled)``: the cells where action B is allowed.
 
-The map size, the start squares and the piece set are data (ALLUVIUM spec, "Components").
+The map size, the start squares and the piece set are data, by rules version (``LAYOUTS``;
+ALLUVIUM spec, "Components").
 """
 
 SIZE = 9
 CELLS = SIZE * SIZE
 FULL = (1 << CELLS) - 1
 ROW = (1 << SIZE) - 1
-
-# Ruling (spec "Components"): no blocked cells; the two start squares at (2, 2) and (6, 6).
-START_SQUARES = (2 * SIZE + 2, 6 * SIZE + 6)
-START_MASK = sum(1 << i for i in START_SQUARES)
 
 # Ruling (spec "Components"): every colour's deck holds these six polyominoes. Cells (row, col)
 # of one orientation; all rotations and reflections are allowed.
@@ -34,6 +31,26 @@ PIECES = {
     "P5": ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0)),
 }
 DECK = tuple(PIECES)
+
+# Ruling (spec "Components"): the map, its start squares and the piece set, by rules version.
+# No blocked cells. The start squares are (row, col), 0-based. Version 2 puts them at (3, 3)
+# and (5, 5), close enough for the two round-1 pieces to touch, as the source allows
+# (互いの一部が隣接するような記入はできます); version 1 had (2, 2) and (6, 6), where they
+# never could.
+LAYOUTS = {
+    1: {"size": 9, "start": ((2, 2), (6, 6)), "pieces": DECK},
+    2: {"size": 9, "start": ((3, 3), (5, 5)), "pieces": DECK},
+}
+assert all(lay["size"] == SIZE and set(lay["pieces"]) <= set(PIECES) for lay in LAYOUTS.values())
+
+
+def start_squares(version: int) -> tuple:
+    """The start squares' cell indices under rules ``version``."""
+    return tuple(r * SIZE + c for r, c in LAYOUTS[version]["start"])
+
+
+def start_mask(version: int) -> int:
+    return sum(1 << i for i in start_squares(version))
 
 _COL0 = sum(1 << (r * SIZE) for r in range(SIZE))
 _COL8 = _COL0 << (SIZE - 1)

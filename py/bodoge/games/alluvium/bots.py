@@ -85,7 +85,9 @@ class Situation:
         self.ticks = sheet["ticks"]
         self.rounds = view["rounds"]
         self.rounds_left = view["rounds"] - view["round"] + 1      # this round included
-        self.options = list(choices(self.phase, view["round"], view["todo"], self.filled))
+        self.start = B.mask_of(view["start"])      # the start squares of the game's rules version
+        self.options = list(choices(self.phase, view["round"], view["todo"], self.filled,
+                                    self.start))
 
 
 def to_move(piece, mask):

@@ -21,7 +21,7 @@ A seat that can do nothing on the sheet in front of it passes automatically (log
 """
 
 from ...core.errors import IllegalMove
-from ...core.protocol import Game, Outcome, is_int
+from ...core.protocol import Game, Outcome, is_int, rules_of
 from ...core.rng import Rng
 from . import board as B
 
@@ -36,6 +36,10 @@ RULING_TIES_SCORE_BY_RANK = True  # tied players all get their rank's share; a r
 #                                   its number, and only the last rank number scores nothing
 COOPERATION_DIVISOR = {1: 1, 2: 2, 3: 4}   # 1st: all, 2nd: half, 3rd: a quarter (rounded down)
 VIRTUAL_WITH = 3                # the number of players who add a virtual player
+# Rules version 2 (issue 12): round 1's hand card stays private while phase 1 lasts; no view but
+# its owner's names the pieces another seat draws then (version 1's log named them). The start
+# squares by version are in ``board.LAYOUTS``.
+HAND_PRIVATE_VERSION = 2
 
 
 _DIGITS = "01234"
@@ -84,11 +88,12 @@ def start_rule(phase, round_) -> bool:
     return round_ == 1 and phase == "own"
 
 
-def choices(phase, round_, todo, filled):
+def choices(phase, round_, todo, filled, start):
     """Every legal drawing on a map whose filled cells are ``filled``, for a seat that still has
     ``todo`` pieces to draw: ``(piece, mask)`` for a piece, ``(None, mask)`` for action B.
+    ``start``: the mask of the start squares (``board.start_mask`` of the rules version).
     A generator (the rules only ask whether there is one). Bots use it on their view."""
-    must = B.START_MASK & ~filled if start_rule(phase, round_) else 0
+    must = start & ~filled if start_rule(phase, round_) else 0
     for piece in dict.fromkeys(todo):
         for m in B.placements(piece):
             if not m & filled and (not must or m & must):
@@ -101,10 +106,11 @@ def choices(phase, round_, todo, filled):
             single ^= low
 
 
-def drawing_mask(phase, round_, todo, filled, move) -> int:
+def drawing_mask(phase, round_, todo, filled, move, start) -> int:
     """The cells ``move`` draws on a map whose filled cells are ``filled``, for a seat with
-    ``todo`` pieces to draw; raises ``IllegalMove`` (with the reason's key) if it may not.
-    The UI asks it too, to say why a piece cannot go where it is being moved."""
+    ``todo`` pieces to draw (``start``: the start squares' mask); raises ``IllegalMove`` (with
+    the reason's key) if it may not. The UI asks it too, to say why a piece cannot go where it
+    is being moved."""
     if not isinstance(move, dict):
         raise IllegalMove("a move is an object", key="alluvium.error.malformed")
     if set(move) == {"cell"}:
@@ -138,7 +144,7 @@ def drawing_mask(phase, round_, todo, filled, move) -> int:
         raise IllegalMove(f"those cells are not the shape of {piece}", key="alluvium.error.shape")
     if mask & filled:
         raise IllegalMove("pieces go on empty cells only", key="alluvium.error.overlap")
-    if start_rule(phase, round_) and not mask & B.START_MASK & ~filled:
+    if start_rule(phase, round_) and not mask & start & ~filled:
         raise IllegalMove("in round 1 each piece covers one of the two start squares",
                           key="alluvium.error.start")
     return mask
@@ -146,7 +152,7 @@ def drawing_mask(phase, round_, todo, filled, move) -> int:
 
 class Alluvium(Game):
     id = "alluvium"
-    rules_version = 1
+    rules_version = 2
     min_players = 3
     max_players = 5
 
@@ -159,11 +165,12 @@ class Alluvium(Game):
     # --- setup -------------------------------------------------------------------------------
     def setup(self, options, seed, version=None):
         options = self.options(options)
+        version = rules_of(self.stamp({}, version))          # checked, None → the current one
         n = options["players"]
         virtual = n if n == VIRTUAL_WITH else None
         parts = n + (virtual is not None)
         rng = Rng.from_seed(seed)
-        decks = [rng.shuffle(list(B.DECK)) for _ in range(parts)]
+        decks = [rng.shuffle(list(B.LAYOUTS[version]["pieces"])) for _ in range(parts)]
         state = {
             "players": n,
             "options": options,
@@ -211,6 +218,11 @@ class Alluvium(Game):
             return seat
         return (seat - state["step"] * state["dir"]) % state["players"]
 
+    @staticmethod
+    def start(state) -> int:
+        """The mask of the start squares of the rules ``state`` (or a view) is played by."""
+        return B.start_mask(rules_of(state))
+
     def _who(self, state, seat) -> int:
         """The participant whose territory ``seat`` draws now (the virtual player in its phase)."""
         return state["virtual"] if state["phase"] == "virtual" else seat
@@ -226,11 +238,13 @@ class Alluvium(Game):
             return []
         filled = filled_mask(state["maps"][self.sheet_of(state, seat)])
         return [{"cell": B.cells_of(m)[0]} if piece is None else {"piece": piece, "cells": B.cells_of(m)}
-                for piece, m in choices(state["phase"], state["round"], state["todo"][seat], filled)]
+                for piece, m in choices(state["phase"], state["round"], state["todo"][seat], filled,
+                                        self.start(state))]
 
     def _can_act(self, state, seat) -> bool:
         filled = filled_mask(state["maps"][self.sheet_of(state, seat)])
-        return any(True for _ in choices(state["phase"], state["round"], state["todo"][seat], filled))
+        return any(True for _ in choices(state["phase"], state["round"], state["todo"][seat], filled,
+                                         self.start(state)))
 
     def check(self, state, seat, move):
         self._checked(state, seat, move)
@@ -242,7 +256,8 @@ class Alluvium(Game):
         if not (is_int(seat) and 0 <= seat < state["players"]) or not state["todo"][seat]:
             raise IllegalMove(f"seat {seat!r} has nothing to draw now", key="error.not_your_turn")
         filled = filled_mask(state["maps"][self.sheet_of(state, seat)])
-        return drawing_mask(state["phase"], state["round"], state["todo"][seat], filled, move)
+        return drawing_mask(state["phase"], state["round"], state["todo"][seat], filled, move,
+                            self.start(state))
 
     def apply(self, state, seat, move):
         mask = self._checked(state, seat, move)
@@ -374,13 +389,19 @@ class Alluvium(Game):
         n = state["players"]
         over = state["phase"] == "over"
         me = seat if is_int(seat) and 0 <= seat < n else None
+        version = rules_of(state)
         hands_public = not (state["round"] == 1 and state["phase"] == "own")
+        # version 2: while phase 1 of round 1 lasts, another seat's pieces are not named either
+        # (the open card is public, so the other piece would name the hand card)
+        hide_pieces = not hands_public and version >= HAND_PRIVATE_VERSION
         sheet = None
         if me is not None:
             o = self.sheet_of(state, me)
             sheet = {"owner": o, "cells": state["maps"][o], "ticks": list(state["ticks"][o])}
         return {
             "game": self.id,
+            "rules_version": version,
+            "start": list(B.start_squares(version)),
             "seat": me,
             "players": n,
             "options": dict(state["options"]),
@@ -400,16 +421,18 @@ class Alluvium(Game):
             "sheets": ([{"owner": o, "cells": state["maps"][o], "ticks": list(state["ticks"][o])}
                         for o in range(n)] if over else None),
             "result": state["result"],
-            "log": [self._public_event(e, me) for e in state["log"]],
+            "log": [self._public_event(e, me, hide_pieces) for e in state["log"]],
             "outcome": self.outcome(state),
         }
 
     @staticmethod
-    def _public_event(e, me):
+    def _public_event(e, me, hide_pieces=False):
         kind = e["e"]
         if kind in ("place", "cell") and e["seat"] != me:
             e = dict(e, ticks=None)
             e["cells" if kind == "place" else "cell"] = None
+            if hide_pieces and kind == "place":
+                e["piece"] = None
             return e
         if kind == "score":
             return dict(e, rects=[r if s == me else None for s, r in enumerate(e["rects"])])

@@ -40,6 +40,11 @@ def where(t, cell):
     return t("alluvium.where", row=cell // B.SIZE + 1, col=cell % B.SIZE + 1)
 
 
+def squares(t, cells):
+    """Cells in words: "row 4, column 4 and row 6, column 6"."""
+    return t("alluvium.and").join(where(t, i) for i in cells)
+
+
 def whose_map(ctx, owner):
     return ctx.t("alluvium.your_map") if owner == ctx.viewer else ctx.t("alluvium.map_of", name=ctx.name(owner))
 
@@ -79,11 +84,12 @@ def piece_svg(piece, p, label, cell=12):
                      "role": "img", "aria_label": label, "class_": "alv-piece"}, parts)
 
 
-def map_svg(cells, label, ghost=None, ghost_ok=True, who=None, rect=None, ticks=(),
+def map_svg(cells, label, start, ghost=None, ghost_ok=True, who=None, rect=None, ticks=(),
             clickable=None, singles=0, cursor=None, highlight=0):
-    """The 9×9 map. ``ghost``: cells of the piece being placed; ``rect``: (top, left, h, w) to
-    outline; ``ticks``: edges to mark; ``clickable``: data-act for the cells; ``singles``: mask
-    of the cells open to action B; ``highlight``: a mask of cells to ring (scoring)."""
+    """The 9×9 map. ``start``: the start squares' cells (the view's, by rules version);
+    ``ghost``: cells of the piece being placed; ``rect``: (top, left, h, w) to outline;
+    ``ticks``: edges to mark; ``clickable``: data-act for the cells; ``singles``: mask of the
+    cells open to action B; ``highlight``: a mask of cells to ring (scoring)."""
     parts = [h("rect", {"x": "0", "y": "0", "width": str(SIDE), "height": str(SIDE), "class_": "alv-paper"})]
     ghost_mask = B.mask_of(ghost or ())
     for i, ch in enumerate(cells):
@@ -109,7 +115,7 @@ def map_svg(cells, label, ghost=None, ghost_ok=True, who=None, rect=None, ticks=
         if highlight >> i & 1:
             parts.append(h("rect", {"x": str(x + 3), "y": str(y + 3), "width": str(CELL - 6),
                                     "height": str(CELL - 6), "class_": "alv-ring"}))
-    for i in B.START_SQUARES:
+    for i in start:
         r, c = divmod(i, B.SIZE)
         parts.append(h("rect", {"x": str(c * CELL + 2), "y": str(r * CELL + 2), "width": str(CELL - 4),
                                 "height": str(CELL - 4), "class_": "alv-start"}))
@@ -224,7 +230,7 @@ class Draft:
         v = self.view
         move = {"piece": self.piece, "cells": B.cells_of(self.mask() if mask is None else mask)}
         try:
-            R.drawing_mask(v["phase"], v["round"], v["todo"], self.filled, move)
+            R.drawing_mask(v["phase"], v["round"], v["todo"], self.filled, move, B.mask_of(v["start"]))
         except IllegalMove as e:
             return e.key
         return None
@@ -316,8 +322,8 @@ class AlluviumUI(GameUI):
         sheet_part = h("section", {"class_": "alv-sheet", "aria_labelledby": "alv-sheet-title"},
                        h("h2", {"id": "alv-sheet-title"}, heading),
                        h("p", {"class_": "alv-stage"}, self.stage(view, ctx)),
-                       map_svg(sheet["cells"], label, ghost, ok, who, rect, ticks, clickable,
-                               singles, cursor),
+                       map_svg(sheet["cells"], label, view["start"], ghost, ok, who, rect, ticks,
+                               clickable, singles, cursor),
                        h("p", {"class_": "alv-preview", "id": "alv-preview"}, preview) if preview else None,
                        self.controls(view, sel, ctx) if acting else None)
         return h("div", {"class_": "alv-board"}, sheet_part, self.side(view, ctx, sheet))
@@ -354,7 +360,8 @@ class AlluviumUI(GameUI):
     def single_preview(self, view, ctx, cell, filled, own):
         t = ctx.t
         try:
-            R.drawing_mask(view["phase"], view["round"], view["todo"], filled, {"cell": cell})
+            R.drawing_mask(view["phase"], view["round"], view["todo"], filled, {"cell": cell},
+                           B.mask_of(view["start"]))
         except IllegalMove as e:
             return f"{t('alluvium.preview.cell', where=where(t, cell))} {t('alluvium.preview.no')} {t(e.key)}"
         n = B.edges(1 << cell, own[view["sheet"]["owner"]])
@@ -451,7 +458,7 @@ class AlluviumUI(GameUI):
         todo = view["todo"]
         names = t("list.sep").join(piece_name(t, p) for p in todo)
         if view["phase"] == "own" and view["round"] == 1:
-            return t("alluvium.prompt.start", pieces=names)
+            return t("alluvium.prompt.start", pieces=names, squares=squares(t, view["start"]))
         if view["phase"] == "own":
             return t("alluvium.prompt.own", piece=names)
         if view["phase"] == "virtual":
@@ -644,7 +651,7 @@ class AlluviumUI(GameUI):
         label = t("alluvium.map_label", whose=whose_map(ctx, o), summary=map_summary(ctx, view, cells))
         return h("section", {"aria_labelledby": f"alv-step-{o}", "class_": "alv-final-sheet"},
                  h("h3", {"id": f"alv-step-{o}"}, title),
-                 map_svg(cells, label, highlight=best),
+                 map_svg(cells, label, view["start"], highlight=best),
                  h("table", {"class_": "rounds"},
                    h("caption", {}, t("alluvium.step.sheet_caption")),
                    h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, t(k)) for k in (
@@ -670,15 +677,20 @@ class AlluviumUI(GameUI):
 
     # --- rules page -----------------------------------------------------------------------------------
     def rules(self, t):
+        where_ = {"squares": squares(t, B.start_squares(R.Alluvium.rules_version)),
+                  "old": squares(t, B.start_squares(1))}
         sections = []
         for key in ("goal", "setup", "own", "start", "others", "actions", "ticks", "score", "end", "three"):
             sections.append(h("h3", {}, t(f"alluvium.rules.{key}.title")))
-            sections.append(h("p", {}, t(f"alluvium.rules.{key}")))
-        rulings = [h("li", {}, t(f"alluvium.ruling.{k}")) for k in RULING_KEYS]
+            sections.append(h("p", {}, t(f"alluvium.rules.{key}", **where_)))
+        rulings = [h("li", {}, t(f"alluvium.ruling.{k}", **where_)) for k in RULING_KEYS]
+        versions = [h("li", {}, t(f"alluvium.rules.version.{v}", **where_))
+                    for v in range(R.Alluvium.rules_version, 0, -1)]
         keys = [h("li", {}, t(f"alluvium.keys.{k}")) for k in ("arrows", "turn", "next", "draw", "cell", "piece",
                                                                "mouse")]
         return h("div", {"class_": "rules"}, sections,
                  h("h3", {}, t("rules.rulings")), h("ul", {}, rulings),
+                 h("h3", {}, t("alluvium.rules.versions.title")), h("ul", {}, versions),
                  h("h3", {}, t("rules.keys")), h("ul", {}, keys))
 
 

@@ -45,16 +45,24 @@ DECK = tuple((c, n, w) for c, row in enumerate((
 
 # Ruling (bonus values). Each bonus: key, points, and what it needs: a count per number, or
 # a rule of its own ("wings", "min"). Victory has no points: it ends the game (VICTORY).
+# In the order the source's BONUS list names them (0&3, 0&1, four 1s, 0-1-2-3, wings, Min).
+# A scored set lists its bonuses in this order; putting Victory third (it was first) changed no
+# list, since no hand earns Victory together with Zero-One or Zero-Three (a test checks every
+# hand), so old records replay to the same state.
 VICTORY = "victory"
 BONUSES = (
-    (VICTORY, 0, {1: 4}),
-    ("zero_one", 6, {0: 2, 1: 2}),
     ("zero_three", 4, {0: 2, 3: 2}),
+    ("zero_one", 6, {0: 2, 1: 2}),
+    (VICTORY, 0, {1: 4}),
     ("straight", 3, {0: 1, 1: 1, 2: 1, 3: 1}),
     ("wings", 3, "wings"),
     ("min", 1, "min"),
 )
 BONUS_POINTS = {key: points for key, points, _ in BONUSES}
+# The one value the source's text prints (Min +1); every other value is our reading of a picture
+# missing from the source, and so is taking its "four 1s" for Victory (whose effect, winning at
+# once, the text does give).
+PRINTED_BONUS_VALUES = ("min",)
 
 # --- rulings (shared/rules/alter.md); each is written on the in-app rules page ---------------
 PLAYER_COUNTS = (3, 4, 5)          # 4 is the official game; 3 and 5 are labelled variants

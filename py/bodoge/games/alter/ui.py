@@ -313,10 +313,18 @@ class AlterUI(GameUI):
                    h("tbody", {}, rows)))
 
     def bonus_table(self, t, open_=False):
-        rows = [h("tr", {}, h("th", {"scope": "row"}, t(f"alter.bonus.{key}")),
-                  h("td", {}, t(f"alter.bonus.{key}.when")),
-                  h("td", {}, t("alter.bonus.victory_points") if key == R.VICTORY else f"+{points}"))
-                for key, points, _ in R.BONUSES]
+        """The bonuses in the order the source names them; what is our reading of a picture
+        missing from the source (every value but Min's, and Victory's condition) is marked."""
+        mark = h("span", {"class_": "ruling-mark"}, t("alter.bonus.ruling_mark"))
+        rows = []
+        for key, _, _ in R.BONUSES:
+            # Victory's effect (wins at once) is the source's; which hand it is, is ours
+            ruled = key not in R.PRINTED_BONUS_VALUES and key != R.VICTORY
+            value = t("alter.bonus.victory_points") if key == R.VICTORY else f"+{R.BONUS_POINTS[key]}"
+            rows.append(h("tr", {}, h("th", {"scope": "row"}, t(f"alter.bonus.{key}")),
+                          h("td", {}, t(f"alter.bonus.{key}.when"),
+                            [" ", mark] if key == R.VICTORY else None),
+                          h("td", {}, value, [" ", mark] if ruled else None)))
         return h("details", {"class_": "bonus-table", "id": "bonus-table", "open": open_},
                  h("summary", {}, t("alter.bonuses")),
                  h("table", {"class_": "rounds"},
@@ -324,7 +332,8 @@ class AlterUI(GameUI):
                                     h("th", {"scope": "col"}, t("alter.bonus.condition")),
                                     h("th", {"scope": "col"}, t("alter.bonus.points")))),
                    h("tbody", {}, rows)),
-                 h("p", {}, t("alter.bonus.note")))
+                 h("p", {}, t("alter.bonus.note")),
+                 h("p", {}, t("alter.bonus.ruling_note")))
 
     def prompt(self, view, sel, ctx):
         t = ctx.t
@@ -444,7 +453,7 @@ class AlterUI(GameUI):
                  h("h3", {}, t("rules.keys")), h("ul", {}, keys))
 
 
-RULINGS = ("deck", "bonus_values", "variants", "first_dealer", "wings_twice", "victory_timing",
-           "ties", "min", "hidden", "sets")
+RULINGS = ("deck", "bonus_values", "victory", "variants", "first_dealer", "wings_twice",
+           "victory_timing", "ties", "min", "hidden", "sets")
 
 UI = AlterUI()

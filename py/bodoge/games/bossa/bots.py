@@ -23,6 +23,7 @@ from . import rules as R
 STRONG_PLAYOUTS = 480       # playouts per decision (the time budget may stop it earlier)
 STRONG_SECONDS = 0.4        # time budget per decision (decision times in Pyodide: benchmarks/bossa.md)
 STRONG_CANDIDATES = 6       # moves kept for the search (normal's best)
+BLIND_SAMPLES = 24          # hands sampled for an opening choice made without seeing the own hand
 WIN = 1000.0
 
 
@@ -124,6 +125,7 @@ class BossaBot(Bot):
         """[(score, index, move)] best first, by ``evaluate`` on the position right after each
         move, before the opponent's draw (a Redraw's own draw comes from a sampled deck)."""
         base = sample(view, self.rng)
+        hands = None
         scored = []
         for i, move in enumerate(moves):
             if view["phase"] == "play":
@@ -133,20 +135,36 @@ class BossaBot(Bot):
                     pos["turn"] = R.other(self.seat)
                 score = evaluate(pos, self.seat, view["unseen"])
             else:
-                score = self.opening_score(view, move)
+                if hands is None:
+                    hands = self.opening_hands(view)
+                score = self.opening_score(view, move, hands)
             scored.append((score + self.rng.random() * 0.01, i, move))
         scored.sort(key=lambda x: (-x[0], x[1]))
         return scored
 
-    def opening_score(self, view, move):
-        """The opening choice: how many placements the own hand has with the dice laid as the
-        choice lays them (for "first", the worse of the two ways, plus a little for the tempo)."""
+    def opening_hands(self, view):
+        """The own hands the opening choice is weighed over: the hand itself when the view shows
+        it; else (rules version 2, the lower roller chooses before seeing it) hands sampled
+        from the tiles it has not seen."""
+        hand = view["hands"][self.seat]
+        if hand is not None:
+            return [list(hand)]
+        return [sample(view, self.rng)["hands"][self.seat] for _ in range(BLIND_SAMPLES)]
+
+    def opening_score(self, view, move, hands):
+        """The opening choice: how many placements the own hand has (on average over ``hands``)
+        with the dice laid as the choice lays them (for "first", the worse of the two ways, plus
+        a little for the tempo)."""
         def fits(line):
-            pos = {"variant": view["variant"], "hands": [list(h or ()) for h in view["hands"]],
-                   "lines": [{"die": None, "lo": [], "hi": []} for _ in R.LINES]}
-            pos["lines"][line]["die"] = view["rolls"][self.seat]
-            pos["lines"][R.other(line)]["die"] = view["rolls"][R.other(self.seat)]
-            return len(R.placements(pos, self.seat))
+            total = 0
+            for hand in hands:
+                pos = {"variant": view["variant"], "hands": [[], []],
+                       "lines": [{"die": None, "lo": [], "hi": []} for _ in R.LINES]}
+                pos["hands"][self.seat] = hand
+                pos["lines"][line]["die"] = view["rolls"][self.seat]
+                pos["lines"][R.other(line)]["die"] = view["rolls"][R.other(self.seat)]
+                total += len(R.placements(pos, self.seat))
+            return total / len(hands)
 
         if move["a"] == "own":
             return fits(move["line"])

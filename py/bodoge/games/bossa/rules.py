@@ -21,6 +21,9 @@ A turn: the mover draws a tile (automatically, at the start of the turn), then p
 Before the first turn (advanced rules) the higher roller, seeing only their own hand, plays
 ``{"a": "own", "line": 0|1}`` (that line is their side; the other player goes first) or
 ``{"a": "first"}`` (they go first; the other player then plays ``{"a": "own", "line": …}``).
+From rules version 2 on (``BLIND_CHOICE_VERSION``) the lower roller sees no tile at all before
+the choice, not even their own (sheet 1-1: only the higher roller looks at their hand); in
+version 1 each player saw their own hand. Only the views differ: the states are the same.
 
 The functions below work on any dict with the keys they read (``lines``, ``hands``, ``used``,
 ``own``, ``deck``, ``turn`` …): the engine's state, and the bots' sampled copies of it, so the
@@ -31,7 +34,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...core.errors import BadOptions, IllegalMove
-from ...core.protocol import Game, Outcome, is_int
+from ...core.protocol import Game, Outcome, is_int, rules_of
 from ...core.rng import Rng
 
 WHITE, BLACK = 0, 1
@@ -44,6 +47,9 @@ HAND = 4                      # tiles dealt to each player
 SIX = 6                       # filled places on your own line that win (advanced rules)
 ACTIONS = ("redraw", "exchange", "stack")
 VARIANTS = ("advanced", "basic")
+# Rules version 2 (issue 12): the lower roller makes their opening choice without having seen
+# their own tiles (sheet 1-1); hands open after the choice (1-2). Version 1: they saw them.
+BLIND_CHOICE_VERSION = 2
 
 # Rulings (the spec's, and our decisions where the sheet is silent); each is written on the
 # in-app rules page (strings bossa.ruling.*, a test checks one line per constant). The code
@@ -293,7 +299,7 @@ def finish(pos, winners, how, seat, log=None):
 # --- the game -----------------------------------------------------------------------------------
 class Bossa(Game):
     id = "bossa"
-    rules_version = 1
+    rules_version = 2
     min_players = 2
     max_players = 2
 
@@ -470,10 +476,10 @@ class Bossa(Game):
     # --- what a seat may see -------------------------------------------------------------------
     def view(self, state, seat):
         """Everything but the deck's order and the tile put aside (until the end), and, before
-        the hands are opened, the other player's hand."""
+        the hands are opened, the other player's hand (and, from rules version 2 on, the lower
+        roller's own hand too: only the higher roller looks before the choice)."""
         over = state["phase"] == "over"
-        hidden = state["phase"] in ("choose", "side")
-        hands = [list(h) if not hidden or s == seat else None for s, h in enumerate(state["hands"])]
+        hands = [list(h) if hand_seen(state, s, seat) else None for s, h in enumerate(state["hands"])]
         seen = set(state["discard"])
         for h in hands:
             seen.update(h or ())
@@ -486,6 +492,7 @@ class Bossa(Game):
             seen.add(state["removed"])
         return {
             "game": self.id,
+            "rules_version": rules_of(state),
             "seat": seat,
             "players": 2,
             "options": dict(state["options"]),
@@ -521,6 +528,15 @@ class Bossa(Game):
         from .bots import BOTS
 
         return BOTS[level](seat, seed)
+
+
+def hand_seen(state, owner, seat):
+    """Whether ``seat`` (None: a spectator) sees ``owner``'s hand in ``state`` (or a view)."""
+    if state["phase"] not in ("choose", "side"):
+        return True                    # the hands are open once the dice are laid
+    if owner != seat:
+        return False
+    return owner == state["high"] or rules_of(state) < BLIND_CHOICE_VERSION
 
 
 def _copy_place(p):

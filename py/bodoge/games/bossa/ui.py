@@ -11,6 +11,7 @@ The engine decides what is legal: the screen asks ``rules.view_moves`` (computed
 view) which places the selected tiles fit, only to highlight them.
 """
 
+from ...core.protocol import rules_of
 from ...ui.games import GameUI
 from ...ui.html import h
 from . import rules as R
@@ -102,8 +103,12 @@ class BossaUI(GameUI):
         return {"players": 2, "rules": values.get("rules", "advanced")}
 
     def private(self, view):
-        # Hands are open once the dice are laid; before that the chooser looks at their own.
-        return view["phase"] in ("choose", "side")
+        # Hands are open once the dice are laid; before that the higher roller looks at their
+        # own. The lower roller choosing a side (rules version 2) sees no tile at all: nothing
+        # private, so no hand-over is needed (version 1: they looked at their own hand).
+        if view["phase"] == "side":
+            return rules_of(view) < R.BLIND_CHOICE_VERSION
+        return view["phase"] == "choose"
 
     # --- board ---------------------------------------------------------------------------------
     def me(self, view, ctx):
@@ -156,10 +161,15 @@ class BossaUI(GameUI):
                             t("bossa.side_badge", line=line_name(c, t))))
         hand = view["hands"][s]
         items = []
+        note = None
         if hand is None:
             items = [h("li", {}, h("span", {"class_": "tile hidden-tile", "role": "img",
                                             "aria_label": t("bossa.hidden_tile")}, "?"))
                      for _ in range(view["hand_sizes"][s])]
+            if mine and ctx.viewer is not None and not self.my_turn(view, ctx):
+                # the lower roller waiting for the higher roller's choice (rules version 2);
+                # on their own turn to choose, the choice panel says it
+                note = h("p", {"class_": "hand-note"}, t("bossa.own_hand_hidden"))
         else:
             pick = "sel" if mine else "take"
             clickable = playing and (mine or not view["used"][me]["exchange"])
@@ -187,7 +197,7 @@ class BossaUI(GameUI):
                              "aria_label": t("bossa.hand_of", whose=ctx.whose(s))},
                  heading,
                  h("ol", {"class_": "hand", "aria_label": t("bossa.hand_count", n=view["hand_sizes"][s])},
-                   items),
+                   items), note,
                  self.markers(view, s, sel, ctx, playing and mine))
 
     def markers(self, view, s, sel, ctx, active):
@@ -314,6 +324,8 @@ class BossaUI(GameUI):
                  h("h3", {"id": "choice-title"}, t(f"bossa.choice.{view['phase']}")),
                  h("p", {}, t("bossa.choice_help", mine=view["rolls"][ctx.viewer],
                               theirs=view["rolls"][R.other(ctx.viewer)])),
+                 h("p", {"class_": "blind-note"}, t("bossa.choice_blind"))
+                 if view["hands"][ctx.viewer] is None else None,
                  h("div", {"class_": "controls"}, buttons))
 
     def info(self, view, ctx):
@@ -356,7 +368,8 @@ class BossaUI(GameUI):
         if view["phase"] == "choose":
             return t("bossa.prompt.choose")
         if view["phase"] == "side":
-            return t("bossa.prompt.side", name=ctx.name(R.other(me)))
+            key = "bossa.prompt.side_blind" if view["hands"][me] is None else "bossa.prompt.side"
+            return t(key, name=ctx.name(R.other(me)))
         if sel.get("mode") == "stack":
             return t("bossa.prompt.stack")
         chosen = sorted(sel.get("sel", ()))
@@ -519,8 +532,11 @@ class BossaUI(GameUI):
             sections.append(h("p", {}, t(f"bossa.rules.{key}")))
         rulings = [h("li", {}, t(f"bossa.ruling.{k}")) for k in RULING_KEYS]
         keys = [h("li", {}, t(f"bossa.keys.{k}")) for k in ("tab", "digits", "escape")]
+        versions = [h("li", {}, t(f"bossa.rules.version.{v}"))
+                    for v in range(R.Bossa.rules_version, 0, -1)]
         return h("div", {"class_": "rules"}, sections,
                  h("h3", {}, t("rules.rulings")), h("ul", {}, rulings),
+                 h("h3", {}, t("bossa.rules.versions.title")), h("ul", {}, versions),
                  h("h3", {}, t("rules.keys")), h("ul", {}, keys))
 
 
