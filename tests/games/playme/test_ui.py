@@ -357,3 +357,20 @@ def test_playme_key_families_exist_in_both_languages():
     keys += [f"playme.keys.{k}" for k in ("left", "right", "click", "pause")]
     keys += ["setup.bot.slow", "setup.bot.fast", "level.slow", "level.fast"]
     assert [k for k in keys if k not in en or k not in ja] == []
+
+
+def test_play_me_race_with_two_players_the_round_winner_grabs_too():
+    app, host = make_app()
+    screen = start(app, ("human", "slow"), chars=("cat", "alice"), play_me="on")
+    begin(app, screen)
+    st = screen.match.state
+    st["p"][0]["card"] = [{"n": i, "o": [0]} for i in range(1, 7)]
+    st["p"][0]["pool"], st["p"][0]["roll"] = 0, []
+    app.act("catch", "0-")
+    assert screen.match.state["phase"] == "scramble" and screen.match.to_move() == [0, 1]
+    assert "Everyone grab the rabbit" in host.text() and 'id="rabbit"' in host.html
+    app.key(" ")                                          # the winner grabs it first
+    st = screen.match.state
+    assert st["phase"] == "ready" and st["log"][-1]["e"] == "slowest" and st["log"][-1]["s"] == 1
+    assert st["p"][0]["mad"] and st["p"][1]["sealed"]
+    assert "CPU 2 (slow) was the slowest" in host.text()
