@@ -26,6 +26,10 @@ face out of the next re-roll):
   ``{"a": "stop"}``                       the Jabberwocky's Stop!
   ``{"a": "madden", "s": seat}``          the Jabberwocky, having won a round, maddens a survivor
   ``{"a": "betray", "s": seat}`` / ``{"a": "spare"}``   a sane survivor's choice after a win
+
+Rules version 2 corrects five points (the ``V2_*`` constants): Stop! only at exactly 3, Stop!
+sends every survivor die home, Play Me! with 2 players, the Mad Jabberwocky crown, and the
+number a block needs. A state made by version 1 carries no version and plays as it always did.
 """
 
 from ...core.errors import BadOptions, IllegalMove
@@ -215,7 +219,7 @@ class PlayMe(Game):
     @staticmethod
     def racers(state):
         """Play Me!'s race after a round win: the others (the winner is already on the rabbit),
-        or, with two players (version 2), both."""
+        or, with two players, both (version 1 had no race with two players)."""
         n, w = state["players"], state["scramble"]["winner"]
         return list(range(n)) if n == 2 else [s for s in range(n) if s != w]
 
