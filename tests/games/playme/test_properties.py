@@ -7,7 +7,9 @@ one per card (one per other player on a Mad Cheshire Cat's); times never go back
 round runs some seat can always act (nobody is stuck for good); every legal move applies;
 garbage moves only raise ``IllegalMove``; the view hides only the RNG (changing it leaves every
 view unchanged, yet changes the next roll); record → code → replay gives the same state; bots
-on the simulated clock finish their games.
+on the simulated clock finish their games. Rules version 2: Stop! is legal only while the
+Jabberwocky's own advance stands at 3, and afterwards no survivor's die is on any card but
+the Caterpillar's starting 1. Version-1 games keep the invariants too.
 """
 
 import os
@@ -18,6 +20,8 @@ from hypothesis import strategies as st
 from bodoge.core.canon import state_hash
 from bodoge.core.errors import IllegalMove
 from bodoge.core.match import Match
+from bodoge.core.protocol import rules_of
+from bodoge.core.record import Record
 from bodoge.core.rng import Rng
 from bodoge.core.selfplay import play_one
 from bodoge.games.playme import GAME
@@ -51,8 +55,27 @@ def check_invariants(state):
         assert any(GAME.moves(state, s) for s in range(n)), "somebody can always act"
 
 
-def random_game(seed, opts, pick, limit=800):
-    match = Match.new("playme", opts, seed)
+def check_stop(before, after):
+    """Rules version 2 around Stop! (``before`` is the state it was shouted in)."""
+    j = before["jabber"]
+    assert GAME.own_count(before, j) == 3
+    for x in GAME.survivors(after):
+        on_cards = [slot for p in after["p"] for slot in p["card"] if x in slot["o"]]
+        start = [{"n": 1, "o": [x]}] if GAME.has(after, x, "caterpillar", "wonder") or \
+            GAME.has(after, x, "caterpillar", "madness") else []
+        assert on_cards == start, (x, on_cards)
+    assert after["joint"] is None
+
+
+def new_match(seed, opts, version=None):
+    if version is None:
+        return Match.new("playme", opts, seed)
+    opts = GAME.options(opts)
+    return Match(GAME, Record("playme", version, opts, seed), GAME.setup(opts, seed, version))
+
+
+def random_game(seed, opts, pick, limit=800, version=None):
+    match = new_match(seed, opts, version)
     for _ in range(limit):
         if match.over:
             return
@@ -64,7 +87,13 @@ def random_game(seed, opts, pick, limit=800):
         move = (good or moves)[pick.below(len(good or moves))] if pick.below(4) else \
             moves[pick.below(len(moves))]
         move["t"] += pick.below(400)
+        if rules_of(state) >= 2 and state["phase"] == "play":
+            j = state["jabber"]
+            assert ({"a": "stop"} in GAME.moves(state, j)) == (
+                j is not None and not state["stop_used"] and GAME.own_count(state, j) == 3)
         match.play(seat, move)
+        if move["a"] == "stop" and rules_of(state) >= 2:
+            check_stop(state, match.state)
         yield match
 
 
@@ -78,6 +107,21 @@ def test_random_event_orders_keep_invariants(seed, opts):
         last_t = match.state["t"]
         if i % 10 == 0 or match.over:
             check_invariants(match.state)
+
+
+@settings(max_examples=max(10, GAMES // 200), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**53 - 1), opts=options)
+def test_version_1_random_games_keep_invariants_and_replay(seed, opts):
+    pick = Rng.from_seed(seed)
+    match = None
+    for i, match in enumerate(random_game(seed, opts, pick, version=1)):
+        if i % 10 == 0 or match.over:
+            check_invariants(match.state)
+    if match is not None:
+        again = Match.from_code(match.code())
+        assert again.record.version == 1 and "rules_version" not in again.state
+        assert state_hash(again.state) == state_hash(match.state)
 
 
 @SETTINGS

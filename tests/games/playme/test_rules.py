@@ -224,9 +224,9 @@ def test_caterpillar_wonder_starts_with_a_one_and_madness_also_blocked_by_a_neut
     mad = GAME.apply(st, 1, {"a": "ready", "t": 0})
     assert faces(mad, 0) == [1, 1] and owners(mad, 0) == [[0], []] and mad["p"][0]["pool"] == 5
     mad["p"][0]["roll"] = [1, 3]
-    mad["p"][1]["roll"] = [3, 5]
+    mad["p"][1]["roll"] = [2, 5]          # 2: the lowest number missing among the faces 1, 1
     mad["t"] = mad["start"]
-    refused(mad, 1, {"a": "block", "n": 3, "s": 0}, "cannot_block")   # ruling: it is the block
+    refused(mad, 1, {"a": "block", "n": 2, "s": 0}, "cannot_block")   # ruling: it is the block
     freed = play(mad, 0, {"a": "unblock", "n": 1})
     assert faces(freed, 0) == [1] and freed["p"][1]["pool"] == 6       # the neutral die leaves
 
@@ -260,6 +260,7 @@ def test_walrus_madness_resets_once_on_reaching_two_with_its_blocking_dice():
 
 # --- the Jabberwocky --------------------------------------------------------------------------
 def jabber_state(chars=("alice", "queen", "cat"), j=2, options=None, **kw):
+    """A round against the Jabberwocky (seat ``j``), rigged as ``rig`` does."""
     st = rig(list(chars), options=options, **kw)
     st["jabber"] = j
     return st
@@ -278,11 +279,24 @@ def test_stop_only_for_the_jabberwocky_at_three_once_a_round():
     refused(st, 0, {"a": "stop"}, "stop")
     early = jabber_state(cards={2: [1, 2]})
     refused(early, 2, {"a": "stop"}, "stop_early")
+    late = jabber_state(cards={2: [1, 2, 3, 4]})
+    refused(late, 2, {"a": "stop"}, "stop_late")               # version 2: exactly at 3
     after = play(st, 2, {"a": "stop"})
     assert faces(after, 0) == [] and faces(after, 1) == []             # survivors start over
-    assert faces(after, 2) == [1, 2, 3, 4] and owners(after, 2)[-1] == [0]   # its card stays
-    assert after["p"][2]["pool"] == 3 and after["p"][0]["pool"] == 5   # its block came home
+    assert faces(after, 2) == [1, 2, 3]                                # its own dice stay
+    assert after["p"][2]["pool"] == 3 and after["p"][0]["pool"] == 6   # every die comes home
     refused(after, 2, {"a": "stop"}, "stop_used")
+
+
+def test_version_1_stop_at_three_or_more_and_blocks_on_the_jabberwocky_stay():
+    st = jabber_state(rolls={0: [6, 1]}, cards={0: [1, 2, 3, (4, 2)], 1: [1, 2], 2: [1, 2, 3, (4, 0)]},
+                      version=1)
+    late = jabber_state(cards={2: [1, 2, 3, 4, 5]}, version=1)
+    assert play(late, 2, {"a": "stop"})["stop_used"]
+    after = play(st, 2, {"a": "stop"})
+    assert faces(after, 0) == [] and faces(after, 1) == []
+    assert faces(after, 2) == [1, 2, 3, 4] and owners(after, 2)[-1] == [0]   # the block stays
+    assert after["p"][2]["pool"] == 3 and after["p"][0]["pool"] == 5   # its block came home
 
 
 def test_ruling_after_stop_the_caterpillar_places_its_one_again():
@@ -369,9 +383,14 @@ def test_sealed_power_does_not_apply():
     assert faces(play(st, 0, {"a": "block", "n": 3, "s": 1}), 1) == [1, 2, 3]
 
 
-def test_play_me_skipped_with_two_players_and_when_the_jabberwocky_appears():
+def test_play_me_with_two_players_both_race_and_skipped_when_the_jabberwocky_appears():
     st = rig(["alice", "queen"], cards={0: [1, 2, 3, 4, 5, 6]}, options={"play_me": True})
-    assert play(st, 0, {"a": "catch"})["phase"] == "ready"
+    after = play(st, 0, {"a": "catch"})
+    assert after["phase"] == "scramble" and GAME.to_move(after) == [0, 1]
+    after = play(after, 1, {"a": "catch"})
+    assert after["log"][-1]["e"] == "slowest" and after["p"][0]["sealed"] and not after["p"][0]["mad"]
+    st = rig(["alice", "queen"], cards={0: [1, 2, 3, 4, 5, 6]}, options={"play_me": True}, version=1)
+    assert play(st, 0, {"a": "catch"})["phase"] == "ready"               # version 1: 3+ players
     st = rig(["alice", "queen", "cat"], cards={0: [1, 2, 3, 4, 5, 6]}, mad={1, 2},
              options={"play_me": True})
     assert play(st, 0, {"a": "catch"})["jabber"] == 0
@@ -417,8 +436,20 @@ def test_mad_jabberwocky_survivors_need_two_wins_then_the_first_rabbit_catcher_w
     st = jabber_state(chars=("alice", "queen", "cat"), options={"mad_jabberwocky": True},
                       cards={0: [1, 2, 3, 4, 5, 6]}, mad={0})
     st["first"], st["team_wins"] = 1, 1
+    st["results"] = [{"game": 0, "round": r, "winner": w, "jabber": False}
+                     for r, w in enumerate((1, 0, 2))]
     after = play(st, 0, {"a": "catch"})
     assert after["phase"] == "over" and GAME.outcome(after)["winners"] == [1]
+
+
+def test_mad_jabberwocky_never_crowned_by_the_survivors_win():
+    opts = {"mad_jabberwocky": True}
+    results = [{"game": 0, "round": r, "winner": w, "jabber": False} for r, w in enumerate((2, 1, 0, 2))]
+    for version, crowned in ((2, [1]), (1, [2])):
+        st = jabber_state(chars=("alice", "queen", "cat"), options=opts, cards={0: [1, 2, 3, 4, 5, 6]},
+                          mad={0}, version=version)
+        st["first"], st["team_wins"], st["results"] = 2, 1, list(results)
+        assert GAME.outcome(play(st, 0, {"a": "catch"}))["winners"] == crowned
 
 
 # --- views ---------------------------------------------------------------------------------

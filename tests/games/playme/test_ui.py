@@ -5,7 +5,7 @@ choices, reload, strings."""
 
 from bodoge.games.playme import GAME
 from bodoge.ui.i18n import tables
-from bodoge.games.playme.ui import RULING_KEYS, GameClock
+from bodoge.games.playme.ui import RULING_KEYS, V2_RULINGS, GameClock
 
 from ui.fakehost import make_app
 
@@ -90,8 +90,9 @@ def test_die_click_and_keys_advance_block_and_roll():
     screen.match.state["p"][2]["card"] = [{"n": 1, "o": [2]}, {"n": 2, "o": [2]}]
     state["p"][2]["char"] = "hatter"
     app.key("3")
-    assert screen.sels[0] == {"die": 3} and "Whom to hit with your 3?" in host.text()
-    assert 'id="hit-0-block-1-3"' in host.html and 'id="hit-0-block-2-3"' in host.html
+    assert screen.sels[0] == {"die": 3} and "3: block CPU 2 (slow)" in host.text()
+    assert 'id="use-0-block-1-3"' in host.html and 'id="use-0-block-2-3"' in host.html
+    assert host.focused == "use-0-block-1-3"
     app.key("w")
     assert screen.match.record.moves[-1][1] == {"a": "block", "n": 3, "s": 2, "t": screen.clock.now()}
     # nothing to do with a 6: say so; Space rolls again when no advance/unblock is possible
@@ -188,12 +189,139 @@ def test_jabberwocky_choice_for_a_human():
 
 
 def test_rules_page_lists_every_ruling_and_the_keys():
-    app, host = make_app(hash_="#/rules/playme")
-    text = host.text()
-    for key in RULING_KEYS:
-        assert tables()["en"][f"playme.ruling.{key}"] in text
-    assert "M , . J K L" in text and "Jabberwocky" in text
+    for lang in ("en", "ja"):
+        app, host = make_app(hash_="#/rules/playme", lang=lang)
+        text, table = host.text(), tables()[lang]
+        for key in RULING_KEYS:
+            assert table[f"playme.ruling.{key}"] in text
+        for key in V2_RULINGS:          # each new or changed ruling: marked, and what it was
+            assert f"{table['playme.rules.v2']} {table[f'playme.ruling.{key}']}" in text
+            assert table[f"playme.ruling_v1.{key}"] in text
+        assert text.count(table["playme.rules.v2"]) == len(V2_RULINGS) + 1
+        assert "M , . J K L" in text and table["playme.keys.click"] in text
     assert GAME.bot_levels == ("slow", "normal", "fast")
+
+
+# --- every action in at most two inputs (issue 12, item 4) ------------------------------------
+def two_ways(app, chars=("queen", "alice", "hatter"), kinds=("human", "slow", "slow")):
+    """A round running where the human's 1 can advance (its card is empty) and, with the Queen's
+    1, block either other card; a 4 can do nothing yet."""
+    screen = start(app, kinds, chars=chars)
+    begin(app, screen)
+    state = screen.match.state
+    state["p"][0]["roll"] = [1, 4, 4]
+    for s in (1, 2):
+        state["p"][s]["card"] = [{"n": 1, "o": [s]}, {"n": 2, "o": [s]}]
+        state["p"][s]["pool"] = 4
+    app.refresh()
+    return screen
+
+
+def last_move(screen):
+    seat, move = screen.match.record.moves[-1]
+    return seat, {k: v for k, v in move.items() if k != "t"}
+
+
+def test_a_die_does_its_default_at_once_and_its_other_uses_in_two_clicks():
+    app, host = make_app()
+    screen = two_ways(app)
+    assert 'id="more-0-0"' in host.html and 'id="more-0-1"' not in host.html   # the 1 only
+    assert 'class="say" id="say-0"' in host.html          # the choice row keeps its room
+    moves = len(screen.match.record.moves)
+    app.act("more", "0-1")                                # 1st input: the die's ⋯
+    assert len(screen.match.record.moves) == moves        # nothing played yet
+    text = host.text()
+    for option in ("1: advance", "1: block CPU 2 (slow)", "1: block CPU 3 (slow)"):
+        assert option in text
+    assert host.focused == "use-0-advance--1" and 'aria-expanded="true"' in host.html
+    app.act("use", "0-block-2-1")                         # 2nd input: "1: block CPU 3 (slow)"
+    assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
+    assert "You: 1, Block! on CPU 3 (slow)'s card." in host.text()
+    assert screen.match.state["p"][2]["card"][-1] == {"n": 1, "o": [0]}
+    assert screen.sels[0] == {} and 'id="use-0-' not in host.html
+    # one click on a die does its default: advance
+    screen.match.state["p"][0]["roll"] = [1, 5]
+    app.act("die", "0-1")
+    assert last_move(screen) == (0, {"a": "advance", "n": 1})
+
+
+def test_the_choice_row_offers_the_default_too_and_closes_again():
+    app, host = make_app()
+    screen = two_ways(app)
+    app.act("more", "0-1")
+    app.act("use", "0-advance--1")
+    assert last_move(screen) == (0, {"a": "advance", "n": 1})
+    screen = two_ways(make_app()[0])
+    app = screen.app
+    app.act("more", "0-1")
+    app.act("more", "0-1")                                # the ⋯ again: put back
+    assert screen.sels[0] == {}
+    app.act("more", "0-1")
+    app.act("cancel", "0-")
+    assert screen.sels[0] == {}
+
+
+def test_keys_aim_at_a_card_then_the_die_hits_it():
+    app, host = make_app()
+    screen = two_ways(app)
+    moves = len(screen.match.record.moves)
+    app.key("w")                                          # 1st key: aim at the 2nd card after mine
+    assert screen.sels[0] == {"aim": 2} and len(screen.match.record.moves) == moves
+    assert "Aiming at CPU 3 (slow)'s card" in host.text() and "aimed" in host.html
+    app.key("1")                                          # 2nd key: block it with the 1
+    assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
+    assert screen.sels[0] == {} and "aimed" not in host.html
+    # a die that cannot hit the aimed card says so and plays nothing
+    screen.match.state["p"][0]["roll"] = [4, 4, 1]
+    moves = len(screen.match.record.moves)
+    app.key("q")
+    app.key("4")
+    assert len(screen.match.record.moves) == moves and "A 4 cannot block CPU 2 (slow)'s card now." in host.text()
+    # aiming again at the same card, or Escape, cancels
+    app.key("q")
+    app.key("q")
+    assert screen.sels[0] == {}
+    app.key("q")
+    assert app.key("Escape") and screen.sels[0] == {} and not screen.paused
+    app.key("1")                                          # no aim: the default, advance
+    assert last_move(screen) == (0, {"a": "advance", "n": 1})
+
+
+def test_unblock_or_block_and_the_walrus_swap_are_offered_too():
+    app, host = make_app()
+    screen = start(app, chars=("walrus", "alice", "hatter"))
+    begin(app, screen)
+    state = screen.match.state
+    # a 3 can unblock my card, or swap the top 3 of Alice's card
+    state["p"][0]["card"] = [{"n": 1, "o": [0]}, {"n": 2, "o": [0]}, {"n": 3, "o": [2]}]
+    state["p"][0]["roll"], state["p"][0]["pool"] = [3, 6], 4
+    state["p"][1]["card"] = [{"n": 1, "o": [1]}, {"n": 2, "o": [1]}, {"n": 3, "o": [1]}]
+    state["p"][2]["pool"] = 5
+    app.act("more", "0-3")
+    assert "3: unblock" in host.text() and "3: swap with CPU 2 (slow)" in host.text()
+    app.key("q")                                          # with the die picked: its target key
+    assert last_move(screen) == (0, {"a": "swap", "n": 3, "s": 1})
+
+
+def test_two_humans_aim_on_one_keyboard_each_with_their_keys():
+    app, host = make_app()
+    screen = two_ways(app, kinds=("human", "human", "slow"), chars=("queen", "walrus", "hatter"))
+    state = screen.match.state
+    state["p"][1]["card"], state["p"][1]["pool"] = [], 6
+    state["p"][1]["roll"] = [1, 3, 3]
+    app.key("e")                                          # the left player's 3rd key: nobody
+    assert screen.sels[0] == {}
+    app.key("y")                                          # the right player aims at seat 2 ...
+    app.key("w")                                          # ... and the left one too
+    assert screen.sels[1] == {"aim": 2} and screen.sels[0] == {"aim": 2}
+    app.key(".")                                          # right: a 3 blocks the Hatter's 1, 2
+    assert last_move(screen) == (1, {"a": "block", "n": 3, "s": 2})
+    state = screen.match.state
+    state["p"][0]["roll"] = [1, 4]
+    app.key("1")                                          # left: that card carries its block now
+    assert last_move(screen)[0] == 1 and "cannot block" in host.text()
+    app.key("1")                                          # no aim any more: advance
+    assert last_move(screen) == (0, {"a": "advance", "n": 1})
 
 
 def test_playme_key_families_exist_in_both_languages():
@@ -211,13 +339,16 @@ def test_playme_key_families_exist_in_both_languages():
     keys += [f"playme.choose.{p}" for p in ("madden", "betray")]
     keys += [f"playme.choice.{p}" for p in ("madden", "betray", "spare")]
     keys += [f"playme.hint.{h}" for h in ("advance", "unblock")]
-    keys += [f"playme.do.{a}" for a in ("block", "swap")]
+    keys += [f"playme.use.{a}" for a in ("advance", "unblock", "block", "swap")]
+    keys += [f"playme.ruling_v1.{k}" for k in V2_RULINGS]
+    keys += ["playme.rules.v2", "playme.rules.versions", "playme.rules.versions.title",
+             "playme.more_label", "playme.uses_of", "playme.no_hit", "playme.hint.aim"]
     keys += [f"playme.error.{e}" for e in ("face", "target", "time", "early", "phase", "complete",
                                            "blocked", "no_die", "not_next", "alice_four", "bonus",
                                            "no_block", "unblock_number", "full", "joint",
                                            "cannot_block", "block_number", "swap", "last_die",
                                            "no_dice", "roll_possible", "not_complete", "stop",
-                                           "stop_used", "stop_early", "keep", "choice")]
+                                           "stop_used", "stop_early", "stop_late", "keep", "choice")]
     keys += [f"playme.option.{o}" for o in ("play_me", "challenge", "mad_jabberwocky")]
     keys += [f"playme.rules.{k}{suffix}" for k in ("goal", "setup", "realtime", "advance", "block",
                                                   "unblock", "round", "jabberwocky", "stop",
@@ -226,3 +357,20 @@ def test_playme_key_families_exist_in_both_languages():
     keys += [f"playme.keys.{k}" for k in ("left", "right", "click", "pause")]
     keys += ["setup.bot.slow", "setup.bot.fast", "level.slow", "level.fast"]
     assert [k for k in keys if k not in en or k not in ja] == []
+
+
+def test_play_me_race_with_two_players_the_round_winner_grabs_too():
+    app, host = make_app()
+    screen = start(app, ("human", "slow"), chars=("cat", "alice"), play_me="on")
+    begin(app, screen)
+    st = screen.match.state
+    st["p"][0]["card"] = [{"n": i, "o": [0]} for i in range(1, 7)]
+    st["p"][0]["pool"], st["p"][0]["roll"] = 0, []
+    app.act("catch", "0-")
+    assert screen.match.state["phase"] == "scramble" and screen.match.to_move() == [0, 1]
+    assert "Everyone grab the rabbit" in host.text() and 'id="rabbit"' in host.html
+    app.key(" ")                                          # the winner grabs it first
+    st = screen.match.state
+    assert st["phase"] == "ready" and st["log"][-1]["e"] == "slowest" and st["log"][-1]["s"] == 1
+    assert st["p"][0]["mad"] and st["p"][1]["sealed"]
+    assert "CPU 2 (slow) was the slowest" in host.text()

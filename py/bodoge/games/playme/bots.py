@@ -2,16 +2,18 @@
 
 A bot looks at its view (never the state) and picks one move; the driver (``sim.py``) plays it
 after the bot's reaction time, drawn from the bot's own RNG around the level's mean. Choices,
-in order: catch the rabbit; shout Stop! as the Jabberwocky once a survivor is close; unblock;
+in order: catch the rabbit; shout Stop! as the Jabberwocky as soon as the rules allow it (rules
+version 2: only while its advance stands at 3) if a survivor has something to lose; unblock;
 advance (the Hatter uses its second advance, Alice keeps the die she needs next); block (or,
 as the Walrus, swap) the leading opponent when blocking is worth a die; otherwise roll again.
 """
 
 from ...core.bot import Bot
+from ...core.protocol import rules_of
 
 REACTION_MS = {"slow": 2200, "normal": 1300, "fast": 750}   # mean time to see and act
 JITTER = 0.3                                                  # ± share of the mean
-STOP_AT = 4               # the Jabberwocky stops when a survivor has advanced this far
+STOP_AT = 2               # the Jabberwocky stops when a survivor has advanced this far
 
 
 def _game():
@@ -67,10 +69,8 @@ class PlayMeBot(Bot):
             by.setdefault(m["a"], []).append(m)
         if "catch" in by:
             return {"a": "catch"}
-        if "stop" in by:
-            far = max(game.own_count(view, x) for x in game.survivors(view))
-            if far >= STOP_AT:
-                return {"a": "stop"}
+        if "stop" in by and self.stop_worth(view, game):
+            return {"a": "stop"}
         plain = lambda a: [m for m in by.get(a, ()) if "keep" not in m]
         keep = self.keep_for(view, game) if game.has(view, me, "alice", "wonder") else None
         for a in ("unblock", "advance"):
@@ -82,6 +82,17 @@ class PlayMeBot(Bot):
         if plain("roll"):
             return self.with_keep({"a": "roll"}, by.get("roll", ()), keep)
         return None
+
+    @staticmethod
+    def stop_worth(view, game):
+        """Stop! comes once a round, and (rules version 2) only while the Jabberwocky's advance
+        stands at 3: shout it at once unless no survivor has anything to lose."""
+        far = max(game.own_count(view, x) for x in game.survivors(view))
+        if far >= STOP_AT:
+            return True
+        # version 2: the survivors' dice blocking it (or being placed to) come home too
+        return rules_of(view) >= 2 and (bool(game.foreign(view, view["jabber"]))
+                                         or view["joint"] is not None)
 
     def keep_for(self, view, game):
         """Alice keeps the face she will need next: her next number after this action."""

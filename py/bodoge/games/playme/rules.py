@@ -26,10 +26,14 @@ face out of the next re-roll):
   ``{"a": "stop"}``                       the Jabberwocky's Stop!
   ``{"a": "madden", "s": seat}``          the Jabberwocky, having won a round, maddens a survivor
   ``{"a": "betray", "s": seat}`` / ``{"a": "spare"}``   a sane survivor's choice after a win
+
+Rules version 2 corrects five points (the ``V2_*`` constants): Stop! only at exactly 3, Stop!
+sends every survivor die home, Play Me! with 2 players, the Mad Jabberwocky crown, and the
+number a block needs. A state made by version 1 carries no version and plays as it always did.
 """
 
 from ...core.errors import BadOptions, IllegalMove
-from ...core.protocol import Game, Outcome, clone, is_int
+from ...core.protocol import Game, Outcome, clone, is_int, rules_of
 from ...core.rng import Rng
 
 CHARS = ("alice", "queen", "cat", "hatter", "caterpillar", "walrus")
@@ -47,7 +51,7 @@ RULING_KEEP_A_DIE = True             # you cannot block (or swap) with your last
 RULING_ALICE_KEEP_ROLLS = True       # Alice keeps a die only when at least one other is rolled
 RULING_RETURNED_DICE_ROLLED = True   # dice coming home are rolled as they arrive
 RULING_UNBLOCK_RETURNS_BOTH = True   # the unblocking die goes back to your pool as well
-RULING_NEXT_SLOT = True              # the "lowest missing number" is the next empty slot's number
+RULING_NEXT_SLOT = True              # v1: the "lowest missing number" is the next slot's number
 RULING_WIN_OWN_DICE = True           # to catch, 1–6 of your own colour must stand on your card
 RULING_QUEEN_ONE_BLOCKS_ONLY = True  # the Queen's 1 works for Block, not for the Walrus's swap
 RULING_SWAP_ANY_TOP = True           # the Walrus may swap the top die whatever its colour
@@ -55,15 +59,23 @@ RULING_NEUTRAL_IS_A_BLOCK = True     # the Mad Caterpillar's neutral die counts 
 RULING_HATTER_BONUS_ADVANCE = True   # the Hatter's second advance: advance again or roll
 RULING_LATCHED_REACH = True          # "until X reaches n" counts the furthest advance this round
 RULING_WALRUS_BLOCKS_BACK = True     # the Mad Walrus's reset also takes back its blocking dice
-RULING_STOP_ONCE = True              # Stop!: once per round, while 3+ own dice stand on its card
+RULING_STOP_ONCE = True              # v1: Stop! once per round, while 3+ own dice stand on its card
 RULING_STOP_RESTART = True           # after Stop! survivors start over as at a round start
 RULING_JABBER_WINS_MADDEN = True     # a Jabberwocky round win maddens a Wonder survivor (its pick)
 RULING_NO_FLIP_IN_JABBER = True      # survivors' round wins do not turn their cards
 RULING_TRUE_WINNER = True            # betrayer wins alone: the final catch, as the last sane one
 RULING_JOINT_BLOCK = True            # Mad Jabberwocky: joint dice show the same, no Queen's 1
-RULING_SCRAMBLE = True               # Play Me!: the round winner is out of the race; 3+ players
+RULING_SCRAMBLE = True               # Play Me!: the round winner is out of the race (3+ players)
 RULING_SEAL_UNTIL_FLIP = True        # a sealed power stays sealed until the card turns again
 RULING_PLAY_ME_RABBIT_ONLY = True    # Play Me! applies in the White Rabbit phase only
+
+# Rules version 2 (issue 12, a referee's reading of the source): each correction is keyed by the
+# version a game is played by (``rules_of``), so that version-1 records replay as they were.
+V2_BLOCK_BY_FACES = 2     # Block uses the lowest number missing among the faces on the card
+V2_STOP_AT_THREE = 2      # 「アドバンスが3まで進んだ時に」: Stop! only while its advance is exactly 3
+V2_STOP_TAKES_ALL = 2     # Stop!: survivors take back every die of theirs, blocks on it too
+V2_PLAY_ME_TWO = 2        # Play Me! with 2 players: both race, the slower restarts
+V2_CROWN_SURVIVOR = 2     # Mad Jabberwocky: the crown goes to the earliest rabbit winner who survives
 
 
 def _bad(message, what):
@@ -72,7 +84,7 @@ def _bad(message, what):
 
 class PlayMe(Game):
     id = "playme"
-    rules_version = 1
+    rules_version = 2
     min_players = 2
     max_players = 6
     bot_levels = ("slow", "normal", "fast")
@@ -175,6 +187,17 @@ class PlayMe(Game):
         return len(state["p"][s]["card"]) + 1
 
     @staticmethod
+    def block_number(state, x):
+        """The number a die must show to block ``x``'s card (Queen's 1 aside): the lowest number
+        missing among the faces on it (version 1: the next empty slot's number, which differs
+        once a Queen's 1 stands on a Mad Cheshire Cat)."""
+        card = state["p"][x]["card"]
+        if rules_of(state) < V2_BLOCK_BY_FACES:
+            return len(card) + 1
+        faces = {slot["n"] for slot in card}
+        return next(n for n in range(1, SLOTS + 2) if n not in faces)
+
+    @staticmethod
     def survivors(state):
         return [s for s in range(state["players"]) if s != state["jabber"]]
 
@@ -193,13 +216,20 @@ class PlayMe(Game):
             return cls.survivors(state)
         return [j]
 
+    @staticmethod
+    def racers(state):
+        """Play Me!'s race after a round win: the others (the winner is already on the rabbit),
+        or, with two players, both (version 1 had no race with two players)."""
+        n, w = state["players"], state["scramble"]["winner"]
+        return list(range(n)) if n == 2 else [s for s in range(n) if s != w]
+
     def to_move(self, state):
         phase = state["phase"]
         if phase in ("ready", "play"):
             return list(range(state["players"]))
         if phase == "scramble":
             sc = state["scramble"]
-            return [s for s in range(state["players"]) if s != sc["winner"] and s not in sc["caught"]]
+            return [s for s in self.racers(state) if s not in sc["caught"]]
         if phase in ("madden", "betray"):
             return [state["chooser"]]
         return []
@@ -313,13 +343,13 @@ class PlayMe(Game):
                 return _bad("you already placed your die on this block", "joint")
             if self.foreign(state, x):
                 return _bad("that card already carries its block", "cannot_block")
-            if n != self.next_number(state, x):
+            if n != self.block_number(state, x):
                 return _bad("block with a die showing the next number of that card",
                             "block_number")
             return None
         wild = n == 1 and (self.has(state, s, "queen", "wonder")
                            or self.has(state, x, "queen", "madness"))
-        if n != self.next_number(state, x) and not wild:
+        if n != self.block_number(state, x) and not wild:
             return _bad("block with a die showing the next number of that card", "block_number")
         if not self._can_host(state, s, x, adding=True):
             return _bad("that card cannot take a block now", "cannot_block")
@@ -407,8 +437,11 @@ class PlayMe(Game):
             return _bad("only the Jabberwocky shouts Stop!", "stop")
         if state["stop_used"]:
             return _bad("Stop! is shouted once a round", "stop_used")
-        if self.own_count(state, s) < 3:
+        own = self.own_count(state, s)
+        if own < 3:
             return _bad("Stop! needs your advance at 3 or more", "stop_early")
+        if own > 3 and rules_of(state) >= V2_STOP_AT_THREE:
+            return _bad("Stop! only while your advance stands at 3", "stop_late")
         return None
 
     def _why_keep(self, state, s, move):
@@ -629,6 +662,8 @@ class PlayMe(Game):
     def _do_stop(self, state, rng, s, move):
         state["stop_used"] = True
         self._log(state, {"e": "stop", "s": s})
+        if rules_of(state) >= V2_STOP_TAKES_ALL:
+            self._survivors_blocks_home(state, rng, s)
         for x in self.survivors(state):
             p = state["p"][x]
             slots, p["card"] = p["card"], []
@@ -637,6 +672,18 @@ class PlayMe(Game):
             p["bonus"] = False
             self._start_position(state, x)
             self._normalize(state, rng, x)
+
+    def _survivors_blocks_home(self, state, rng, j):
+        """Stop! (version 2): survivors' dice blocking the Jabberwocky, or placed toward a joint
+        block, go home too (their other dice are on survivors' cards, which are cleared)."""
+        card = state["p"][j]["card"]
+        keep = [slot for slot in card if j in slot["o"]]
+        back = [o for slot in card if j not in slot["o"] for o in slot["o"]]
+        if state["joint"] is not None:
+            back += state["joint"]["o"]
+            state["joint"] = None
+        state["p"][j]["card"] = keep
+        self._give_back(state, rng, back)
 
     def _do_catch(self, state, rng, s, move):
         if state["phase"] == "scramble":
@@ -667,7 +714,8 @@ class PlayMe(Game):
                 if x != w:
                     q["mad"] = False
             self._log(state, {"e": "jabberwocky", "s": w})
-        elif state["options"]["play_me"] and state["players"] >= 3:
+        elif state["options"]["play_me"] and (state["players"] >= 3
+                                              or rules_of(state) >= V2_PLAY_ME_TWO):
             state["phase"] = "scramble"
             state["scramble"] = {"winner": w, "caught": []}
             self._log(state, {"e": "scramble", "s": w})
@@ -710,7 +758,12 @@ class PlayMe(Game):
         if w in state["betrayers"] and sane == [w]:
             return [w]                                   # the betrayer, the true winner
         if state["options"]["mad_jabberwocky"]:
-            return [state["first"]]
+            if rules_of(state) < V2_CROWN_SURVIVOR:
+                return [state["first"]]
+            alive = self.survivors(state)
+            early = [r["winner"] for r in state["results"]
+                     if r["game"] == state["game_no"] and not r["jabber"] and r["winner"] in alive]
+            return [early[0]] if early else alive
         return self.survivors(state)
 
     def _madden(self, state, j, x):

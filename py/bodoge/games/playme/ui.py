@@ -12,6 +12,14 @@ and dice of another colour on a card are drawn with a dashed border and named in
 Keys (shown on the rules page): the lone human, or the left one of two, uses 1–6 for dice,
 Space to roll again or catch the rabbit, Q W E R T for targets, A to keep a die (Alice), S for
 Stop!; the right one uses M , . J K L for dice 1–6, Enter, Y U I O P, N and H. Escape pauses.
+
+Every action the rules allow takes at most two inputs. A die (click, tap or key) does its default
+action: advance, else unblock, else its only block or swap; a die with no default and several
+targets is picked and its uses are offered. A die that could do more than its default shows a
+"⋯" under it: that picks it, and the choice row of the player's panel offers each of its uses
+("3: advance", "3: block Aki"). On the keyboard a target key first aims at a card, then a die
+key hits it with that die (W then 3). The choice row and the row under the dice keep their room
+when empty, so choosing never moves the board.
 """
 
 from ...core.errors import IllegalMove
@@ -274,17 +282,24 @@ class PlayMeUI(GameUI):
                   h("tbody", {}, [h("tr", {}, h("th", {"scope": "row"}, t(f"playme.char.{c}")),
                                     h("td", {}, t(f"playme.power.{c}.wonder")),
                                     h("td", {}, t(f"playme.power.{c}.madness"))) for c in R.CHARS]))
-        rulings = [h("li", {}, t(f"playme.ruling.{k}")) for k in RULING_KEYS]
+        rulings = [h("li", {"class_": "v2" if k in V2_RULINGS else None},
+                     [h("strong", {"class_": "rules-version"}, t("playme.rules.v2")), " "]
+                     if k in V2_RULINGS else None, t(f"playme.ruling.{k}")) for k in RULING_KEYS]
+        before = [h("li", {}, t(f"playme.ruling_v1.{k}")) for k in V2_RULINGS]
         keys = [h("li", {}, t(f"playme.keys.{k}")) for k in ("left", "right", "click", "pause")]
         return h("div", {"class_": "rules"}, sections, chars,
                  h("h3", {}, t("rules.rulings")), h("ul", {}, rulings),
+                 h("h3", {}, t("playme.rules.versions.title")),
+                 h("p", {}, t("playme.rules.versions")), h("ul", {}, before),
                  h("h3", {}, t("rules.keys")), h("ul", {}, keys))
 
 
 RULING_KEYS = ("roll", "keep_a_die", "alice_keep", "returned", "unblock_both", "next_slot",
                "own_dice", "queen", "swap_top", "neutral", "hatter", "latched", "walrus",
                "stop_once", "stop_restart", "jabber_madden", "no_flip", "true_winner", "joint",
-               "scramble", "seal", "play_me_rabbit", "two_humans", "countdown", "pause_hides")
+               "mad_crown", "scramble", "seal", "play_me_rabbit", "two_humans", "countdown",
+               "pause_hides")
+V2_RULINGS = ("next_slot", "stop_once", "stop_restart", "mad_crown", "scramble")   # changed in v2
 
 
 class PlayMeScreen(PlayScreen):
@@ -474,11 +489,16 @@ class PlayMeScreen(PlayScreen):
             self.use_die(seat, int(rest) if rest.isdigit() else 0)
         elif action == "keep":
             self.toggle_keep(seat, int(rest) if rest.isdigit() else 0)
-        elif action == "hit":
+        elif action in ("use", "hit"):
             a, _, tail = rest.partition("-")
             x, _, n = tail.partition("-")
-            if x.isdigit() and n.isdigit():
-                self.send(seat, {"a": a, "n": int(n), "s": int(x)})
+            if n.isdigit() and (x.isdigit() or (x == "" and a in ("advance", "unblock"))):
+                move = {"a": a, "n": int(n)}
+                if x:
+                    move["s"] = int(x)
+                self.send(seat, move)
+        elif action == "more":
+            self.pick_die(seat, int(rest) if rest.isdigit() else 0)
         elif action in ("madden", "betray") and rest.isdigit():
             self.send(seat, {"a": action, "s": int(rest)})
         elif action in ("roll", "catch", "stop", "spare", "go"):
@@ -526,32 +546,79 @@ class PlayMeScreen(PlayScreen):
         self.play(seat, move)
 
     def uses(self, seat, n):
-        """The moves a die showing ``n`` allows ``seat`` now (keeps aside left out)."""
-        return [m for m in self.legal(seat) if m.get("n") == n and "keep" not in m]
+        """The moves a die showing ``n`` allows ``seat`` now (keeps aside left out): its own
+        actions first (advance, unblock), then blocks and swaps in the order of the target keys."""
+        order = self.target_order(seat)
+        rank = {"advance": 0, "unblock": 1}
+        mine = [m for m in self.legal(seat) if m.get("n") == n and "keep" not in m]
+        return sorted(mine, key=lambda m: (rank.get(m["a"], 2),
+                                           order.index(m["s"]) if "s" in m else -1,
+                                           m["a"] != "block"))
+
+    @staticmethod
+    def default_use(uses):
+        """What a die does on one click or key: advance, else unblock, else its only use."""
+        for a in ("advance", "unblock"):
+            mine = [m for m in uses if m["a"] == a]
+            if mine:
+                return mine[0]
+        return uses[0] if len(uses) == 1 else None
+
+    def use_id(self, seat, m):
+        return f"use-{seat}-{m['a']}-{m.get('s', '')}-{m['n']}"
 
     def use_die(self, seat, n):
-        """A die clicked or its key pressed: advance or unblock if possible, a block if it has
-        only one target, else pick it and show its targets."""
+        """A die clicked or its key pressed: with a card aimed at (a target key first), hit it
+        with this die; else do the die's default action; a die with several targets and no
+        default is picked, and its uses are offered."""
         sel = self.sels.setdefault(seat, {})
         if sel.pop("keeping", False):
             self.toggle_keep(seat, n)
             return
         uses = self.uses(seat, n)
-        for a in ("advance", "unblock"):
-            mine = [m for m in uses if m["a"] == a]
-            if mine:
-                self.send(seat, mine[0])
+        aim = sel.pop("aim", None)
+        if aim is not None:
+            hits = [m for m in uses if m.get("s") == aim]
+            if hits:
+                self.send(seat, hits[0])
                 return
-        if len(uses) == 1:
-            self.send(seat, uses[0])
+            self.error = self.t("playme.no_hit", n=n, whose=self.ctx(self.viewer).whose(aim))
+            self.app.refresh()
+            return
+        move = self.default_use(uses)
+        if move is not None:
+            self.send(seat, move)
             return
         if not uses:
             self.error = self.t("playme.no_use", n=n)
             sel.pop("die", None)
+            self.app.refresh()
+            return
+        self.pick_die(seat, n)
+
+    def pick_die(self, seat, n):
+        """Pick a die (its "⋯", or a die with several targets): the choice row offers each of its
+        uses. Picking the picked die again puts it back."""
+        sel = self.sels.setdefault(seat, {})
+        sel.pop("aim", None)
+        uses = self.uses(seat, n)
+        if sel.get("die") == n or not uses:
+            sel.pop("die", None)
         else:
             self.error = None
             sel["die"] = n
-            self.app.focus_next = f"hit-{seat}-{uses[0]['a']}-{uses[0]['s']}-{n}"
+            self.app.focus_next = self.use_id(seat, uses[0])
+        self.app.refresh()
+
+    def aim(self, seat, x):
+        """A target key with no die picked: aim at card ``x`` (again: aim no more); the next die
+        key hits it with that die."""
+        sel = self.sels.setdefault(seat, {})
+        if sel.get("aim") == x:
+            sel.pop("aim")
+        else:
+            sel["aim"] = x
+            self.error = None
         self.app.refresh()
 
     def toggle_keep(self, seat, n):
@@ -599,14 +666,18 @@ class PlayMeScreen(PlayScreen):
                 sel["keeping"] = not sel.get("keeping")
                 self.app.refresh()
                 return True
-            if k in keys["targets"] and "die" in self.sels.get(seat, {}):
+            if k in keys["targets"]:
                 order = self.target_order(seat)
                 i = keys["targets"].index(k)
-                if i < len(order):
-                    n = self.sels[seat]["die"]
-                    hits = [m for m in self.uses(seat, n) if m["s"] == order[i]]
-                    if hits:
-                        self.send(seat, next((m for m in hits if m["a"] == "block"), hits[0]))
+                if i >= len(order):
+                    return True
+                n = self.sels.get(seat, {}).get("die")
+                if n is None:
+                    self.aim(seat, order[i])
+                    return True
+                hits = [m for m in self.uses(seat, n) if m.get("s") == order[i]]
+                if hits:
+                    self.send(seat, hits[0])
                 return True
         return False
 
@@ -766,25 +837,35 @@ class PlayMeScreen(PlayScreen):
         for i, n in enumerate(p["roll"]):
             if hide:
                 dice.append(h("li", {}, h("span", {"class_": "die", "role": "img",
-                                                   "aria_label": t("playme.die_hidden")}, blank_die(56))))
+                                                   "aria_label": t("playme.die_hidden")}, blank_die(56)),
+                              h("span", {"class_": "under"})))
                 continue
             key = key_label(keys["dice"][n - 1])
             classes = ["die", "mine"] + (["usable"] if n in usable else []) + (
                 ["picked"] if sel.get("die") == n else [])
             kept = sel.get("keep") == n
             label = self.tt("playme.die_label", n=n, k=key)
-            item = [h("button", {"type": "button", "id": f"die-{seat}-{i}", "class_": " ".join(classes),
-                                 "data_act": "die", "data_arg": f"{seat}-{n}", "aria_label": label,
-                                 "aria_keyshortcuts": key, "disabled": not live},
-                      die_svg(n, COLOURS[p["char"]], size=56),
-                      h("span", {"class_": "key-hint", "aria_hidden": "true"}, key))]
+            under = []
             if alice:
-                item.append(h("button", {"type": "button", "class_": "keep" + (" on" if kept else ""),
-                                         "data_act": "keep", "data_arg": f"{seat}-{n}",
-                                         "aria_pressed": str(kept).lower(), "disabled": not live,
-                                         "aria_label": self.tt("playme.keep_label", n=n)},
-                                t("playme.keep")))
-            dice.append(h("li", {"class_": "kept" if kept else None}, item))
+                under.append(h("button", {"type": "button", "class_": "keep" + (" on" if kept else ""),
+                                          "data_act": "keep", "data_arg": f"{seat}-{n}",
+                                          "aria_pressed": str(kept).lower(), "disabled": not live,
+                                          "aria_label": self.tt("playme.keep_label", n=n)},
+                                 t("playme.keep")))
+            if live and sum(1 for m in legal if m.get("n") == n and "keep" not in m) > 1:
+                picked = sel.get("die") == n
+                under.append(h("button", {"type": "button", "class_": "more" + (" on" if picked else ""),
+                                          "id": f"more-{seat}-{i}", "data_act": "more",
+                                          "data_arg": f"{seat}-{n}", "aria_expanded": str(picked).lower(),
+                                          "aria_controls": f"say-{seat}",
+                                          "aria_label": self.tt("playme.more_label", n=n)}, "⋯"))
+            dice.append(h("li", {"class_": "kept" if kept else None},
+                          h("button", {"type": "button", "id": f"die-{seat}-{i}", "class_": " ".join(classes),
+                                       "data_act": "die", "data_arg": f"{seat}-{n}", "aria_label": label,
+                                       "aria_keyshortcuts": key, "disabled": not live},
+                            die_svg(n, COLOURS[p["char"]], size=56),
+                            h("span", {"class_": "key-hint", "aria_hidden": "true"}, key)),
+                          h("span", {"class_": "under"}, under)))
         aside = p["pool"] - len(p["roll"])
         if aside > 0:
             dice.append(h("li", {}, h("span", {"class_": "die aside", "role": "img",
@@ -806,26 +887,48 @@ class PlayMeScreen(PlayScreen):
                                         "data_act": "stop", "data_arg": f"{seat}-", "disabled": "stop" not in can,
                                         "aria_keyshortcuts": key_label(keys["stop"])},
                              t("playme.stop"), " ", h("kbd", {}, key_label(keys["stop"]))))
-        if sel.get("die") is not None or sel.get("keeping"):
+        if sel.get("die") is not None or sel.get("keeping") or sel.get("aim") is not None:
             buttons.append(h("button", {"type": "button", "class_": "button", "data_act": "cancel",
                                         "data_arg": f"{seat}-"}, t("playme.cancel")))
-        hint = self.hint(view, seat, sel, legal, hide)
         who = ctx.name(seat) if len(self.humans) > 1 else t("playme.your_dice")
         return h("section", {"class_": "pm-mine", "aria_labelledby": f"mine-{seat}"},
                  h("h2", {"id": f"mine-{seat}"}, who, " · ", self.gui.char_name(t, view, seat)),
-                 h("p", {"class_": "hint"}, hint),
+                 h("div", {"class_": "say", "id": f"say-{seat}"},
+                   self.choices(ctx, seat, sel, keys) if live and sel.get("die") is not None
+                   else h("p", {"class_": "hint"}, self.hint(view, ctx, seat, sel, legal, hide))),
                  h("ul", {"class_": "dice", "id": f"dice-{seat}",
                           "aria_label": t("playme.dice_of", whose=ctx.whose(seat))}, dice),
                  h("div", {"class_": "controls"}, buttons))
 
-    def hint(self, view, seat, sel, legal, hide):
+    def choices(self, ctx, seat, sel, keys):
+        """The picked die's uses, each saying what it will do, with its key."""
+        n = sel["die"]
+        order = self.target_order(seat)
+        buttons = []
+        for m in self.uses(seat, n):
+            if "s" in m:
+                text = self.tt(f"playme.use.{m['a']}", n=n, name=ctx.name(m["s"]))
+                key = key_label(keys["targets"][order.index(m["s"])]) if order.index(m["s"]) < len(
+                    keys["targets"]) else ""
+            else:
+                text = self.tt(f"playme.use.{m['a']}", n=n)
+                key = key_label(keys["dice"][n - 1])
+            buttons.append(h("button", {"type": "button", "class_": "button use " + m["a"],
+                                        "id": self.use_id(seat, m), "data_act": "use",
+                                        "data_arg": f"{seat}-{m['a']}-{m.get('s', '')}-{n}",
+                                        "aria_keyshortcuts": key or None},
+                             text, " ", h("kbd", {}, key) if key else None))
+        return h("div", {"class_": "controls uses", "role": "group",
+                         "aria_label": self.tt("playme.uses_of", n=n)}, buttons)
+
+    def hint(self, view, ctx, seat, sel, legal, hide):
         t = self.t
         if hide:
             return t("playme.hint.wait")
         if sel.get("keeping"):
             return t("playme.hint.keeping")
-        if sel.get("die") is not None:
-            return t("playme.hint.target", n=sel["die"])
+        if sel.get("aim") is not None:
+            return t("playme.hint.aim", whose=ctx.whose(sel["aim"]))
         acts = {m["a"]: m for m in legal}
         if "catch" in acts:
             return t("playme.hint.catch")
@@ -878,42 +981,20 @@ class PlayMeScreen(PlayScreen):
         roll = ""
         if p["roll"] and not hide:
             roll = t("playme.rolled", faces=" ".join(str(n) for n in p["roll"]))
-        targets = self.targets(view, ctx, s)
+        aimed = any(sel.get("aim") == s for sel in self.sels.values()) and not hide
         classes = ["pm-card", p["char"]] + (["mad"] if p["mad"] else []) + (
-            ["jabber"] if view["jabber"] == s else []) + (["me"] if s in self.humans else [])
+            ["jabber"] if view["jabber"] == s else []) + (["me"] if s in self.humans else []) + (
+            ["aimed"] if aimed else [])
         return h("section", {"class_": " ".join(classes), "id": f"card-{s}",
                              "aria_label": t("playme.card_of", whose=ctx.whose(s), char=char, side=side)},
                  h("h3", {"class_": "seat-name"},
                    h("span", {"class_": "char-mark", "aria_hidden": "true"}, self.mark(view, s)),
                    ctx.name(s), " · ", char, " ", badges),
                  h("ol", {"class_": "slots"}, slots),
-                 h("p", {"class_": "hand"}, hand, " ", h("span", {"class_": "rolled"}, roll)),
-                 targets)
+                 h("p", {"class_": "hand"}, hand, " ", h("span", {"class_": "rolled"}, roll)))
 
     def mark(self, view, s):
         return self.t(f"playme.mark.{view['p'][s]['char']}")
-
-    def targets(self, view, ctx, x):
-        """Buttons to block (or swap on) card ``x`` with a human's picked die."""
-        buttons = []
-        for seat in self.humans:
-            n = self.sels.get(seat, {}).get("die")
-            if n is None or self.paused:
-                continue
-            order = self.target_order(seat)
-            keys = self.key_maps().get(seat)
-            for m in self.uses(seat, n):
-                if m["s"] != x:
-                    continue
-                key = key_label(keys["targets"][order.index(x)]) if keys and x in order else ""
-                who = ctx.name(seat) if len(self.humans) > 1 else None
-                text = self.t(f"playme.do.{m['a']}", n=n)
-                buttons.append(h("button", {"type": "button", "class_": "button hit",
-                                            "id": f"hit-{seat}-{m['a']}-{x}-{n}", "data_act": "hit",
-                                            "data_arg": f"{seat}-{m['a']}-{x}-{n}",
-                                            "aria_keyshortcuts": key or None},
-                                 f"{who}: {text}" if who else text, " ", h("kbd", {}, key) if key else None))
-        return h("div", {"class_": "controls targets"}, buttons) if buttons else None
 
 
 UI = PlayMeUI()
