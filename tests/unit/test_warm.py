@@ -99,3 +99,9 @@ def test_restored_reseeds_random_and_a_refused_key_does_not():
         warm._key = saved_key
         random.setstate(saved_state)
 
+
+def test_warm_is_what_the_snapshot_worker_calls():
+    """web/pyodide/snap.mjs calls bodoge.warm.warm(key) and .restored(key) by name."""
+    with open(os.path.join(ROOT, "web", "pyodide", "snap.mjs"), encoding="utf-8") as f:
+        js = f.read()
+    assert 'pyimport("bodoge.warm")' in js and "warm.warm(key)" in js and "warm.restored(KEY)" in js
