@@ -20,6 +20,9 @@ import bodoge
 
 # Not imported into a snapshot: dom touches the page; the command line is not for the browser.
 SKIP = ("bodoge.ui.dom", "bodoge.cli", "bodoge.__main__")
+# Standard modules the page imports after a restore (PyScript's own package, ui/dom.py), pure
+# themselves: imported here too, so the page finds them ready.
+PAGE_STDLIB = ("html", "secrets")
 
 _key = None      # the snapshot's key (Pyodide version, site version, warm-up hash), set by warm
 
@@ -34,7 +37,7 @@ def warm(key):
     """Import every pure module and remember ``key``; the names imported."""
     global _key
     names = modules()
-    for name in names:
+    for name in PAGE_STDLIB + tuple(names):
         importlib.import_module(name)
     _key = str(key)
     return names

@@ -67,15 +67,16 @@ const note = (fields) => {
 };
 
 async function restore(options, response) {
-  const create = (await import(new URL("./pyodide.asm.mjs", import.meta.url).href)).default;
-  // The bytes go to Pyodide as they arrive; their check runs beside the wasm's start, and
-  // nothing is restored before it passes (a damaged snapshot must not reach the interpreter).
+  // All at once: the runtime's script, the bytes (to Pyodide as they arrive) and their check,
+  // which runs beside the wasm's start; nothing is restored before it passes (a damaged
+  // snapshot must not reach the interpreter).
+  const runtime = import(new URL("./pyodide.asm.mjs", import.meta.url).href);
   const bytes = response.arrayBuffer().then((buffer) => new Uint8Array(buffer));
   const checked = bytes.then(async (image) => {
     if (await hex(image) !== response.headers.get("X-Snapshot-Sha256")) throw new Error("damaged snapshot");
     return image;
   });
-  checked.catch(() => {});      // awaited below, unless the load fails before
+  for (const p of [runtime, checked]) p.catch(() => {});     // awaited below, unless the load fails before
   let quiet = true;     // a failed attempt says nothing: the normal boot follows
   const stderr = (...args) => { if (!quiet && options.stderr) options.stderr(...args); };
   const pyodide = await loadFresh({
@@ -84,7 +85,7 @@ async function restore(options, response) {
     _loadSnapshot: bytes,
     // Pyodide 314.0.7 restores into memory of its initial size (pyodide#6254): grow it first.
     createPyodideModule: async (settings) => {
-      const [module, image] = await Promise.all([create(settings), checked]);
+      const [module, image] = await Promise.all([runtime.then((m) => m.default(settings)), checked]);
       const need = image.length - new Uint32Array(image.buffer, image.byteOffset, 2)[1];
       if (module.HEAP8.length < need && !module.growMemory(need)) throw new Error("no memory for the snapshot");
       return module;
