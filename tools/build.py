@@ -6,13 +6,15 @@ Layout: index.html (with the shelf pre-rendered in both languages), pyscript.tom
 bodoge.zip (the Python package), web/ (style.css joined from web/css/base.css and every
 game's py/bodoge/games/<game>/style.css, JS glue, icons,
 manifest, main.py),
-pyodide/ and pyscript/ (copied from node_modules: run `npm ci` first), sw.js (the service
+pyodide/ and pyscript/ (copied from node_modules: run `npm ci` first; pyodide/ also gets
+web/pyodide/, the memory-snapshot loader, stamped with the site's version), sw.js (the service
 worker, with the precache list and a content hash of the whole site).
 """
 
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 import zipfile
@@ -27,11 +29,14 @@ from bodoge.ui.i18n import I18n  # noqa: E402
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+SNAP = os.path.join("pyodide", "snap.mjs")     # from web/pyodide/: stamped with SITE and ZIP
 
 
-def copy_tree(src, dst, skip=lambda name: False):
+def copy_tree(src, dst, skip=lambda name: False, skip_dir=lambda rel: False):
     for folder, _, files in os.walk(src):
         rel = os.path.relpath(folder, src)
+        if skip_dir(rel):
+            continue
         for name in files:
             if skip(name):
                 continue
@@ -90,7 +95,25 @@ def fill_index(dst):
         f.write(html)
 
 
+def stamp_snapshot(dist, site):
+    """Write the site's version and bodoge.zip's sha256 into pyodide/snap.mjs (its snapshot key
+    and the check of the code it snapshots)."""
+    path = os.path.join(dist, SNAP)
+    if not os.path.isfile(path):
+        return
+    with open(os.path.join(dist, "bodoge.zip"), "rb") as f:
+        zip_hash = hashlib.sha256(f.read()).hexdigest()
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    for name, value in (("SITE", site), ("ZIP", zip_hash)):
+        text = re.sub(rf'^export const {name} = "[^"]*";$', f'export const {name} = "{value}";', text,
+                      count=1, flags=re.M)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
 def service_worker(dist):
+    stamp_snapshot(dist, "__SITE__")      # the version hashes the file without it
     files = []
     for folder, _, names in os.walk(dist):
         for name in names:
@@ -104,6 +127,7 @@ def service_worker(dist):
         with open(os.path.join(dist, rel), "rb") as f:
             digest.update(hashlib.sha256(f.read()).digest())
     version = digest.hexdigest()[:16]
+    stamp_snapshot(dist, version)
     with open(os.path.join(ROOT, "web", "sw.js"), encoding="utf-8") as f:
         template = f.read()
     precache = ["./"] + ["./" + rel for rel in files]
@@ -126,8 +150,10 @@ def build(dist):
         shutil.copyfile(os.path.join(modules, "pyodide", name), os.path.join(dist, "pyodide", name))
     copy_tree(os.path.join(modules, "@pyscript", "core", "dist"), os.path.join(dist, "pyscript"),
               skip=lambda name: name.endswith(".map"))
+    copy_tree(os.path.join(ROOT, "web", "pyodide"), os.path.join(dist, "pyodide"))
     copy_tree(os.path.join(ROOT, "web"), os.path.join(dist, "web"),
-              skip=lambda name: name == "sw.js" or name.endswith(".css"))
+              skip=lambda name: name == "sw.js" or name.endswith(".css"),
+              skip_dir=lambda rel: rel.split(os.sep)[0] == "pyodide")
     join_css(os.path.join(dist, "web", "style.css"))
     package_zip(os.path.join(dist, "bodoge.zip"))
     shutil.copyfile(os.path.join(ROOT, "pyscript.toml"), os.path.join(dist, "pyscript.toml"))

@@ -1,0 +1,52 @@
+"""What a Pyodide memory snapshot holds, and what a restored one must redo.
+
+``web/pyodide/snap-worker.mjs`` starts a Pyodide of its own in a worker, unpacks bodoge.zip,
+calls ``warm(key)`` and stores the interpreter's memory; a returning visit restores that memory
+(``web/pyodide/snap.mjs``) instead of starting Python and importing all of this again, then calls
+``restored(key)``.
+
+A snapshot freezes the interpreter as ``warm`` leaves it. So every module imported here must,
+at import time, read nothing of the page, storage, the clock or the environment, and keep no JS
+object (Pyodide refuses to snapshot one): ``bodoge.ui.dom`` is the one module that touches the
+page and is imported only after the restore. What a snapshot still freezes (the ``random``
+module's state) is renewed by ``restored``.
+"""
+
+import importlib
+import pkgutil
+import random
+
+import bodoge
+
+# Not imported into a snapshot: dom touches the page; the command line is not for the browser.
+SKIP = ("bodoge.ui.dom", "bodoge.cli", "bodoge.__main__")
+# Standard modules the page imports after a restore (PyScript's own package, ui/dom.py), pure
+# themselves: imported here too, so the page finds them ready.
+PAGE_STDLIB = ("html", "secrets")
+
+_key = None      # the snapshot's key (Pyodide version, site version, warm-up hash), set by warm
+
+
+def modules():
+    """Every module of the package but ``SKIP``, in a stable order."""
+    names = [m.name for m in pkgutil.walk_packages(bodoge.__path__, "bodoge.")]
+    return sorted(n for n in names if n not in SKIP)
+
+
+def warm(key):
+    """Import every pure module and remember ``key``; the names imported."""
+    global _key
+    names = modules()
+    for name in PAGE_STDLIB + tuple(names):
+        importlib.import_module(name)
+    _key = str(key)
+    return names
+
+
+def restored(key):
+    """After a restore: whether this memory was made for ``key`` (if not, the page boots
+    normally instead); if it was, reseed what the snapshot froze."""
+    if _key is None or _key != str(key):
+        return False
+    random.seed()          # from the OS (crypto.getRandomValues): a new sequence every visit
+    return True
