@@ -135,8 +135,12 @@ def test_partner_cards_are_targets_by_rules_version_2():
     assert 'data-act="target" data-arg="2-' in host.html
     assert "an opponent's, or your partner's" in host.text()
     p = next(p for p, c in enumerate(screen.match.state["rows"][2]) if not c["up"])
+    other = next(p for p, c in enumerate(screen.match.state["rows"][1]) if not c["up"])
+    app.act("target", f"1-{other}")
+    assert "Declare a number for" in host.text() and "your partner's card" not in host.text()
     app.act("target", f"2-{p}")
     assert "Declare a number for" in host.text()
+    assert "This is your partner's card: a hit turns your own team's card face up." in host.text()
     n = screen.match.state["rows"][2][p]["id"] >> 1
     app.act("declare", str(n))
     assert screen.match.state["rows"][2][p]["up"]             # a hit on the partner's card

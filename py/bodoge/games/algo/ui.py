@@ -265,6 +265,8 @@ class AlgoUI(GameUI):
                            h("p", {"id": "numpad-label"},
                              t("algo.declare_for", card=self.card_label(card, p, len(view["rows"][s]),
                                                                          ctx.name(s), False, t, told))),
+                           h("p", {"class_": "partner-note"}, t("algo.partner_target"))
+                           if R.is_pair(view) and s == R.partner(view["seat"]) else None,
                            [h("button", {"type": "button", "id": f"num-{n}",
                                          "class_": "num " + ("black" if card["c"] == R.BLACK else "white")
                                          + (" typed" if typed and int(typed) == n else ""),
