@@ -4,6 +4,7 @@ generation, and bot decision times inside Pyodide.
     make bench                                   # runs every tools/bench*.py
     .venv/bin/python tools/bench_algo.py         # all of it (about 15 minutes on 2 cores)
     .venv/bin/python tools/bench_algo.py --only selfplay --games2 200 --games4 100
+    .venv/bin/python tools/bench_algo.py --only pair,partner   # just pair play's rows
 
 Writes benchmarks/algo.md and benchmarks/algo.json.
 
@@ -13,6 +14,11 @@ Writes benchmarks/algo.md and benchmarks/algo.json.
   certain). Measures: the *game score* (a game won alone counts 1, a win shared by k players
   1/k each; its fair share is 1/players) with a 95% normal interval, and the *round-win
   rate* (rounds won / rounds played) with a 95% Wilson interval.
+  ``--only pair`` re-runs only the pair-play rows (the games by rules version 2) and keeps
+  the others.
+* partner (CPython): pair play by rules version 2, a level that *passes* (its first attack of
+  a turn on a card its partner showed it, a certain hit, when its best guess is below a
+  threshold) against the same level that never does, on the same seeds.
 * puzzles: 詰めアルゴ generation time per grade, in CPython and in the page (Pyodide).
 * browser: bot decision times inside Pyodide (each level at seat 0 among normal bots), and
   the longest main-thread task while four strong bots play a game through the UI.
@@ -31,13 +37,16 @@ from benchlib import (OUT, header, measuring, open_app, responsiveness, save_res
 # bodoge: benchlib has put py/ on the import path
 from bodoge.core.rng import derive_seed
 from bodoge.core.selfplay import _percentile, play_one, wilson
+from bodoge.games.algo import GAME
+from bodoge.games.algo import bots as B
 from bodoge.games.algo import puzzle as P
 
 SEED = 2026
 
 
-def matchup(options, labels, games, seed=SEED):
-    """``labels`` per seat (repeated to fill the seats); seats rotate every game."""
+def matchup(options, labels, games, seed=SEED, make_bot=None):
+    """``labels`` per seat (repeated to fill the seats); seats rotate every game.
+    ``make_bot(label, seat, seed)``: bots that are not the game's own levels."""
     players = options.get("players", 4 if options.get("mode") == "pair" else 2)
     labels = [labels[i % len(labels)] for i in range(players)]
     kinds = sorted(set(labels))
@@ -49,7 +58,7 @@ def matchup(options, labels, games, seed=SEED):
     for g in range(games):
         order = labels[g % players:] + labels[:g % players]
         rec = lambda seat, secs, order=order: times[order[seat]].append(secs * 1000)
-        match = play_one("algo", opts, derive_seed(seed, g), order, on_decision=rec)
+        match = play_one("algo", opts, derive_seed(seed, g), order, make_bot=make_bot, on_decision=rec)
         out = match.outcome()
         for k in kinds:
             # one game point per game, split among the labels (a team's two seats are one side)
@@ -58,7 +67,8 @@ def matchup(options, labels, games, seed=SEED):
         for s in out["rounds"]:
             rounds_won[order[s]] += 1
             rounds += 1
-    result = {"options": opts, "seats": labels, "games": games, "rounds": rounds, "levels": {}}
+    result = {"options": opts, "seats": labels, "games": games, "rounds": rounds,
+              "rules_version": GAME.rules_version, "levels": {}}
     for k in kinds:
         xs = score[k]
         mean = sum(xs) / len(xs)
@@ -75,18 +85,17 @@ def matchup(options, labels, games, seed=SEED):
     return result
 
 
-def bench_selfplay(args):
-    plan = [
-        ({"players": 2}, ["strong", "normal"], args.games2),
-        ({"players": 3}, ["strong", "normal", "normal"], args.games3),
-        ({"players": 4}, ["strong", "normal", "normal", "normal"], args.games4),
+def pair_plan(args):
+    """Pair play's rows: each pair of levels (the order strong > normal > easy), and chips."""
+    return [
         ({"mode": "pair"}, ["strong", "normal"], args.games_pair),
-        ({"players": 2, "chips": True}, ["strong", "normal"], args.games_order),
-        ({"players": 4, "chips": True}, ["strong", "normal", "normal", "normal"], args.games_order),
-        ({"players": 2}, ["normal", "easy"], args.games_order),
-        ({"players": 2}, ["strong", "easy"], args.games_order),
-        ({"players": 4}, ["normal", "easy", "easy", "easy"], args.games_order),
+        ({"mode": "pair", "chips": True}, ["strong", "normal"], args.games_pair),
+        ({"mode": "pair"}, ["normal", "easy"], args.games_pair),
+        ({"mode": "pair"}, ["strong", "easy"], args.games_pair),
     ]
+
+
+def run_plan(plan):
     out = []
     for options, labels, games in plan:
         t0 = time.time()
@@ -95,6 +104,67 @@ def bench_selfplay(args):
         print(json.dumps(r), flush=True)
         out.append(r)
     return out
+
+
+def bench_pair(args, previous):
+    """Re-run only the pair-play rows; the other rows of ``previous`` stay where they were."""
+    rows = run_plan(pair_plan(args))
+    keep = [r for r in previous or [] if r["options"].get("mode") != "pair"]
+    at = next((i for i, r in enumerate(previous or []) if r["options"].get("mode") == "pair"), len(keep))
+    return keep[:at] + rows + keep[at:]
+
+
+# Partner passes (see bots.PARTNER_PASS_BELOW): (level, chips, threshold, last card only).
+PARTNER_PLAN = [("normal", False, 0.0, False), ("normal", False, 0.26, False), ("normal", False, 0.34, False),
+                ("normal", False, 0.51, False), ("normal", False, 0.51, True),
+                ("normal", True, 0.34, False),
+                ("strong", False, 0.0, False), ("strong", False, 0.75, False),
+                ("strong", False, 1.01, True),
+                ("strong", True, 0.75, False)]
+
+
+def bench_partner(args):
+    out = []
+    for level, chips, below, last in PARTNER_PLAN:
+        base = B.BOTS[level]
+        passer = type("Passer", (base,), {"partner_pass_below": below, "partner_pass_last_only": last})
+        passes = [0]
+
+        def make(label, seat, seed, base=base, passer=passer, passes=passes):
+            bot = (passer if label == "passes" else base)(seat, seed)
+            if label == "passes":
+                pass_ = bot.partner_pass
+
+                def counted(view, choice, pass_=pass_):
+                    move = pass_(view, choice)
+                    passes[0] += move is not None
+                    return move
+                bot.partner_pass = counted
+            return bot
+
+        options = {"mode": "pair", **({"chips": True} if chips else {})}
+        t0 = time.time()
+        r = matchup(options, ["passes", "never"], args.games_partner, make_bot=make)
+        r.update(level=level, below=below, last_only=last, passes=passes[0],
+                 seconds=round(time.time() - t0, 1))
+        print(json.dumps(r), flush=True)
+        out.append(r)
+    return out
+
+
+def bench_selfplay(args):
+    plan = [
+        ({"players": 2}, ["strong", "normal"], args.games2),
+        ({"players": 3}, ["strong", "normal", "normal"], args.games3),
+        ({"players": 4}, ["strong", "normal", "normal", "normal"], args.games4),
+        *pair_plan(args),
+        ({"players": 2, "chips": True}, ["strong", "normal"], args.games_order),
+        ({"players": 4, "chips": True}, ["strong", "normal", "normal", "normal"], args.games_order),
+        ({"players": 2}, ["normal", "easy"], args.games_order),
+        ({"players": 2}, ["strong", "easy"], args.games_order),
+        ({"players": 4}, ["normal", "easy", "easy", "easy"], args.games_order),
+    ]
+    return run_plan(plan)
 
 
 def bench_puzzles_cpython(n):
@@ -156,9 +226,9 @@ def fmt_ci(ci):
     return f"{ci[0]:.1%}–{ci[1]:.1%}"
 
 
-def describe(options):
+def describe(options, version=None):
     if options.get("mode") == "pair":
-        text = "pair (2 vs 2)"
+        text = "pair (2 vs 2)" + (f", rules v{version}" if version else "")
     else:
         text = f"{options['players']} players"
     return text + (", chips" if options.get("chips") else "")
@@ -185,11 +255,35 @@ def write_report(results, folder):
             n = len(r["seats"])
             for k, v in r["levels"].items():
                 fair = v["seats"] / n if r["options"].get("mode") != "pair" else 0.5
-                lines.append(f"| {describe(r['options'])} | {' / '.join(r['seats'])} | {r['games']} | {k} | "
+                lines.append(f"| {describe(r['options'], r.get('rules_version'))} | {' / '.join(r['seats'])} | {r['games']} | {k} | "
                              f"{v['game_score']:.1%} ({fmt_ci(v['game_score_95'])}) | {fair:.0%} | "
                              f"{v['round_rate']:.1%} ({fmt_ci(v['round_rate_95'])}) | {v['ms_mean']} / {v['ms_p95']} |")
         lines += ["", "Targets: a clear, statistically significant edge over the baseline (≥ 60% in 2 "
-                  "players); the levels keep their order (strong > normal > easy).", ""]
+                  "players); the levels keep their order (strong > normal > easy). Pair play by "
+                  "rules version 2 (you may attack your partner; with chips both losing players "
+                  "pay a round win) is measured by `--only pair`.", ""]
+    pp = results.get("partner")
+    if pp:
+        lines += ["## Attacking the partner (pair play, rules version 2)", "",
+                  "A card your partner showed you by Toss is a certain hit, so a bot could *pass*: "
+                  "put the compulsory first attack of its turn on that card and stay, turning one "
+                  "of its own team's cards up for sure instead of risking one on a guess. Here a "
+                  "level that passes when its best guess on an opponent's card is below the "
+                  "threshold (or only when a miss would put it out: *last card*) plays against "
+                  "the same level that never passes, seats rotated, on the same seeds as every "
+                  "other setting. The bots keep `PARTNER_PASS_BELOW = 0` (never) in "
+                  "`games/algo/bots.py`.", "",
+                  "| level | game | pass below | passes | games | round-win rate of the passing team (95%) | game score (95%) |",
+                  "|---|---|---|---|---|---|---|"]
+        for r in pp:
+            v = r["levels"]["passes"]
+            when = f"{r['below']:.2f}" + (", last card" if r["last_only"] else "")
+            lines.append(f"| {r['level']} | {describe(r['options'])} | {when} | {r['passes']} | {r['games']} | "
+                         f"{v['round_rate']:.1%} ({fmt_ci(v['round_rate_95'])}) | "
+                         f"{v['game_score']:.1%} ({fmt_ci(v['game_score_95'])}) |")
+        lines += ["", "Fair: 50% (the same level on both sides; threshold 0: neither side passes, "
+                  "which shows how far these seeds are from 50%). Passing pays where the passing "
+                  "team wins more rounds than at threshold 0.", ""]
     pz = results.get("puzzles_cpython")
     br = results.get("browser")
     if pz or br:
@@ -228,6 +322,7 @@ def main():
     parser.add_argument("--games4", type=int, default=500)
     parser.add_argument("--games-pair", type=int, default=200)
     parser.add_argument("--games-order", type=int, default=400)
+    parser.add_argument("--games-partner", type=int, default=600)
     parser.add_argument("--puzzles", type=int, default=100)
     parser.add_argument("--browser-puzzles", type=int, default=40)
     parser.add_argument("--browser-games", type=int, default=10)
@@ -246,6 +341,12 @@ def main():
     if "selfplay" in only:
         measuring(results, "selfplay")
         results["selfplay"] = bench_selfplay(args)
+    elif "pair" in only:
+        measuring(results, "pair")
+        results["selfplay"] = bench_pair(args, results.get("selfplay"))
+    if "partner" in only:
+        measuring(results, "partner")
+        results["partner"] = bench_partner(args)
     save_results("algo", results, args.out)
     write_report(results, args.out)
 

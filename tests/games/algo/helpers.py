@@ -9,15 +9,15 @@ def cid(spec: str) -> int:
     return int(spec[1:]) * 2 + (0 if spec[0] == "b" else 1)
 
 
-def rig(rows, deck=None, turn=0, dealer=None, up=(), **options):
+def rig(rows, deck=None, turn=0, dealer=None, up=(), version=None, **options):
     """A state with the given rows (lists of 'b3'-style specs) and deck (top of deck last).
 
     ``deck=None`` puts every other card in the deck. ``up`` lists specs dealt face up.
     The turn starts for ``turn`` (drawing if the deck has cards). ``options``: e.g.
-    ``mode="pair"``, ``chips=True``.
+    ``mode="pair"``, ``chips=True``. ``version``: the rules version (None: the current one).
     """
     n = len(rows)
-    state = GAME.setup({"players": n, **options}, 1)
+    state = GAME.setup({"players": n, **options}, 1, version)
     ids = [sorted(cid(c) for c in row) for row in rows]
     used = {c for row in ids for c in row}
     if deck is None:

@@ -49,11 +49,11 @@ def test_diagonal_partners():
     assert [GAME.side(state, s) for s in range(4)] == [0, 1, 0, 1]
 
 
-def pair_rig(turn=0, up=(), chips=False):
+def pair_rig(turn=0, up=(), chips=False, version=None):
     rows = [["b0", "b2", "w4", "b6", "w8", "b10"], ["w0", "w2", "b4", "w6", "b8", "w10"],
             ["b1", "b3", "w5", "b7", "w9", "b11"], ["w1", "w3", "b5", "w7", "b9", "w11"]]
     opts = {"mode": "pair", **({"chips": True} if chips else {})}
-    return rig(rows, deck=[], turn=turn, up=up, **opts)
+    return rig(rows, deck=[], turn=turn, up=up, version=version, **opts)
 
 
 def test_pair_attack_uses_own_face_down_card():
@@ -67,13 +67,25 @@ def test_pair_attack_uses_own_face_down_card():
     assert GAME.apply(hit, 0, STAY)["turn"] == 1
 
 
-def test_pair_partner_cannot_be_attacked():
+def test_pair_partner_cannot_be_attacked_by_rules_version_1():
     assert R.RULING_PAIR_OPPONENTS_ONLY
-    state = pair_rig()
+    state = pair_rig(version=1)
     with pytest.raises(IllegalMove) as err:
         GAME.apply(state, 0, attack(2, 0, 1, w=0))
     assert err.value.key == "algo.error.partner"
     assert all(m["s"] in (1, 3) for m in GAME.legal_moves(state, 0) if m["a"] == "attack")
+    assert GAME.view(state, 0)["targets"] == [1, 3]
+
+
+def test_pair_partner_may_be_attacked_by_rules_version_2():
+    assert R.PARTNER_ATTACK_SINCE == 2 == GAME.rules_version
+    state = pair_rig()
+    assert {m["s"] for m in GAME.legal_moves(state, 0) if m["a"] == "attack"} == {1, 2, 3}
+    assert GAME.view(state, 0)["targets"] == [1, 2, 3]
+    hit = GAME.apply(state, 0, attack(2, 0, 1, w=0))         # seat 2's b1
+    assert hit["rows"][2][0]["up"] and hit["phase"] == "again" and hit["turn"] == 0
+    miss = GAME.apply(state, 0, attack(2, 0, 3, w=0))
+    assert miss["rows"][0][0]["up"] and not miss["rows"][2][0]["up"] and miss["turn"] == 1
 
 
 # --- Toss ---------------------------------------------------------------------------------------
@@ -240,10 +252,10 @@ def test_scores_may_go_negative_and_most_points_wins():
     assert out["winners"] == [1] and out["wins"] == [2, 0]   # points decide, not round wins
 
 
-def test_chips_pair_team_scores_and_payment_once():
+def test_chips_pair_team_scores_and_payment_once_by_rules_version_1():
     assert R.RULING_CHIPS_PAIR_TEAM_PAYS_ONCE
     up = ["w2", "b4", "w6", "b8", "w10", "w3", "b5", "w7", "b9", "w11", "b0", "b2"]
-    state = pair_rig(up=up, chips=True)
+    state = pair_rig(up=up, chips=True, version=1)
     state = GAME.apply(state, 0, attack(1, 0, 0, w=2))      # +10 for team 0
     assert state["points"] == [410, 390, 410, 390]
     state = GAME.apply(state, 0, attack(3, 0, 1))
@@ -251,7 +263,30 @@ def test_chips_pair_team_scores_and_payment_once():
     paid = state["results"][0]["paid"]
     assert paid == 10 * 10 + 10
     assert state["points"] == [420 + paid, 380 - paid, 420 + paid, 380 - paid]
+    assert "total" not in state["results"][0]
 
+
+def test_chips_pair_both_losing_players_pay_by_rules_version_2():
+    assert R.EACH_LOSER_PAYS_SINCE == 2 and R.RULING_CHIPS_PAIR_BOTH_COUNT
+    up = ["w2", "b4", "w6", "b8", "w10", "w3", "b5", "w7", "b9", "w11", "b0", "b2"]
+    state = pair_rig(up=up, chips=True)
+    state = GAME.apply(state, 0, attack(1, 0, 0, w=2))
+    state = GAME.apply(state, 0, attack(3, 0, 1))
+    paid = state["results"][0]["paid"]
+    assert paid == 10 * 10 + 10                               # the same amount as by version 1 ...
+    assert state["results"][0]["total"] == 2 * paid           # ... paid by each losing player
+    assert state["points"] == [420 + 2 * paid, 380 - 2 * paid, 420 + 2 * paid, 380 - 2 * paid]
+    end = [e for e in GAME.view(state, 1)["log"] if e["e"] == "round_end"][0]
+    assert end["paid"] == paid and end["total"] == 2 * paid
+
+
+def test_chips_hit_on_the_partner_moves_no_points():
+    assert R.RULING_CHIPS_PAIR_TEAM_SCORE
+    state = pair_rig(chips=True)
+    state = GAME.apply(state, 0, attack(2, 3, 7, w=0))       # seat 2's b7: a hit, no 6
+    assert state["points"] == [400] * 4
+    state = GAME.apply(state, 0, attack(2, 2, 5))            # w5
+    assert state["points"] == [400] * 4 and state["phase"] == "again"
 
 def test_standard_state_has_no_new_keys():
     state = GAME.setup({"players": 3}, 4)

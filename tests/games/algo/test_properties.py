@@ -1,9 +1,10 @@
 """Property tests: thousands of random games through the protocol (hypothesis), standard game,
-pair play and point chips; plus random 詰めアルゴ puzzles.
+pair play (by both rules versions) and point chips; plus random 詰めアルゴ puzzles.
 
 Random play is cheap (a random move is built directly, not picked from ``legal_moves``); the
 cheap invariants are checked after every move (24 distinct cards, rows sorted, eliminations,
-chips zero-sum, team scores equal); the expensive ones — a view never shows a hidden number
+chips zero-sum, team scores equal; in pair play partner attacks only by rules version 2, where
+a partner hit moves no points and both losing players pay a round win); the expensive ones — a view never shows a hidden number
 to another seat and does not change when cards hidden from that seat are swapped, the random
 move is among ``legal_moves``, record → code → decode → same state — on a sample of moves.
 """
@@ -15,7 +16,8 @@ from hypothesis import strategies as st
 
 from bodoge.core.canon import state_hash
 from bodoge.core.match import Match
-from bodoge.core.protocol import clone
+from bodoge.core.protocol import clone, rules_of
+from bodoge.core.record import Record
 from bodoge.core.rng import Rng
 from bodoge.games.algo import GAME
 from bodoge.games.algo import puzzle as P
@@ -28,13 +30,17 @@ SETTINGS = settings(max_examples=GAMES, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 SAMPLE = 8          # expensive checks: about one move in SAMPLE
 
-# (options) of the random games: every mode and chips on and off
-VARIANTS = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 2, "chips": True},
-            {"players": 3, "chips": True}, {"players": 4, "chips": True}, {"mode": "pair"},
-            {"mode": "pair", "chips": True}]
+# (options, rules version) of the random games: every mode and chips on and off, by the current
+# rules; pair play (where the rules versions differ) also by rules version 1
+VARIANTS = [({"players": 2}, 2), ({"players": 3}, 2), ({"players": 4}, 2),
+            ({"players": 2, "chips": True}, 2), ({"players": 3, "chips": True}, 2),
+            ({"players": 4, "chips": True}, 2), ({"mode": "pair"}, 2),
+            ({"mode": "pair", "chips": True}, 2), ({"mode": "pair"}, 2),
+            ({"mode": "pair", "chips": True}, 2), ({"mode": "pair"}, 1),
+            ({"mode": "pair", "chips": True}, 1)]
 
 
-def check_cheap(state):
+def check_cheap(state, before=None):
     ids = [c["id"] for row in state["rows"] for c in row] + state["deck"]
     if state["drawn"] is not None:
         ids.append(state["drawn"])
@@ -57,6 +63,16 @@ def check_cheap(state):
         assert state["deck"] == [] and state["drawn"] is None
         for to, k in state["shown"]:
             assert k in {c["k"] for c in state["rows"][R.partner(to)]}
+    if before is not None and R.is_pair(state):
+        new = state["log"][len(before["log"]):]
+        v2 = rules_of(state) >= R.PARTNER_ATTACK_SINCE
+        for e in new:
+            if e["e"] == "attack" and e["s"] == R.partner(e["seat"]):
+                assert v2, "version 1: no partner attacks"
+                if "points" in state and e["hit"] and new[-1]["e"] != "round_end":
+                    assert state["points"] == before["points"], "a partner hit moves no points"
+            if e["e"] == "round_end" and "points" in state:
+                assert e.get("total") == (2 * e["paid"] if v2 else None), "who pays a round win"
 
 
 def _walk(obj):
@@ -156,9 +172,9 @@ def random_move(state, seat, pick):
     return move
 
 
-def play_random(options, seed, cut=None):
+def play_random(options, seed, cut=None, version=GAME.rules_version):
     """Play a random game (to the end, or ``cut`` moves), checking invariants on the way."""
-    match = Match.new("algo", options, seed)
+    match = Match.from_record(Record("algo", version, GAME.options(options), seed, [], {}))
     pick = Rng.from_seed(seed)
     steps = 0
     while not match.over and steps != cut:
@@ -169,7 +185,7 @@ def play_random(options, seed, cut=None):
             assert move in GAME.legal_moves(state, seat)
             check_view(state, pick.below(state["players"]))
         match.play(seat, move)
-        check_cheap(match.state)
+        check_cheap(match.state, state)
         steps += 1
     return match
 
@@ -178,7 +194,9 @@ def play_random(options, seed, cut=None):
 @given(seed=st.integers(0, 2**53 - 1), variant=st.sampled_from(VARIANTS),
        cut=st.one_of(st.none(), st.integers(0, 300)))
 def test_random_games_keep_invariants_and_replay(seed, variant, cut):
-    match = play_random(variant, seed, cut)
+    variant, version = variant
+    match = play_random(variant, seed, cut, version)
+    assert rules_of(match.state) == match.record.version == version
     for s in range(match.state["players"]):
         check_view(match.state, s)
     if match.over:
@@ -253,3 +271,15 @@ def test_random_puzzles_are_unique_and_answering_keeps_invariants(seed, grade):
         match.play(0, move)
     assert match.outcome()["mistakes"] == wrong == match.state["mistakes"]
     assert [[c["id"] for c in row] for row in match.state["rows"]] == solver.rows
+
+
+def test_random_pair_games_attack_partners_by_version_2_only():
+    """The checks above on partner attacks are not vacuous: random version-2 pair games make
+    them (hits and misses), version-1 games never do."""
+    for version in (1, 2):
+        kinds = set()
+        for seed in range(6):
+            match = play_random({"mode": "pair", "chips": True}, seed, version=version)
+            kinds |= {e["hit"] for e in match.state["log"]
+                      if e["e"] == "attack" and e["s"] == R.partner(e["seat"])}
+        assert kinds == ({True, False} if version == 2 else set())

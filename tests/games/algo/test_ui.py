@@ -4,7 +4,8 @@ point-chip score bar, and the 詰めアルゴ screen (show why, mistakes, puzzle
 import pytest
 
 from bodoge.core.match import Match
-from bodoge.core.record import decode
+from bodoge.core.record import Record, decode, encode
+from bodoge.games.algo import GAME
 from bodoge.games.algo import puzzle as P
 from bodoge.games.algo import ui as algo_ui
 from bodoge.ui.i18n import tables
@@ -112,9 +113,8 @@ def test_toss_with_two_humans_respects_hand_over():
     assert "shows you" in host.text()
 
 
-def test_partner_cards_are_not_targets():
-    app, host = make_app()
-    screen = start(app, {"mode": "pair", **seats(["human", "normal", "normal", "normal"])})
+def to_my_attack(app, host, screen):
+    """Let the bots play until seat 0 (human) is to attack; choose its stake."""
     while (screen.viewer not in screen.match.to_move() or screen.pause is not None
            or screen.match.state["phase"] != "attack"):
         if screen.pause is not None:
@@ -125,8 +125,40 @@ def test_partner_cards_are_not_targets():
     assert "Ask your partner for a Toss" in host.text() or "choose one of your face-down" in host.text()
     own = next(p for p, c in enumerate(screen.match.state["rows"][0]) if not c["up"])
     app.act("stake", str(own))
+
+
+def test_partner_cards_are_targets_by_rules_version_2():
+    app, host = make_app()
+    screen = start(app, {"mode": "pair", **seats(["human", "normal", "normal", "normal"])})
+    assert screen.match.record.version == 2
+    to_my_attack(app, host, screen)
+    assert 'data-act="target" data-arg="2-' in host.html
+    assert "an opponent's, or your partner's" in host.text()
+    p = next(p for p, c in enumerate(screen.match.state["rows"][2]) if not c["up"])
+    other = next(p for p, c in enumerate(screen.match.state["rows"][1]) if not c["up"])
+    app.act("target", f"1-{other}")
+    assert "Declare a number for" in host.text() and "your partner's card" not in host.text()
+    app.act("target", f"2-{p}")
+    assert "Declare a number for" in host.text()
+    assert "This is your partner's card: a hit turns your own team's card face up." in host.text()
+    n = screen.match.state["rows"][2][p]["id"] >> 1
+    app.act("declare", str(n))
+    assert screen.match.state["rows"][2][p]["up"]             # a hit on the partner's card
+    assert f"You declare {n} on CPU 3 (normal)'s card (your partner): hit!" in host.text()
+
+
+def test_partner_cards_are_not_targets_in_a_version_1_game():
+    meta = {"seats": [{"name": None, "bot": None}] + [{"name": None, "bot": "normal"}] * 3}
+    code = encode(Record("algo", 1, {"players": 4, "mode": "pair"}, 77, [], meta))
+    app, host = make_app()
+    app.route("#/")
+    app.act("open-code", "", {"code": code})
+    screen = app.screen
+    assert screen.match.record.version == 1
+    to_my_attack(app, host, screen)
     assert 'data-act="target" data-arg="2-' not in host.html
     assert 'data-act="target" data-arg="1-' in host.html or 'data-act="target" data-arg="3-' in host.html
+    assert "an opponent's face-down card" in host.text()
 
 
 def test_pair_game_to_the_end_with_chips_and_team_result():
@@ -135,7 +167,8 @@ def test_pair_game_to_the_end_with_chips_and_team_result():
     for _ in range(50):
         host.run_timers()
         if screen.pause is not None:
-            assert "points from each losing side" in host.text()
+            assert "Each player of the losing team pays the winners" in host.text()
+            assert "points from each losing side" not in host.text()   # version 1's payment
             app.act("next-round")
         if screen.match.over:
             break
@@ -224,11 +257,70 @@ def test_rules_page_lists_every_ruling_in_both_languages():
         app.route("#/rules/algo")
         text = host.text()
         table = tables()[lang]
-        for key in algo_ui.RULINGS + algo_ui.KEYS:
-            prefix = "algo.ruling." if key in algo_ui.RULINGS else "algo.keys."
+        for key in algo_ui.RULINGS + algo_ui.RULINGS_V2 + algo_ui.RULINGS_V1 + algo_ui.KEYS:
+            prefix = "algo.keys." if key in algo_ui.KEYS else "algo.ruling."
             assert Text.of(table[prefix + key]) in text, key
         for key in algo_ui.RULES_STANDARD + algo_ui.RULES_VARIANTS:
             assert table[f"algo.rules.{key}.title"] in text
+        assert Text.of(table["algo.rules.versions"]) in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_rules_page_marks_the_rulings_of_each_rules_version(lang):
+    app, host = make_app(lang=lang)
+    app.route("#/rules/algo")
+    table = tables()[lang]
+    for version, keys in ((2, algo_ui.RULINGS_V2), (1, algo_ui.RULINGS_V1)):
+        items = host.html.split(f'<li class="ruling-v{version}">')[1:]
+        assert len(items) == len(keys)
+        for item, key in zip(items, keys):
+            line = Text.of(item.split("</li>")[0])
+            assert line == Text.of(table[f"algo.ruling.version{version}"] + " " + table[f"algo.ruling.{key}"])
+    marker = {"en": "Rules version 2:", "ja": "ルール第2版："}[lang]
+    assert Text.of(host.html).count(marker) == len(algo_ui.RULINGS_V2)
+    for key in ("partner_attack", "chips_pair_each"):      # the source's words, quoted
+        assert "「他のプレイヤー" in table[f"algo.ruling.{key}"]
+
+
+def describe_all(state, lang, viewer=0):
+    from bodoge.ui.games import Ctx
+    from bodoge.ui.i18n import I18n
+
+    ctx = Ctx(I18n(lang), [f"P{s + 1}" for s in range(4)], viewer, [viewer])
+    view = GAME.view(state, viewer)
+    return [algo_ui.UI.describe(e, ctx) for e in view["log"]]
+
+
+@pytest.mark.parametrize("lang,v1_text,v2_text", [
+    ("en", "The winner receives 140 points from each losing side.",
+     "Each player of the losing team pays the winners 140 points: 280 in all."),
+    ("ja", "勝者は負けた側からそれぞれ140点もらいます。",
+     "負けたチームの2人がそれぞれ勝ったチームに140点を支払います（合計280点）。")])
+def test_round_payment_is_told_by_the_game_s_rules_version(lang, v1_text, v2_text):
+    from tests.games.algo.test_rules_v2 import SWEEP, play
+
+    for version, said, unsaid in ((1, v1_text, v2_text), (2, v2_text, v1_text)):
+        state, _ = play(SWEEP, version, chips=True)
+        lines = " ".join(describe_all(state, lang))
+        assert said in lines and unsaid not in lines
+
+
+@pytest.mark.parametrize("lang,viewer,expected", [
+    ("en", 0, ["You declare 6 on P3's card (your partner): hit!",
+               "You declare 5 on P3's card (your partner): miss."]),
+    ("en", 2, ["P1 declares 6 on your card (their partner): hit!",
+               "P1 declares 5 on your card (their partner): miss."]),
+    ("en", 1, ["P1 declares 6 on P3's card (their partner): hit!",
+               "P1 declares 5 on P3's card (their partner): miss."]),
+    ("ja", 1, ["P1が仲間のP3のカードに6と宣言：成功！", "P1が仲間のP3のカードに5と宣言：失敗。"])])
+def test_log_names_a_partner_attack(lang, viewer, expected):
+    from tests.games.algo.test_rules_v2 import PARTNER_HIT, play
+
+    state, _ = play(PARTNER_HIT + [[0, {"a": "attack", "s": 2, "p": 2, "n": 5}]], 2)
+    lines = describe_all(state, lang, viewer)
+    assert [x for x in lines if "6" in x or "5" in x][-2:] == expected
+    plain = describe_all(play([[0, {"a": "attack", "s": 1, "p": 0, "n": 0, "w": 0}]], 2)[0], lang, viewer)
+    assert not any("partner" in x or "仲間の" in x for x in plain if x)
 
 
 def test_dynamic_string_families_exist():
@@ -237,7 +329,8 @@ def test_dynamic_string_families_exist():
     keys += [f"algo.grade.{g}" for g in P.GRADES] + ["algo.team.0", "algo.team.1"]
     keys += [f"algo.rules.{k}" for k in algo_ui.RULES_VARIANTS]
     keys += [f"algo.rules.{k}.title" for k in algo_ui.RULES_VARIANTS]
-    keys += [f"algo.ruling.{k}" for k in algo_ui.RULINGS] + [f"algo.keys.{k}" for k in algo_ui.KEYS]
+    keys += [f"algo.ruling.{k}" for k in algo_ui.RULINGS + algo_ui.RULINGS_V2 + algo_ui.RULINGS_V1]
+    keys += ["algo.ruling.version1", "algo.ruling.version2"] + [f"algo.keys.{k}" for k in algo_ui.KEYS]
     assert [k for k in keys if k not in en] == []
 
 

@@ -12,11 +12,16 @@
   would win the round, higher against several opponents). With an empty deck (and in pair
   play) it stakes the own card the others can most likely guess anyway; it always asks for a
   Toss and, asked, shows the card the table knows least about.
+
+Pair play by rules version 2 lets a player attack their partner's cards. No level guesses at
+them, and none *passes* on a card its partner showed it (a certain hit that turns its own
+team's card up): measured, it never paid (``PARTNER_PASS_BELOW``).
 """
 
 import math
 
 from ...core.bot import Bot
+from . import rules as R
 from .infer import candidates, knowledge, number_of, posterior
 from .puzzle import Solver, explain_view, view_position
 
@@ -34,9 +39,25 @@ EXACT_STATES = 1500      # above this many counting states, public chances use c
 # players, 2000 rounds each: 0 → 33.1%, 1 → 34.7%, 3 → 34.9% of rounds.
 STRONG_LIKELIHOOD = 1.0
 EASY_AGAIN = 0.3
+# Pair play by rules version 2 a partner's card is a legal target, and one they showed us by Toss
+# is a certain hit. A bot may then *pass*: put the compulsory first attack of its turn on that
+# card and stay, turning one of its own team's cards up for sure, where a guess on an opponent
+# turns one up only on a miss (and takes one of theirs on a hit). It passes when its best guess
+# is below PARTNER_PASS_BELOW (and, with PARTNER_PASS_LAST_ONLY, only when a miss would put it
+# out). Self-play against the same level that never passes, pair play by rules version 2, 600
+# games a setting on the same seeds (tools/bench_algo.py --only partner; benchmarks/algo.md),
+# round-win rate of the passing team: normal, never 51.5%; below 0.26 49.7%, 0.34 45.7%, 0.51
+# 22.0%, last card below 0.51 46.6%. Strong, never 48.5%; below 0.75 48.0% (its best guess at
+# a turn's first attack is seldom that low: 293 passes in 600 games), last card 48.4%. It
+# never paid, so the bots never pass: 0. (Nor do they guess at their partner's unknown cards.)
+PARTNER_PASS_BELOW = 0.0
+PARTNER_PASS_LAST_ONLY = False
 
 
 class AlgoBot(Bot):
+    partner_pass_below = PARTNER_PASS_BELOW
+    partner_pass_last_only = PARTNER_PASS_LAST_ONLY
+
     def act(self, view):
         if view.get("mode") == "puzzle":
             return self.solve_puzzle(view)
@@ -50,6 +71,10 @@ class AlgoBot(Bot):
         choice = self.choose_attack(view, kn)   # (probability or None, seat, pos, number)
         if view["phase"] == "again" and not self.attack_again(view, kn, choice):
             return {"a": "stay"}
+        if view["phase"] == "again" and self.passed(view) and choice[0] != 1.0:
+            return {"a": "stay"}                 # we passed: go on only with certain hits
+        if view["phase"] == "attack" and kn.targets - kn.opponents:
+            choice = self.partner_pass(view, choice) or choice
         _, s, p, n = choice
         move = {"a": "attack", "s": s, "p": p, "n": n}
         if view["drawn"] is None and view["stake"] is None:
@@ -78,6 +103,32 @@ class AlgoBot(Bot):
         return {"a": "name", "r": r, "p": p, "n": number_of(cid)}
 
     # --- pair play -----------------------------------------------------------------------------
+    def partner_pass(self, view, choice):
+        """Pair play, rules version 2, the first attack of a turn: instead of ``choice`` (its
+        probability first), a certain hit on a card our partner showed us when our best guess
+        is below ``partner_pass_below`` (see PARTNER_PASS_BELOW); None keeps ``choice``."""
+        if choice[0] is None or choice[0] >= self.partner_pass_below:
+            return None
+        own = sum(1 for c in view["rows"][self.seat] if not c["up"])
+        if self.partner_pass_last_only and own > 1:
+            return None
+        mate = R.partner(self.seat)
+        shown = [(1.0, mate, p, c["n"]) for p, c in enumerate(view["rows"][mate])
+                 if not c["up"] and c["n"] is not None]
+        return shown[0] if shown else None
+
+    def passed(self, view) -> bool:
+        """Whether we passed on our partner's card earlier in this turn (see ``partner_pass``)."""
+        for e in reversed(view["log"]):
+            if e["e"] == "attack":
+                if e["seat"] != self.seat:
+                    return False
+                if e.get("partner"):
+                    return True
+            elif e["e"] in ("stay", "reveal", "deal", "round_end"):    # an earlier turn
+                return False
+        return False
+
     def wants_toss(self, view) -> bool:
         return True              # a Toss costs nothing but tells the opponents which card
 
@@ -96,8 +147,9 @@ def hints_contradict(kn) -> bool:
 
 
 def targetable(kn, cand):
-    """Only the cards of players we may attack (pair play: not our partner's)."""
-    return {key: v for key, v in cand.items() if key[0] in kn.targets}
+    """Only the cards of opponents we may attack (pair play: never our partner's here; see
+    ``AlgoBot.partner_pass``)."""
+    return {key: v for key, v in cand.items() if key[0] in kn.opponents}
 
 
 class EasyBot(AlgoBot):
@@ -154,8 +206,8 @@ class StrongBot(AlgoBot):
         post = posterior(kn)
         if post.total == 0:      # cannot happen with a consistent view; stay safe anyway
             return NormalBot.choose_attack(self, view, kn)
-        dist = {key: d for key, d in post.dist.items() if key[0] in kn.targets}
-        hidden = {s: len(kn.rows[s]) for s in kn.targets}
+        dist = {key: d for key, d in post.dist.items() if key[0] in kn.opponents}
+        hidden = {s: len(kn.rows[s]) for s in kn.opponents}
         best_p = max(pr for d in dist.values() for pr in d.values())
         # Among the likeliest guesses prefer the player closest to elimination.
         ties = sorted((hidden[s], s, p, cid) for (s, p), d in dist.items()
@@ -165,10 +217,10 @@ class StrongBot(AlgoBot):
 
     def attack_again(self, view, kn, choice):
         p = choice[0]
-        hidden_left = sum(len(kn.rows[s]) for s in kn.targets)
+        hidden_left = sum(len(kn.rows[s]) for s in kn.opponents)
         if hidden_left == 1:                     # this hit would win the round
             return p >= STRONG_AGAIN_FOR_ROUND
-        two_sided = view["mode"] == "pair" or len(kn.targets) == 1
+        two_sided = view["mode"] == "pair" or len(kn.opponents) == 1
         return p >= (STRONG_AGAIN if two_sided else STRONG_AGAIN_MULTI)
 
     def public_chances(self, view):

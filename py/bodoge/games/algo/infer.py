@@ -45,6 +45,8 @@ class Knowledge:
     pool: list          # ids it has not seen, ascending
     rows: list          # rows[s] = [Slot ...] hidden cards of seat s in row order ([] for self)
     targets: set = field(default_factory=set)   # seats the player to move may attack
+    opponents: set = field(default_factory=set)  # those of them not on our team (pair play:
+    #                                              by rules version 2 the partner is a target)
 
 
 def declarations(view):
@@ -55,7 +57,7 @@ def declarations(view):
     Toss) — a number of the declared card's colour, on cards of that colour only; ``near`` =
     {handle: [(lo, hi)]}: the public bounds of each card its holder declared on (a player
     declares where they see few possibilities, so their own cards of that colour tend to lie
-    in that range).
+    in that range; not on their partner's cards, which they may attack for other reasons).
 
     Handles are given in order: first the round's dealt cards, then one per draw (the drawn
     card enters its drawer's row at the end of that turn), so the log tells which cards a
@@ -89,7 +91,8 @@ def declarations(view):
             bounds = public_bounds(rows[t], p)
             for k in knows[e["seat"]]:
                 if colour[k] == c:
-                    near.setdefault(k, []).append(bounds)
+                    if not e.get("partner"):
+                        near.setdefault(k, []).append(bounds)
                     if not e["hit"]:
                         ruled_out.setdefault(k, set()).add(e["n"])
     return ruled_out, near
@@ -150,7 +153,8 @@ def knowledge(view, seat=None, hide_own=False, hints=True, likelihood=0.0) -> Kn
     pool = [c for c in range(CARDS) if c not in known]
     targets = set(view["targets"]) if "targets" in view else {
         s for s in range(len(view["rows"])) if s != me and not view["out"][s]}
-    return Knowledge(me, known, pool, rows, targets)
+    team = next((t for t in view.get("teams", ()) if me in t), [me])
+    return Knowledge(me, known, pool, rows, targets, targets - set(team))
 
 
 # --- per-card candidate filtering -------------------------------------------------------------

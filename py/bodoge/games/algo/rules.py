@@ -16,6 +16,13 @@ Moves (JSON):
   Pair play only: ``{"a": "toss"}`` at the start of a turn asks the partner to show a card;
   the partner answers ``{"a": "show", "p": own_position}``.
 
+Rules versions (``rules_of(state)``; a record replays by the version it was made with):
+  1: the first rules. Pair play: only the other team's cards may be attacked; with point
+     chips the losing team pays a round win once.
+  2 (issue 12, corrections from the Japanese source): pair play allows attacking your
+     partner's cards (the normal rule: 「他のプレイヤー(誰でも構いません)」), and with point chips
+     both players of the losing team pay a round win (「他のプレイヤー全員から」).
+
 Options: ``players`` (2–4), ``mode`` ("standard"; "pair": 2 vs 2, diagonal partners; "puzzle":
 詰めアルゴ for one player, with ``grade`` 1–4 and optionally ``daily``: a date) and ``chips``
 (the point-chip variant). Options at their defaults are left out of the normalised
@@ -26,7 +33,7 @@ import datetime
 import re
 
 from ...core.errors import BadOptions, IllegalMove
-from ...core.protocol import Game, Outcome, is_int
+from ...core.protocol import Game, Outcome, is_int, rules_of
 from ...core.rng import Rng
 from .puzzle import GRADES as PUZZLE_GRADES, Tsume
 
@@ -56,13 +63,22 @@ RULING_LAST_HIT_KEEPS_DRAWN = True  # a round-winning hit: the drawn card joins 
 RULING_REVEAL_AT_ROUND_END = True  # all cards are shown when a round ends
 RULING_ROWS_ALWAYS_SORTED = True   # the engine keeps rows in order: misordering cannot happen
 # Decisions where the source is silent (also on the rules page):
-RULING_PAIR_OPPONENTS_ONLY = True  # pair play: you attack only the other team's cards
+RULING_PAIR_OPPONENTS_ONLY = True  # rules version 1 only: pair play attacks only the other team
 RULING_TOSS_BEFORE_ATTACK = True   # Toss: once a turn, before its first attack
 RULING_TOSS_CARD_PUBLIC = True     # everyone sees which card was shown, only the receiver its number
 RULING_CHIPS_WINNER_BY_POINTS = True  # with chips the most points wins the game; ties share
 RULING_CHIPS_ALL_LOSERS_PAY = True    # eliminated players pay the round winner too
-RULING_CHIPS_PAIR_TEAM_PAYS_ONCE = True  # pair chips: the losing team pays once; the winning
-#                                          team's face-down cards (both players) count
+RULING_CHIPS_PAIR_TEAM_PAYS_ONCE = True  # rules version 1 only: pair chips, the losing team
+#                                          pays once
+RULING_CHIPS_PAIR_BOTH_COUNT = True   # pair chips: the winning team's face-down cards are both
+#                                       its players' (an eliminated player's count zero)
+RULING_CHIPS_PAIR_TEAM_SCORE = True   # pair chips: one score per team (its two players' chips
+#                                       pooled, 400), so a hit on your partner moves no points
+
+# Rules version 2: the corrections of issue 12 (a referee's reading of the source), each from
+# this version on; older records keep the version-1 behaviour.
+PARTNER_ATTACK_SINCE = 2      # pair play: you may attack your partner's cards too
+EACH_LOSER_PAYS_SINCE = 2     # pair chips: both players of the losing team pay a round win
 
 
 def number(cid: int) -> int:
@@ -86,9 +102,16 @@ def partner(seat: int) -> int:
     return (seat + 2) % PAIR_PLAYERS
 
 
+def partner_attacks(state) -> bool:
+    """Pair play: whether a partner's cards may be attacked (from rules version 2 on; by
+    version 1, ``RULING_PAIR_OPPONENTS_ONLY``, never). Works on views too."""
+    return is_pair(state) and (rules_of(state) >= PARTNER_ATTACK_SINCE
+                               or not RULING_PAIR_OPPONENTS_ONLY)
+
+
 class Algo(Game):
     id = "algo"
-    rules_version = 1
+    rules_version = 2
     min_players = 2
     max_players = 4
 
@@ -236,10 +259,13 @@ class Algo(Game):
                 and not state["tossed"] and not state["out"][partner(state["turn"])])
 
     def may_target(self, state, seat, t) -> bool:
-        """Whether ``seat`` may attack the cards of seat ``t`` (an opponent still in)."""
+        """Whether ``seat`` may attack the cards of seat ``t``: another player still in (by
+        rules version 1, in pair play only the other team)."""
         if t == seat or state["out"][t]:
             return False
-        return not (is_pair(state) and RULING_PAIR_OPPONENTS_ONLY and t == partner(seat))
+        if is_pair(state) and t == partner(seat):
+            return partner_attacks(state)
+        return True
 
     def check(self, state, seat, move):
         if is_puzzle(state):
@@ -325,6 +351,8 @@ class Algo(Game):
         card = state["rows"][t][p]
         hit = number(card["id"]) == n
         event = {"e": "attack", "seat": seat, "s": t, "k": card["k"], "n": n, "hit": hit}
+        if is_pair(state) and t == partner(seat):
+            event["partner"] = True            # (rules version 2 on) an attack on one's partner
         if state["stake"] != "drawn":
             event["w"] = state["stake"]
         state["log"].append(event)
@@ -420,8 +448,14 @@ class Algo(Game):
             down = [c["id"] for s in team for c in state["rows"][s] if not c["up"]]
             amount = CHIPS_PER_CARD * (len(down) + sum(1 for c in down if number(c) == CHIPS_SIX))
             losers = sorted({self.side(state, s) for s in range(state["players"])} - {winner})
-            for side in losers:
-                self._pay(state, self.members(state, side)[0], team[0], amount)
+            if is_pair(state) and rules_of(state) >= EACH_LOSER_PAYS_SINCE:
+                # every other player pays: both players of the losing team
+                payers = [s for side in losers for s in self.members(state, side)]
+                result["total"] = event["total"] = amount * len(payers)
+            else:
+                payers = [self.members(state, side)[0] for side in losers]
+            for s in payers:
+                self._pay(state, s, team[0], amount)
             result["paid"] = event["paid"] = amount
         state["results"].append(result)
         state["log"].append(event)
@@ -479,6 +513,7 @@ class Algo(Game):
             "outcome": self.outcome(state),
             "mode": state["options"].get("mode", "standard"),
             "points": list(state["points"]) if "points" in state else None,
+            **({"rules_version": state["rules_version"]} if "rules_version" in state else {}),
             **extra,
         }
 

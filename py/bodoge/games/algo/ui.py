@@ -260,10 +260,13 @@ class AlgoUI(GameUI):
             s, p = target
             card = view["rows"][s][p]
             typed = sel.get("typed", "")
+            told = card["k"] in view.get("shown", ()) and not card["up"]
             parts.append(h("div", {"class_": "numpad", "role": "group", "aria_labelledby": "numpad-label"},
                            h("p", {"id": "numpad-label"},
                              t("algo.declare_for", card=self.card_label(card, p, len(view["rows"][s]),
-                                                                         ctx.name(s), False, t))),
+                                                                         ctx.name(s), False, t, told))),
+                           h("p", {"class_": "partner-note"}, t("algo.partner_target"))
+                           if R.is_pair(view) and s == R.partner(view["seat"]) else None,
                            [h("button", {"type": "button", "id": f"num-{n}",
                                          "class_": "num " + ("black" if card["c"] == R.BLACK else "white")
                                          + (" typed" if typed and int(typed) == n else ""),
@@ -301,6 +304,8 @@ class AlgoUI(GameUI):
             return t("algo.prompt.again")
         if view["drawn"] is not None and view["drawn"]["n"] is not None:
             return t("algo.prompt.attack_drawn", card=card_name(t, view["drawn"]["c"], view["drawn"]["n"]))
+        if R.partner_attacks(view) and R.partner(view["seat"]) in view["targets"]:
+            return t("algo.prompt.attack_pair")
         return t("algo.prompt.attack")
 
     # --- input ---------------------------------------------------------------------------------
@@ -378,8 +383,8 @@ class AlgoUI(GameUI):
             if e["n"] is not None and e["seat"] == ctx.viewer:
                 return t("algo.log.draw_own", card=card_name(t, e["c"], e["n"]))
             return say("algo.log.draw", e["seat"], colour=colour_name(t, e["c"]))
-        if kind == "attack":
-            key = "algo.log.hit" if e["hit"] else "algo.log.miss"
+        if kind == "attack":      # names whose card it was, and says so when it was a partner's
+            key = ("algo.log.hit" if e["hit"] else "algo.log.miss") + ("_partner" if e.get("partner") else "")
             return say(key, e["seat"], whose=ctx.whose(e["s"]), n=e["n"])
         if kind == "toss":
             return say("algo.log.toss", e["seat"])
@@ -397,7 +402,9 @@ class AlgoUI(GameUI):
             return say(f"algo.log.{kind}", e["seat"])
         if kind == "round_end":
             text = self.round_winner(e, ctx)
-            if "paid" in e:
+            if "total" in e:          # rules version 2, pair play: both losing players pay
+                text += " " + t("algo.log.paid_each", n=e["paid"], total=e["total"])
+            elif "paid" in e:
                 text += " " + t("algo.log.paid", n=e["paid"])
             return text
         if kind == "game_end":
@@ -425,7 +432,8 @@ class AlgoUI(GameUI):
                  if "team" in e else ctx.say("algo.round_won", e["winner"], round=e["round"] + 1))
         return h("div", {},
                  h("h2", {"id": "round-title"}, title),
-                 h("p", {}, t("algo.round_paid", n=e["paid"])) if "paid" in e else None,
+                 h("p", {}, t("algo.round_paid_each", n=e["paid"], total=e["total"]) if "total" in e
+                   else t("algo.round_paid", n=e["paid"])) if "paid" in e else None,
                  h("p", {}, t("algo.all_cards")),
                  h("ul", {"class_": "reveal-rows"}, rows))
 
@@ -473,21 +481,32 @@ class AlgoUI(GameUI):
         def section(key):
             return [h("h3", {}, t(f"algo.rules.{key}.title")), h("p", {}, t(f"algo.rules.{key}"))]
 
+        def versioned(version, keys):
+            return [h("li", {"class_": f"ruling-v{version}"},
+                      h("strong", {}, t(f"algo.ruling.version{version}")), " ", t(f"algo.ruling.{k}"))
+                    for k in keys]
+
         standard = [section(k) for k in RULES_STANDARD]
         variants = [section(k) for k in RULES_VARIANTS]
         rulings = [h("li", {}, t(f"algo.ruling.{k}")) for k in RULINGS]
         keys = [h("li", {}, t(f"algo.keys.{k}")) for k in KEYS]
         return h("div", {"class_": "rules"}, standard, variants,
-                 h("h3", {}, t("rules.rulings")), h("ul", {}, rulings),
+                 h("h3", {}, t("rules.rulings")),
+                 h("ul", {}, rulings, versioned(2, RULINGS_V2), versioned(1, RULINGS_V1)),
+                 h("p", {}, t("algo.rules.versions")),
                  h("h3", {}, t("rules.keys")), h("ul", {}, keys))
 
 
 RULES_STANDARD = ("goal", "setup", "turn", "hit", "miss", "empty", "out", "end", "view")
 RULES_VARIANTS = ("chips", "pair", "toss", "puzzle", "grades")
-# Every ruling of the spec and every decision of ours (engine constants in rules.py/puzzle.py).
-RULINGS = ("colour", "first_dealer", "winner", "last_hit", "reveal", "sorted", "pair_opponents",
+# Every ruling of the spec and every decision of ours (engine constants in rules.py/puzzle.py):
+# those of every rules version, the corrections of rules version 2 (rules.PARTNER_ATTACK_SINCE,
+# rules.EACH_LOSER_PAYS_SINCE), and what games of rules version 1 keep (older save codes).
+RULINGS = ("colour", "first_dealer", "winner", "last_hit", "reveal", "sorted",
            "toss_before_attack", "toss_public", "chips_points", "chips_all_pay", "chips_pair",
            "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily")
+RULINGS_V2 = ("partner_attack", "partner_out", "chips_pair_each", "chips_partner_hit")
+RULINGS_V1 = ("pair_opponents", "chips_pair_once")
 KEYS = ("tab", "digits", "stay", "toss", "escape", "why")
 
 
