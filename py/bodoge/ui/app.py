@@ -150,8 +150,11 @@ class App:
         return bool(handler and handler(key))
 
     def refresh(self):
-        body = h("div", {"class_": "app", "lang": self.i18n.lang},
-                 self.top_bar(), self.notice_box(), self.screen.render())
+        # A framed screen (the play screen) fills the viewport and has the tools in its own
+        # header: no top bar above it, and a notice floats over it.
+        framed = getattr(self.screen, "framed", False)
+        body = h("div", {"class_": "app framed" if framed else "app", "lang": self.i18n.lang},
+                 None if framed else self.top_bar(), self.notice_box(), self.screen.render())
         self.host.render(render(body), self.focus_next)
         self.focus_next = None
 
