@@ -356,3 +356,13 @@ def test_play_me_s_result_is_the_frame_s_overlay_with_its_way_back():
     assert overlay_html(host.html, "result") is None and 'id="show-overlay"' in host.html
     app.act("overlay", "show")
     assert overlay_html(host.html, "result") is not None
+
+
+def test_a_notice_floats_over_the_table_and_goes_after_a_while():
+    code, _ = code_of("algo", {"players": 2}, 3, ["normal"] * 2,
+                      [{"name": "", "bot": None}, {"name": "Aki", "bot": "normal"}], moves=2)
+    app, host = make_app(hash_=f"#load={code}")
+    assert 'id="notice"' in host.html and "opened" in host.text()
+    while 'id="notice"' in host.html:
+        assert host.run_timers(limit=1) == 1
+    assert host.elapsed >= 5000 and 'class="app framed"' in host.html

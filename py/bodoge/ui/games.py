@@ -17,6 +17,13 @@ What a game's markup must do (see ``GameUI.board``): mark its regions (``data-re
 ``"hand"``, ``"players"``), size itself to the stage with container query units, and flag new
 elements with ``data-fx`` for motion. The frame owns the overlays' headings, placings and
 buttons; the game gives their bodies (``round_summary``, ``result``).
+
+A game with a screen of its own (Play Me!'s real-time ``PlayMeScreen``) still sits in the
+frame: it overrides ``PlayScreen.prompt_region`` and ``board_region`` only.
+
+Until each game is redone in the frame: a ``result`` that still starts with its own
+``h2#result-title`` shows it under the frame's heading, and a ``round_summary`` with its own
+``h2#round-title`` keeps it (``round_heading`` returns None); drop them as you add the hooks.
 """
 
 import importlib
