@@ -102,6 +102,8 @@ def open_code(page, code):
 def settle(page, ms=450):
     page.wait_for_timeout(ms)
     page.evaluate("document.fonts.ready.then(() => true)")
+    # "The shared game was opened…" floats for a few seconds after each code: not the screen
+    page.evaluate("document.getElementById('notice')?.remove()")
 
 
 def go(page, hash_, selector):
