@@ -11,7 +11,7 @@ PORT   ?= 8000
 NPM_STAMP  := node_modules/.bodoge-installed
 VENV_STAMP := $(VENV)/.bodoge-installed
 
-.PHONY: play build serve test unit e2e browser bench clean
+.PHONY: play build serve test unit e2e browser bench shots clean
 
 play: build
 	$(PYTHON) tools/serve.py dist --port $(PORT)
@@ -46,5 +46,10 @@ e2e: $(NPM_STAMP) $(VENV_STAMP) browser
 bench: $(NPM_STAMP) $(VENV_STAMP) browser
 	for script in tools/bench.py tools/bench_*.py; do $(VPY) $$script || exit 1; done
 
+# every game's key screens at 1280×800 and 390×844 in both languages, into shots/ (not
+# committed): open shots/index.html
+shots: $(NPM_STAMP) $(VENV_STAMP) browser
+	$(VPY) tools/shots.py
+
 clean:
-	rm -rf dist build .pytest_cache .hypothesis
+	rm -rf dist build shots .pytest_cache .hypothesis

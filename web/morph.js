@@ -3,12 +3,57 @@
 // the browser lay out and paint the whole page after every move, and lost the focus and a
 // screen reader's place. Nodes are matched in order by type, tag and id; a node that differs is
 // replaced. Form fields keep what the person typed unless the new markup changes that field.
+//
+// Motion (the games' convention, see GameUI.board in py/bodoge/ui/games.py): an element with
+// data-fx="flip|drop|roll|pop" animates in CSS (web/css/base.css) when it is inserted or gains
+// the attribute; an element with data-fx="slide" and data-fx-key glides from where the element
+// with the same key was before this patch (measured within its .board-wrap, so a shift of the
+// whole board moves nothing). A data-fx-key is also part of an element's identity here: a node
+// is never reused for an element with another key. No motion with reduced motion.
 (() => {
   "use strict";
   const ELEMENT = 1;
+  const SLIDE_MS = 260;
 
   const same = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName
-    && (a.nodeType !== ELEMENT || a.getAttribute("id") === b.getAttribute("id"));
+    && (a.nodeType !== ELEMENT || (a.getAttribute("id") === b.getAttribute("id")
+      && a.getAttribute("data-fx-key") === b.getAttribute("data-fx-key")));
+
+  const reduced = () => {
+    const motion = document.documentElement.dataset.motion;
+    if (motion === "reduce") return true;
+    return motion !== "full" && !!window.matchMedia
+      && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  };
+
+  // Where each keyed element is, relative to its board (or the page).
+  const places = (root) => {
+    const out = new Map();
+    for (const el of root.querySelectorAll("[data-fx-key]")) {
+      const frame = el.closest(".board-wrap");
+      const r = el.getBoundingClientRect();
+      const f = frame ? frame.getBoundingClientRect() : { left: 0, top: 0 };
+      const sx = frame ? frame.scrollLeft : 0;
+      const sy = frame ? frame.scrollTop : 0;
+      out.set(el.getAttribute("data-fx-key"), { x: r.left - f.left + sx, y: r.top - f.top + sy });
+    }
+    return out;
+  };
+
+  const slide = (root, before) => {
+    const now = places(root);
+    for (const el of root.querySelectorAll('[data-fx="slide"][data-fx-key]')) {
+      const key = el.getAttribute("data-fx-key");
+      const was = before.get(key);
+      const is = now.get(key);
+      if (!was || !is || !el.animate) continue;
+      const dx = was.x - is.x;
+      const dy = was.y - is.y;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+                 { duration: SLIDE_MS, easing: "ease-out" });
+    }
+  };
 
   const syncAttributes = (live, fresh) => {
     for (const { name } of Array.from(live.attributes)) {
@@ -70,6 +115,9 @@
   window.bodogeMorph = (root, html) => {
     const template = document.createElement("template");
     template.innerHTML = html;
+    const moving = !reduced() && template.content.querySelector('[data-fx="slide"]');
+    const before = moving ? places(root) : null;
     morphChildren(root, template.content);
+    if (moving) slide(root, before);
   };
 })();

@@ -192,3 +192,50 @@ def algo_attack(page, number):
 
 def storage(page):
     return json.loads(page.evaluate("JSON.stringify(Object.assign({}, localStorage))"))
+
+
+REGIONS = ("prompt", "table", "hand", "players", "log")
+# the page's finite animations (an opening drawer, a card flipping) have finished
+_SETTLED = """() => Promise.all(document.getAnimations()
+  .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+  .map((a) => a.finished.catch(() => null))).then(() => true)"""
+_REGION_BOXES = """(names) => {
+  const out = {};
+  for (const name of names) {
+    out[name] = Array.from(document.querySelectorAll(`[data-region="${name}"]`)).map((el) => {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return {left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+              shown: r.width > 0 && r.height > 0 && style.visibility !== "hidden"};
+    });
+  }
+  const doc = document.scrollingElement;
+  return {regions: out, width: innerWidth, height: innerHeight,
+          scrollWidth: doc.scrollWidth, scrollHeight: doc.scrollHeight};
+}"""
+
+
+def assert_regions_in_view(page, regions=REGIONS, vertical=True):
+    """Every element marked ``data-region`` with each of ``regions`` is shown and lies inside
+    the viewport (a region may be several elements; each region must have one at least), and
+    the document never scrolls sideways (``vertical``: nor down: the play screen is one
+    screen). On a phone the log is a drawer: open it (``#open-log``) before asking for it."""
+    page.evaluate(_SETTLED)             # boxes are measured once things stop moving
+    got = page.evaluate(_REGION_BOXES, list(regions))
+    problems = []
+    if got["scrollWidth"] > got["width"]:
+        problems.append(f"the page scrolls sideways: {got['scrollWidth']} > {got['width']} px")
+    if vertical and got["scrollHeight"] > got["height"]:
+        problems.append(f"the page scrolls down: {got['scrollHeight']} > {got['height']} px")
+    for name in regions:
+        boxes = got["regions"][name]
+        if not boxes:
+            problems.append(f'no data-region="{name}"')
+        for box in boxes:
+            if not box["shown"]:
+                problems.append(f'data-region="{name}" is not shown')
+            elif (box["left"] < -1 or box["top"] < -1 or box["right"] > got["width"] + 1
+                  or box["bottom"] > got["height"] + 1):
+                problems.append(f'data-region="{name}" is outside the viewport: '
+                                f'{ {k: round(v) for k, v in box.items() if k != "shown"} }')
+    assert not problems, f"{got['width']}×{got['height']}: " + "; ".join(problems)

@@ -36,17 +36,21 @@ class FakeHost:
         self.seed = 12345
         self.app = None
         self.settings_applied = None
+        self.elapsed = 0.0            # the timers' clock (ms): a timer runs when it falls due
+        self.renders = []             # (elapsed, moves played so far or None) per render
 
     # --- the host interface --------------------------------------------------------------------
     def render(self, html, focus):
         self.html = html
         self.focused = focus
+        match = getattr(getattr(self.app, "screen", None), "match", None)
+        self.renders.append((self.elapsed, None if match is None else len(match.record.moves)))
 
     def announce(self, text):
         self.announced.append(text)
 
     def later(self, ms, fn):
-        self.timers.append(fn)
+        self.timers.append((self.elapsed + ms, fn))
 
     def set_hash(self, h, replace=False):
         self.hash = h
@@ -76,9 +80,12 @@ class FakeHost:
 
     # --- test helpers --------------------------------------------------------------------------
     def run_timers(self, limit=10000):
+        """Run timers in the order they were set (each moves ``elapsed`` on to its time)."""
         n = 0
         while self.timers and n < limit:
-            self.timers.pop(0)()
+            due, fn = self.timers.pop(0)
+            self.elapsed = max(self.elapsed, due)
+            fn()
             n += 1
         return n
 

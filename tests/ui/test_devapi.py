@@ -17,3 +17,18 @@ def test_code_for_replays_options():
     api = Api(app=None)
     code = api.codeFor("algo", json.dumps({"mode": "puzzle", "grade": 2}), 5, "[]")
     assert api.stateHash(code) == api.stateHash(code)
+
+
+def test_play_a_move_on_the_open_screen():
+    from .fakehost import make_app
+
+    app, host = make_app(hash_="#/new/bossa")
+    api = Api(app)
+    assert api.play(0, "{}") is False                  # no game open: nothing played
+    app.act("start", "", {"players": "2", "kind0": "human", "kind1": "human"})
+    screen = app.screen
+    seat = screen.match.to_move()[0]
+    move = screen.match.game.legal_moves(screen.match.state, seat)[0]
+    assert api.play(seat, json.dumps(move)) is True
+    assert screen.match.record.moves == [[seat, move]]
+    assert api.play(seat, json.dumps({"a": "nonsense"})) is False and screen.error

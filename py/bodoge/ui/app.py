@@ -27,6 +27,8 @@ from .i18n import I18n
 from .storage import Saves, Settings, Slot, SPEEDS
 from .games import game_ui
 
+NOTICE_MS = 5000      # how long a notice floats over a framed screen
+
 
 class App:
     def __init__(self, host, default_lang="en"):
@@ -150,8 +152,15 @@ class App:
         return bool(handler and handler(key))
 
     def refresh(self):
-        body = h("div", {"class_": "app", "lang": self.i18n.lang},
-                 self.top_bar(), self.notice_box(), self.screen.render())
+        # A framed screen (the play screen) fills the viewport and has the tools in its own
+        # header: no top bar above it, and a notice floats over it.
+        framed = getattr(self.screen, "framed", False)
+        notice = self.notice_box()
+        if notice is not None and framed:     # the floating notice goes after a while
+            screen = self.screen
+            self.host.later(NOTICE_MS, lambda: self.refresh() if self.screen is screen else None)
+        body = h("div", {"class_": "app framed" if framed else "app", "lang": self.i18n.lang},
+                 None if framed else self.top_bar(), notice, self.screen.render())
         self.host.render(render(body), self.focus_next)
         self.focus_next = None
 

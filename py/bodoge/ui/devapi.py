@@ -51,5 +51,12 @@ class Api:
         drive = getattr(self.app.screen, "drive_clock", None)
         return -1 if drive is None else drive(str(action), int(ms))
 
+    def play(self, seat, move_json):
+        """Play a move for ``seat`` on the open game screen as if that player made it (the
+        screenshots tool uses it to end a round in front of the camera). Whether it was
+        played (False: refused, or no game open)."""
+        play = getattr(self.app.screen, "play", None)
+        return bool(play and play(int(seat), json.loads(str(move_json))))
+
     def screen(self):
         return type(self.app.screen).__name__

@@ -1,7 +1,29 @@
-"""What every game's UI module (``bodoge.ui.<game>``) provides, with shared defaults.
+"""What every game's UI (``bodoge.games.<game>.ui``) provides, with shared defaults: the
+contract between a game and the shared play screen (``bodoge.ui.play``, "the frame").
 
 A game UI renders its board from a *view* (never from the state) and turns the player's
 actions into moves; the engine decides whether a move is legal.
+
+The frame (one screen, no document scroll at 1280×800 or 390×844)::
+
+    header      game name; Share, Rules, Moves (phones), All games, language
+    prompt      data-region="prompt": ``GameUI.prompt``, and a reserved line for a refusal
+    stage       the board area: ``GameUI.board`` fills it; the result and round overlays
+                cover it; on phones the log opens over it as a drawer
+    log         data-region="log": ``describe`` lines grouped by ``log_group``, numbered;
+                a side panel on wide screens
+
+What a game's markup must do (see ``GameUI.board``): mark its regions (``data-region="table"``,
+``"hand"``, ``"players"``), size itself to the stage with container query units, and flag new
+elements with ``data-fx`` for motion. The frame owns the overlays' headings, placings and
+buttons; the game gives their bodies (``round_summary``, ``result``).
+
+A game with a screen of its own (Play Me!'s real-time ``PlayMeScreen``) still sits in the
+frame: it overrides ``PlayScreen.prompt_region`` and ``board_region`` only.
+
+Until each game is redone in the frame: a ``result`` that still starts with its own
+``h2#result-title`` shows it under the frame's heading, and a ``round_summary`` with its own
+``h2#round-title`` keeps it (``round_heading`` returns None); drop them as you add the hooks.
 """
 
 import importlib
@@ -28,6 +50,9 @@ class Ctx:
         self.motion = motion
         self.focus = None             # a game UI may ask to move focus to this element id
         self.fresh_from = None        # log index where the latest move began (to animate it)
+        self.pause = None             # the round-ending event while its summary shows (or None)
+        self.log_prev = None          # for ``log_group``: the event before the one asked about
+        self.rounds_done = 0          # for ``log_group``: round-ending events before it
 
     def name(self, seat):
         return self.names[seat]
@@ -106,9 +131,37 @@ class GameUI:
         return True
 
     def board(self, view, sel, ctx):
+        """The table, drawn into the frame's stage (``.board-wrap``).
+
+        * **Size.** The stage has a definite size and is a CSS size container
+          (``container-type: size``): size the table with container query units (``cqi``,
+          ``cqb``, ``cqmin``) so it fits the stage at any screen size without scrolling. (A
+          table that does not fit yet scrolls inside the stage, never the page.)
+        * **Regions.** Mark the table ``data-region="table"``, the viewer's own hand and
+          controls ``data-region="hand"``, and the summaries of the other players
+          ``data-region="players"`` (several elements may share a region); e2e tests check
+          that each is inside the viewport (``tests/e2e/harness.assert_regions_in_view``).
+        * **Motion** (``web/morph.js``, ``web/css/base.css``): put ``data-fx`` on an element
+          that should move when it appears (or gains the attribute): ``"flip"`` (a card turns
+          face up), ``"drop"`` (a tile or piece is put down), ``"roll"`` (a die is rolled),
+          ``"pop"`` (a marker or score appears), or ``"slide"`` with ``data-fx-key="<id>"``
+          (the element glides from where the element with the same key was before this
+          redraw: a card moving between places). Each takes at most 300 ms, never blocks
+          input, and does nothing with reduced motion. ``--fx-delay`` (a CSS variable in a
+          ``style``) staggers several. Flag only what ``ctx.fresh_from`` says is new (the
+          log events from that index on came with the latest move), so a redraw does not
+          replay it; give animated elements an ``id`` or a ``data-fx-key`` so the page patcher
+          does not reuse a neighbour's node for them.
+        * **Round summaries.** While a round summary shows, ``ctx.pause`` is the event that
+          ended the round (``ends_round``); the state may already hold the next round's
+          deal, so a game draws the ended round's final position from that event (put what
+          is needed into the event) and nothing of the next round.
+        """
         raise NotImplementedError
 
     def prompt(self, view, sel, ctx) -> str:
+        """The line in the prompt region while the viewer is to move: what to do now (a
+        choice in progress may say what the move will do). One or two short lines."""
         raise NotImplementedError
 
     def act(self, action, arg, view, sel, ctx):
@@ -120,22 +173,88 @@ class GameUI:
         return None
 
     def describe(self, event, ctx) -> str | None:
-        """One log line (and announcement) for a view's log event."""
+        """One log line (and announcement) for a view's log event; None: not shown."""
+        return None
+
+    def log_group(self, event, ctx) -> str | None:
+        """The heading of a new group of log lines that starts with ``event`` (a round, a
+        set, a game), or None if it continues the current group. ``ctx.log_prev`` is the
+        event before it (None for the first) and ``ctx.rounds_done`` the number of
+        round-ending events (``ends_round``) before it. The default starts "Round n" with the
+        first event and after each round-ending event, in games that have rounds."""
+        if type(self).ends_round is GameUI.ends_round:
+            return None                           # no rounds: one list
+        if ctx.log_prev is None or self.ends_round(ctx.log_prev):
+            return ctx.t("play.log_round", n=ctx.rounds_done + 1)
         return None
 
     def ends_round(self, event) -> bool:
         """Whether this log event ends a round (the screen then pauses on ``round_summary``)."""
         return False
 
-    def round_summary(self, event, ctx):
-        """The panel shown when a round ends."""
+    def round_heading(self, event, ctx) -> str | None:
+        """The round summary's heading, naming the round's winner first ("Aki wins round
+        2"); None: the summary's body carries its own ``h2#round-title`` (the old way)."""
         return None
 
+    def round_summary(self, event, ctx):
+        """The body of the overlay shown when a round ends (the frame adds the heading from
+        ``round_heading`` and the Next round button): what happened, with points."""
+        return None
+
+    def result_heading(self, view, outcome, ctx) -> str:
+        """The result overlay's heading, naming the winner first: "Aki wins the game", "You
+        win the game", "Aki and Ben share the win". Override for teams and the like."""
+        return winners_text(ctx, outcome["winners"])
+
+    lower_scores_win = False     # placings: True if a smaller score places higher
+
+    def score_text(self, outcome, seat, ctx) -> str:
+        """How ``seat``'s score reads in the placings (default: the number alone; say what
+        it counts: "12 points", "3 tiles left")."""
+        return str(outcome["scores"][seat])
+
     def result(self, view, ctx):
+        """The body of the result overlay: the game's own breakdown (each round or set with
+        points, bonuses by name and value). The frame gives the heading
+        (``result_heading``), the placings (``score_text``) and the buttons: no heading
+        here."""
         raise NotImplementedError
 
     def rules(self, t):
         raise NotImplementedError
+
+
+def joined(t, names):
+    """"Aki", "Aki and Ben", "Aki, Ben and Cy" (ja: 「AkiとBen」)."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return t("list.sep").join(names[:-1]) + t("list.and") + names[-1]
+
+
+def winners_text(ctx, winners):
+    if len(winners) == 1:
+        return ctx.say("result.wins", winners[0])
+    return ctx.t("result.shared", names=joined(ctx.t, [ctx.name(s) for s in winners]))
+
+
+def placings(outcome, lower_wins=False):
+    """[(place, seat)] best first: the winners share 1st, then the others by score (ties
+    share a place, the next place is skipped: 1st, 1st, 3rd)."""
+    winners = list(outcome["winners"])
+    scores = outcome["scores"]
+    sign = 1 if lower_wins else -1
+    rest = sorted((s for s in range(len(scores)) if s not in winners),
+                  key=lambda s: (sign * scores[s], s))
+    rows = [(1, s) for s in winners]
+    for i, s in enumerate(rest):
+        if i and scores[s] == scores[rest[i - 1]]:
+            place = rows[-1][0]
+        else:
+            place = len(winners) + i + 1
+        rows.append((place, s))
+    return rows
 
 
 def seat_name(i18n, seats, s):

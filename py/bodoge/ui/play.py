@@ -1,5 +1,10 @@
 """The game screen shared by every game: board, prompt, log, bots, hand-over, share, saves.
 
+It is the *frame* every game's table sits in (see ``bodoge.ui.games`` for the contract): a
+header with the tools, the prompt region (with a reserved line for a refusal), the stage the
+board fills (the result and round overlays cover it), and the log: a side panel on wide
+screens, a drawer over the stage on phones. The page never scrolls (web/css/base.css).
+
 Hot-seat: when the next person to act is not the one at the device, a hand-over screen
 replaces the board (nothing private is rendered) until that person confirms; a game whose
 UI says nothing is private at that point (``GameUI.private``) passes straight on. Bots act on
@@ -10,7 +15,7 @@ import types
 
 from ..core.errors import IllegalMove
 from ..core.rng import derive_seed
-from .games import Ctx, clean_seats, game_name, game_ui, seat_name
+from .games import Ctx, clean_seats, game_name, game_ui, placings, seat_name
 from .html import h
 from .storage import SPEEDS
 
@@ -35,12 +40,14 @@ class PlayScreen:
         self.sel = {}
         self.pause = None                  # a round-end event shown until "next round"
         self.dialog = None                 # "share" | "rules"
+        self.log_open = False              # phones: the log drawer is open over the table
+        self.overlay_hidden = False        # "Look at the table": the result/round overlay is put away
         self.error = None
         self.thinking = None               # seat of the bot that is thinking
         self.token = 0                     # bumps on every move: stale timers do nothing
         self.closed = False
         self.fresh_from = None             # log index of the last move's first event
-        self.described = None              # see ``log_lines``
+        self.described = None              # see ``log_items``
         self.announced = len(self.match.view(None)["log"])
         self.advance()
 
@@ -139,6 +146,9 @@ class PlayScreen:
         self.autosave()
         self.announce_new()
         self.advance()
+        if self.match.over:
+            self.overlay_hidden = False
+            self.app.focus_next = "result-heading"
         if seat in self.humans and self.viewer is not None:
             self.app.focus_next = self.app.focus_next or "prompt"
         self.app.refresh()
@@ -166,6 +176,7 @@ class PlayScreen:
                 texts.append(text)
             if self.gui.ends_round(event) and not self.match.over:
                 self.pause = event
+                self.overlay_hidden = False
         self.announced = len(view["log"])
         if texts:
             self.app.host.announce(" ".join(texts))
@@ -180,8 +191,17 @@ class PlayScreen:
             app.refresh()
         elif action == "next-round" and self.pause is not None:
             self.pause = None
+            self.overlay_hidden = False
             self.advance()
             app.focus_next = "prompt"
+            app.refresh()
+        elif action == "log":
+            self.log_open = arg == "open"
+            app.focus_next = "log-close" if self.log_open else "open-log"
+            app.refresh()
+        elif action == "overlay":
+            self.overlay_hidden = arg == "hide"
+            app.focus_next = "show-overlay" if self.overlay_hidden else self.overlay_focus()
             app.refresh()
         elif action in ("share", "rules"):
             self.dialog = action
@@ -208,6 +228,9 @@ class PlayScreen:
         if key == "Escape" and self.dialog:
             self.act("close-dialog", self.dialog, {})
             return True
+        if key == "Escape" and self.log_open:
+            self.act("log", "close", {})
+            return True
         if self.viewer is None or self.handover is not None or self.pause is not None or self.dialog:
             return False
         result = self.gui.key(key, self.match.view(self.viewer), self.sel, self.ctx(self.viewer))
@@ -219,66 +242,138 @@ class PlayScreen:
             self.play(self.viewer, result)
         return True
 
-    def log_lines(self, view, ctx):
-        """The log's lines as ``ctx``'s viewer reads them. Each event is described once (a long
-        game's log was described again on every redraw) and again only if the view shows it
-        differently now, or the viewer, language or names changed."""
+    def log_items(self, view, ctx):
+        """The log as ``ctx``'s viewer reads it: [(group heading or None, text)] for each
+        described event (a heading where ``GameUI.log_group`` starts a group; a group that
+        starts on an event without a line starts at the next line). Each event is described
+        once (a long game's log was described again on every redraw) and again only if the
+        view shows it differently now, or the viewer, language or names changed."""
         key = (ctx.viewer, self.app.i18n.lang, tuple(ctx.names))
         if self.described is None or self.described[0] != key:
-            self.described = (key, [], [])
-        _, events, texts = self.described
+            self.described = (key, [], [], [], [])
+        _, events, texts, heads, rounds = self.described
         log = view["log"]
         same = 0
         for old, new in zip(events, log):
             if old != new:
                 break
             same += 1
-        del events[same:], texts[same:]
-        for event in log[same:]:
+        del events[same:], texts[same:], heads[same:], rounds[same:]
+        for i in range(same, len(log)):
+            event = log[i]
+            ctx.log_prev = log[i - 1] if i else None
+            ctx.rounds_done = (rounds[i - 1] + (1 if self.gui.ends_round(log[i - 1]) else 0)) if i else 0
             events.append(event)
             texts.append(self.gui.describe(event, ctx))
-        return [text for text in texts if text]
+            heads.append(self.gui.log_group(event, ctx))
+            rounds.append(ctx.rounds_done)
+        ctx.log_prev, ctx.rounds_done = None, 0
+        heads = list(heads)
+        if self.match.over and len(log) > 1:   # what follows the last round is the game's end
+            last = max((i for i, e in enumerate(log) if self.gui.ends_round(e)), default=len(log))
+            if last + 1 < len(log) and heads[last + 1] == ctx.t("play.log_round", n=rounds[last + 1] + 1):
+                heads[last + 1] = ctx.t("play.log_end")
+        items, pending = [], None
+        for text, head in zip(texts, heads):
+            pending = head or pending
+            if text:
+                items.append((pending, text))
+                pending = None
+        return items
+
+    def log_lines(self, view, ctx):
+        """The log's lines (texts only) as ``ctx``'s viewer reads them."""
+        return [text for _, text in self.log_items(view, ctx)]
 
     def share_link(self):
         return f"{self.app.host.base_url()}#load={self.match.code()}"
 
+    def overlay_focus(self):
+        return "result-heading" if self.match.over else "next-round"
+
     # --- rendering -----------------------------------------------------------------------------
+    framed = True             # the App draws no top bar: the header below has the tools
+
     def render(self):
         t = self.t
-        names = self.names()
-        title = game_name(self.app.i18n, self.match.game.id)
-        tools = h("nav", {"class_": "tools", "aria_label": t("play.tools")},
-                  h("button", {"type": "button", "class_": "button", "id": "open-share",
-                               "data_act": "share"}, t("play.share")),
-                  h("button", {"type": "button", "class_": "button", "id": "open-rules",
-                               "data_act": "rules"}, t("play.rules")),
-                  h("a", {"class_": "button", "href": "#/"}, t("play.shelf")))
-        parts = [h("div", {"class_": "play-head"},
-                   h("h1", {"id": "main-heading", "tabindex": "-1"}, title), tools)]
+        parts = [self.render_head()]
         if self.handover is not None:
-            parts.append(self.render_handover(names[self.handover]))
+            parts.append(self.render_handover(self.names()[self.handover]))
         else:
             parts.append(self.render_game())
         if self.dialog == "share":
             parts.append(self.render_share())
         elif self.dialog == "rules":
             parts.append(dialog(t("play.rules"), self.gui.rules(t), t, "rules"))
-        return h("main", {"class_": "screen play-screen", "data_game": self.match.game.id}, parts)
+        return h("main", {"class_": "screen play-screen", "data_game": self.match.game.id,
+                          "data_log": "open" if self.log_open else None}, parts)
+
+    def render_head(self):
+        """The compact header: the game's name and the tools (on phones, icons)."""
+        t = self.t
+        lang = self.app.i18n.lang
+        other = "en" if lang == "ja" else "ja"
+        log = self.handover is None
+        tools = h("nav", {"class_": "tools", "aria_label": t("play.tools")},
+                  tool("button", "open-share", "share", t("play.share"), {"data_act": "share"}),
+                  tool("button", "open-rules", "rules", t("play.rules"), {"data_act": "rules"}),
+                  tool("button", "open-log", "log", t("play.log"),
+                       {"data_act": "log", "data_arg": "close" if self.log_open else "open",
+                        "aria_controls": "log", "aria_expanded": str(self.log_open).lower(),
+                        "class_": "tool log-tool"}) if log else None,
+                  tool("a", "go-shelf", "shelf", t("play.shelf"), {"href": "#/"}),
+                  h("button", {"type": "button", "class_": "tool lang-tool", "id": "lang-switch",
+                               "data_act": "lang", "data_arg": other, "lang": other},
+                    h("span", {"class_": "tool-short", "aria_hidden": "true"},
+                      "A" if other == "en" else "あ"),
+                    h("span", {"class_": "tool-text"}, t("play.language"))))
+        return h("header", {"class_": "play-head"},
+                 h("h1", {"id": "main-heading", "tabindex": "-1"},
+                   game_name(self.app.i18n, self.match.game.id)), tools)
 
     def render_handover(self, name):
         t = self.t
-        return h("section", {"class_": "handover", "role": "dialog", "aria_modal": "true",
-                             "aria_labelledby": "handover-title"},
-                 h("h2", {"id": "handover-title"}, t("handover.title", name=name)),
-                 h("p", {}, t("handover.body")),
-                 h("button", {"type": "button", "class_": "button primary", "id": "handover-ok",
-                              "data_act": "handover-ok"}, t("handover.ok", name=name)))
+        box = h("section", {"class_": "handover", "role": "dialog", "aria_modal": "true",
+                            "aria_labelledby": "handover-title"},
+                h("h2", {"id": "handover-title"}, t("handover.title", name=name)),
+                h("p", {}, t("handover.body")),
+                h("button", {"type": "button", "class_": "button primary", "id": "handover-ok",
+                             "data_act": "handover-ok"}, t("handover.ok", name=name)))
+        return self.frame([h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"},
+                             t("handover.title", name=name))],
+                          h("div", {"class_": "stage"}, box), None)
 
     def render_game(self):
-        t = self.t
         view = self.match.view(self.viewer)
         ctx = self.ctx(self.viewer)
         ctx.fresh_from, self.fresh_from = self.fresh_from, None   # animate a move only once
+        ctx.pause = self.pause
+        overlay = self.render_overlay(view, ctx)
+        # behind the round summary the next round may already be dealt: nothing there can be
+        # clicked, focused or read until the player goes on; behind the result, nothing
+        # until the player puts it away to look at the table
+        inert = self.pause is not None or overlay is not None
+        stage = h("div", {"class_": "stage"},
+                  h("div", {"class_": "board-wrap", "inert": inert}, self.board_region(view, ctx)),
+                  overlay)
+        prompt = self.prompt_region(view, ctx)
+        back = self.overlay_back()
+        if back:
+            prompt = h("div", {"class_": "prompt-row"}, prompt, h("div", {"class_": "prompt-actions"}, back))
+        return self.frame(prompt, stage, self.render_log(view, ctx))
+
+    def frame(self, prompt, stage, log):
+        """The table frame: the prompt region (with the reserved line for a refusal), the
+        stage and the log."""
+        return h("div", {"class_": "table-frame"},
+                 h("div", {"class_": "prompt-bar", "data_region": "prompt"},
+                   prompt, h("div", {"class_": "error-slot"},
+                             h("p", {"class_": "error", "role": "alert"}, self.error or ""))),
+                 stage, log)
+
+    def prompt_region(self, view, ctx):
+        """What the prompt region says (a screen with its own flow may override it)."""
+        t = self.t
         if self.match.over:
             prompt = t("play.over")
         elif self.pause is not None:
@@ -288,35 +383,99 @@ class PlayScreen:
         else:
             who = self.match.to_move()
             prompt = t("play.waiting", name=ctx.name(who[0])) if who else ""
-        log_items = self.log_lines(view, ctx)
-        parts = [
-            h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, prompt),
-            h("p", {"class_": "error", "role": "alert"}, self.error) if self.error else None,
-            # behind the round-over dialog the next round may already be dealt: nothing there
-            # can be clicked, focused or read until the player goes on
-            h("div", {"class_": "board-wrap", "inert": self.pause is not None},
-              self.gui.board(view, self.sel, ctx)),
-        ]
+        return h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, prompt)
+
+    def overlay_back(self):
+        """Beside the prompt while an overlay is put away: the way back to it (and Next
+        round)."""
+        t = self.t
+        if not self.overlay_hidden:
+            return None
         if self.match.over:
-            parts.append(h("section", {"class_": "result panel", "aria_labelledby": "result-title"},
-                           self.gui.result(view, ctx),
-                           h("p", {"class_": "actions"},
-                             h("a", {"class_": "button primary", "href": f"#/new/{self.match.game.id}"},
-                               t("play.again")),
-                             " ", h("a", {"class_": "button", "href": "#/"}, t("play.shelf")))))
+            return [self.back_button("play.overlay_back_result")]
         if self.pause is not None:
-            parts.append(h("section", {"class_": "round-over", "role": "dialog", "aria_modal": "true",
-                                       "aria_labelledby": "round-title"},
-                           self.gui.round_summary(self.pause, ctx),
-                           h("button", {"type": "button", "class_": "button primary",
-                                        "id": "next-round", "data_act": "next-round"},
-                             t("play.next_round"))))
+            return [self.back_button("play.overlay_back_round"),
+                    h("button", {"type": "button", "class_": "button primary", "id": "next-round",
+                                 "data_act": "next-round"}, t("play.next_round"))]
+        return None
+
+    def back_button(self, key):
+        return h("button", {"type": "button", "class_": "button", "id": "show-overlay",
+                            "data_act": "overlay", "data_arg": "show"}, self.t(key))
+
+    def board_region(self, view, ctx):
+        """The board in the stage (a screen with its own flow may override it)."""
+        return self.gui.board(view, self.sel, ctx)
+
+    def render_overlay(self, view, ctx):
+        """The result (game over) or round summary over the stage, unless put away."""
+        if self.overlay_hidden:
+            return None
+        if self.match.over:
+            return self.result_overlay(view, ctx)
+        if self.pause is not None:
             self.app.focus_next = self.app.focus_next or "next-round"
-        parts.append(h("section", {"class_": "log panel", "aria_labelledby": "log-title"},
-                       h("h2", {"id": "log-title"}, t("play.log")),
-                       h("ol", {"class_": "log-list", "id": "log-list"},
-                         [h("li", {}, text) for text in log_items[-200:]])))
-        return h("div", {"class_": "game"}, parts)
+            return self.round_overlay(ctx)
+        return None
+
+    def result_overlay(self, view, ctx):
+        t = self.t
+        outcome = self.match.outcome()
+        rows = [h("li", {"class_": "winner" if place == 1 else None},
+                  h("span", {"class_": "place"}, t(f"result.place.{min(place, 6)}")),
+                  h("span", {"class_": "who"}, ctx.name(seat)),
+                  h("span", {"class_": "score"}, self.gui.score_text(outcome, seat, ctx)))
+                for place, seat in placings(outcome, self.gui.lower_scores_win)]
+        body = [h("ol", {"class_": "placings", "aria_label": t("result.placings")}, rows),
+                h("div", {"class_": "result-body"}, self.gui.result(view, ctx))]
+        actions = [h("a", {"class_": "button primary", "href": f"#/new/{self.match.game.id}",
+                           "id": "play-again"}, t("play.again")),
+                   h("button", {"type": "button", "class_": "button", "id": "look-at-table",
+                                "data_act": "overlay", "data_arg": "hide"}, t("play.overlay_look")),
+                   h("a", {"class_": "button", "href": "#/"}, t("play.shelf"))]
+        return overlay("result", self.gui.result_heading(view, outcome, ctx), "result-heading",
+                       body, actions)
+
+    def round_overlay(self, ctx):
+        t = self.t
+        heading = self.gui.round_heading(self.pause, ctx)
+        actions = [h("button", {"type": "button", "class_": "button primary", "id": "next-round",
+                                "data_act": "next-round"}, t("play.next_round")),
+                   h("button", {"type": "button", "class_": "button", "id": "look-at-table",
+                                "data_act": "overlay", "data_arg": "hide"}, t("play.overlay_look"))]
+        return overlay("round-over", heading, "round-heading" if heading else "round-title",
+                       self.gui.round_summary(self.pause, ctx), actions)
+
+    def render_log(self, view, ctx, limit=200):
+        """The log region: the last ``limit`` lines, numbered from the first move, under the
+        heading of the group each belongs to."""
+        t = self.t
+        items = self.log_items(view, ctx)
+        first = max(0, len(items) - limit)
+        head = next((items[i][0] for i in range(first, -1, -1) if items[i][0]), None) if items else None
+        groups, lines = [], []
+        for n, (group, text) in enumerate(items[first:], start=first + 1):
+            if group and n > first + 1:
+                groups.append((head, lines))
+                head, lines = group, []
+            lines.append(h("li", {}, h("span", {"class_": "log-n"}, f"{n}."), " ",
+                           h("span", {"class_": "log-text"}, text)))
+        if lines:
+            groups.append((head, lines))
+        body = []
+        for head, lines in groups:
+            if head:
+                body.append(h("h3", {"class_": "log-group"}, head))
+            body.append(h("ol", {"class_": "log-lines"}, lines))
+        return h("section", {"class_": "log panel", "id": "log", "data_region": "log",
+                             "aria_labelledby": "log-title"},
+                 h("div", {"class_": "log-head"},
+                   h("h2", {"id": "log-title"}, t("play.log")),
+                   h("button", {"type": "button", "class_": "button log-close", "id": "log-close",
+                                "data_act": "log", "data_arg": "close",
+                                "aria_label": t("play.log_close")}, t("dialog.close"))),
+                 h("div", {"class_": "log-list", "id": "log-list", "tabindex": "0",
+                           "aria_labelledby": "log-title"}, body))
 
     def render_share(self):
         t = self.t
@@ -334,11 +493,49 @@ class PlayScreen:
         return dialog(t("share.title"), body, t, "share")
 
 
+def overlay(kind, heading, heading_id, body, actions):
+    """A result or round overlay over the stage: heading, a body that scrolls, and the
+    buttons always in view. ``heading`` None: the body has its own (``heading_id``)."""
+    return h("section", {"class_": f"overlay {kind}", "id": kind, "role": "dialog",
+                         "aria_labelledby": heading_id},
+             h("div", {"class_": "overlay-card"},
+               h("h2", {"id": heading_id, "tabindex": "-1", "class_": "overlay-heading"}, heading)
+               if heading else None,
+               h("div", {"class_": "overlay-body"}, body),
+               h("div", {"class_": "overlay-actions actions"}, actions)))
+
+
+ICONS = {   # 24×24 line icons for the header's tools (their words stay for screen readers)
+    "share": "M12 15V3M7 8l5-5 5 5M5 12v8h14v-8",
+    "rules": "M4 4h7a3 3 0 0 1 3 3v13a2 2 0 0 0-2-2H4zM20 4h-4a3 3 0 0 0-2 1v15a2 2 0 0 1 2-2h4z",
+    "log": "M9 6h11M9 12h11M9 18h11M4 6h1M4 12h1M4 18h1",
+    "shelf": "M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z",
+}
+
+
+def tool(tag, id_, icon, label, attrs):
+    """A header tool: an icon and its word (on phones the word is for screen readers only)."""
+    base = {"id": id_, "class_": "tool"}
+    if tag == "button":
+        base["type"] = "button"
+    base.update(attrs)
+    return h(tag, base,
+             h("svg", {"viewBox": "0 0 24 24", "width": "20", "height": "20", "aria_hidden": "true",
+                       "focusable": "false", "class_": "tool-icon"},
+               h("path", {"d": ICONS[icon], "fill": "none", "stroke": "currentColor",
+                          "stroke_width": "2", "stroke_linecap": "round", "stroke_linejoin": "round"})),
+             h("span", {"class_": "tool-text"}, label))
+
+
 def dialog(title, body, t, name):
+    """A modal dialog (Share, Rules). The close button is at the top, beside the title: the
+    dialog opens with focus on it, and so shows its beginning (focus on a close button at
+    the bottom scrolled a long dialog, the rules, to its end)."""
     return h("div", {"class_": "dialog-backdrop"},
              h("section", {"class_": "dialog", "role": "dialog", "aria_modal": "true",
                            "aria_labelledby": f"dialog-{name}-title", "id": f"dialog-{name}"},
-               h("h2", {"id": f"dialog-{name}-title"}, title),
-               h("div", {"class_": "dialog-body"}, body),
-               h("button", {"type": "button", "class_": "button", "id": "dialog-close",
-                            "data_act": "close-dialog", "data_arg": name}, t("dialog.close"))))
+               h("div", {"class_": "dialog-head"},
+                 h("h2", {"id": f"dialog-{name}-title"}, title),
+                 h("button", {"type": "button", "class_": "button", "id": "dialog-close",
+                              "data_act": "close-dialog", "data_arg": name}, t("dialog.close"))),
+               h("div", {"class_": "dialog-body"}, body)))

@@ -85,7 +85,8 @@ def test_four_player_game_with_one_human(page, server):
             continue
         page.wait_for_timeout(30)
     assert summary_seen
-    # the final scoring, step by step
+    # the final scoring, step by step, on the table behind the result
+    page.get_by_role("button", name="Look at the table").click()
     expect(page.get_by_role("heading", name="Final scoring, step by step")).to_be_visible()
     expect(page.get_by_text("Step 1 of 5")).to_be_visible()
     page.get_by_role("button", name="Next step").click()
@@ -94,5 +95,6 @@ def test_four_player_game_with_one_human(page, server):
     expect(page.get_by_role("table", name=re.compile("Ranked by ticks"))).to_be_visible()
     page.get_by_role("button", name="Show all steps").click()
     expect(page.get_by_role("heading", name=re.compile("Cooperation bonuses on"))).to_have_count(4)
+    page.get_by_role("button", name="Show the result").click()
     expect(page.get_by_role("table", name="Totals")).to_be_visible()
     expect(page.locator("#log-list")).to_contain_text("Game over. Winner:")

@@ -465,7 +465,7 @@ class PlayMeScreen(PlayScreen):
     # --- input ---------------------------------------------------------------------------------
     def act(self, action, arg, form):
         app = self.app
-        if action in ("share", "rules", "close-dialog", "copy"):
+        if action in ("share", "rules", "close-dialog", "copy", "log", "overlay"):
             if action in ("share", "rules") and not self.paused and self.clock.running:
                 self.set_paused(True)
             super().act(action, arg, form)
@@ -631,7 +631,7 @@ class PlayMeScreen(PlayScreen):
 
     def key(self, key):
         if key == "Escape":
-            if self.dialog:
+            if self.dialog or self.log_open:
                 return super().key(key)
             if any(self.sels.values()):
                 for s in self.sels:
@@ -701,33 +701,17 @@ class PlayMeScreen(PlayScreen):
     def render_handover(self, name):      # no hidden information: never a hand-over
         return self.render_game()
 
-    def render_game(self):
-        t = self.t
-        view = self.match.view(self.viewer)
-        ctx = self.ctx(self.viewer)
-        st = view
+    def prompt_region(self, view, ctx):
+        return [self.status_bar(view, ctx)]
+
+    def board_region(self, view, ctx):
         hide = self.paused or (self.countdown() or 0) > 0
-        parts = [self.status_bar(view, ctx)]
-        if self.error:
-            parts.append(h("p", {"class_": "error", "role": "alert"}, self.error))
         board = [self.centre(view, ctx, hide)]
         for seat in self.humans[:2]:
             board.append(self.my_panel(view, ctx, seat, hide))
         board.append(h("div", {"class_": "pm-cards"},
-                       [self.card(view, ctx, s, hide) for s in range(st["players"])]))
-        parts.append(h("div", {"class_": "board-wrap"}, h("div", {"class_": "pm-board"}, board)))
-        if self.match.over:
-            parts.append(h("section", {"class_": "result panel", "aria_labelledby": "result-title"},
-                           self.gui.result(view, ctx),
-                           h("p", {"class_": "actions"},
-                             h("a", {"class_": "button primary", "href": "#/new/playme"}, t("play.again")),
-                             " ", h("a", {"class_": "button", "href": "#/"}, t("play.shelf")))))
-        lines = self.log_lines(view, ctx)
-        parts.append(h("section", {"class_": "log panel", "aria_labelledby": "log-title"},
-                       h("h2", {"id": "log-title"}, t("play.log")),
-                       h("ol", {"class_": "log-list", "id": "log-list"},
-                         [h("li", {}, text) for text in lines[-120:]])))
-        return h("div", {"class_": "game playme"}, parts)
+                       [self.card(view, ctx, s, hide) for s in range(view["players"])]))
+        return h("div", {"class_": "pm-board"}, board)
 
     def status_bar(self, view, ctx):
         t = self.t

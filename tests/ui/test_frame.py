@@ -1,0 +1,368 @@
+"""The table frame every game sits in (bodoge.ui.play), in CPython: the regions, the result
+and round overlays (headings naming the winner, placings, "Look at the table"), the log
+(numbers, groups), the log drawer, the dialogs, and bots shown one move at a time."""
+
+import json
+import re
+
+from bodoge.core.record import Record, encode
+from bodoge.core.selfplay import play_one
+from bodoge.ui import games as G
+from bodoge.ui.games import Ctx, GameUI, game_ui, placings
+from bodoge.ui.i18n import I18n
+from bodoge.ui.storage import SETTINGS_KEY, SPEEDS
+
+from .fakehost import FakeHost, Text, make_app
+from .test_app import human_turn, start_algo
+
+
+def code_of(game_id, options, seed, levels, seats, moves=None):
+    match = play_one(game_id, options, seed, levels)
+    rec = match.record
+    cut = rec.moves if moves is None else rec.moves[:moves]
+    return encode(Record(rec.game, rec.version, rec.options, rec.seed, cut, {"seats": seats})), match
+
+
+def finished(seats, lang="en", seed=3, players=2):
+    code, match = code_of("algo", {"players": players}, seed, ["normal"] * players, seats)
+    app, host = make_app(hash_=f"#load={code}", lang=lang)
+    return app, host, match.outcome()
+
+
+def overlay_html(html, kind):
+    m = re.search(rf'<section class="overlay {kind}".*?</section>', html, re.S)
+    return m and m.group(0)
+
+
+# --- the frame ----------------------------------------------------------------------------------
+def test_play_screen_has_the_frame_regions_and_no_top_bar():
+    app, host = make_app()
+    start_algo(app, [("human", ""), ("normal", "")])
+    html = host.html
+    assert 'class="app framed"' in html and 'class="topbar"' not in html
+    for region in ("prompt", "log"):
+        assert html.count(f'data-region="{region}"') == 1
+    # the refusal's line is always there (empty), so a message does not move the board
+    assert '<div class="error-slot"><p class="error" role="alert"></p></div>' in html
+    assert html.index('data-region="prompt"') < html.index('class="stage"') < html.index('data-region="log"')
+    # the header: name and tools, the language switch included
+    for tool in ("open-share", "open-rules", "open-log", "go-shelf", "lang-switch"):
+        assert f'id="{tool}"' in html
+    app.act("lang", "ja")
+    assert "手の記録" in host.text() and 'class="app framed"' in host.html
+
+
+def test_shelf_and_setup_keep_the_top_bar():
+    app, host = make_app()
+    assert 'class="topbar"' in host.html and "framed" not in host.html
+    app.route("#/new/alter")
+    assert 'class="topbar"' in host.html
+
+
+def test_a_refusal_fills_the_reserved_line():
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("normal", "")])
+    screen.error = "Not like that."
+    app.refresh()
+    assert '<div class="error-slot"><p class="error" role="alert">Not like that.</p></div>' in host.html
+
+
+# --- the result overlay ---------------------------------------------------------------------------
+def test_result_overlay_names_the_winner_first_with_placings():
+    seats = [{"name": "Aki", "bot": "normal"}, {"name": "Ben", "bot": "normal"}]
+    for seed in range(1, 30):
+        app, host, out = finished(seats, seed=seed)
+        if len(out["winners"]) == 1:
+            break
+    winner = ["Aki", "Ben"][out["winners"][0]]
+    loser = ["Aki", "Ben"][1 - out["winners"][0]]
+    box = overlay_html(host.html, "result")
+    assert box is not None and 'role="dialog"' in box
+    assert f'<h2 id="result-heading" tabindex="-1" class="overlay-heading">{winner} wins the game</h2>' in box
+    text = Text.of(box)
+    assert text.index(f"1st {winner}") < text.index(f"2nd {loser}")
+    # the buttons: new game, look at the table, the shelf
+    assert 'href="#/new/algo"' in box and 'id="look-at-table"' in box and 'href="#/"' in box
+    # the board is behind it, inert; the prompt still says the game is over
+    assert '<div class="board-wrap" inert>' in host.html
+    assert "The game is over." in host.text()
+
+
+def test_result_heading_for_you_for_a_shared_win_and_in_japanese():
+    you = [{"name": "", "bot": None}, {"name": "", "bot": "normal"}]
+    for seed in range(1, 40):
+        app, host, out = finished(you, seed=seed)
+        if out["winners"] == [0]:
+            break
+    assert out["winners"] == [0]
+    assert ">You win the game</h2>" in host.html
+    app.act("lang", "ja")
+    assert ">あなたの勝ち</h2>" in host.html and "1位" in host.text()
+    # shared: three seats, one round each
+    three = [{"name": n, "bot": "normal"} for n in ("Aki", "Ben", "Cy")]
+    for seed in range(1, 60):
+        code, match = code_of("algo", {"players": 3}, seed, ["normal"] * 3, three)
+        if len(match.outcome()["winners"]) > 1:
+            break
+    app, host = make_app(hash_=f"#load={code}")
+    names = [("Aki", "Ben", "Cy")[s] for s in match.outcome()["winners"]]
+    expected = (" and ".join(names) if len(names) == 2 else f"{names[0]}, {names[1]} and {names[2]}")
+    assert f">{expected} share the win</h2>" in host.html
+    assert Text.of(overlay_html(host.html, "result")).count("1st") == len(names)
+
+
+def test_look_at_the_table_and_back_to_the_result():
+    app, host, _ = finished([{"name": "Aki", "bot": "normal"}, {"name": "Ben", "bot": "normal"}])
+    app.act("overlay", "hide")
+    assert overlay_html(host.html, "result") is None
+    assert host.focused == "show-overlay" and 'id="show-overlay"' in host.html
+    assert "inert" not in host.html                 # the final position can be looked at
+    assert "Show the result" in host.text()
+    app.act("overlay", "show")
+    assert overlay_html(host.html, "result") is not None and host.focused == "result-heading"
+
+
+def test_placings_winners_first_then_by_score_ties_share_a_place():
+    out = {"winners": [2], "scores": [3, 5, 6, 5]}
+    assert placings(out) == [(1, 2), (2, 1), (2, 3), (4, 0)]
+    assert placings({"winners": [0, 1], "scores": [4, 4, 1]}) == [(1, 0), (1, 1), (3, 2)]
+    # a game where fewer is better (tiles left), and the winner named by the rules
+    assert placings({"winners": [1], "scores": [3, 0, 1]}, lower_wins=True) == [(1, 1), (2, 2), (3, 0)]
+    # a Victory winner need not have the best score: still first
+    assert placings({"winners": [0], "scores": [1, 9]}) == [(1, 0), (2, 1)]
+
+
+def test_a_game_can_say_how_its_scores_read_and_name_a_team():
+    class Points(type(game_ui("algo"))):
+        def score_text(self, outcome, seat, ctx):
+            return ctx.t("result.place.1") + f" / {outcome['scores'][seat]} pts"
+
+        def result_heading(self, view, outcome, ctx):
+            return "Team A wins"
+
+    app, host, out = finished([{"name": "Aki", "bot": "normal"}, {"name": "Ben", "bot": "normal"}])
+    screen = app.screen
+    screen.gui = Points()
+    app.refresh()
+    box = Text.of(overlay_html(host.html, "result"))
+    assert box.startswith("Team A wins") and f"{out['scores'][0]} pts" in box
+
+
+def test_the_default_score_reads_as_the_number_and_joined_names():
+    i18n = I18n("en")
+    ctx = Ctx(i18n, ["Aki", "Ben", "Cy"], None, [])
+    assert GameUI().score_text({"winners": [0], "scores": [7, 2, 1]}, 0, ctx) == "7"
+    assert G.joined(i18n.t, ["Aki"]) == "Aki"
+    assert G.joined(i18n.t, ["Aki", "Ben", "Cy"]) == "Aki, Ben and Cy"
+    assert G.joined(I18n("ja").t, ["Aki", "Ben"]) == "AkiとBen"
+
+
+# --- the round overlay ----------------------------------------------------------------------------
+def until_round_ends(app, host, screen):
+    for _ in range(500):
+        host.run_timers()
+        if screen.pause is not None or screen.match.over:
+            return
+        if screen.viewer in screen.match.to_move():
+            human_turn(app, screen)
+
+
+def test_round_overlay_over_the_board_with_next_round_and_the_game_s_heading(monkeypatch):
+    seen = []
+    gui = game_ui("algo")
+    board = gui.board
+
+    def spy(view, sel, ctx):
+        seen.append(ctx.pause)
+        return board(view, sel, ctx)
+
+    monkeypatch.setattr(gui, "board", spy)
+    monkeypatch.setattr(gui, "round_heading", lambda e, ctx: ctx.say("algo.round_won", e["winner"],
+                                                                     round=e["round"] + 1),
+                        raising=False)
+    app, host = make_app()
+    screen = start_algo(app, [("human", "Aki"), ("strong", "Ben")])
+    until_round_ends(app, host, screen)
+    assert screen.pause is not None
+    box = overlay_html(host.html, "round-over")
+    assert box is not None and 'aria-labelledby="round-heading"' in box
+    said = "you win" if screen.pause["winner"] == 0 else "Ben wins"
+    assert re.search(rf'<h2 id="round-heading"[^>]*>Round 1: {said}</h2>', box)
+    assert 'id="next-round"' in box and host.focused == "next-round"
+    # the board behind was drawn knowing which round ended
+    assert seen[-1] is screen.pause
+    app.act("overlay", "hide")                 # look at the table; Next round is in the prompt
+    assert overlay_html(host.html, "round-over") is None
+    assert 'id="next-round"' in host.html and 'id="show-overlay"' in host.html
+    assert '<div class="board-wrap" inert>' in host.html
+    app.act("next-round")
+    assert screen.pause is None and seen[-1] is None
+    assert overlay_html(host.html, "round-over") is None and "show-overlay" not in host.html
+
+
+def test_without_a_round_heading_the_summary_keeps_its_own():
+    app, host = make_app()
+    screen = start_algo(app, [("human", "Aki"), ("strong", "Ben")])
+    until_round_ends(app, host, screen)
+    box = overlay_html(host.html, "round-over")
+    assert 'aria-labelledby="round-title"' in box and 'id="round-heading"' not in box
+    assert '<h2 id="round-title">' in box
+
+
+# --- the log --------------------------------------------------------------------------------------
+def test_log_lines_are_numbered_from_the_first_and_grouped_by_round():
+    seats = [{"name": "Aki", "bot": "normal"}, {"name": "Ben", "bot": "normal"}]
+    code, match = code_of("algo", {"players": 2}, 5, ["normal"] * 2, seats)
+    app, host = make_app(hash_=f"#load={code}")
+    screen = app.screen
+    items = screen.log_items(screen.match.view(None), screen.ctx(None))
+    heads = [head for head, _ in items if head]
+    rounds = len(match.state["results"])
+    assert heads == [f"Round {n}" for n in range(1, rounds + 1)] + ["End of the game"]
+    log = re.search(r'<div class="log-list".*?</section>', host.html, re.S).group(0)
+    numbers = [int(n) for n in re.findall(r'<span class="log-n">(\d+)\.</span>', log)]
+    assert numbers == list(range(1, len(items) + 1))
+    assert [h for h in re.findall(r'<h3 class="log-group">([^<]+)</h3>', log)] == heads
+    # the lines of round 2 come after its heading
+    text = Text.of(log)
+    assert text.index("Round 2") < text.index(items[[h for h, _ in items].index("Round 2")][1])
+
+
+def test_a_long_log_shows_its_last_lines_under_their_group_numbered_as_in_the_game():
+    seats = [{"name": n, "bot": "normal"} for n in ("Aki", "Ben", "Cy", "Dee")]
+    code, _ = code_of("algo", {"players": 4}, 2, ["normal"] * 4, seats)
+    app, host = make_app(hash_=f"#load={code}")
+    screen = app.screen
+    items = screen.log_items(screen.match.view(None), screen.ctx(None))
+    node = screen.render_log(screen.match.view(None), screen.ctx(None), limit=30)
+    from bodoge.ui.html import render
+    html = render(node)
+    numbers = [int(n) for n in re.findall(r'<span class="log-n">(\d+)\.</span>', html)]
+    assert numbers == list(range(len(items) - 29, len(items) + 1))
+    # the first group shown is headed even though it began before the window
+    first_head = [head for head, _ in items[:len(items) - 29] if head][-1]
+    assert re.search(r'<div class="log-list"[^>]*><h3 class="log-group">([^<]+)</h3>', html).group(1) == first_head
+
+
+def test_a_game_without_rounds_has_one_list_and_a_game_may_group_its_own_way(monkeypatch):
+    app, host = make_app(hash_="#/new/bossa")
+    app.act("start", "", {"players": "2", "kind0": "human", "kind1": "normal"})
+    host.run_timers()
+    assert 'class="log-group"' not in host.html
+    gui = game_ui("bossa")
+    monkeypatch.setattr(gui, "log_group", lambda e, ctx: "Setup" if ctx.log_prev is None else None,
+                        raising=False)
+    app.screen.described = None
+    app.refresh()
+    assert re.findall(r'<h3 class="log-group">([^<]+)</h3>', host.html) == ["Setup"]
+
+
+def test_log_groups_are_worked_out_once_per_event():
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("normal", "")])
+    gui = screen.gui
+    calls = []
+    group = gui.log_group
+    gui.log_group = lambda e, ctx: calls.append(e) or group(e, ctx)
+    try:
+        app.refresh()
+        assert calls == []
+        human_turn(app, screen)
+        host.run_timers()
+        n = len(screen.match.view(screen.viewer)["log"])
+        assert 0 < len(calls) < n
+    finally:
+        del gui.log_group
+
+
+# --- the log drawer (phones) ----------------------------------------------------------------------
+def test_log_drawer_opens_and_closes_with_its_button_and_escape():
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("normal", "")])
+    assert 'data-log="open"' not in host.html and 'aria-expanded="false"' in host.html
+    app.act("log", "open")
+    assert screen.log_open and 'data-log="open"' in host.html and 'aria-expanded="true"' in host.html
+    assert host.focused == "log-close"
+    assert app.key("Escape")
+    assert not screen.log_open and host.focused == "open-log"
+    app.act("log", "open")
+    app.act("log", "close")
+    assert not screen.log_open and 'data-log="open"' not in host.html
+    # the game's keys still work with the drawer closed
+    assert not app.key("Escape") or screen.sel == {}
+
+
+def test_play_me_sits_in_the_frame_and_its_drawer_closes_before_it_pauses():
+    app, host = make_app(hash_="#/new/playme")
+    app.act("start", "", {"players": "3", "kind0": "human", "kind1": "fast", "kind2": "fast"})
+    screen = app.screen
+    html = host.html
+    assert 'class="app framed"' in html and 'data-region="prompt"' in html and 'data-region="log"' in html
+    assert html.index('id="prompt"') < html.index('class="stage"')
+    app.act("start-round", "")
+    app.act("log", "open")
+    assert screen.log_open
+    assert app.key("Escape")
+    assert not screen.log_open and not screen.paused     # Escape closed the drawer, not the round
+
+
+# --- dialogs --------------------------------------------------------------------------------------
+def test_dialog_close_button_comes_before_the_long_body():
+    app, host = make_app()
+    start_algo(app, [("human", ""), ("normal", "")])
+    app.act("rules")
+    dlg = re.search(r'<section class="dialog".*?</section>', host.html, re.S).group(0)
+    assert dlg.index('id="dialog-close"') < dlg.index('class="dialog-body"')
+    assert host.focused == "dialog-close"
+
+
+# --- bots, one move at a time ---------------------------------------------------------------------
+def test_bot_moves_are_shown_one_at_a_time_at_the_chosen_speed():
+    host = FakeHost()
+    host.store.set(SETTINGS_KEY, json.dumps({"lang": "en", "speed": "normal"}))
+    from bodoge.ui.app import App
+    app = App(host)
+    host.app = app
+    app.start("#/")
+    screen = start_algo(app, [("human", ""), ("normal", ""), ("normal", "")], players=3)
+    human_turn(app, screen)                      # a miss: the bots play on
+    start = len(screen.match.record.moves)
+    host.renders.clear()
+    for _ in range(200):
+        if screen.viewer in screen.match.to_move() or screen.pause is not None or screen.match.over:
+            break
+        host.run_timers(limit=1)
+    bot_moves = len(screen.match.record.moves) - start
+    assert bot_moves >= 2
+    # one render for each position after a bot move, each the speed's delay after the last
+    shown = {}
+    for at, moves in host.renders:
+        shown.setdefault(moves, at)
+    positions = list(range(start + 1, start + bot_moves + 1))
+    assert all(m in shown for m in positions)
+    gaps = [shown[b] - shown[a] for a, b in zip(positions, positions[1:])]
+    assert gaps and all(gap == SPEEDS["normal"] for gap in gaps), gaps
+    assert len([r for r in host.renders if r[1] in positions]) == len(positions)
+
+
+def test_play_me_s_result_is_the_frame_s_overlay_with_its_way_back():
+    seats = [{"name": n, "bot": "fast"} for n in ("Aki", "Ben", "Cy")]
+    code, match = code_of("playme", {"players": 3}, 4, ["fast"] * 3, seats)
+    app, host = make_app(hash_=f"#load={code}")
+    box = overlay_html(host.html, "result")
+    names = [("Aki", "Ben", "Cy")[s] for s in match.outcome()["winners"]]
+    assert box is not None and names[0] in Text.of(box).split(" wins")[0]
+    app.act("overlay", "hide")
+    assert overlay_html(host.html, "result") is None and 'id="show-overlay"' in host.html
+    app.act("overlay", "show")
+    assert overlay_html(host.html, "result") is not None
+
+
+def test_a_notice_floats_over_the_table_and_goes_after_a_while():
+    code, _ = code_of("algo", {"players": 2}, 3, ["normal"] * 2,
+                      [{"name": "", "bot": None}, {"name": "Aki", "bot": "normal"}], moves=2)
+    app, host = make_app(hash_=f"#load={code}")
+    assert 'id="notice"' in host.html and "opened" in host.text()
+    while 'id="notice"' in host.html:
+        assert host.run_timers(limit=1) == 1
+    assert host.elapsed >= 5000 and 'class="app framed"' in host.html
