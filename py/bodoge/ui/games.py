@@ -224,6 +224,21 @@ class GameUI:
     def rules(self, t):
         raise NotImplementedError
 
+    # --- the shelf -----------------------------------------------------------------------------
+    def picture(self):
+        """The game's picture on the shelf: an inline ``<svg>`` (``h("svg", ...)``) drawn here
+        from the game's own pieces (no outside art), with a ``viewBox`` and no fixed size (the
+        shelf sizes it), ``aria_hidden="true"`` (the card's text names the game), and no
+        information by colour alone. None: no picture."""
+        return None
+
+    def progress(self, view, ctx) -> str | None:
+        """One short line about a game in progress for its saved-game row on the shelf: where
+        it stands, the scores, whose turn ("Set 2 of 4 · Aki 14, You 9 · your turn"). ``view``
+        is the spectator view (nothing private), ``ctx`` gives names and language; the frame
+        stores the line in both languages with every autosave. None: nothing to add."""
+        return None
+
 
 def joined(t, names):
     """"Aki", "Aki and Ben", "Aki, Ben and Cy" (ja: 「AkiとBen」)."""
