@@ -131,6 +131,22 @@ class Game:
     def outcome(self, state) -> dict | None:
         raise NotImplementedError
 
+    # --- replays and take-backs ------------------------------------------------------------
+    def reveal(self, state) -> dict:
+        """Everything, as when the cards are turned up at the end of a real game: a view of
+        the same shape as ``view(state, None)`` with every hidden thing filled in (hands,
+        face-down numbers, watched cards, private sheets), for the replay of a *finished*
+        game at any move. A game with hidden information overrides it."""
+        return self.view(state, None)
+
+    def undoable(self, before, seat, move, after) -> bool:
+        """Whether ``seat`` may take back ``move`` (played on state ``before``, giving
+        ``after``) as far as the game is concerned: only if it revealed nothing hidden to
+        anyone and nothing random happened (no draw, roll, shuffle, watch, hit or miss). The
+        play screen adds the rest of the policy (a game against the computer, no other person
+        has acted since). Default: never."""
+        return False
+
     # --- bots --------------------------------------------------------------------------------
     def make_bot(self, level: str, seat: int, seed: int):
         raise NotImplementedError
