@@ -17,7 +17,7 @@ Stop!; the right one uses M , . J K L for dice 1–6, Enter, Y U I O P, N and H.
 from ...core.errors import IllegalMove
 from ...ui.games import GameUI
 from ...ui.html import h
-from ...ui.play import PlayScreen
+from ...ui.play import SAVE_ACTIONS, PlayScreen
 from . import GAME
 from . import rules as R
 from .sim import Driver
@@ -314,7 +314,7 @@ class PlayMeScreen(PlayScreen):
 
     def sync_clock(self):
         live = self.match.state["phase"] not in ("ready", "over")
-        if live and not self.paused and not self.closed:
+        if live and not self.paused and not self.closed and self.conflict is None:
             self.clock.start()
         else:
             self.clock.stop()
@@ -344,7 +344,7 @@ class PlayMeScreen(PlayScreen):
         return start - ((start - now - 1) // 1000) * 1000
 
     def wake(self, token=None):
-        if self.closed or (token is not None and token != self.wake_token):
+        if self.closed or self.conflict is not None or (token is not None and token != self.wake_token):
             return
         before = len(self.match.state["log"])
         self.driver.run_until(self.clock.now(), self.on_move)
@@ -423,8 +423,20 @@ class PlayMeScreen(PlayScreen):
         self.last_save = now
         self.autosave()
 
+    def stop(self, conflict):
+        """Another tab has this game: the clock stops with the moves (see PlayScreen.stop)."""
+        self.conflict = conflict
+        self.sync_clock()
+        super().stop(conflict)
+
+    def resume(self):
+        self.sync_clock()
+        self.schedule()
+
     def play(self, seat, move):
         """A human's move, stamped with the game clock; refused moves change nothing."""
+        if self.conflict is not None:
+            return False
         before = len(self.match.state["log"])
         move = dict(move, t=max(self.clock.now(), self.match.state["t"]))
         try:
@@ -450,7 +462,7 @@ class PlayMeScreen(PlayScreen):
     # --- input ---------------------------------------------------------------------------------
     def act(self, action, arg, form):
         app = self.app
-        if action in ("share", "rules", "close-dialog", "copy"):
+        if action in ("share", "rules", "close-dialog", "copy") + SAVE_ACTIONS:
             if action in ("share", "rules") and not self.paused and self.clock.running:
                 self.set_paused(True)
             super().act(action, arg, form)
