@@ -356,6 +356,7 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                        h("div", {"class_": "actions"}, actions)))
     parts = [h("h1", {"id": "main-heading", "tabindex": "-1"}, t("shelf.title")),
              h("p", {"class_": "lead"}, t("shelf.lead")),
+             storage_note(t, note),
              h("ul", {"class_": "shelf", "aria_label": t("shelf.games")}, cards)]
     if not static:
         parts.append(saved_games(i18n, slots, damaged, format_time, confirm_delete, note))
@@ -448,13 +449,10 @@ def saved_games(i18n, slots, damaged, format_time, confirm_delete, note=None):
                       h("span", {"class_": "save-buttons"}, buttons)))
     if rows:
         body = h("ul", {"class_": "saves"}, rows)
-    elif note is None:
-        body = h("p", {}, t("saves.none"))
     else:
-        body = None
+        body = h("p", {}, t({"safe": "safe.none", "blocked": "saves.none_blocked"}.get(note, "saves.none")))
     return h("section", {"class_": "panel", "aria_labelledby": "saved-games"},
-             h("h2", {"id": "saved-games", "tabindex": "-1"}, t("saves.heading")),
-             storage_note(t, note), body)
+             h("h2", {"id": "saved-games", "tabindex": "-1"}, t("saves.heading")), body)
 
 
 def settings_panel(i18n, settings):
