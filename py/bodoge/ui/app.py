@@ -357,6 +357,7 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
     parts = [h("h1", {"id": "main-heading", "tabindex": "-1"}, t("shelf.title")),
              h("p", {"class_": "lead"}, t("shelf.lead")),
              storage_note(t, note),
+             h("h2", {"class_": "offscreen"}, t("shelf.games")),
              h("ul", {"class_": "shelf", "aria_label": t("shelf.games")}, cards)]
     if not static:
         parts.append(saved_games(i18n, slots, damaged, format_time, confirm_delete, note))
@@ -548,6 +549,7 @@ class RulesScreen:
         return h("main", {"class_": "screen rules-screen"},
                  h("h1", {"id": "main-heading", "tabindex": "-1"},
                    t("rules.title", game=g.name_ja if self.app.i18n.lang == "ja" else g.name_en)),
+                 h("h2", {"class_": "offscreen"}, t("rules.how")),   # the rules' own headings are h3
                  self.gui.rules(t),
                  h("p", {}, h("a", {"class_": "button", "href": "#/"}, t("setup.back")),
                    " ", h("a", {"class_": "button primary", "href": f"#/new/{self.game_id}"},

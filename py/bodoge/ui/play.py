@@ -410,6 +410,7 @@ class PlayScreen:
         parts = [
             h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, prompt),
             h("p", {"class_": "error", "role": "alert"}, self.error) if self.error else None,
+            h("h2", {"class_": "offscreen"}, t("play.table")),   # the board's own headings are h3
             # behind the round-over dialog the next round may already be dealt: nothing there
             # can be clicked, focused or read until the player goes on
             h("div", {"class_": "board-wrap", "inert": self.pause is not None},
@@ -432,7 +433,7 @@ class PlayScreen:
             self.app.focus_next = self.app.focus_next or "next-round"
         parts.append(h("section", {"class_": "log panel", "aria_labelledby": "log-title"},
                        h("h2", {"id": "log-title"}, t("play.log")),
-                       h("ol", {"class_": "log-list", "id": "log-list"},
+                       h("ol", {"class_": "log-list", "id": "log-list", "tabindex": "0"},  # it scrolls
                          [h("li", {}, text) for text in log_items[-200:]])))
         return h("div", {"class_": "game"}, parts)
 

@@ -666,7 +666,7 @@ class PlayMeScreen(PlayScreen):
         lines = self.log_lines(view, ctx)
         parts.append(h("section", {"class_": "log panel", "aria_labelledby": "log-title"},
                        h("h2", {"id": "log-title"}, t("play.log")),
-                       h("ol", {"class_": "log-list", "id": "log-list"},
+                       h("ol", {"class_": "log-list", "id": "log-list", "tabindex": "0"},
                          [h("li", {}, text) for text in lines[-120:]])))
         return h("div", {"class_": "game playme"}, parts)
 
@@ -879,11 +879,11 @@ class PlayMeScreen(PlayScreen):
                     whose = (t("list.sep").join(ctx.name(o) for o in slot["o"]) if slot["o"]
                              else t("playme.neutral"))
                     label = self.tt("playme.slot_block", i=i + 1, n=slot["n"], who=whose)
-                slots.append(h("li", {"class_": "slot " + ("own" if own else "foreign"), "role": "img",
+                slots.append(h("div", {"class_": "slot " + ("own" if own else "foreign"), "role": "img",
                                       "aria_label": label},
                                die_svg(slot["n"], colour, mark, size=40, dashed=not own)))
             else:
-                slots.append(h("li", {"class_": "slot empty", "role": "img",
+                slots.append(h("div", {"class_": "slot empty", "role": "img",
                                       "aria_label": self.tt("playme.slot_empty", i=i + 1)},
                                h("span", {"aria_hidden": "true"}, str(i + 1))))
         hand = self.tt("playme.hand", n=p["pool"])
@@ -898,7 +898,7 @@ class PlayMeScreen(PlayScreen):
                  h("h3", {"class_": "seat-name"},
                    h("span", {"class_": "char-mark", "aria_hidden": "true"}, self.mark(view, s)),
                    ctx.name(s), " · ", char, " ", badges),
-                 h("ol", {"class_": "slots"}, slots),
+                 h("div", {"class_": "slots"}, slots),
                  h("p", {"class_": "hand"}, hand, " ", h("span", {"class_": "rolled"}, roll)),
                  targets)
 

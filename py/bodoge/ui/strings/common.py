@@ -120,6 +120,7 @@ EN = {
 
     "rules.title": "Rules: {game}",
     "rules.rulings": "Our rulings",
+    "rules.how": "How to play",
     "rules.keys": "Keyboard",
 
     "seat.you": "You",
@@ -143,6 +144,7 @@ EN = {
     "play.again": "New game",
     "play.next_round": "Next round",
     "play.log": "Moves",
+    "play.table": "The table",
 
     "handover.title": "Pass the device to {name}",
     "handover.body": "Everything private is hidden. Tap when ready.",
@@ -285,6 +287,7 @@ JA = {
 
     "rules.title": "ルール：{game}",
     "rules.rulings": "このアプリでの裁定",
+    "rules.how": "遊び方",
     "rules.keys": "キーボード操作",
 
     "seat.you": "あなた",
@@ -308,6 +311,7 @@ JA = {
     "play.again": "新しいゲーム",
     "play.next_round": "次のラウンドへ",
     "play.log": "手の記録",
+    "play.table": "テーブル",
 
     "handover.title": "{name}さんに端末を渡してください",
     "handover.body": "自分だけが見られる情報はすべて隠してあります。準備ができたらタップしてください。",
