@@ -10,7 +10,7 @@ import pytest
 from bodoge.core.selfplay import play_one
 from bodoge.games import CATALOG
 
-from .harness import ROOT, boot
+from .harness import ROOT, boot, seed_storage
 
 AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
 RUN = """async () => {
@@ -35,8 +35,10 @@ def results():
     return {g.id: finished_code(g.id) for g in CATALOG if g.playable}
 
 
-def test_axe_finds_nothing_serious_on_any_screen(page, server, results):
+def test_axe_finds_nothing_serious_on_any_screen(context, page, server, results):
     assert os.path.isfile(AXE), "axe-core is missing: npm ci installs it (devDependencies)"
+    damaged = '{"v":1,"id":"a/b","game":"algo","code":"%s"}' % results["algo"]
+    seed_storage(context, {"bodoge:save:a/b": damaged, "bodoge:save:x": "[[["})  # on the shelf
     boot(page, server.url)
     page.add_script_tag(path=AXE)             # the same document throughout: hash routes
     found = {}
@@ -51,6 +53,7 @@ def test_axe_finds_nothing_serious_on_any_screen(page, server, results):
         page.goto(server.url + "#/")
         page.click(f"#lang-{lang}")
         page.wait_for_selector(f"html[lang='{lang}']")
+        assert page.locator("li.save.damaged").count() == 2     # damaged saves are checked too
         check(f"{lang} shelf")
         for g in (g for g in CATALOG if g.playable):
             page.goto(server.url + f"#/new/{g.id}")

@@ -150,7 +150,7 @@ class PlayScreen:
         slot = self.slot
         if self.conflict is not None:
             text = t(f"saves.conflict.{self.conflict}")
-            buttons = [h("button", {"type": "button", "class_": "button primary",
+            buttons = [h("button", {"type": "button", "class_": "button",
                                     "data_act": "keep-here"}, t("saves.keep_separate"))]
             if self.conflict == "newer":
                 buttons.insert(0, h("button", {"type": "button", "class_": "button primary",
@@ -399,6 +399,8 @@ class PlayScreen:
         ctx.fresh_from, self.fresh_from = self.fresh_from, None   # animate a move only once
         if self.match.over:
             prompt = t("play.over")
+        elif self.conflict is not None:
+            prompt = t("saves.stopped")
         elif self.pause is not None:
             prompt = t("play.round_over")
         elif self.viewer is not None and self.viewer in self.match.to_move():
