@@ -177,3 +177,16 @@ def test_play_me_stops_its_clock_and_saves_nothing_when_another_tab_moved_on():
     assert len(b.screen.match.record.moves) == moves
     b.route("#/")                                  # closing saves on the way out: not this time
     assert stored(ha.store, slot_id) == newer
+
+
+def test_a_kept_link_never_takes_an_existing_id():
+    from bodoge.core.match import Match
+
+    code = Match.new("algo", {"players": 2}, 3, {"seats": [{}, {"bot": "normal"}]}).code()
+    a, ha = make_app(hash_="#load=" + code)
+    taken = a.screen.slot.id
+    ha.store.data[SAVE_PREFIX + taken] = "another tab's save"
+    a.act("keep-here")
+    assert a.screen.slot.id != taken and a.screen.conflict is None
+    assert ha.store.data[SAVE_PREFIX + taken] == "another tab's save"
+    assert stored(ha.store, a.screen.slot.id)["code"] == code

@@ -82,7 +82,8 @@ class LocalStore:
         if self.ls is None:
             return self.mem.keys()
         try:
-            return [str(self.ls.key(i)) for i in range(int(self.ls.length))]
+            keys = [_js(self.ls.key(i)) for i in range(int(self.ls.length))]
+            return [str(k) for k in keys if k is not None]    # another tab may remove one meanwhile
         except Exception:
             raise StorageError("blocked") from None
 

@@ -110,6 +110,11 @@ class PlayScreen:
     def store_slot(self):
         slot = self.slot
         why = self.app.save_slot(slot)
+        for _ in range(5):
+            if why != "taken" or slot.stored:
+                break
+            slot.id = self.app.slot_id(self.app.host.now())   # a new save's id was in use
+            why = self.app.save_slot(slot)
         if why in ("newer", "deleted", "taken"):
             self.stop("deleted" if why == "deleted" else "newer")
             return
