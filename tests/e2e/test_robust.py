@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from bodoge.core.match import Match
 
-from .harness import BOOT_TIMEOUT, SITE, boot, seed_storage, storage, wait_ready, wait_until
+from .harness import BOOT_TIMEOUT, SITE, boot, seed_storage, storage, wait_ready
 from .test_app import new_algo
 
 CODE = Match.new("algo", {"players": 2}, 7, {"seats": [{"name": "Aki"}, {"bot": "normal"}]}).code()
