@@ -125,6 +125,17 @@
     addEventListener("unhandledrejection", (e) => bootFailed(e.reason));
     // PyScript says its scripts are done: if the app is not ready by then, it never will be
     addEventListener("py:all-done", () => bootFailed("the app did not start"));
+    // Pyodide waits forever when its WebAssembly cannot be compiled (a damaged or missing
+    // download): a failed compile that no fallback follows within 15 s is a failed start.
+    for (const name of ["compileStreaming", "instantiateStreaming", "compile", "instantiate"]) {
+      const original = window.WebAssembly && WebAssembly[name];
+      if (typeof original !== "function") continue;
+      WebAssembly[name] = function (...args) {
+        const result = original.apply(this, args);
+        result.catch((e) => setTimeout(() => bootFailed(e), 15000));
+        return result;
+      };
+    }
   }
 
   // Python marks <html data-ready="1"> when the app is interactive; the offline cache is

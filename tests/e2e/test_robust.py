@@ -237,3 +237,12 @@ def test_a_start_up_failure_offers_a_start_without_saved_games(context, page, se
     wait_ready(page)
     expect(page.get_by_role("region", name="Saved games").locator("li.save")).to_have_count(2)
     assert storage(page) == entries
+
+
+def test_an_engine_that_cannot_start_says_so(page, server):
+    """Pyodide waits forever when its WebAssembly does not compile: the page must not."""
+    page.route("**/pyodide.asm.wasm", lambda r: r.fulfill(status=200, body=b"\0asm damaged",
+                                                          content_type="application/wasm"))
+    page.goto(server.url)
+    expect(page.get_by_role("heading", name="bodoge could not start")).to_be_visible(timeout=BOOT_TIMEOUT)
+    expect(page.get_by_role("button", name="Start without saved games")).to_be_visible()
