@@ -18,7 +18,6 @@ from .harness import BOOT_TIMEOUT, SITE, boot, seed_storage, storage, wait_ready
 from .test_app import new_algo
 
 CODE = Match.new("algo", {"players": 2}, 7, {"seats": [{"name": "Aki"}, {"bot": "normal"}]}).code()
-SETTINGS = json.dumps({"lang": "en", "speed": "instant"})
 
 
 def save_entry(slot_id, **raw):
@@ -76,12 +75,6 @@ def test_damaged_entries_are_set_aside_and_never_stop_the_app(context, page, ser
     expect(page.locator("main.play-screen")).to_be_visible()
 
 
-def test_deeply_nested_settings_do_not_stop_the_app(context, page, server):
-    seed_storage(context, {"bodoge:settings": "[" * 100_000, "bodoge:save:good": save_entry("good")})
-    boot(page, server.url)
-    expect(page.get_by_role("link", name="Continue")).to_have_count(2)   # shelf card and list
-
-
 # --- crashing codes ---------------------------------------------------------------------------------
 META = '{"g":"algo","v":1,"o":{"players":2},"s":1,"m":[],"x":{"k":%s}}'
 CRASHING = {
@@ -108,6 +101,8 @@ def test_crashing_codes_as_links_on_an_open_page(page, server):
 
 def test_crashing_codes_as_fresh_loads(page, server):
     for name, code in CRASHING.items():
+        if name == "huge message":      # no crash, just a long message: the open page shows it
+            continue
         page.goto(server.url + "#load=" + code)
         wait_ready(page)
         alert = page.get_by_role("alert")
@@ -214,7 +209,9 @@ FAILURES = {
 
 
 def test_a_start_up_failure_offers_a_start_without_saved_games(context, page, server):
-    entries = {"bodoge:settings": SETTINGS, "bodoge:save:x1": "{damaged", "bodoge:save:good": save_entry("good")}
+    # deeply nested settings, too: the normal start at the end must survive them
+    entries = {"bodoge:settings": "[" * 100_000, "bodoge:save:x1": "{damaged",
+               "bodoge:save:good": save_entry("good")}
     seed_storage(context, entries)
     for name, patch in FAILURES.items():
         body = broken_zip(patch)
