@@ -9,6 +9,12 @@ Hot-seat: when the next person to act is not the one at the device, a hand-over 
 replaces the board (nothing private is rendered) until that person confirms; a game whose
 UI says nothing is private at that point (``GameUI.private``) passes straight on. Bots act on
 timers (``later``) and may think in slices (generator bots) so the page stays responsive.
+
+Saving: every move is saved (``autosave``) unless another tab has moved this game on or
+deleted it (``conflict``: the screen stops, says so and offers to load the newer game or keep
+this one as a separate save), or the browser will not store it (``unsaved``: the player is told
+once that the game is not being saved and how to keep it). A game opened from a code
+(``slot.link``) is stored only when someone plays on or the player keeps it.
 """
 
 import types
@@ -17,9 +23,10 @@ from ..core.errors import IllegalMove
 from ..core.rng import derive_seed
 from .games import Ctx, clean_seats, game_name, game_ui, placings, seat_name
 from .html import h
-from .storage import SPEEDS
+from .storage import SPEEDS, Slot
 
 SLICE_MS = 12          # a thinking bot yields to the page this often
+SAVE_ACTIONS = ("unsaved-ok", "keep-here", "load-newer")   # the saving banner's buttons
 
 
 class PlayScreen:
@@ -49,6 +56,9 @@ class PlayScreen:
         self.fresh_from = None             # log index of the last move's first event
         self.described = None              # see ``log_items``
         self.announced = len(self.match.view(None)["log"])
+        self.conflict = None               # "newer" | "deleted": another tab has this game
+        self.unsaved = None                # why this game is not being saved (see not_saved)
+        self.opened_moves = len(match.record.moves)
         self.advance()
 
     # --- helpers -------------------------------------------------------------------------------
@@ -65,11 +75,122 @@ class PlayScreen:
     def close(self):
         self.closed = True
 
+    # --- saving ---------------------------------------------------------------------------------
+    def not_saved(self, why):
+        """The browser does not store this game ("full", "blocked", "too_large"): say so, once
+        per game and page, with how to keep it."""
+        self.unsaved = why
+
+    def storage_changed(self, key):
+        """Another tab wrote ``key`` (None: everything): if it is this game's save and it
+        moved on or went away, stop and say so."""
+        slot = self.slot
+        if self.conflict is not None or not slot.stored:
+            return
+        if key is not None and key != self.app.saves.key(slot.id):
+            return
+        rev = self.app.saves.rev(slot.id)
+        if rev is None:
+            self.stop("deleted")
+        elif rev != slot.rev:
+            self.stop("newer")
+
+    def stop(self, conflict):
+        """Another tab has this game: no more moves or saves here until the player chooses."""
+        self.conflict = conflict
+        self.token += 1                    # bots thinking now will not move
+        self.thinking = None
+        self.app.focus_next = "save-banner"
+        self.app.refresh()
+
+    def autosave(self):
+        if self.conflict is not None:
+            return
+        slot = self.slot
+        if slot.link and len(self.match.record.moves) == self.opened_moves:
+            return                         # an opened code nobody has played on: not stored
+        slot.code = self.match.code()
+        slot.updated = self.app.host.now()
+        slot.over = self.match.over
+        self.store_slot()
+
+    def store_slot(self):
+        slot = self.slot
+        why = self.app.save_slot(slot)
+        for _ in range(5):
+            if why != "taken" or slot.stored:
+                break
+            slot.id = self.app.slot_id(self.app.host.now())   # a new save's id was in use
+            why = self.app.save_slot(slot)
+        if why in ("newer", "deleted", "taken"):
+            self.stop("deleted" if why == "deleted" else "newer")
+            return
+        self.unsaved = why
+        if why is None and slot.link:
+            slot.link = False              # kept: its own address from now on
+            self.app.host.set_hash(f"#/play/{slot.id}", replace=True)
+
+    def keep(self):
+        """Keep this game as a save of its own: an opened code, or (after a conflict) this
+        tab's version of the game, under a new id."""
+        app, slot = self.app, self.slot
+        if self.conflict is not None or slot.stored:
+            now = app.host.now()
+            new = Slot(app.slot_id(now), slot.game, self.match.code(), now, now, self.match.over,
+                       slot.title)
+            self.slot, self.conflict = new, None
+            new.link = True
+        self.slot.code = self.match.code()
+        self.slot.updated = app.host.now()
+        self.slot.over = self.match.over
+        self.store_slot()
+        if self.conflict is None:
+            app.host.announce(self.t("saves.kept" if self.unsaved is None else "saves.not_kept"))
+            app.focus_next = "prompt"
+            self.resume()
+        app.refresh()
+
+    def resume(self):
+        """Go on after the player chose (bots move again; one that was thinking starts over)."""
+        self.token += 1
+        self.thinking = None
+        self.advance()
+
+    def banner(self):
+        """What the player must know about saving this game, above the board."""
+        t = self.t
+        slot = self.slot
+        if self.conflict is not None:
+            text = t(f"saves.conflict.{self.conflict}")
+            buttons = [h("button", {"type": "button", "class_": "button",
+                                    "data_act": "keep-here"}, t("saves.keep_separate"))]
+            if self.conflict == "newer":
+                buttons.insert(0, h("button", {"type": "button", "class_": "button primary",
+                                               "data_act": "load-newer"}, t("saves.load_newer")))
+            return self._banner("error", text, buttons)
+        if self.unsaved is not None and slot.id not in self.app.told:
+            return self._banner("error", t(f"saves.unsaved.{self.unsaved}"), [
+                h("button", {"type": "button", "class_": "button", "data_act": "copy",
+                             "data_arg": "code"}, t("share.copy_code")),
+                h("button", {"type": "button", "class_": "button", "data_act": "unsaved-ok"},
+                  t("saves.understood"))])
+        if slot.link and self.unsaved is None:
+            return self._banner("info", t("saves.link"), [
+                h("button", {"type": "button", "class_": "button", "data_act": "keep-here"},
+                  t("saves.keep"))])
+        return None
+
+    @staticmethod
+    def _banner(kind, text, buttons):
+        return h("div", {"class_": f"notice {kind} save-banner", "id": "save-banner",
+                         "tabindex": "-1", "role": "alert" if kind == "error" else "status"},
+                 h("p", {}, text), h("p", {"class_": "actions"}, buttons))
+
     # --- flow ----------------------------------------------------------------------------------
     def advance(self):
         """Start a bot that is to move, and show the human who is to move (after a hand-over
         if someone else was at the device). Simultaneous games may need both at once."""
-        if self.closed or self.match.over or self.pause is not None:
+        if self.closed or self.match.over or self.pause is not None or self.conflict is not None:
             return
         movers = self.match.to_move()
         bot_movers = [s for s in movers if s in self.bots]
@@ -91,7 +212,7 @@ class PlayScreen:
         self.app.host.later(SPEEDS[self.app.settings.speed], lambda: self.run_bot(seat, token))
 
     def run_bot(self, seat, token):
-        if self.closed or token != self.token:
+        if self.closed or token != self.token or self.conflict is not None:
             return
         result = self.bots[seat].act(self.match.view(seat))
         if isinstance(result, types.GeneratorType):
@@ -120,7 +241,7 @@ class PlayScreen:
         self.app.host.later(0, lambda: self.bot_done(seat, token, move))
 
     def bot_done(self, seat, token, move):
-        if self.closed or token != self.token:
+        if self.closed or token != self.token or self.conflict is not None:
             return
         self.thinking = None
         self.play(seat, move)
@@ -153,16 +274,6 @@ class PlayScreen:
             self.app.focus_next = self.app.focus_next or "prompt"
         self.app.refresh()
         return True
-
-    def autosave(self):
-        slot = self.slot
-        slot.code = self.match.code()
-        slot.updated = self.app.host.now()
-        slot.over = self.match.over
-        try:
-            self.app.saves.put(slot)
-        except Exception:          # storage full or blocked: keep playing, say so
-            self.error = self.t("saves.write_failed")
 
     def announce_new(self):
         """Say what happened (from the public log when several people share the device)."""
@@ -215,6 +326,16 @@ class PlayScreen:
             text = self.share_link() if arg == "link" else self.match.code()
             ok = app.host.copy(text)
             app.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
+        elif action == "unsaved-ok":
+            app.told.add(self.slot.id)
+            app.focus_next = "prompt"
+            app.refresh()
+        elif action == "keep-here":
+            self.keep()
+        elif action == "load-newer" and self.conflict == "newer":
+            app.route(f"#/play/{self.slot.id}")
+        elif self.conflict is not None:
+            return                          # no moves in a game another tab has moved on
         elif self.viewer is not None and self.handover is None and self.pause is None:
             ctx = self.ctx(self.viewer)
             move = self.gui.act(action, arg, self.match.view(self.viewer), self.sel, ctx)
@@ -231,7 +352,8 @@ class PlayScreen:
         if key == "Escape" and self.log_open:
             self.act("log", "close", {})
             return True
-        if self.viewer is None or self.handover is not None or self.pause is not None or self.dialog:
+        if (self.viewer is None or self.handover is not None or self.pause is not None
+                or self.dialog or self.conflict is not None):
             return False
         result = self.gui.key(key, self.match.view(self.viewer), self.sel, self.ctx(self.viewer))
         if result is None:
@@ -296,7 +418,7 @@ class PlayScreen:
 
     def render(self):
         t = self.t
-        parts = [self.render_head()]
+        parts = [self.render_head(), self.banner()]
         if self.handover is not None:
             parts.append(self.render_handover(self.names()[self.handover]))
         else:
@@ -354,6 +476,7 @@ class PlayScreen:
         # until the player puts it away to look at the table
         inert = self.pause is not None or overlay is not None
         stage = h("div", {"class_": "stage"},
+                  h("h2", {"class_": "offscreen"}, self.t("play.table")),   # the board's own headings are h3
                   h("div", {"class_": "board-wrap", "inert": inert}, self.board_region(view, ctx)),
                   overlay)
         prompt = self.prompt_region(view, ctx)
@@ -376,6 +499,8 @@ class PlayScreen:
         t = self.t
         if self.match.over:
             prompt = t("play.over")
+        elif self.conflict is not None:
+            prompt = t("saves.stopped")
         elif self.pause is not None:
             prompt = t("play.round_over")
         elif self.viewer is not None and self.viewer in self.match.to_move():

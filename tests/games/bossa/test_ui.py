@@ -328,7 +328,7 @@ def test_board_labels_say_everything_without_colour():
     assert 'class="pip-w"' in html or 'class="pip-b"' in html
     assert re.search(r'aria-label="Die of the white line: \d"', html)
     assert "Tiles not seen yet" in host.text()
-    assert re.search(r'aria-label="Open place \d+ on the (white|black) line', html)
+    assert re.search(r'aria-label="Open place \d+: [^"]*, on the (white|black) line', html)
 
 
 def test_rules_page_lists_every_ruling_in_both_languages():

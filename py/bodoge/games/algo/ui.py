@@ -16,7 +16,7 @@ from ...ui.html import h
 from ...ui.play import PlayScreen
 from . import rules as R
 from .puzzle import GRADES as PUZZLE_GRADES
-from .ui_cards import card_name, card_svg, colour_name, toggle_card, type_number
+from .ui_cards import card_button, card_name, card_svg, colour_name, toggle_card, type_number
 from .ui_puzzle import EVENTS as PUZZLE_EVENTS, PuzzleUI
 
 
@@ -196,18 +196,18 @@ class AlgoUI(GameUI):
                 classes.append("selected" if selected else "target")
                 attrs.update(type="button", data_act="target", data_arg=f"{s}-{p}",
                              aria_pressed="true" if selected else "false")
-                el = h("button", {**attrs, "class_": " ".join(classes)}, svg)
+                el = card_button(attrs, classes, svg)
             elif stake_pick and mine and not card["up"]:
                 selected = sel.get("stake") == p
                 classes.append("selected" if selected else "target")
                 attrs.update(type="button", data_act="stake", data_arg=str(p),
                              aria_pressed="true" if selected else "false")
-                el = h("button", {**attrs, "class_": " ".join(classes)}, svg)
+                el = card_button(attrs, classes, svg)
             elif show_pick and mine and not card["up"]:
                 classes.append("target")
                 attrs.update(type="button", data_act="show", data_arg=str(p),
                              aria_label=t("algo.show_card", card=label))
-                el = h("button", {**attrs, "class_": " ".join(classes)}, svg)
+                el = card_button(attrs, classes, svg)
             else:
                 if view["stake"] is not None and card["k"] == view["stake"]:
                     classes.append("staked")

@@ -40,6 +40,16 @@ def type_number(key, sel):
     return False
 
 
+def card_button(attrs, classes, svg):
+    """A card that is a button. Its name is text a screen reader reads but nobody sees (the
+    picture is aria-hidden), not an aria-label: the letters drawn on the card (B, ?) are not
+    its name, and a name that does not contain them would not match what is seen."""
+    attrs = dict(attrs)
+    label = attrs.pop("aria_label")
+    return h("button", {**attrs, "class_": " ".join(classes)}, svg,
+             h("span", {"class_": "offscreen"}, label))
+
+
 def colour_name(t, c):
     return t("algo.black") if c == R.BLACK else t("algo.white")
 

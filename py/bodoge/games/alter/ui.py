@@ -216,9 +216,12 @@ class AlterUI(GameUI):
                 " known" if pl["card"] is not None else "") + (" revealing" if p in revealed else "")
             move = moves.get(p)
             if move is not None:
+                # named by hidden text, not aria-label: the marks drawn on it are not its name
+                attrs.pop("aria_label")
                 el = h("button", {**attrs, "type": "button", "class_": f"{classes} target {move['a']}",
                                   "data_act": move["a"], "data_arg": str(p),
-                                  "aria_keyshortcuts": str(p + 1)}, body)
+                                  "aria_keyshortcuts": str(p + 1)},
+                       body, h("span", {"class_": "offscreen"}, label))
             else:
                 el = h("div", {**attrs, "role": "img", "class_": classes}, body)
             places.append(el)

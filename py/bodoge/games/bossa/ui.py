@@ -250,10 +250,10 @@ class BossaUI(GameUI):
         if "lo" in ends:
             cells.append(self.end_cell(view, c, "lo", *ends["lo"], selected, ctx, playing, moves))
         else:
-            cells.append(h("li", {"class_": "cell line-end", "aria_hidden": "true"}))
+            cells.append(h("div", {"class_": "cell line-end", "aria_hidden": "true"}))
         for place in reversed(line["lo"]):
             cells.append(self.place_cell(view, c, place, selected, ctx, stack_mode, moves, fresh))
-        cells.append(h("li", {"class_": "cell die-cell", "role": "img",
+        cells.append(h("div", {"class_": "cell die-cell", "role": "img",
                               "aria_label": t("bossa.die_label", line=line_name(c, t), n=line["die"])},
                        die_svg(c, line["die"]), h("span", {"class_": "pnum", "aria_hidden": "true"},
                                                    str(line["die"]))))
@@ -262,7 +262,7 @@ class BossaUI(GameUI):
         cells.append(self.end_cell(view, c, "hi", *ends["hi"], selected, ctx, playing, moves))
         return h("section", {"class_": f"line line-{COLOURS[c]}",
                              "aria_label": title}, head,
-                 h("ol", {"class_": "line-row"}, cells))
+                 h("div", {"class_": "line-row"}, cells))
 
     def end_cell(self, view, c, end, n, counts, selected, ctx, playing, moves):
         t = ctx.t
@@ -275,17 +275,17 @@ class BossaUI(GameUI):
         where = t(f"bossa.end.{end}")
         label = t("bossa.open_label", line=line_name(c, t), n=n, need=need, end=where)
         fits = bool(selected) and {"a": "place", "line": c, "end": end, "tiles": selected} in moves
-        body = [h("span", {"class_": "pnum"}, str(n)), h("span", {"class_": "need"}, need)]
+        body = [h("span", {"class_": "pnum"}, str(n)), " ", h("span", {"class_": "need"}, need)]
         classes = "cell open-end" + (" closed" if not counts else "") + (" fits" if fits else "")
         if fits:
             label = t("bossa.fits", place=label)
             body.append(h("span", {"class_": "fits-mark", "aria_hidden": "true"}, "✓"))
         if playing and counts:
-            return h("li", {"class_": classes},
+            return h("div", {"class_": classes},
                      h("button", {"type": "button", "id": f"end-{c}-{end}", "class_": "end-button",
                                   "data_act": "place", "data_arg": f"{c}-{end}", "aria_label": label},
                        body))
-        return h("li", {"class_": classes, "role": "img", "aria_label": label}, body)
+        return h("div", {"class_": classes, "role": "img", "aria_label": label}, body)
 
     def place_cell(self, view, c, place, selected, ctx, stack_mode, moves, fresh):
         t = ctx.t
@@ -306,11 +306,11 @@ class BossaUI(GameUI):
         if stack_mode:
             if fits:
                 label = t("bossa.fits", place=label)
-            return h("li", {"class_": "cell place" + (" fits" if fits else "")},
+            return h("div", {"class_": "cell place" + (" fits" if fits else "")},
                      h("button", {"type": "button", "id": f"place-{c}-{place['n']}", "class_": "place-button",
                                   "data_act": "stack-on", "data_arg": f"{c}-{place['n']}",
                                   "aria_label": t("bossa.stack_on", place=label)}, body))
-        return h("li", {"class_": "cell place", "role": "img", "aria_label": label}, body)
+        return h("div", {"class_": "cell place", "role": "img", "aria_label": label}, body)
 
     def choices(self, view, ctx):
         t = ctx.t

@@ -25,7 +25,7 @@ when empty, so choosing never moves the board.
 from ...core.errors import IllegalMove
 from ...ui.games import GameUI
 from ...ui.html import h
-from ...ui.play import PlayScreen
+from ...ui.play import SAVE_ACTIONS, PlayScreen
 from . import GAME
 from . import rules as R
 from .sim import Driver
@@ -329,7 +329,7 @@ class PlayMeScreen(PlayScreen):
 
     def sync_clock(self):
         live = self.match.state["phase"] not in ("ready", "over")
-        if live and not self.paused and not self.closed:
+        if live and not self.paused and not self.closed and self.conflict is None:
             self.clock.start()
         else:
             self.clock.stop()
@@ -359,7 +359,7 @@ class PlayMeScreen(PlayScreen):
         return start - ((start - now - 1) // 1000) * 1000
 
     def wake(self, token=None):
-        if self.closed or (token is not None and token != self.wake_token):
+        if self.closed or self.conflict is not None or (token is not None and token != self.wake_token):
             return
         before = len(self.match.state["log"])
         self.driver.run_until(self.clock.now(), self.on_move)
@@ -438,8 +438,20 @@ class PlayMeScreen(PlayScreen):
         self.last_save = now
         self.autosave()
 
+    def stop(self, conflict):
+        """Another tab has this game: the clock stops with the moves (see PlayScreen.stop)."""
+        self.conflict = conflict
+        self.sync_clock()
+        super().stop(conflict)
+
+    def resume(self):
+        self.sync_clock()
+        self.schedule()
+
     def play(self, seat, move):
         """A human's move, stamped with the game clock; refused moves change nothing."""
+        if self.conflict is not None:
+            return False
         before = len(self.match.state["log"])
         move = dict(move, t=max(self.clock.now(), self.match.state["t"]))
         try:
@@ -465,7 +477,7 @@ class PlayMeScreen(PlayScreen):
     # --- input ---------------------------------------------------------------------------------
     def act(self, action, arg, form):
         app = self.app
-        if action in ("share", "rules", "close-dialog", "copy", "log", "overlay"):
+        if action in ("share", "rules", "close-dialog", "copy", "log", "overlay") + SAVE_ACTIONS:
             if action in ("share", "rules") and not self.paused and self.clock.running:
                 self.set_paused(True)
             super().act(action, arg, form)
@@ -954,11 +966,11 @@ class PlayMeScreen(PlayScreen):
                     whose = (t("list.sep").join(ctx.name(o) for o in slot["o"]) if slot["o"]
                              else t("playme.neutral"))
                     label = self.tt("playme.slot_block", i=i + 1, n=slot["n"], who=whose)
-                slots.append(h("li", {"class_": "slot " + ("own" if own else "foreign"), "role": "img",
+                slots.append(h("div", {"class_": "slot " + ("own" if own else "foreign"), "role": "img",
                                       "aria_label": label},
                                die_svg(slot["n"], colour, mark, size=40, dashed=not own)))
             else:
-                slots.append(h("li", {"class_": "slot empty", "role": "img",
+                slots.append(h("div", {"class_": "slot empty", "role": "img",
                                       "aria_label": self.tt("playme.slot_empty", i=i + 1)},
                                h("span", {"aria_hidden": "true"}, str(i + 1))))
         hand = self.tt("playme.hand", n=p["pool"])
@@ -974,7 +986,7 @@ class PlayMeScreen(PlayScreen):
                  h("h3", {"class_": "seat-name"},
                    h("span", {"class_": "char-mark", "aria_hidden": "true"}, self.mark(view, s)),
                    ctx.name(s), " · ", char, " ", badges),
-                 h("ol", {"class_": "slots"}, slots),
+                 h("div", {"class_": "slots"}, slots),
                  h("p", {"class_": "hand"}, hand, " ", h("span", {"class_": "rolled"}, roll)))
 
     def mark(self, view, s):
