@@ -217,12 +217,17 @@ _REGION_BOXES = """(names) => {
 }"""
 
 
+def settle(page):
+    """Wait until the page's finite animations (an overlay fading in, a card flipping) end."""
+    page.evaluate(_SETTLED)
+
+
 def assert_regions_in_view(page, regions=REGIONS, vertical=True):
     """Every element marked ``data-region`` with each of ``regions`` is shown and lies inside
     the viewport (a region may be several elements; each region must have one at least), and
     the document never scrolls sideways (``vertical``: nor down: the play screen is one
     screen). On a phone the log is a drawer: open it (``#open-log``) before asking for it."""
-    page.evaluate(_SETTLED)             # boxes are measured once things stop moving
+    settle(page)                        # boxes are measured once things stop moving
     got = page.evaluate(_REGION_BOXES, list(regions))
     problems = []
     if got["scrollWidth"] > got["width"]:

@@ -10,7 +10,7 @@ import pytest
 from bodoge.core.selfplay import play_one
 from bodoge.games import CATALOG
 
-from .harness import ROOT, boot, seed_storage
+from .harness import ROOT, boot, seed_storage, settle
 
 AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
 RUN = """async () => {
@@ -45,6 +45,7 @@ def test_axe_finds_nothing_serious_on_any_screen(context, page, server, results)
 
     def check(name):
         page.wait_for_timeout(150)            # let a redraw that is due land first
+        settle(page)                          # colours are measured once nothing fades in
         violations = page.evaluate(RUN)
         if violations:
             found[name] = violations
