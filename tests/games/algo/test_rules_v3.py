@@ -20,7 +20,7 @@ from bodoge.games.algo import GAME
 from bodoge.games.algo import rules as R
 
 from .helpers import STAY, attack, cid, rig
-from .test_rules_v2 import PARTNER_HIT, SEED, TOSS, play, show
+from .test_rules_v2 import PARTNER_HIT, TOSS, play, show
 
 V3 = R.DETAILED_LOG_SINCE
 EXTRA = {"attack": {"p", "c"}, "reveal": {"p", "drawn"}, "show": {"p"},

@@ -284,6 +284,15 @@ def test_the_result_has_placings_in_rounds_won_and_every_round_to_look_at():
         assert f"{NAMES[e['winner']]} wins round {e['round'] + 1}" in text
 
 
+def test_the_table_behind_the_result_is_the_last_round_as_it_ended():
+    match = play_one("algo", {"players": 2}, 3, ["normal"] * 2)
+    last = [e for e in match.state["log"] if e["e"] == "round_end"][-1]
+    html = render(UI.board(GAME.view(match.state, 0), {}, ctx_for(0)))
+    assert "round-ended" in html and "Deck:" not in Text.of(html)
+    assert html.count("ended-down") == sum(not up for row in last["up"] for up in row) > 0
+    assert f"{NAMES[last['winner']] if last['winner'] else 'You'} win" in Text.of(html)
+
+
 def test_the_result_breaks_the_points_down():
     match, box, text = finished({"players": 3, "chips": True}, 6)
     out = match.outcome()

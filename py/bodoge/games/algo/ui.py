@@ -114,6 +114,10 @@ class AlgoUI(Table, GameUI):
             return PUZZLE.board(view, sel, ctx)
         if ctx.pause is not None and self.ends_round(ctx.pause):
             return self.ended_board(view, ctx.pause, ctx)
+        if view["phase"] == "over":           # the last round as it ended, as after every round
+            last = next((e for e in reversed(view["log"]) if self.ends_round(e)), None)
+            if last is not None:
+                return self.ended_board(view, last, ctx)
         return self.live_board(view, sel, ctx)
 
     def prompt(self, view, sel, ctx):

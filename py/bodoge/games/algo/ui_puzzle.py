@@ -61,7 +61,7 @@ class PuzzleUI:
                 cards.append(h("li", {}, el))
             name = t("algo.puzzle.row", n=r + 1)
             rows.append(h("section", {"class_": "seat puzzle-row", "aria_label": name},
-                          h("h3", {"class_": "seat-name"},
+                          h("h2", {"class_": "seat-name"},
                             h("span", {"class_": "who full"}, name),
                             h("span", {"class_": "who short", "aria_hidden": "true"}, str(r + 1))),
                           h("ol", {"class_": "row"}, cards)))

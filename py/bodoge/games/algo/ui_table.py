@@ -157,7 +157,7 @@ class Table:
         return h("section", {"class_": "seat" + (" me" if me else "") + classes,
                              "aria_label": ctx.t("algo.row_of", whose=ctx.whose(s)),
                              "data_region": "hand" if me else None},
-                 h("h3", {"class_": "seat-name"}, h("span", {"class_": "who"}, ctx.name(s)), " ",
+                 h("h2", {"class_": "seat-name"}, h("span", {"class_": "who"}, ctx.name(s)), " ",
                    h("span", {"class_": "badges"}, badges)),
                  h("ol", {"class_": "row"}, cards))
 
