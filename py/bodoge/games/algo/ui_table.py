@@ -258,7 +258,8 @@ class Table:
         return h("div", {"class_": "pile"}, parts)
 
     def team_list(self, view, ctx):
-        """Pair play: the two teams, with their points (point chips) or round wins."""
+        """Pair play: the two teams, with their points (point chips) or round wins (who plays
+        in which is said by each row's badge; here only for screen readers)."""
         t = ctx.t
         items = []
         for i, team in enumerate(view["teams"]):
@@ -267,7 +268,7 @@ class Table:
                      else t("algo.wins", n=view["wins"][team[0]]))
             items.append(h("li", {"class_": f"team-{i}"},
                            h("span", {"class_": f"badge team team-{i}"}, t(f"algo.team.{i}")), " ",
-                           h("span", {"class_": "team-names"}, names), " ",
+                           h("span", {"class_": "team-names visually-hidden"}, names), " ",
                            h("strong", {"class_": "team-score"}, score)))
         name = t("algo.points_title") if view["points"] is not None else t("algo.teams")
         return h("section", {"class_": "teams", "aria_label": name}, h("ul", {}, items))
