@@ -226,6 +226,20 @@ def test_the_board_behind_the_summary_is_the_round_that_ended(chips, players, mo
     assert "round-ended" not in host.html and (mode == "pair" or "Deck:" in host.text())
 
 
+def test_the_hit_that_ends_a_round_flips_on_the_board_of_that_round():
+    state = rig([["b1", "w3"], ["b0", "w2"]], deck=["b8"], up=("b0",))
+    before = len(state["log"])
+    k = state["rows"][1][1]["k"]
+    state = GAME.apply(state, 0, attack(1, 1, 2))
+    assert state["round"] == 1                                # the next round is dealt
+    e = next(x for x in GAME.view(state, 0)["log"] if x["e"] == "round_end")
+    html, _ = board(state, 0, fresh=before, pause=e)
+    assert "round-ended" in html and html.count('data-fx="flip"') == 1
+    assert re.search(rf'id="card-1-1"[^>]*data-fx="flip" data-fx-key="k{k}"', html)
+    html, _ = board(state, 0, pause=e)                          # drawn again: no motion
+    assert 'data-fx="flip"' not in html
+
+
 def test_round_headings_name_the_winner_first():
     ctx = ctx_for(0)
     assert UI.round_heading({"e": "round_end", "round": 1, "winner": 1, "rows": []}, ctx) == "Ben wins round 2"

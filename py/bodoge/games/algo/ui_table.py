@@ -70,9 +70,10 @@ class Table:
     """The board's drawing, mixed into ``AlgoUI``."""
 
     # --- what the latest move changed ------------------------------------------------------------
-    def motion(self, view, ctx):
+    def motion(self, view, ctx, ended=False):
         """(handles of cards the latest move turned face up, (handle, draw index) of the drawn
-        card that joined a row or None, whether the latest move drew the card in the middle)."""
+        card that joined a row or None, whether the latest move drew the card in the middle).
+        ``ended``: for the round that the latest move ended (what follows is the next deal)."""
         flips, joined, drew = set(), None, False
         log = view["log"]
         if ctx.fresh_from is None:
@@ -91,6 +92,8 @@ class Table:
                     flips.add(e["k"])
             elif kind == "draw":
                 drew = True
+            elif kind == "round_end" and ended:
+                break
             elif kind == "deal":                  # a new round: nothing of the old one moves
                 flips, joined, drew = set(), None, False
         return flips, joined, drew
@@ -410,7 +413,7 @@ class Table:
         others, me = self.seats_in_order(n, me)
         team = e.get("team") or [e["winner"]]
         ups, ks = e.get("up"), e.get("k")
-        flips = self.motion(view, ctx)[0] if ks else set()
+        flips = self.motion(view, ctx, ended=True)[0] if ks else set()
         result = next((r for r in view["results"] if r["round"] == e["round"]), None)
         dealer = result["dealer"] if result else -1
 
