@@ -96,7 +96,8 @@ def test_the_table_is_one_screen_for_four_and_five_players(at, size, lang):
         rec, found = positions(players)
         # the play screen: a choice to make, the others' Pick cards on the table
         open_position(page, rec, found["choose"])
-        expect(page.locator(".place-hit.change").first).to_be_visible()
+        expect(page.locator(".place-hit.do-change").first).to_be_visible()
+        assert_targets_cover_their_cards(page)
         assert page.locator("[data-region=players]").count() == players - 1
         assert_regions_in_view(page, REGIONS)
         # the round's cards are as large as the table's, their wings in words
@@ -173,9 +174,20 @@ def test_change_is_previewed_and_played_only_on_confirm(at, size):
     page.keyboard.press(str(target["p"] + 1))
     expect(page.locator("#alter-confirm")).to_be_visible()
     assert page.locator("#log-list li").count() == lines
+    page.evaluate(SLIDES)
     page.locator("#alter-confirm").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#log-list")).to_contain_text(f"You Change onto place {target['p'] + 1}")
+    # every Pick card that moved slid there (web/morph.js), the changer's from its seat
+    slid = set(page.evaluate("window.__slid"))
+    assert {f"pick-{s}" for s, _, _ in pushed} | {f"pick-{seat}"} <= slid, slid
+
+
+# records the keys of the elements web/morph.js slides (it animates them with Element.animate)
+SLIDES = """() => { window.__slid = []; const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    const key = this.getAttribute('data-fx-key'); if (key) window.__slid.push(key);
+    return animate.apply(this, args); }; }"""
 
 
 def test_watch_asks_for_confirmation(at):
@@ -194,6 +206,19 @@ def test_watch_asks_for_confirmation(at):
     page.click("#alter-confirm")
     expect(page.locator("#log-list")).to_contain_text("You watch:")
     expect(page.get_by_role("button", name=re.compile("you watched it")).first).to_be_visible()
+    assert page.locator(".place-hit.do-place").count() >= 1
+    assert_targets_cover_their_cards(page)
+
+
+def assert_targets_cover_their_cards(page):
+    """Each place one may click is drawn around its card (not beside it)."""
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+                  ".then(() => true)")
+    got = page.evaluate("""() => Array.from(document.querySelectorAll('.place-hit')).map((b) => {
+        const c = b.closest('.place').querySelector('.place-card').getBoundingClientRect();
+        const r = b.getBoundingClientRect();
+        return [r.left <= c.left && r.top <= c.top && r.right >= c.right && r.bottom >= c.bottom, b.id]; })""")
+    assert got and all(ok for ok, _ in got), got
 
 
 def new_alter(page, kinds):
@@ -265,3 +290,27 @@ def test_full_four_seat_game_with_one_human(page, server):
     assert page.locator("#live").get_attribute("role") == "status"
     assert "CPU 2 (strong)" in page.locator(".result").inner_text()
     assert sets >= 1 or "Victory" in page.locator(".result").inner_text()
+
+
+def test_the_round_pause_then_the_taken_card_slides_into_the_hand(at):
+    page = at("desktop", "en")
+    rec, found = positions(4)
+    k, seat, move = found["take"]
+    open_position(page, rec, found["take"])
+    heading = page.locator("#round-heading")
+    expect(heading).to_contain_text(re.compile(r"^Round \d: you took "))
+    mine = page.locator(".alter-table .taker.me")
+    expect(mine).to_have_text("You")
+    # the table stays in view: the panel sits over its top, the hand below is uncovered
+    panel = page.locator(".overlay.round-over .overlay-card").bounding_box()
+    hand = page.locator("[data-region=hand]").bounding_box()
+    assert panel["y"] + panel["height"] <= hand["y"]
+    card = page.locator(".alter-table [data-fx-key^='card-']")
+    key = card.get_attribute("data-fx-key")
+    expect(page.locator("#next-round")).to_be_focused()
+    page.evaluate(SLIDES)
+    page.keyboard.press("Enter")
+    expect(page.locator(".alter-board.resolved")).to_have_count(0)
+    expect(page.locator(f"[data-region=hand] [data-fx-key='{key}']")).to_be_visible()
+    slid = set(page.evaluate("window.__slid"))
+    assert key in slid and {f"pick-{s}" for s in range(4)} <= slid, slid

@@ -390,7 +390,7 @@ class AlterUI(GameUI):
             if move is not None:
                 selected = chosen == move
                 parts.append(h("button", {"type": "button", "id": f"place-{p}",
-                                          "class_": f"place-hit {move['a']}" + (" selected" if selected else ""),
+                                          "class_": f"place-hit do-{move['a']}" + (" selected" if selected else ""),
                                           "data_act": move["a"], "data_arg": str(p),
                                           "aria_label": label, "aria_pressed": ("true" if selected else "false")
                                           if move["a"] == "change" else None,
@@ -399,7 +399,7 @@ class AlterUI(GameUI):
             if known:
                 classes.append("known")
             if move is not None:
-                classes.append(f"target {move['a']}")
+                classes.append(f"target do-{move['a']}")
             if {"a": "watch"} in moves and pl["pick"] is None:
                 classes.append("watchable")
             items.append(h("div", {"class_": " ".join(classes), "id": f"place-wrap-{p}",
@@ -538,7 +538,8 @@ class AlterUI(GameUI):
         own = ctx.viewer is not None and not tb.peek
         cards = tb.hands[me]
         shown = [card(t, c, "in-hand", key=f"card-{c}" if own and c is not None else None,
-                      peek=tb.peek and c is not None) for c in cards]
+                      fx="slide" if own and c is not None else None, peek=tb.peek and c is not None)
+                 for c in cards]
         empty = h("span", {"class_": "hand-empty"}, t("alter.hand_empty")) if not cards else None
         controls = self.controls(view, sel, moves, chosen, ctx) if own else None
         classes = ["a-seat", "alter-hand"] + (["is-turn"] if tb.turn == me else [])
