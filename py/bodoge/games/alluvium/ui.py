@@ -663,7 +663,7 @@ class AlluviumUI(GameUI):
                 bits.append(h("span", {"class_": "alv-psum"}, t("alluvium.area_sum", n=sum(view["areas"][p]))))
             rows.append(h("li", {"class_": "alv-player"},
                           h("span", {"class_": "alv-pname"}, swatch(p, 18), " ",
-                            h("span", {"class_": "alv-pn"}, who_name(ctx, view, p))),
+                            h("span", {"class_": "alv-pn", "title": who_name(ctx, view, p)}, who_name(ctx, view, p))),
                           h("span", {"class_": "alv-pbits"}, bits)))
         return h("section", {"class_": "alv-players", "data_region": "players", "aria_labelledby": "alv-players-title"},
                  h("h3", {"id": "alv-players-title"}, h("span", {"aria_hidden": "true"}, "↻ " if d == R.CLOCKWISE else "↺ "),
@@ -995,14 +995,17 @@ class AlluviumUI(GameUI):
                      h("ol", {"class_": "alv-steps"}, [h("li", {}, s) for s in steps]))
         k = sel.get("final", 0)
         k = min(max(k if isinstance(k, int) else 0, 0), len(steps) - 1)
+        def words(key):
+            return [h("span", {"class_": "alv-long"}, t(key)), h("span", {"class_": "alv-short"}, t(key + "_short"))]
+
         nav = [h("button", {"type": "button", "class_": "button", "data_act": "alv-step", "data_arg": str(k - 1),
-                            "id": "alv-step-prev", "disabled": k == 0}, t("alluvium.step.prev")),
+                            "id": "alv-step-prev", "disabled": k == 0}, words("alluvium.step.prev")),
                h("span", {"class_": "alv-step-n"}, t("alluvium.step.n", k=k + 1, n=len(steps))),
                h("button", {"type": "button", "class_": "button primary", "data_act": "alv-step",
                             "data_arg": str(k + 1), "id": "alv-step-next", "disabled": k == len(steps) - 1},
-                 t("alluvium.step.next")),
+                 words("alluvium.step.next")),
                h("button", {"type": "button", "class_": "button", "data_act": "alv-all", "id": "alv-all"},
-                 t("alluvium.step.all"))]
+                 words("alluvium.step.all"))]
         return h("section", {"class_": "alv-final", "data_region": "table", "aria_labelledby": "alv-final-title"},
                  h("div", {"class_": "alv-final-head"}, title, h("p", {"class_": "alv-stepnav"}, nav)),
                  h("div", {"class_": "alv-step", "id": f"alv-step-{k}"}, steps[k]))
