@@ -487,7 +487,6 @@ class Alluvium(Game):
                           for o in range(n)]
         view["hands"] = list(state["hands"])
         view["log"] = [dict(e) for e in state["log"]]
-        view["revealed"] = True
         return view
 
     def undoable(self, before, seat, move, after):

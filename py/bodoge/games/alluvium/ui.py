@@ -708,11 +708,12 @@ class AlluviumUI(GameUI):
                 hand = view["hands"][o] if o < len(view["hands"]) else None
                 hand_note = (h("p", {"class_": "alv-hand-card"}, t("alluvium.hand_card", piece=piece_name(t, hand)))
                              if hand and view["round"] == 1 and view["phase"] == "own" else None)
-                maps.append(h("li", {"class_": "alv-mini"},
-                              h("h3", {}, swatch(o, 16), " ", whose_map(ctx, o)),
+                maps.append(h("section", {"class_": "alv-mini", "aria_labelledby": f"alv-mini-{o}"},
+                              h("h3", {"id": f"alv-mini-{o}"}, swatch(o, 16), " ", whose_map(ctx, o)),
                               h("div", {"class_": "alv-mapbox"}, pic.svg()), hand_note))
-            parts.append(h("section", {"class_": "alv-sheets", "data_region": "table", "aria_label": self.stage(view, ctx)},
-                           h("ul", {"class_": "alv-minis"}, maps)))
+            parts.append(h("section", {"class_": "alv-sheets", "data_region": "table", "aria_labelledby": "alv-sheets-title"},
+                           h("h2", {"id": "alv-sheets-title"}, self.stage(view, ctx)),
+                           h("div", {"class_": "alv-minis"}, maps)))
         else:
             parts.append(h("section", {"class_": "alv-sheet", "data_region": "table"},
                            h("h2", {}, self.stage(view, ctx))))
@@ -992,7 +993,7 @@ class AlluviumUI(GameUI):
                      h("div", {"class_": "alv-final-head"}, title,
                        h("button", {"type": "button", "class_": "button", "data_act": "alv-step", "data_arg": "0",
                                     "id": "alv-one"}, t("alluvium.step.one"))),
-                     h("ol", {"class_": "alv-steps"}, [h("li", {}, s) for s in steps]))
+                     h("div", {"class_": "alv-steps"}, steps))
         k = sel.get("final", 0)
         k = min(max(k if isinstance(k, int) else 0, 0), len(steps) - 1)
         def words(key):
