@@ -1113,6 +1113,10 @@ class AlluviumUI(GameUI):
         parts.append(h("path", {"d": " ".join(f"M0 {k * CELL}H200M{k * CELL} 0V200" for k in range(6)),
                                 "stroke": "#b9b2a2", "stroke_width": "1.5", "fill": "none"}))
         ghost = B.mask_of([B.cell(3, 0), B.cell(4, 0), B.cell(4, 1)])
+        for i in B.cells_of(ghost):
+            r, c = divmod(i, B.SIZE)
+            parts.append(h("rect", {"x": str(c * CELL), "y": str(r * CELL), "width": str(CELL), "height": str(CELL),
+                                    "fill": FILLS[3], "fill_opacity": "0.45"}))
         parts.append(h("path", {"d": segments_path(B.outline(ghost)), "fill": "none", "stroke": "#1d1f24",
                                 "stroke_width": "3", "stroke_dasharray": "7 5"}))
         parts.append(h("rect", {"x": "83", "y": "83", "width": "34", "height": "34", "fill": "none",
