@@ -353,7 +353,7 @@ def test_playme_key_families_exist_in_both_languages():
     keys += [f"playme.option.{o}" for o in ("play_me", "challenge", "mad_jabberwocky")]
     keys += [f"playme.rules.{k}{suffix}" for k in ("goal", "setup", "realtime", "advance", "block",
                                                   "unblock", "round", "jabberwocky", "stop",
-                                                  "betrayal", "optional", "digital")
+                                                  "betrayal", "optional", "digital", "table")
              for suffix in ("", ".title")]
     keys += [f"playme.keys.{k}" for k in ("left", "right", "click", "pause")]
     keys += ["setup.bot.slow", "setup.bot.fast", "level.slow", "level.fast"]

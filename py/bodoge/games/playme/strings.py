@@ -230,7 +230,9 @@ EN = {
     "playme.keys.left": "Alone, or the left player of two: 1–6 use a die showing that number (advance or unblock first); Space rolls again or catches the tile; Q W E R T choose a card (in order after yours): after a die key when that die asks whom to hit, or before it to block or swap with a die that could also advance (W then 3); A then a die key keeps that die (Alice); S shouts Stop! (Jabberwocky).",
     "playme.keys.right": "The right player of two: M , . J K L use a die showing 1 to 6; Enter rolls again or catches the tile; Y U I O P choose a card as Q W E R T do (U then . blocks the second card with a 3); N then a die key keeps a die; H shouts Stop!.",
     "playme.keys.click": "With a mouse or touch: click a die to use it (advance or unblock when it can, else its only block). A die that can do more shows ⋯ under it: click ⋯, then one of its uses (\"3: advance\", \"3: block Aki\").",
-    "playme.keys.pause": "Esc pauses and resumes (or cancels a chosen die or card).",
+    "playme.keys.pause": "Esc pauses and resumes (or first closes a power's text, or cancels a chosen die or card).",
+    "playme.rules.table.title": "The table",
+    "playme.rules.table": "The round tile lies in the middle, the other players' cards around it, yours at the bottom with your dice. Under each die a label says what pressing it will do: Advance, Unblock, Block Aki, ⋯ 2 choices (its uses are offered), or — when it can do nothing now (a press then says why, in the line under the prompt; so does any action the rules refuse). Each card shows its side face up (✦ Wonder, ☾ Madness) and that side's power in one line: hover over it, focus it or tap it for the whole text. A block on a card shows its owner's mark under a dashed die. When a round ends, a summary opens over the table (the catch, the Play Me! race, the Jabberwocky, a choice made, every card's side and rounds won); the table behind it stays as the round ended until Next round starts the next one. Moves cannot be taken back: every action is followed by a roll, and the others play on at once.",
 
     "playme.error.face": "A die shows a number from 1 to 6.",
     "playme.error.target": "Choose another player.",
@@ -531,7 +533,9 @@ JA = {
     "playme.keys.left": "1人で遊ぶとき、または2人の左側の人：1〜6でその目のサイコロを使う（アドバンス・アンブロックが優先）、スペースで振り直し／タイルを捕まえる、Q W E R Tでカードを選ぶ（自分の次のカードから順に）：相手を聞かれたサイコロの後に押すか、アドバンスもできるサイコロでブロック（入れ替え）するときはサイコロの前に押す（Wの後に3）、Aの後にサイコロのキーでそのサイコロを取っておく（アリス）、Sでストップ！（ジャバウォック）。",
     "playme.keys.right": "2人の右側の人：M , . J K Lで1〜6の目のサイコロを使う、Enterで振り直し／タイルを捕まえる、Y U I O PでQ W E R Tと同じようにカードを選ぶ（Uの後に.で2番目のカードを3でブロック）、Nの後にサイコロのキーで取っておく、Hでストップ！。",
     "playme.keys.click": "マウスやタッチでは、サイコロをクリックして使います（アドバンスかアンブロックができればそれ、できなければ唯一のブロック）。ほかにも使い道があるサイコロには下に⋯が出ます。⋯を押してから、使い道（「3：アドバンス」「3：Akiをブロック」）を1つ選びます。",
-    "playme.keys.pause": "Escで一時停止・再開（サイコロやカードを選んでいるときは選択の取り消し）。",
+    "playme.keys.pause": "Escで一時停止・再開（能力の説明が開いていれば閉じ、サイコロやカードを選んでいるときは選択の取り消し）。",
+    "playme.rules.table.title": "卓",
+    "playme.rules.table": "中央に丸いタイル、そのまわりにほかのプレイヤーのカード、下にあなたのカードとサイコロがあります。サイコロの下には押すと何をするかが書いてあります：アドバンス、アンブロック、ブロック（相手の名前）、⋯ 2通り（使い道が並びます）、今は使えないときは —（押すとプロンプトの下の行に理由が出ます。ルール上できない行動も同じです）。カードには表の面（✦ ワンダー、☾ マッドネス）とその能力が1行で出ています。マウスを重ねるか、フォーカスするか、タップすると全文が出ます。ブロックのサイコロは点線で、下に持ち主の印が付きます。ラウンドが終わると盤面の上に結果が開きます（捕まえた人、Play Me!の取り合い、ジャバウォック、選択、全員の面とラウンド勝利数）。後ろの盤面は「次のラウンドへ」で次のラウンドが始まるまで終わったときのままです。手は取り消せません：行動のたびにサイコロを振り、ほかの人はすぐに動き続けるからです。",
 
     "playme.error.face": "サイコロの目は1〜6です。",
     "playme.error.target": "ほかのプレイヤーを選んでください。",

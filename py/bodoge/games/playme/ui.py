@@ -58,7 +58,7 @@ KEYS = (  # (dice 1..6, roll or catch, targets, keep, stop) for the left and the
     {"dice": "123456", "go": " ", "targets": "qwert", "keep": "a", "stop": "s"},
     {"dice": "m,.jkl", "go": "Enter", "targets": "yuiop", "keep": "n", "stop": "h"},
 )
-KEY_NAMES = {" ": "Space"}
+KEY_NAMES = {" ": "Space", "Enter": "Enter"}
 SAVE_EVERY_MS = 3000          # autosave at most this often while a round runs
 DRAW_EVERY_MS = 100           # bots' moves are drawn at most this often
 REROLLS = ("advance", "block", "unblock", "swap", "roll")   # moves after which the mover rolls
@@ -566,7 +566,7 @@ class PlayMeUI(GameUI):
     def rules(self, t):
         sections = []
         for key in ("goal", "setup", "realtime", "advance", "block", "unblock", "round",
-                    "jabberwocky", "stop", "betrayal", "optional", "digital"):
+                    "jabberwocky", "stop", "betrayal", "optional", "digital", "table"):
             sections.append(h("h3", {}, t(f"playme.rules.{key}.title")))
             sections.append(h("p", {}, t(f"playme.rules.{key}")))
         chars = h("table", {"class_": "rounds chars-table"},
@@ -1199,9 +1199,7 @@ class PlayMeScreen(PlayScreen):
     def head(self, view, ctx, s, title, aim=None):
         """A card's first line: the owner's mark, the name, badges, the key that aims at it."""
         t = self.t
-        badges = []
-        if view["jabber"] == s:
-            badges.append(h("span", {"class_": "badge jabber"}, t("playme.jabberwocky")))
+        badges = []                 # (the Jabberwocky is said where the side is)
         if s in view["betrayers"]:
             badges.append(h("span", {"class_": "badge"}, t("playme.betrayer")))
         return h("div", {"class_": "pm-head"},
