@@ -167,6 +167,16 @@ def test_a_die_says_what_a_click_does_and_the_click_does_it(page, server):
     die.click()
     expect(page.locator("#log-list")).to_contain_text("You: 1, Advance!")
     expect(page.locator("#card-0 .slot.own")).to_have_count(1)
+    # the die drops onto the card, the others roll again (never with reduced motion)
+    dropped = page.locator("#card-0 .slot[data-fx='drop']")
+    expect(dropped).to_have_count(1)
+    faces = page.locator("#dice-0 .face")
+    expect(page.locator("#dice-0 .face[data-fx='roll']")).to_have_count(faces.count())
+    name = "(el) => getComputedStyle(el).animationName"
+    assert dropped.evaluate(name) == "fx-drop" and faces.first.evaluate(name) == "fx-roll"
+    page.emulate_media(reduced_motion="reduce")
+    assert dropped.evaluate(name) == "none" and faces.first.evaluate(name) == "none"
+    page.emulate_media(reduced_motion="no-preference")
     # a die that can do nothing says so; a click on it is explained in the frame's line, and
     # nothing on the table moves
     idle = roll_until(page, "—")

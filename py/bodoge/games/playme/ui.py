@@ -1157,8 +1157,8 @@ class PlayMeScreen(PlayScreen):
         live = phase not in ("ready", "over")
         pause = h("button", {"type": "button", "id": "pause", "class_": "button pause" + (" primary" if self.paused else ""),
                              "data_act": "pause", "aria_pressed": str(self.paused).lower(),
-                             "aria_keyshortcuts": "Escape", "disabled": not live},
-                  t("playme.resume") if self.paused else t("playme.pause"))
+                             "aria_keyshortcuts": "Escape"},
+                  t("playme.resume") if self.paused else t("playme.pause")) if live else None
         return h("div", {"class_": "pm-status"},
                  h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, text), pause)
 
@@ -1481,6 +1481,8 @@ class PlayMeScreen(PlayScreen):
 
     def hint(self, view, ctx, seat, sel, legal, hide):
         t = self.t
+        if self.paused and view["phase"] in LIVE:
+            return t("playme.hint.paused")
         if hide:
             return t("playme.hint.wait") if view["phase"] == "play" else ""
         if sel.get("keeping"):
