@@ -184,16 +184,26 @@ class Motion:
 
 
 # --- pictures ----------------------------------------------------------------------------------
+def die_defs():
+    """The six faces, drawn once per table (``die_svg`` uses them): a redraw of a table of six
+    cards sends a few nodes per die instead of a rectangle and its pips."""
+    faces = [h("symbol", {"id": f"pm-d{n}", "viewBox": "0 0 44 44"},
+               h("rect", {"x": "2", "y": "2", "width": "40", "height": "40", "rx": "8",
+                          "fill": "currentColor", "stroke": "#1d1f24"}),
+               [h("circle", {"cx": str(4 + 9 * cx), "cy": str(4 + 9 * cy), "r": "4.2",
+                             "fill": "#fff", "stroke": "none"}) for cx, cy in PIPS[n]])
+             for n in range(1, 7)]
+    return h("svg", {"class_": "pm-defs", "width": "0", "height": "0", "aria_hidden": "true",
+                     "focusable": "false"}, faces)
+
+
 def die_svg(n, colour, size=44, dashed=False):
     """One die: white pips on the owner's colour, a dashed border if it blocks a card."""
-    parts = [h("rect", {"x": "2", "y": "2", "width": "40", "height": "40", "rx": "8",
-                        "fill": colour, "stroke": "#1d1f24", "stroke_width": "3" if dashed else "2",
-                        "stroke_dasharray": "6 4" if dashed else None})]
-    for cx, cy in PIPS.get(n, ()):
-        parts.append(h("circle", {"cx": str(4 + 9 * cx), "cy": str(4 + 9 * cy), "r": "4.2",
-                                  "fill": "#fff"}))
     return h("svg", {"viewBox": "0 0 44 44", "width": str(size), "height": str(size),
-                     "aria_hidden": "true", "focusable": "false", "class_": "die-svg"}, parts)
+                     "aria_hidden": "true", "focusable": "false", "class_": "die-svg",
+                     "style": f"color: {colour}"},
+             h("use", {"href": f"#pm-d{n}", "stroke_width": "3" if dashed else "2",
+                       "stroke_dasharray": "6 4" if dashed else None}))
 
 
 def blank_die(size=44):
@@ -1120,7 +1130,7 @@ class PlayMeScreen(PlayScreen):
         hands = list(self.humans[:2])
         bottom = hands[0] if hands else 0
         others = [(bottom + i) % n for i in range(1, n) if (bottom + i) % n not in hands]
-        parts = [self.card(view, ctx, s, hide, f"o{i + 1}") for i, s in enumerate(others)]
+        parts = [die_defs()] + [self.card(view, ctx, s, hide, f"o{i + 1}") for i, s in enumerate(others)]
         parts.append(self.centre(view, ctx, hide))
         if hands:
             parts += [self.hand(view, ctx, s, hide, f"h{i + 1}") for i, s in enumerate(hands)]
@@ -1212,12 +1222,10 @@ class PlayMeScreen(PlayScreen):
         wins = sum(1 for r in view["results"] if r["winner"] == s and r["game"] == view["game_no"])
         rolled = "" if hide or not p["roll"] else " ".join(str(n) for n in p["roll"])
         return h("div", {"class_": "pm-meta"},
-                 h("span", {"class_": "wins"}, h("span", {"aria_hidden": "true"}, f"★{wins}"),
-                   h("span", {"class_": "offscreen"}, self.tt("playme.wins_sr", n=wins))),
-                 h("span", {"class_": "pool"},
-                   h("span", {"class_": "pool-die", "aria_hidden": "true"}),
-                   h("span", {"aria_hidden": "true"}, str(p["pool"])),
-                   h("span", {"class_": "offscreen"}, self.tt("playme.pool_sr", n=p["pool"]))),
+                 h("span", {"class_": "wins", "aria_hidden": "true"}, f"★{wins}"),
+                 h("span", {"class_": "pool", "aria_hidden": "true"}, str(p["pool"])),
+                 h("span", {"class_": "offscreen"}, self.tt("playme.wins_sr", n=wins), ", ",
+                   self.tt("playme.pool_sr", n=p["pool"])),
                  h("span", {"class_": "rolled", "aria_hidden": "true"}, rolled))
 
     def power(self, view, ctx, s):
