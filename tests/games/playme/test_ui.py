@@ -562,6 +562,7 @@ def test_a_round_ends_in_an_overlay_over_the_final_position_until_next_round():
     assert '<div class="board-wrap" inert' in host.html
     assert "blocked by CPU 3 (slow)" in inner(host.html, "card-1")[0]
     assert inner(host.html, "prompt")[0] == "The round is over."
+    assert app.key("1") is False and "cannot" not in host.text()   # no dice between rounds
     app.act("overlay", "hide")                               # look at the table
     assert "round-heading" not in host.html and 'id="next-round"' in host.html
     app.act("next-round", "")                                # the next round, at once

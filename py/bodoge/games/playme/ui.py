@@ -1050,7 +1050,7 @@ class PlayMeScreen(PlayScreen):
         if phase == "ready" and k in (" ", "Enter") and not self.match.over:
             self.start_round()
             return True
-        if self.paused:
+        if self.paused or phase in ("ready", "over"):     # (between rounds: nothing to play)
             return False
         for seat, keys in self.key_maps().items():
             if k in keys["dice"]:
