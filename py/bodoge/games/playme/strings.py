@@ -391,7 +391,7 @@ JA = {
     "playme.die_hidden": "サイコロ（スタートまで隠れています）",
     "playme.aside": "脇に置いたサイコロ（マッドネスの帽子屋）",
     "playme.keep": "キープ",
-    "playme.keep_label": "{n}を次に振るときまで取っておく",
+    "playme.keep_label": "{n}をキープ（次に振るときまで取っておく）",
     "playme.roll": "振り直す",
     "playme.stop": "ストップ！",
     "playme.cancel": "やめる",

@@ -702,13 +702,10 @@ class PlayMeScreen(PlayScreen):
         story = stories(view["log"])[-1]
         log = view["log"]
         jw = next((e["jabber"] for e in reversed(log) if e["e"] == "round"), None)
-        wins = [sum(1 for r in view["results"] if r["winner"] == s and r["game"] == view["game_no"])
-                for s in range(view["players"])]
-        game_changed = any(e["e"] == "game" for e in story)
+        wins = [sum(1 for r in view["results"] if r["winner"] == s and r["game"] == last["game"])
+                for s in range(view["players"])]              # (rounds of the game just played)
+        game_changed = any(e["e"] == "game" for e in story)   # a Challenge game ended with it
         shown = self.final_view(view) if game_changed else view
-        if game_changed:     # a Challenge game ended: its rounds, counted before the new one
-            wins = [sum(1 for r in view["results"] if r["winner"] == s and r["game"] == last["game"])
-                    for s in range(view["players"])]
         cards = [{"char": p["char"], "side": side_key(shown, s), "sealed": p["sealed"],
                   "betrayer": s in shown["betrayers"], "wins": wins[s]}
                  for s, p in enumerate(shown["p"])]
@@ -1341,7 +1338,7 @@ class PlayMeScreen(PlayScreen):
         else:
             say = (self.choices(ctx, seat, sel, keys) if live and sel.get("die") is not None
                    else h("p", {"class_": "hint"}, self.hint(view, ctx, seat, sel, legal, hide)))
-            dice = self.dice(view, ctx, seat, hide, live, legal)
+            dice = self.dice(view, ctx, seat, hide, live)
         return h("section", {"class_": self.card_classes(view, seat, "pm-hand", "me"), "id": f"card-{seat}",
                              "data_region": "hand",
                              "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
@@ -1352,7 +1349,7 @@ class PlayMeScreen(PlayScreen):
                  h("div", {"class_": "say", "id": f"say-{seat}"}, say),
                  dice, self.controls(view, ctx, seat, live, legal, sel, keys))
 
-    def dice(self, view, ctx, seat, hide, live, legal):
+    def dice(self, view, ctx, seat, hide, live):
         t = self.t
         p = view["p"][seat]
         keys = self.key_maps()[seat]
