@@ -248,6 +248,21 @@ def apply_move(pos, seat, move, log=None):
             log.append({"e": "exchange", "seat": seat, "give": move["give"], "take": move["take"]})
 
 
+def ends_game(pos, seat, move):
+    """What the end checks would say right after ``seat`` plays the place or stack ``move`` in
+    ``pos`` (a state or a view in the play phase): ``{"winners", "how", "seat"}`` or None. Only
+    the checks that follow the move itself, not the next turn's draw (the screen's preview)."""
+    if move.get("a") not in ("place", "stack"):
+        return None
+    copy = {"variant": pos["variant"], "own": list(pos["own"]), "deck": [], "discard": [],
+            "hands": [list(h or ()) for h in pos["hands"]],
+            "used": [dict(u) for u in pos["used"]],
+            "lines": [{"die": line["die"], "lo": list(line["lo"]), "hi": list(line["hi"])}
+                      for line in pos["lines"]]}
+    apply_move(copy, seat, move)
+    return copy["result"] if end_checks(copy, seat) else None
+
+
 def end_checks(pos, seat, log=None):
     """The end checks after ``seat``'s turn; True if the game is over."""
     checks = (_empty_hand, _six_places) if RULING_EMPTY_HAND_FIRST else (_six_places, _empty_hand)
