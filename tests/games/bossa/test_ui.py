@@ -371,7 +371,8 @@ def test_board_labels_say_everything_without_colour():
     assert 'class="pip-w"' in html or 'class="pip-b"' in html
     assert re.search(r'aria-label="Die of the white line: \d"', html)
     assert 'aria-label="Tiles not seen yet, by dots"' in html
-    assert re.search(r'aria-label="Open place \d+ on the (white|black) line', html)
+    # a place's name starts with what it shows: its number and the tile counts it takes
+    assert re.search(r'aria-label="\d+ ×\d( or ×\d)?: open place on the (white|black) line \((low|high) end\), takes', html)
     assert re.search(r'aria-label="(Redraw|Exchange|Stack): (used|not used yet)', html)
 
 
@@ -580,7 +581,7 @@ def test_the_opponents_last_move_is_marked_until_you_move():
     # an Exchange: both tiles tagged, the marker outlined
     s3 = GAME.apply(s1, 0, {"a": "exchange", "give": tile("b6"), "take": tile("b1")})
     html3 = board(GAME.view(s3, 1), 1)[0]
-    assert html3.count('class="tag swapped"') == 2 and 'class="marker used last"' in html3
+    assert html3.count('class="tag swapped">⇄<') == 2 and 'class="marker used last"' in html3
     assert UI.prompt(GAME.view(s3, 1), {}, ctx(1)).startswith("◆ Aki used Exchange: took your 1 black, gave 6 black.")
 
 

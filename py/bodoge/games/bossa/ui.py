@@ -83,6 +83,11 @@ def icon(action):
                         "stroke_linecap": "round", "stroke_linejoin": "round"}))
 
 
+def join(ctx, sentences):
+    """Sentences one after another (Japanese runs them on without a space)."""
+    return ("" if ctx.i18n.lang == "ja" else " ").join(x for x in sentences if x)
+
+
 def tile_name(t, tt):
     w, b = R.TILES[t]
     if w and b:
@@ -292,7 +297,7 @@ class BossaUI(GameUI):
                         if view["phase"] not in ("choose", "side") else None,   # not usable yet
                         self.action_bar(view, ctx, look, hint) if mine and playing else hint]
         region = "hand" if mine else "players"
-        classes = ["bossa-seat", "me" if s == look["me"] else "them"]
+        classes = ["bossa-seat", "me" if s == look["me"] else "them"] + (["playing"] if mine and playing else [])
         if not over and view["turn"] == s:
             classes.append("active")
         return h("section", {"class_": " ".join(classes), "data_region": region,
@@ -335,12 +340,14 @@ class BossaUI(GameUI):
             if look["new"].get(tile) == s:
                 notes.append(("new", t("bossa.new")))
             if last and last["e"] == "exchange" and tile in (last["give"], last["take"]):
-                notes.append(("swapped", t("bossa.swapped")))
+                notes.append(("swapped", t("bossa.swapped")))     # shown as ⇄ (Exchange's symbol)
             attrs = {"data_fx_key": f"t{tile}"}
             kind = fx.get(tile) or ("flip" if start else None)
             if kind:
                 attrs["data_fx"] = kind
-            tags = [h("span", {"class_": f"tag {cls}", "aria_hidden": "true"}, word) for cls, word in notes]
+            tags = h("span", {"class_": "tags", "aria_hidden": "true"},
+                     [h("span", {"class_": f"tag {cls}"}, "⇄" if cls == "swapped" else word)
+                      for cls, word in notes]) if notes else None
             spoken = label + "".join(t("bossa.note", note=word) for _, word in notes)
             if mine and playing:
                 pressed = tile in look["chosen"]
@@ -417,7 +424,7 @@ class BossaUI(GameUI):
         elif look["chosen"] or look["taken"] or look["mode"]:
             parts.append(h("button", {"type": "button", "class_": "button clear", "id": "clear-sel",
                                       "data_act": "clear", "aria_label": t("bossa.clear")},
-                           "✕ ", t("bossa.clear_short")))
+                           h("span", {"aria_hidden": "true"}, "✕ "), t("bossa.clear_short")))
         elif not hint:
             parts.append(h("p", {"class_": "bar-help"}, t("bossa.bar_help")))
         return h("div", {"class_": "action-bar"}, parts)
@@ -466,7 +473,7 @@ class BossaUI(GameUI):
             cells.append(self.place_cell(view, c, place, ctx, look))
         fx = {"data_fx": "roll"} if look["fresh"][2] else {}
         cells.append(h("li", {"class_": "cell die-cell"},
-                       h("span", dict(fx, **{"class_": "die", "role": "img", "id": f"die-{c}",
+                       h("span", dict(fx, **{"class_": "die", "role": "img", "id": None if final else f"die-{c}",
                                              "aria_label": t("bossa.die_label", line=name, n=line["die"])}),
                          die_svg(c, line["die"]))))
         for place in line["hi"]:
@@ -493,8 +500,10 @@ class BossaUI(GameUI):
         else:
             need = t("bossa.need2", a=counts[0], b=counts[1])
             short = t("bossa.need_short2", a=counts[0], b=counts[1])
-        label = t("bossa.open_label", line=line_name(c, t), n=n, need=need, end=where)
-        body = [h("span", {"class_": "pnum"}, str(n)),
+        # a button's name starts with what it shows (the number, the counts)
+        label = t("bossa.open_label", line=line_name(c, t), n=n, need=need, end=where,
+                  short="" if pending else short).replace("  ", " ")
+        body = [h("span", {"class_": "pnum"}, str(n)), " ",
                 None if pending else h("span", {"class_": "need"}, short)]
         classes = ["cell", "open"]
         if not counts:
@@ -590,7 +599,7 @@ class BossaUI(GameUI):
             return h("li", {"class_": " ".join(classes)},
                      h("button", {"type": "button", "id": f"place-{c}-{place['n']}", "class_": "cell-button",
                                   "data_act": "stack-on", "data_arg": f"{c}-{place['n']}",
-                                  "aria_label": t("bossa.stack_on", place=label)}, body))
+                                  "aria_label": t("bossa.stack_on", n=place["n"], place=label)}, body))
         return h("li", {"class_": " ".join(classes)},
                  h("span", {"class_": "cell-face", "role": "img", "aria_label": label}, body))
 
@@ -713,8 +722,8 @@ class BossaUI(GameUI):
                      white=sum(R.VALUE[0][x] for x in chosen), black=sum(R.VALUE[1][x] for x in chosen),
                      n=len(chosen))
             if spots:
-                return base + " " + t("bossa.prompt.fits", places=t("list.sep").join(spots))
-            return base + " " + t("bossa.prompt.no_fit")
+                return join(ctx, [base, t("bossa.prompt.fits", places=t("list.sep").join(spots))])
+            return join(ctx, [base, t("bossa.prompt.no_fit")])
         text = []
         last = self.last_action(view, ctx)
         if last is not None:
@@ -724,7 +733,7 @@ class BossaUI(GameUI):
             text.append(t("bossa.prompt.turn_drew", tile=tile_name(drawn["tile"], t)))
         else:
             text.append(t("bossa.prompt.turn"))
-        return " ".join(text)
+        return join(ctx, text)
 
     def last_text(self, e, ctx):
         """The opponent's last move, in short (the table marks its tiles ◆)."""
@@ -750,9 +759,9 @@ class BossaUI(GameUI):
                      sum=sum_text(c, move["tiles"], t), tiles=tiles_name(move["tiles"], t))
             end = R.ends_game(view, me, move)
             if end is not None and end["winners"] == [me]:
-                text += " " + t(f"bossa.preview.win_{end['how']}")
+                text = join(ctx, [text, t(f"bossa.preview.win_{end['how']}")])
             elif end is not None:        # the sixth place of the opponent's side: they win
-                text += " " + t(f"bossa.preview.lose_{end['how']}", name=ctx.name(end["winners"][0]))
+                text = join(ctx, [text, t(f"bossa.preview.lose_{end['how']}", name=ctx.name(end["winners"][0]))])
             return text
         if a == "redraw":
             return t("bossa.preview.redraw", tile=tile_name(move["tile"], t), deck=view["deck"])
@@ -905,7 +914,7 @@ class BossaUI(GameUI):
             a, b = e["rolls"][-1]
             text = t("bossa.log.roll", a=ctx.name(0), x=a, b=ctx.name(1), y=b)
             if len(e["rolls"]) > 1:
-                text = t("bossa.log.ties", n=len(e["rolls"]) - 1) + " " + text
+                text = join(ctx, [t("bossa.log.ties", n=len(e["rolls"]) - 1), text])
             return text
         if kind == "choose":
             if e["pick"] == "first":
@@ -913,7 +922,7 @@ class BossaUI(GameUI):
             return say("bossa.log.own", e["seat"], line=line_name(e["line"], t))
         if kind == "start":
             dice = t("bossa.log.dice", w=e["dice"][0], b=e["dice"][1])
-            return dice + " " + say("bossa.log.goes_first", e["first"])
+            return join(ctx, [dice, say("bossa.log.goes_first", e["first"])])
         if kind == "draw":
             return say("bossa.log.draw", e["seat"], tile=tile_name(e["tile"], t))
         if kind in ("place", "stack"):
