@@ -620,7 +620,7 @@ def test_result_names_the_reason_first_both_hands_and_lines_in_tiles_left():
     assert text.startswith(f"{winner} win")
     for s, n in enumerate(out["scores"]):
         assert f"{n} tile{'s' if n != 1 else ''} left" in text
-    body = re.search(r'<div class="bossa bossa-result">.*', overlay, re.S).group(0)
+    body = re.search(r'<div class="bossa bossa-result"[^>]*>.*', overlay, re.S).group(0)
     end = next(e for e in match.state["log"] if e["e"] == "end")
     assert Text.of(body).startswith(UI.end_text(end, ctx(0, names=("You", "Ben"))))
     assert "Final hands" in text and "The lines" in text and "Put aside at the start:" in text

@@ -986,7 +986,9 @@ class BossaUI(GameUI):
             parts.append(h("p", {"class_": "removed"}, t("bossa.removed", tile=tile_name(view["removed"], t)),
                            " ", h("span", {"class_": "tile small", "aria_hidden": "true"},
                                   tile_svg(view["removed"]))))
-        return h("div", {"class_": "bossa bossa-result"}, parts)
+        # focusable, so that the overlay's body can be scrolled from the keyboard when it is long
+        return h("div", {"class_": "bossa bossa-result", "tabindex": "0", "role": "group",
+                         "aria_label": t("bossa.result.detail")}, parts)
 
     # --- the shelf -----------------------------------------------------------------------------
     def picture(self):
