@@ -265,7 +265,7 @@ def test_full_four_seat_game_with_one_human(page, server):
                 expect(page.locator("#alter-confirm")).to_be_visible()
                 page.keyboard.press("w")
                 expect(page.get_by_role("button", name=re.compile("you watched it")).first).to_be_visible()
-                label = page.get_by_role("button", name=re.compile("you watched it")).first.text_content()
+                label = page.get_by_role("button", name=re.compile("you watched it")).first.get_attribute("aria-label")
                 page.keyboard.press(re.search(r"Place (\d)", label).group(1))
                 expect(page.locator("#log-list")).to_contain_text("You put your Pick card on place")
                 by_key = False
