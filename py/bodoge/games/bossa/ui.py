@@ -357,16 +357,17 @@ class BossaUI(GameUI):
                     "class_": " ".join(classes + (["selected"] if pressed else [])),
                     "data_act": "sel", "data_arg": str(tile),
                     "aria_pressed": "true" if pressed else "false",
-                    "aria_label": spoken + (f" ({key})" if key else ""),
-                    "aria_keyshortcuts": str(key) if key else None}), tile_svg(tile), tags)))
+                    "aria_keyshortcuts": str(key) if key else None}), tile_svg(tile), tags,
+                    # named by hidden text, not aria-label: the tags shown on it are in its name
+                    h("span", {"class_": "offscreen"}, spoken + (f" ({key})" if key else "")))))
             elif not mine and exchange:
                 pressed = tile in look["taken"]
                 items.append(h("li", {}, h("button", dict(attrs, **{
                     "type": "button", "id": f"tile-{tile}",
                     "class_": " ".join(classes + (["selected"] if pressed else [])),
                     "data_act": "take", "data_arg": str(tile),
-                    "aria_pressed": "true" if pressed else "false",
-                    "aria_label": t("bossa.take_label", tile=spoken)}), tile_svg(tile), tags)))
+                    "aria_pressed": "true" if pressed else "false"}), tile_svg(tile), tags,
+                    h("span", {"class_": "offscreen"}, t("bossa.take_label", tile=spoken)))))
             else:
                 items.append(h("li", {}, h("span", dict(attrs, **{
                     "class_": " ".join(classes), "role": "img", "aria_label": spoken}),
