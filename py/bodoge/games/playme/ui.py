@@ -200,8 +200,8 @@ class PlayMeUI(GameUI):
                 **{name: bool(values.get(name)) for name in ("play_me", "challenge",
                                                              "mad_jabberwocky")}}
 
-    def make_screen(self, app, slot, match):
-        return PlayMeScreen(app, slot, match)
+    def screen_class(self, match):
+        return PlayMeScreen
 
     # --- words ---------------------------------------------------------------------------------
     def char_name(self, t, view, s):
@@ -380,6 +380,7 @@ class PlayMeScreen(PlayScreen):
             self.announce_new()
             self.save(soon=self.match.state["phase"] == "play")
         self.sync_clock()
+        self.send_views()
         if changed:
             self.redraw(now=force)
 
@@ -457,7 +458,7 @@ class PlayMeScreen(PlayScreen):
         try:
             self.driver.play(seat, move, self.on_move)
         except IllegalMove as e:
-            self.error = self.t(e.key, **e.params) if self.app.i18n.has(e.key) else str(e)
+            self.refuse(seat, e)
             self.after_events(before, force=True)
             return False
         self.error = None
@@ -535,6 +536,7 @@ class PlayMeScreen(PlayScreen):
         self.sync_clock()
         if paused:
             self.save()
+        self.send_views()
         self.app.host.announce(self.t("playme.paused" if paused else "playme.resumed"))
         self.schedule()
 
