@@ -278,6 +278,8 @@ class App:
                 self.stun_error = text[:100]
                 self.focus_next = "stun"
             self.refresh()
+        elif (action == "table" or action.startswith("table-")) and hasattr(self.screen, "table_act"):
+            self.screen.table_act(action, arg, form)          # play on several devices
         elif action == "copy-entries":
             ok = self.host.copy(self.host.raw_entries())
             self.host.announce(self.t("share.copied" if ok else "share.copy_failed"))

@@ -97,6 +97,18 @@ class PlayScreen:
 
         return HostTable(self)
 
+    def table_act(self, action, arg, form):
+        """The Table tool and what is done in its dialog (``App.act`` sends them here, whatever
+        the screen does with other actions)."""
+        if self.table is None:
+            return
+        if action == "table":
+            self.dialog = "table"
+            self.app.focus_next = "dialog-close"
+            self.app.refresh()
+        else:
+            self.table.act(action, arg, form)
+
     def net_event(self, kind, key, data):
         """The page's connections (``App.net_event``): the table's business."""
         if self.table is not None:
@@ -166,6 +178,7 @@ class PlayScreen:
             self.table.seat_gone(seat)
         self.store_seats()
         self.resume()
+        self.app.refresh()
 
     def guest_dropped(self, seat):
         """The guest at ``seat`` lost its connection: a real-time game pauses until it is back
@@ -289,7 +302,10 @@ class PlayScreen:
     def advance(self):
         """Start a bot that is to move, and show the human who is to move (after a hand-over
         if someone else was at the device). Simultaneous games may need both at once."""
-        if self.closed or self.match.over or self.pause is not None or self.conflict is not None:
+        # a round summary holds the game until the person here goes on; a host with no seat
+        # of its own (its guests play on their devices) does not hold its guests up
+        held = self.pause is not None and (self.humans or not self.remote)
+        if self.closed or self.match.over or held or self.conflict is not None:
             return
         movers = self.match.to_move()
         bot_movers = [s for s in movers if s in self.bots]
@@ -396,9 +412,7 @@ class PlayScreen:
     # --- input ---------------------------------------------------------------------------------
     def act(self, action, arg, form):
         app = self.app
-        if action.startswith("table-") and self.table is not None:
-            self.table.act(action, arg, form)
-        elif action == "handover-ok" and self.handover is not None:
+        if action == "handover-ok" and self.handover is not None:
             self.viewer = self.present = self.handover
             self.handover = None
             app.focus_next = "prompt"
@@ -417,7 +431,7 @@ class PlayScreen:
             self.overlay_hidden = arg == "hide"
             app.focus_next = "show-overlay" if self.overlay_hidden else self.overlay_focus()
             app.refresh()
-        elif action in ("share", "rules") or (action == "table" and self.table is not None):
+        elif action in ("share", "rules"):
             self.dialog = action
             app.focus_next = "dialog-close"
             app.refresh()

@@ -34,15 +34,14 @@ DELAY_EVERY_MS = 2000      # delays are sent round at most this often
 MAX_LOG = 50               # refused messages kept for the table's list
 
 
-_QR = {}        # text -> rows: a screen is redrawn often, its QR codes seldom change
-
-
-def qr_rows(host, text):
-    rows = _QR.get(text)
+def qr_rows(cache, host, text):
+    """``host.qr(text)``, remembered in ``cache`` (a screen is redrawn often, its QR codes
+    seldom change)."""
+    rows = cache.get(text)
     if rows is None:
-        rows = _QR[text] = list(host.qr(text))
-        while len(_QR) > 8:
-            _QR.pop(next(iter(_QR)))
+        rows = cache[text] = list(host.qr(text))
+        while len(cache) > 8:
+            cache.pop(next(iter(cache)))
     return rows
 
 
@@ -106,6 +105,7 @@ class HostTable:
         self.current = None            # (link, n): the guest's move being played
         self.closed = False
         self.delays_sent = None        # host time delays were last sent round
+        self.qr = {}
         for s in self.seats:
             self.invite(s)
         screen.dialog = "table"        # who is to join: the invites show at once
@@ -426,7 +426,8 @@ class HostTable:
         """The prompt while a remote seat is to move: whose move, and whether they are here."""
         for s in movers:
             if s in self.seats and self.seats[s].state != "on":
-                return self.t("net.waiting_off", name=ctx.name(s))
+                off = self.seats[s].state == "off"
+                return self.t("net.waiting_off" if off else "net.waiting_join", name=ctx.name(s))
         return None
 
     # --- rendering ----------------------------------------------------------------------------
@@ -502,7 +503,7 @@ class HostTable:
             return h("section", {"class_": "invite", "id": f"invite-{s}"}, head,
                      h("p", {}, text), h("p", {"class_": "actions"}, buttons))
         link = self.invite_link(ts)
-        qr = qr_svg(qr_rows(self.host, link), t("net.qr_invite", seat=s + 1), f"invite-qr-{s}")
+        qr = qr_svg(qr_rows(self.qr, self.host, link), t("net.qr_invite", seat=s + 1), f"invite-qr-{s}")
         return h("section", {"class_": "invite", "id": f"invite-{s}"}, head,
                  h("div", {"class_": "invite-body"},
                    qr,
@@ -835,6 +836,7 @@ class JoinScreen:
         self.answer = None
         self.link = None
         self.tries = 0
+        self.qr = {}
 
     @property
     def t(self):
@@ -896,7 +898,7 @@ class JoinScreen:
                 app.screen = guest_screen(app, self.link, self.name)
                 app.focus_next = "prompt"
                 app.refresh()
-        elif kind in ("closed", "error"):
+        elif kind in ("closed", "error") and self.state != "failed":
             self.lost("net.join_failed")
 
     def lost(self, key):
@@ -926,7 +928,7 @@ class JoinScreen:
             if self.state == "answering":
                 parts.append(h("p", {"role": "status"}, t("net.making")))
         elif self.state in ("answer", "joining"):
-            qr = qr_svg(qr_rows(self.app.host, self.answer), t("net.qr_answer"), "answer-qr")
+            qr = qr_svg(qr_rows(self.qr, self.app.host, self.answer), t("net.qr_answer"), "answer-qr")
             status = t("net.join_waiting") if self.state == "answer" else t("net.join_joining")
             parts.append(h("section", {"class_": "panel join-answer", "aria_labelledby": "join-answer-title"},
                            h("h2", {"id": "join-answer-title", "tabindex": "-1"}, t("net.join_answer_title")),
