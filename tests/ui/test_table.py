@@ -359,7 +359,9 @@ def test_a_move_the_rules_refuse_is_told_to_its_guest():
     gapp.screen.play(1, {"a": "nonsense"})
     assert "Sending your move…" in ghost.text()
     net.run()
-    assert "That move is not allowed." in ghost.text() or "not" in Text.of(ghost.html)
+    refusals = [json.loads(text) for text in received(net, ghost) if '"t":"refused"' in text]
+    assert [r["key"] for r in refusals] == ["bossa.error.side"]     # the rules' own reason
+    assert '<p class="error" role="alert">Choose which line is your side.</p>' in ghost.html
     assert not gapp.screen.match.waiting
 
 

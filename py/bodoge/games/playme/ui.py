@@ -625,7 +625,7 @@ class PlayMeScreen(PlayScreen):
         self.motion = Motion(match.state)
         self.was_hidden = False       # the dice were hidden at the last redraw
         self.tip = None               # the card whose power's whole text is pinned open
-        self.table = None             # the last position of a round still being played
+        self.live = None              # the last position of a round still being played
         self.summed = len(match.state["results"])   # round ends already summed up
         self.was_over = match.over
         self.legal_now = None         # moves per seat, while one screen is drawn
@@ -685,7 +685,7 @@ class PlayMeScreen(PlayScreen):
         state = self.match.state
         self.motion.moved(state, seat, move)
         if state["phase"] in LIVE:
-            self.table = state        # (each move makes a new state: no copy needed)
+            self.live = state         # (each move makes a new state: no copy needed)
         if state["phase"] in ("ready", "over"):
             self.sync_clock()
 
@@ -721,7 +721,7 @@ class PlayMeScreen(PlayScreen):
         """The table as the last round of a finished Challenge game left it: the screen's copy
         of the last position played, or (reopened just then) the record replayed without the
         move that ended the game."""
-        state = self.table
+        state = self.live
         if state is None or state["game_no"] == self.match.state["game_no"]:
             rec = self.match.record
             state = replay(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:-1],
