@@ -32,3 +32,19 @@ def test_play_a_move_on_the_open_screen():
     assert api.play(seat, json.dumps(move)) is True
     assert screen.match.record.moves == [[seat, move]]
     assert api.play(seat, json.dumps({"a": "nonsense"})) is False and screen.error
+
+
+def test_status_of_the_open_screen():
+    from .fakehost import make_app
+
+    app, host = make_app(hash_="#/new/bossa")
+    api = Api(app)
+    assert api.status() == ""                          # the setup screen: no game
+    app.act("start", "", {"players": "2", "kind0": "human", "kind1": "human"})
+    screen = app.screen
+    got = json.loads(api.status())
+    assert got == {"to_move": screen.match.to_move(), "log": len(screen.match.view(screen.viewer)["log"]),
+                   "over": False, "pause": False}
+    seat = screen.match.to_move()[0]
+    api.play(seat, json.dumps(screen.match.game.legal_moves(screen.match.state, seat)[0]))
+    assert json.loads(api.status())["log"] > got["log"]

@@ -384,8 +384,11 @@ def test_a_dropped_guest_gets_its_seat_back_through_a_new_invite():
     net.run(until=lambda: 1 in screen.match.to_move() or screen.pause is not None)
     if 1 in screen.match.to_move():
         assert "Waiting for Ben (disconnected)" in host.text()
-    app.act("table-invite", "1", {})
+    app.act("close-dialog", "table", {})
+    assert 'id="dialog-table"' not in host.html and 'id="banner-invite-1"' in host.html
+    app.act("table-invite", "1", {})             # the banner's button: the new invite shows
     net.run()
+    assert 'id="dialog-table"' in host.html and 'id="invite-link-1"' in host.html
     new_code = table.seats[1].code
     assert new_code and new_code != old_code and R.read_invite(new_code).secret != R.read_invite(old_code).secret
     gapp3, ghost3 = guest_device(net, new_code, "Ben")

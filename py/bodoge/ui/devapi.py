@@ -60,3 +60,15 @@ class Api:
 
     def screen(self):
         return type(self.app.screen).__name__
+
+    def status(self):
+        """The open game screen as this device knows it, as JSON: the seats to move, how many
+        lines its view's log has, whether the game is over, and whether a round summary is up
+        ("" if no game is open). On a guest's device this is the view the host last sent."""
+        screen = self.app.screen
+        match = getattr(screen, "match", None)
+        if match is None:
+            return ""
+        view = match.view(getattr(screen, "viewer", None))
+        return json.dumps({"to_move": list(match.to_move()), "log": len(view.get("log", ())),
+                           "over": bool(match.over), "pause": getattr(screen, "pause", None) is not None})

@@ -347,6 +347,9 @@ class HostTable:
             self.accept(self.answer)
         elif action == "table-invite" and arg.isdigit() and int(arg) in self.seats:
             self.invite(int(arg))
+            if self.screen.dialog != "table":      # from the banner: show the new invite
+                self.screen.dialog = "table"
+                app.focus_next = "dialog-close"
             app.refresh()
         elif action == "table-bot" and arg.isdigit() and int(arg) in self.seats:
             self.screen.seat_to_bot(int(arg))
