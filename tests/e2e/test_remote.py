@@ -195,7 +195,7 @@ def invite_of(host, seat):
                             " return e && e.value.includes('#join=') ? e.value : null; }", seat)
 
 
-def join(device, host, seat, name, on):
+def join(device, host, seat, name, on, of=2):
     """A guest opens the invite for ``seat``, gives its name, and the host pastes its answer."""
     invite = invite_of(host, seat)
     guest = device(invite[invite.index("#"):])
@@ -212,7 +212,7 @@ def join(device, host, seat, name, on):
     host.fill("#table-answer-box", code)
     host.click("#table-connect")
     wait_until(guest, "() => window.bodoge.screen().startsWith('Guest')", timeout=30_000)
-    expect(host.locator("#open-table")).to_contain_text(f"Table {on}/2")   # the host sees who is here
+    expect(host.locator("#open-table")).to_contain_text(f"Table {on}/{of}")   # the host sees who is here
     return guest, invite
 
 
@@ -341,3 +341,82 @@ def test_three_devices_play_alter_and_no_guest_sees_a_hidden_card(device):
     assert [(s["name"], s.get("remote", False)) for s in truth.meta["seats"]] == \
         [("Hana", False), ("Ben", True), ("Cy", True), ("", False)]
     print(f"ALTER on three devices: {len(truth.moves)} moves, {time.monotonic() - start:.1f} s")
+
+
+# --- Play Me! between a host and a guest -----------------------------------------------------------------
+PREFER = ("catch", "advance", "unblock", "roll")
+
+
+def race_move(view, seat):
+    """A quick player's choice: catch the rabbit, else advance, else unblock, else roll."""
+    moves = get_game("playme").moves(view, seat)
+    for a in PREFER:
+        for m in moves:
+            if m["a"] == a and "keep" not in m:
+                return m
+    return None
+
+
+def test_a_play_me_round_between_a_host_and_a_guest(device):
+    host = device("#/new/playme")
+    host.select_option("#players", "2")
+    host.get_by_role("group", name="Seat 1").get_by_label("Name").fill(NAMES[0])
+    host.get_by_role("group", name="Seat 2").get_by_label("Played by").select_option("guest")
+    host.select_option("#char0", "queen")
+    host.select_option("#char1", "hatter")
+    host.get_by_role("button", name="Start", exact=True).click()
+    guest, invite = join(device, host, 1, NAMES[1], 1, of=1)
+    close_dialog(host)
+    pages = {0: host, 1: guest}
+    guest.locator("#start-round").click()            # either device may start the round
+    wait_until(host, "() => JSON.parse(window.bodoge.view(0)).phase === 'play'", timeout=10_000)
+    host.wait_for_timeout(3100)                      # the 3-2-1 countdown
+    sent = {0: 0, 1: 0}
+    end = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < end, "the round did not end"
+        hv = json.loads(host.evaluate("window.bodoge.view(0)"))
+        if hv["results"]:
+            break
+        for seat, page in pages.items():
+            view = json.loads(page.evaluate("(s) => window.bodoge.view(s)", seat))
+            move = race_move(view, seat) if view["phase"] == "play" else None
+            if move is not None and page.evaluate("([s, m]) => window.bodoge.play(s, m)", [seat, json.dumps(move)]):
+                sent[seat] += 1
+        host.wait_for_timeout(30)
+    assert sent[1] >= 5 and sent[0] >= 5
+    # the host stamped every move with its own clock, in the order they arrived
+    truth = Truth(host)
+    wait_until(host, "() => !!Object.keys(localStorage).find((k) => k.startsWith('bodoge:save:'))")
+    truth.update()
+    times = [m["t"] for _, m in truth.moves if "t" in m]
+    assert times == sorted(times) and any(seat == 1 for seat, _ in truth.moves[1:])
+    # both screens show the round's end; the guest's delay is shown to everyone at the table
+    for page in pages.values():
+        expect(page.locator("#round-heading, #round-title")).to_be_visible()
+    host.click("#look-at-table") if host.locator("#look-at-table").is_visible() else None
+    host.click("#open-table")
+    delay = host.locator("#table-seat-1 .status")
+    expect(delay).to_contain_text(re.compile(r"Connected · delay \d+ ms"))
+    ms = int(re.search(r"delay (\d+) ms", delay.inner_text()).group(1))
+    assert ms < 100                                   # one machine: fair to well within 100 ms
+    guest.click("#look-at-table")
+    guest.click("#open-table")
+    expect(guest.locator("#table-seat-1 .status")).to_contain_text(re.compile(r"Connected · delay \d+ ms"))
+    close_dialog(guest)
+    guest.click("#next-round")                        # the guest starts round 2 for both
+    wait_until(host, "() => JSON.parse(window.bodoge.view(0)).phase === 'play'", timeout=10_000)
+    expect(host.locator("#round-heading")).to_have_count(0)
+    check_play_me_messages(guest, invite)
+
+
+def check_play_me_messages(page, invite):
+    """Play Me! hides only the RNG: no message the guest received carries it."""
+    link = R.GuestLink(R.read_invite(invite), "check")
+    views = 0
+    for text in page.evaluate("window.__bodogeNetRecord"):
+        msg, _ = link.receive(text)
+        if msg is not None and msg["t"] == "view":
+            assert "rng" not in link.view and "clock" in msg
+            views += 1
+    assert views > 5

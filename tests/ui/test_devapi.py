@@ -39,7 +39,7 @@ def test_status_of_the_open_screen():
 
     app, host = make_app(hash_="#/new/bossa")
     api = Api(app)
-    assert api.status() == ""                          # the setup screen: no game
+    assert api.status() == "" and api.view(0) == ""    # the setup screen: no game
     app.act("start", "", {"players": "2", "kind0": "human", "kind1": "human"})
     screen = app.screen
     got = json.loads(api.status())
@@ -48,3 +48,4 @@ def test_status_of_the_open_screen():
     seat = screen.match.to_move()[0]
     api.play(seat, json.dumps(screen.match.game.legal_moves(screen.match.state, seat)[0]))
     assert json.loads(api.status())["log"] > got["log"]
+    assert json.loads(api.view(1)) == json.loads(json.dumps(screen.match.view(1)))

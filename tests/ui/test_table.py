@@ -468,6 +468,45 @@ def test_play_me_moves_of_a_guest_are_stamped_by_the_hosts_clock():
     assert not hs.paused and not gs.paused
 
 
+def race(screen, seat):
+    """A quick player's Play Me! move from what ``screen`` knows: catch, advance, unblock, roll."""
+    moves = screen.match.game.moves(screen.match.view(seat), seat)
+    for a in ("catch", "advance", "unblock", "roll"):
+        for m in moves:
+            if m["a"] == a and "keep" not in m:
+                return m
+    return None
+
+
+def test_play_me_round_summary_shows_on_both_devices_and_either_starts_the_next_round():
+    app, host, net = host_game("playme", {"players": "2", "kind0": "human", "kind1": "guest",
+                                          "char0": "queen", "char1": "hatter"})
+    gapp, ghost = join(app, net, 1, "Ben")
+    hs, gs = app.screen, gapp.screen
+    hs.drive_clock("manual")
+    hs.act("start-round", "", {})
+    hs.drive_clock("advance", 3100)
+    net.run()
+    for _ in range(400):
+        if hs.match.state["results"]:
+            break
+        for screen, seat in ((hs, 0), (gs, 1)):
+            move = race(screen, seat)
+            if move is not None:
+                screen.play(seat, move)
+                net.run()
+        hs.drive_clock("advance", 100)
+        net.run()
+    assert hs.match.state["results"] and hs.match.state["phase"] == "ready"
+    assert hs.pause is not None and gs.pause is not None        # the summary, on both devices
+    assert 'id="round-heading"' in ghost.html and 'id="next-round"' in ghost.html
+    gs.act("next-round", "", {})                                # the guest starts round 2
+    net.run()
+    assert hs.match.state["phase"] == "play" and len(hs.match.state["results"]) == 1
+    assert hs.pause is None and gs.pause is None                # the round, not the summary
+    assert 'id="round-heading"' not in host.html and 'id="round-heading"' not in ghost.html
+
+
 def test_play_me_pauses_when_a_guest_drops():
     app, host, net = host_game("playme", {"players": "2", "kind0": "human", "kind1": "guest"})
     gapp, ghost = join(app, net, 1, "Ben")

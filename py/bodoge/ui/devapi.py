@@ -72,3 +72,9 @@ class Api:
         view = match.view(getattr(screen, "viewer", None))
         return json.dumps({"to_move": list(match.to_move()), "log": len(view.get("log", ())),
                            "over": bool(match.over), "pause": getattr(screen, "pause", None) is not None})
+
+    def view(self, seat):
+        """The open game screen's view for ``seat``, as JSON ("" if no game is open). On a
+        guest's device this is the view the host last sent: all the device knows."""
+        match = getattr(self.app.screen, "match", None)
+        return "" if match is None else json.dumps(match.view(int(seat)))

@@ -747,6 +747,9 @@ class GuestScreen:
             self.fresh_from = len(old["log"])
         self.follow_clock()
         self.announce_new()
+        hook = getattr(self, "guest_view", None)      # a screen with its own flow (Play Me!)
+        if hook is not None:
+            hook(view)
         self.advance()
         if self.match.over:
             self.overlay_hidden = False

@@ -717,6 +717,21 @@ class PlayMeScreen(PlayScreen):
                                 if game_changed else None)}
         self.overlay_hidden = False
 
+    def round_moved_on(self):
+        """Someone else started the next round (a guest, or the host for its guests): the
+        summary gives way to the round."""
+        if self.pause is not None and self.match.state["phase"] in LIVE:
+            self.pause = None
+            self.overlay_hidden = False
+
+    def guest_view(self, view):
+        """On a guest's device (``bodoge.ui.table``): a view from the host, after the moves it
+        brings were announced: a round ends or begins here as on the host's screen."""
+        if view["phase"] in LIVE:
+            self.live = view
+        self.round_moved_on()
+        self.sum_up()
+
     def final_view(self, view):
         """The table as the last round of a finished Challenge game left it: the screen's copy
         of the last position played, or (reopened just then) the record replayed without the
@@ -724,6 +739,8 @@ class PlayMeScreen(PlayScreen):
         state = self.live
         if state is None or state["game_no"] == self.match.state["game_no"]:
             rec = self.match.record
+            if not rec.moves:         # a guest's device has no record: the view it was sent
+                return view
             state = replay(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:-1],
                                   rec.meta))[1]
         return GAME.view(state, None)
@@ -737,6 +754,7 @@ class PlayMeScreen(PlayScreen):
         if len(self.match.state["log"]) > before:
             self.announce_new()
             self.save(soon=self.match.state["phase"] == "play")
+            self.round_moved_on()
             self.sum_up()
         if self.match.over and not self.was_over:
             self.was_over = True
