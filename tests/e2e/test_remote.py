@@ -32,20 +32,26 @@ CARD_OF = {(AR.COLOURS[c], str(n), str(w)): cid for cid, (c, n, w) in enumerate(
 
 
 @pytest.fixture
-def device(browser, server, guard):
-    """``device(hash_)``: a new device (a browser context of its own) with a booted page."""
+def devices(browser, server, guard):
+    """``devices(*hashes)``: new devices (a browser context each), their pages booted side by
+    side (one after another would triple the wait for Pyodide)."""
     made = []
 
-    def make(hash_=""):
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
-        ctx.add_init_script(INSTANT)
-        ctx.add_init_script(RECORD)
-        guard.attach(ctx)
-        made.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(30_000)
-        boot(page, server.url + hash_)
-        return page
+    def make(*hashes):
+        pages = []
+        for hash_ in hashes:
+            ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+            ctx.add_init_script(INSTANT)
+            ctx.add_init_script(RECORD)
+            guard.attach(ctx)
+            made.append(ctx)
+            page = ctx.new_page()
+            page.set_default_timeout(30_000)
+            page.goto(server.url + hash_, wait_until="commit")
+            pages.append(page)
+        for page in pages:
+            wait_ready(page)
+        return pages
 
     yield make
     for ctx in made:
@@ -195,10 +201,17 @@ def invite_of(host, seat):
                             " return e && e.value.includes('#join=') ? e.value : null; }", seat)
 
 
-def join(device, host, seat, name, on, of=2):
-    """A guest opens the invite for ``seat``, gives its name, and the host pastes its answer."""
+def join(guest, host, seat, name, on, of=2):
+    """A guest opens the invite for ``seat`` (``guest``: its booted page, or its device to
+    open the link in a new tab), gives its name, and the host pastes its answer."""
     invite = invite_of(host, seat)
-    guest = device(invite[invite.index("#"):])
+    if hasattr(guest, "new_page"):
+        page = guest.new_page()
+        page.set_default_timeout(30_000)
+        boot(page, invite)
+        guest = page
+    else:
+        guest.evaluate("(url) => { location.href = url; }", invite)
     expect(guest.locator("#main-heading")).to_contain_text(f"{NAMES[0]} invites you to play")
     guest.fill("#join-name", name)
     guest.click("#join-go")
@@ -243,9 +256,10 @@ def click_a_move(page):
 
 
 # --- ALTER on three devices ----------------------------------------------------------------------------
-def test_three_devices_play_alter_and_no_guest_sees_a_hidden_card(device):
+def test_three_devices_play_alter_and_no_guest_sees_a_hidden_card(devices):
     start = time.monotonic()
-    host = device("#/new/alter")
+    host, ben, cy = devices("#/new/alter", "", "")
+    marks = []
     host.get_by_role("group", name="Seat 1").get_by_label("Name").fill(NAMES[0])
     for s, kind in ((1, "guest"), (2, "guest"), (3, "easy")):
         host.get_by_role("group", name=f"Seat {s + 1}").get_by_label("Played by").select_option(kind)
@@ -255,8 +269,10 @@ def test_three_devices_play_alter_and_no_guest_sees_a_hidden_card(device):
     for s in (1, 2):
         offer = R.read_invite(invite_of(host, s)).sdp
         assert "typ host" in offer and "typ srflx" not in offer
-    ben, ben_invite = join(device, host, 1, NAMES[1], 1)
-    cy, cy_invite = join(device, host, 2, NAMES[2], 2)
+    marks.append(("boot", time.monotonic() - start))
+    ben, ben_invite = join(ben, host, 1, NAMES[1], 1)
+    cy, cy_invite = join(cy, host, 2, NAMES[2], 2)
+    marks.append(("joined", time.monotonic() - start))
     close_dialog(host)
     pages = {0: host, 1: ben, 2: cy}
     names = {**NAMES, 3: CPU}
@@ -299,7 +315,8 @@ def test_three_devices_play_alter_and_no_guest_sees_a_hidden_card(device):
             dropped = True
             check_messages(cy, cy_invite, truth, 2, ended=False)
             n = len(truth.moves)
-            cy.context.close()
+            marks.append(("drop", time.monotonic() - start))
+            cy.close()                                   # Cy closes the tab
             expect(host.locator("#table-banner")).to_contain_text("Cy is disconnected. The game waits for them.")
             expect(host.locator("#prompt")).to_contain_text("Waiting for Cy (disconnected)")
             ben.click("#open-table")                     # the other guest sees who is gone
@@ -310,10 +327,11 @@ def test_three_devices_play_alter_and_no_guest_sees_a_hidden_card(device):
             assert len(truth.moves) == n                                # the game waits
             host.click("#banner-invite-2")
             expect(host.locator("#dialog-table")).to_be_visible()
-            cy, cy_invite = join(device, host, 2, NAMES[2], 2)
+            cy, cy_invite = join(cy.context, host, 2, NAMES[2], 2)   # a new tab, the new link
             close_dialog(host)
             pages[2] = cy
             restored = True
+            marks.append(("restored", time.monotonic() - start))
             expect(host.locator("#table-banner")).to_have_count(0)
             # the seat's view is whole again on the new device
             wait_until(cy, "(n) => JSON.parse(window.bodoge.status()).log === n", len(state["log"]))
@@ -326,7 +344,8 @@ def test_three_devices_play_alter_and_no_guest_sees_a_hidden_card(device):
             bot = bots.setdefault(seat, truth.game.make_bot("easy", seat, 17 + seat))
             assert page.evaluate("([s, m]) => window.bodoge.play(s, m)", [seat, json.dumps(think(bot, view))])
         steps += 1
-        wait_until(host, "(n) => JSON.parse(window.bodoge.status()).log > n", len(state["log"]), timeout=30_000)
+        wait_until(host, "(n) => JSON.parse(window.bodoge.status()).log > n", len(state["log"]), timeout=30_000,
+                   interval=20)
 
     assert dropped and restored and steps >= 20
     assert min(checked.values()) > 0          # face-up cards were there to check, and were allowed
@@ -340,7 +359,8 @@ def test_three_devices_play_alter_and_no_guest_sees_a_hidden_card(device):
     # the host's save names the guests and marks their seats remote
     assert [(s["name"], s.get("remote", False)) for s in truth.meta["seats"]] == \
         [("Hana", False), ("Ben", True), ("Cy", True), ("", False)]
-    print(f"ALTER on three devices: {len(truth.moves)} moves, {time.monotonic() - start:.1f} s")
+    print(f"ALTER on three devices: {len(truth.moves)} moves, {steps} by people, "
+          f"{time.monotonic() - start:.1f} s", marks)
 
 
 # --- Play Me! between a host and a guest -----------------------------------------------------------------
@@ -357,15 +377,15 @@ def race_move(view, seat):
     return None
 
 
-def test_a_play_me_round_between_a_host_and_a_guest(device):
-    host = device("#/new/playme")
+def test_a_play_me_round_between_a_host_and_a_guest(devices):
+    host, guest = devices("#/new/playme", "")
     host.select_option("#players", "2")
     host.get_by_role("group", name="Seat 1").get_by_label("Name").fill(NAMES[0])
     host.get_by_role("group", name="Seat 2").get_by_label("Played by").select_option("guest")
     host.select_option("#char0", "queen")
     host.select_option("#char1", "hatter")
     host.get_by_role("button", name="Start", exact=True).click()
-    guest, invite = join(device, host, 1, NAMES[1], 1, of=1)
+    guest, invite = join(guest, host, 1, NAMES[1], 1, of=1)
     close_dialog(host)
     pages = {0: host, 1: guest}
     guest.locator("#start-round").click()            # either device may start the round
