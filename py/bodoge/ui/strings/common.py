@@ -481,7 +481,7 @@ JA = {
     "net.state.making": "招待を準備中…",
     "net.state.invited": "招待済み・未参加",
     "net.state.joining": "接続中…",
-    "net.state.on": "接続中",
+    "net.state.on": "接続済み",
     "net.state.off": "切断",
     "net.state.failed": "接続できませんでした",
     "net.ms": "遅延 {ms} ms",
