@@ -100,10 +100,10 @@ def connect(host, guest, game_id):
     return len(invite.split("#join=", 1)[1]), len(answer)
 
 
-def choose(game, view, seat, bots):
+def choose(game, view, seat, bots, now=None):
     if game.id == "playme":
-        if view["phase"] != "play":
-            return None
+        if view["phase"] != "play" or now is None or now < view["start"]:
+            return None                           # not during the 3-2-1 countdown
         moves = game.moves(view, seat)
         for a in ("catch", "advance", "unblock", "roll"):
             for m in moves:
@@ -129,7 +129,6 @@ def bench_game(browser, url, game_id, cap):
         invite_len, answer_len = connect(host, guest, game_id)
         if game_id == "playme":
             host.click("#start-round")
-            host.wait_for_timeout(3100)           # the 3-2-1 countdown: moves before it are refused
         pages = {0: host, 1: guest}
         bots = {}
         rtts = []
@@ -151,7 +150,8 @@ def bench_game(browser, url, game_id, cap):
                 if seat and (seat not in st["to_move"] or st["log"] != hs["log"]):
                     continue                      # the guest's view is on its way
                 view = json.loads(page.evaluate("(s) => window.bodoge.view(s)", seat))
-                move = choose(game, view, seat, bots)
+                now = page.evaluate("window.bodoge.clock('now')") if game_id == "playme" else None
+                move = choose(game, view, seat, bots, now)
                 if move is None:
                     continue
                 if seat:
@@ -171,9 +171,14 @@ def bench_game(browser, url, game_id, cap):
         moves = json.loads(host.evaluate("window.bodoge.status()"))
         n_moves = moves["moves"]
         views = [t for t in record if '"t":"view"' in t or t.startswith(("z", "p"))]
+        reasons = {}
+        for t in record:
+            if t.startswith("{") and '"t":"refused"' in t:
+                key = json.loads(t)["key"]
+                reasons[key] = reasons.get(key, 0) + 1
         return {
             "game": game_id, "seats": SETUP[game_id], "moves": n_moves, "people_moves": people,
-            "guest_moves": len(rtts), "refused": table["refused"], "over": moves["over"],
+            "guest_moves": len(rtts), "refused": table["refused"], "reasons": reasons, "over": moves["over"],
             "invite_chars": invite_len, "answer_chars": answer_len,
             "bytes_out": table["bytes_out"], "bytes_in": table["bytes_in"],
             "messages_out": table["messages_out"], "messages_in": table["messages_in"],
@@ -201,8 +206,9 @@ def report(results):
         "guest's view). Round trip: the guest's move to the first message back, timed in the "
         "guest's page (the host checks and plays the move, saves, and sends the view change); "
         "delay shown: the host's smoothed view → ack round trip, as the Table shows it. Play "
-        "Me! runs in real time: a guest's move made on a view that is already behind is refused "
-        "(the count is shown); its refusal is the answer timed.",
+        "Me! runs in real time: the people move from the 3-2-1 countdown's end (as the clock on "
+        "their screen shows it); a guest's move made on a view that is already behind is "
+        "refused (the count is shown), and its refusal is the answer timed.",
         "",
         "| Game | Moves (guest's) | Host → guest, bytes/move | Guest → host, bytes/guest move "
         "| First whole view | Largest message | Round trip median / p95 | Delay shown | Invite / answer code |",

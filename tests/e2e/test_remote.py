@@ -229,6 +229,41 @@ def join(guest, host, seat, name, on, of=2):
     return guest, invite
 
 
+READ_QR = """async (id) => {
+  if (typeof window.jsQR !== "function") {
+    await new Promise((resolve, reject) => {
+      const el = document.createElement("script");
+      el.src = "./web/vendor/jsQR.js";
+      el.onload = resolve;
+      el.onerror = reject;
+      document.head.appendChild(el);
+    });
+  }
+  const svg = document.getElementById(id).cloneNode(true);
+  const size = 600;
+  svg.setAttribute("width", size);
+  svg.setAttribute("height", size);
+  const img = new Image();
+  await new Promise((resolve, reject) => {
+    img.onload = resolve;
+    img.onerror = reject;
+    img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
+  });
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = size;
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(img, 0, 0, size, size);
+  const found = window.jsQR(ctx.getImageData(0, 0, size, size).data, size, size);
+  return found ? found.data : null;
+}"""
+
+
+def qr_text(page, id_):
+    """What a camera reads from the QR code ``id_`` on ``page`` (drawn, then read by the
+    page's own pinned jsQR)."""
+    return page.evaluate(READ_QR, id_)
+
+
 def close_dialog(page):
     if page.locator("#dialog-close").is_visible():
         page.click("#dialog-close")
@@ -385,6 +420,15 @@ def test_a_play_me_round_between_a_host_and_a_guest(devices):
     host.select_option("#char0", "queen")
     host.select_option("#char1", "hatter")
     host.get_by_role("button", name="Start", exact=True).click()
+    # the QR codes say what the texts say (a camera reads the invite and the answer)
+    link = invite_of(host, 1)
+    assert qr_text(host, "invite-qr-1") == link
+    guest.evaluate("(url) => { location.href = url; }", link)
+    guest.fill("#join-name", NAMES[1])
+    guest.click("#join-go")
+    expect(guest.locator("#join-answer")).to_have_value(re.compile(r"^[A-Za-z0-9_-]{100,}$"))
+    assert qr_text(guest, "answer-qr") == guest.locator("#join-answer").input_value()
+    guest.evaluate("() => { location.hash = '#/'; }")
     guest, invite = join(guest, host, 1, NAMES[1], 1, of=1)
     close_dialog(host)
     pages = {0: host, 1: guest}
