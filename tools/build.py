@@ -5,7 +5,7 @@
 Layout: index.html (with the shelf pre-rendered in both languages), pyscript.toml,
 bodoge.zip (the Python package), web/ (style.css joined from web/css/base.css and every
 game's py/bodoge/games/<game>/style.css, JS glue, icons,
-manifest, main.py),
+manifest, main.py; vendor/: qrcode-generator and jsQR from node_modules),
 pyodide/ and pyscript/ (copied from node_modules: run `npm ci` first; pyodide/ also gets
 web/pyodide/, the memory-snapshot loader, stamped with the site's version), sw.js (the service
 worker, with the precache list and a content hash of the whole site).
@@ -29,6 +29,9 @@ from bodoge.ui.i18n import I18n  # noqa: E402
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+# Pinned npm packages the page uses, copied into web/vendor/: QR codes made in the page
+# (web/net.js), and read from the camera where the browser has no BarcodeDetector.
+VENDOR = (("qrcode-generator", "qrcode.js"), ("jsqr", "jsQR.js"))
 SNAP = os.path.join("pyodide", "snap.mjs")     # from web/pyodide/: stamped with SITE and ZIP
 
 
@@ -139,7 +142,7 @@ def service_worker(dist):
 
 def build(dist):
     modules = os.path.join(ROOT, "node_modules")
-    for needed in ("pyodide", os.path.join("@pyscript", "core", "dist")):
+    for needed in ("pyodide", os.path.join("@pyscript", "core", "dist"), "qrcode-generator", "jsqr"):
         if not os.path.isdir(os.path.join(modules, needed)):
             sys.exit(f"build: node_modules/{needed} is missing: run `npm ci` first (make build does)")
     if os.path.isdir(dist):
@@ -155,6 +158,10 @@ def build(dist):
               skip=lambda name: name == "sw.js" or name.endswith(".css"),
               skip_dir=lambda rel: rel.split(os.sep)[0] == "pyodide")
     join_css(os.path.join(dist, "web", "style.css"))
+    vendor = os.path.join(dist, "web", "vendor")     # play on several devices: QR codes
+    os.makedirs(vendor)
+    for package, name in VENDOR:
+        shutil.copyfile(os.path.join(modules, package, "dist", name), os.path.join(vendor, name))
     package_zip(os.path.join(dist, "bodoge.zip"))
     shutil.copyfile(os.path.join(ROOT, "pyscript.toml"), os.path.join(dist, "pyscript.toml"))
     fill_index(os.path.join(dist, "index.html"))

@@ -42,6 +42,11 @@ class FakeHost:
         self.settings_applied = None
         self.elapsed = 0.0            # the timers' clock (ms): a timer runs when it falls due
         self.renders = []             # (elapsed, moves played so far or None) per render
+        self.warnings = []
+        self.network = None           # a FakeNetwork joins several hosts (devices)
+        self.net_calls = []           # (method, key, ...) as the app made them
+        self.qr_texts = []            # what QR codes were made of
+        self.scanning = None          # the <video> id a scan runs in
 
     # --- the host interface --------------------------------------------------------------------
     def render(self, html, focus):
@@ -85,6 +90,42 @@ class FakeHost:
     def raw_entries(self):
         return json.dumps({k: v for k, v in self.browser.data.items() if k.startswith("bodoge:")})
 
+    def warn(self, text):
+        self.warnings.append(text)
+
+    # --- play on several devices: through a FakeNetwork, if there is one ---------------------
+    def net_offer(self, key, stun):
+        self.net_calls.append(("offer", key, stun))
+        if self.network:
+            self.network.offer(self, key)
+
+    def net_answer(self, key, sdp, stun):
+        self.net_calls.append(("answer", key, stun))
+        if self.network:
+            self.network.answer(self, key, sdp)
+
+    def net_accept(self, key, sdp):
+        self.net_calls.append(("accept", key))
+        if self.network:
+            self.network.accept(self, key, sdp)
+
+    def net_send(self, key, text):
+        if self.network:
+            return self.network.send(self, key, text)
+        return False
+
+    def net_close(self, key):
+        self.net_calls.append(("close", key))
+        if self.network:
+            self.network.close(self, key)
+
+    def qr(self, text):
+        self.qr_texts.append(text)
+        return ["1110", "1010", "0111", "1001"]     # a stand-in: tests read qr_texts
+
+    def scan(self, video_id):
+        self.scanning = video_id
+
     # --- test helpers --------------------------------------------------------------------------
     def run_timers(self, limit=10000):
         """Run timers in the order they were set (each moves ``elapsed`` on to its time)."""
@@ -118,3 +159,105 @@ class Text(HTMLParser):
         p = cls()
         p.feed(html)
         return " ".join(" ".join(p.parts).split())
+
+
+def sdp(ufrag, setup, port):
+    """A session description as a browser makes one (a data channel, one host candidate)."""
+    fp = ":".join(f"{(ord(c) * 7 + i) % 256:02X}" for i, c in enumerate((ufrag * 32)[:32]))
+    return "\r\n".join([
+        "v=0", "o=- 4611731400430051336 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0",
+        "a=extmap-allow-mixed", "a=msid-semantic: WMS",
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+        f"a=candidate:2066764865 1 udp 2113937151 192.168.1.{port % 200 + 2} {port} typ host "
+        "generation 0 network-cost 999",
+        f"a=candidate:1 1 tcp 1518280447 192.168.1.{port % 200 + 2} 9 typ host tcptype active",
+        f"a=ice-ufrag:{ufrag}", f"a=ice-pwd:{ufrag}pwdpwdpwdpwdpwdpwd", "a=ice-options:trickle",
+        f"a=fingerprint:sha-256 {fp}", f"a=setup:{setup}", "a=mid:0", "a=sctp-port:5000",
+        "a=max-message-size:262144", ""])
+
+
+class FakeNetwork:
+    """Connections between FakeHosts (devices), with the offer/answer dance of WebRTC: an
+    answer connects only to the offer it answers. Every message goes through ``run``, so a
+    test sees the order in which devices hear things; ``log`` keeps (from, to, text)."""
+
+    def __init__(self, *hosts):
+        self.hosts = []
+        self.n = 0
+        self.offers = {}         # ufrag -> (host, key)
+        self.answers = {}        # ufrag -> (guest host, key, offer ufrag)
+        self.peer = {}           # (id(host), key) -> (host, key)
+        self.log = []
+        self.drop = False        # lose every message (a network gone)
+        for host in hosts:
+            self.attach(host)
+
+    def attach(self, host):
+        host.network = self
+        self.hosts.append(host)
+        return host
+
+    def ufrag(self, sdp_text):
+        for line in sdp_text.split("\r\n"):
+            if line.startswith("a=ice-ufrag:"):
+                return line.split(":", 1)[1]
+        return None
+
+    def offer(self, host, key):
+        self.n += 1
+        ufrag = f"off{self.n}"
+        self.offers[ufrag] = (host, key)
+        text = sdp(ufrag, "actpass", 40000 + self.n)
+        host.later(0, lambda: host.app.net_event("offer", key, text))
+
+    def answer(self, host, key, offer_sdp):
+        self.n += 1
+        ufrag = f"ans{self.n}"
+        self.answers[ufrag] = (host, key, self.ufrag(offer_sdp))
+        text = sdp(ufrag, "active", 40000 + self.n)
+        host.later(0, lambda: host.app.net_event("answer", key, text))
+
+    def accept(self, host, key, answer_sdp):
+        got = self.answers.get(self.ufrag(answer_sdp))
+        if got is None:
+            return
+        guest, gkey, offer = got
+        if self.offers.get(offer) != (host, key):
+            return                      # an answer to another offer: ICE would never connect
+        self.peer[(id(host), key)] = (guest, gkey)
+        self.peer[(id(guest), gkey)] = (host, key)
+        host.later(0, lambda: host.app.net_event("open", key))
+        guest.later(0, lambda: guest.app.net_event("open", gkey))
+
+    def send(self, host, key, text):
+        peer = self.peer.get((id(host), key))
+        if peer is None:
+            return False
+        other, okey = peer
+        self.log.append((host, other, text))
+        if not self.drop:
+            other.later(0, lambda: other.app.net_event("message", okey, text))
+        return True
+
+    def close(self, host, key):
+        peer = self.peer.pop((id(host), key), None)
+        if peer is None:
+            return
+        other, okey = peer
+        self.peer.pop((id(other), okey), None)
+        other.later(0, lambda: other.app.net_event("closed", okey))
+
+    def run(self, limit=20000, until=None):
+        """Run the devices' timers, the one due first first (all clocks start at 0), until
+        none is left (or ``until()`` holds); how many ran."""
+        n = 0
+        while n < limit and not (until and until()):
+            due = [(t[0], i, h, j) for i, h in enumerate(self.hosts) for j, t in enumerate(h.timers)]
+            if not due:
+                break
+            when, _, h, j = min(due, key=lambda x: (x[0], x[1], x[3]))
+            _, fn = h.timers.pop(j)
+            h.elapsed = max(h.elapsed, when)
+            fn()
+            n += 1
+        return n

@@ -32,3 +32,45 @@ def test_play_a_move_on_the_open_screen():
     assert api.play(seat, json.dumps(move)) is True
     assert screen.match.record.moves == [[seat, move]]
     assert api.play(seat, json.dumps({"a": "nonsense"})) is False and screen.error
+
+
+def test_status_of_the_open_screen():
+    from .fakehost import make_app
+
+    app, host = make_app(hash_="#/new/bossa")
+    api = Api(app)
+    assert api.status() == "" and api.view(0) == ""    # the setup screen: no game
+    app.act("start", "", {"players": "2", "kind0": "human", "kind1": "human"})
+    screen = app.screen
+    got = json.loads(api.status())
+    assert got == {"to_move": screen.match.to_move(), "log": len(screen.match.view(screen.viewer)["log"]),
+                   "moves": 0, "over": False, "pause": False}
+    seat = screen.match.to_move()[0]
+    api.play(seat, json.dumps(screen.match.game.legal_moves(screen.match.state, seat)[0]))
+    assert json.loads(api.status())["log"] > got["log"] and json.loads(api.status())["moves"] == 1
+    assert json.loads(api.view(1)) == json.loads(json.dumps(screen.match.view(1)))
+
+
+def test_table_counts_what_went_to_each_guest():
+    from .fakehost import FakeNetwork, make_app
+
+    app, host = make_app(hash_="#/new/bossa")
+    api = Api(app)
+    assert api.table() == ""
+    net = FakeNetwork(host)
+    app.act("start", "", {"kind0": "human", "kind1": "guest"})
+    net.run()
+    got = json.loads(api.table())
+    assert got == {"1": {"state": "invited", "bytes_out": 0, "bytes_in": 0, "messages_out": 0,
+                         "messages_in": 0, "refused": 0, "ms": None}}
+    gapp, ghost = make_app(hash_="#/")
+    net.attach(ghost)
+    gapp.route("#join=" + app.screen.table.seats[1].code)
+    gapp.act("join", "", {"name": "Ben"})
+    net.run()
+    app.act("table-answer", "", {"answer": gapp.screen.answer})
+    net.run()
+    got = json.loads(api.table())["1"]
+    sent = [t for _, to, t in net.log if to is ghost]
+    assert got["state"] == "on" and got["messages_out"] == len(sent) >= 3
+    assert got["bytes_out"] == sum(len(t.encode()) for t in sent) and got["bytes_in"] > 0

@@ -18,6 +18,25 @@ page, ``FakeHost`` in tests) with these members:
     apply_settings(settings)   language and motion on <html>
     raw_entries() -> str       every bodoge entry in the browser's storage, as JSON text
                                (read afresh: in safe mode ``store`` is not the browser's)
+    warn(text)                 a line in the browser's console (a refused message)
+
+and for play on several devices (``bodoge.ui.table``; WebRTC data channels in web/net.js):
+
+    net_offer(key, stun)       host: a new connection ``key`` and its offer; the page answers
+                               with net_event("offer", key, sdp) once its candidates are known
+    net_answer(key, sdp, stun) guest: a connection ``key`` answering offer ``sdp``:
+                               net_event("answer", key, sdp)
+    net_accept(key, sdp)       host: the guest's answer to connection ``key``
+    net_send(key, text)        one data-channel message (dropped if the channel is not open)
+    net_close(key)             close connection ``key`` (no events follow)
+    qr(text) -> [str]          the modules of a QR code for ``text``, row by row ("1": dark)
+    scan(video_id)             read a QR code with the camera into <video id=video_id>:
+                               net_event("scan", "", text), or ("scan-error", "", "denied" |
+                               "none" | "failed"); scan(None) stops
+
+``stun``: the STUN server of the settings ("" for none: host candidates only). The page calls
+``net_event(kind, key, data)`` for "offer", "answer", "open", "message", "closed", "error"
+(data: the text), "scan" and "scan-error".
 
 The page also calls ``storage_changed(key)`` when another tab changed ``key`` (None: all).
 """
@@ -25,11 +44,12 @@ The page also calls ``storage_changed(key)`` when another tab changed ``key`` (N
 from ..core.errors import BadCode, short
 from ..core.match import Match
 from ..core.record import clean
+from ..core.remote import BadMessage
 from ..games import CATALOG, info, is_known
 from .html import h, render
 from .i18n import I18n
 from .storage import (SAVE_PREFIX, SETTINGS_KEY, Conflict, DamagedEntry, Saves, Settings, Slot,
-                      SPEEDS, StorageError)
+                      SPEEDS, StorageError, stun_ok)
 from .games import game_ui
 
 NOTICE_MS = 5000      # how long a notice floats over a framed screen
@@ -47,6 +67,7 @@ class App:
         self.screen = None
         self.notice = None          # (kind, text) shown once on the next screen
         self.focus_next = None
+        self.stun_error = None      # a STUN address the settings refused (shown once)
 
     def t(self, key, **params):
         return self.i18n.t(key, **params)
@@ -61,6 +82,9 @@ class App:
         if hash_.startswith("#load="):
             self.open_code(hash_[len("#load="):], from_link=True)
             return
+        if hash_.startswith("#join="):
+            self.join(hash_[len("#join="):])
+            return
         parts = [p for p in hash_.lstrip("#").split("/") if p]
         self.close_screen()
         if len(parts) == 2 and parts[0] == "new" and is_known(parts[1]):
@@ -73,6 +97,30 @@ class App:
             self.screen = ShelfScreen(self)
         self.focus_next = self.focus_next or "main-heading"
         self.refresh()
+
+    def join(self, code):
+        """A guest opened an invite link (play on several devices)."""
+        from .table import JoinScreen
+
+        self.close_screen()
+        try:
+            self.screen = JoinScreen(self, code)
+        except BadMessage as e:
+            self.notice = ("error", self.t("net.join_bad", reason=self.t(e.key)
+                                           if self.i18n.has(e.key) else str(e)))
+            self.host.set_hash("#/", replace=True)
+            self.screen = ShelfScreen(self)
+            self.focus_next = "notice"
+            self.refresh()
+            return
+        self.focus_next = "join-name"
+        self.refresh()
+
+    def net_event(self, kind, key, data=""):
+        """The page's connections (``web/net.js``): an event for the screen that made them."""
+        handler = getattr(self.screen, "net_event", None)
+        if handler is not None:
+            handler(str(kind), str(key), "" if data is None else str(data))
 
     def go(self, hash_):
         """Navigate: the hashchange event calls ``route``."""
@@ -219,6 +267,19 @@ class App:
         elif action == "motion" and form.get("motion") in ("auto", "reduce"):
             self.settings.set("motion", form["motion"])
             self.host.apply_settings(self.settings)
+        elif action == "stun":
+            text = "".join(str(form.get("stun", "")).split())
+            if stun_ok(text):
+                self.settings.set("stun", text)
+                self.stun_error = None
+                self.notice = ("info", self.t("settings.stun_saved" if text else "settings.stun_none"))
+                self.focus_next = "notice"
+            else:
+                self.stun_error = text[:100]
+                self.focus_next = "stun"
+            self.refresh()
+        elif (action == "table" or action.startswith("table-")) and hasattr(self.screen, "table_act"):
+            self.screen.table_act(action, arg, form)          # play on several devices
         elif action == "copy-entries":
             ok = self.host.copy(self.host.raw_entries())
             self.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
@@ -283,9 +344,10 @@ class ShelfScreen:
     def render(self):
         app = self.app
         note = "safe" if app.safe else (None if app.host.store.persistent else "blocked")
+        stun_error, app.stun_error = app.stun_error, None
         return shelf(app.i18n, app.saves.scan(), app.host.format_time,
                      confirm_delete=self.confirm_delete, code_text=self.code_text,
-                     settings=app.settings, note=note)
+                     settings=app.settings, note=note, stun_error=stun_error)
 
     def storage_changed(self, key):
         """Another tab saved, deleted or damaged a game: show the shelf as it is now."""
@@ -331,7 +393,7 @@ class ShelfScreen:
 
 
 def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, settings=None,
-          static=False, note=None):
+          static=False, note=None, stun_error=None):
     """The shelf of games. ``static=True``: the build's pre-rendered copy (no saves yet).
     ``note``: "blocked" (the browser stores nothing) or "safe" (started without saved games)."""
     t = i18n.t
@@ -378,7 +440,7 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                                         "spellcheck": "false", "autocomplete": "off"},
                            code_text or ""),
                          h("button", {"type": "submit", "class_": "button"}, t("code.open")))))
-        parts.append(settings_panel(i18n, settings))
+        parts.append(settings_panel(i18n, settings, stun_error))
     return h("main", {"class_": "screen shelf-screen"}, parts)
 
 
@@ -465,7 +527,7 @@ def saved_games(i18n, slots, damaged, format_time, confirm_delete, note=None):
              h("h2", {"id": "saved-games", "tabindex": "-1"}, t("saves.heading")), body)
 
 
-def settings_panel(i18n, settings):
+def settings_panel(i18n, settings, stun_error=None):
     t = i18n.t
     speed = h("label", {}, t("settings.speed"), " ",
               h("select", {"name": "speed", "data_act": "speed", "id": "speed"},
@@ -475,9 +537,19 @@ def settings_panel(i18n, settings):
                h("select", {"name": "motion", "data_act": "motion", "id": "motion"},
                  [h("option", {"value": m, "selected": settings.motion == m}, t(f"settings.motion.{m}"))
                   for m in ("auto", "reduce")]))
+    value = settings.stun if stun_error is None else stun_error
+    stun = h("form", {"class_": "settings stun-form", "data_act": "stun"},
+             h("label", {"for": "stun"}, t("settings.stun")),
+             h("input", {"id": "stun", "name": "stun", "value": value, "placeholder": "stun:host:port",
+                         "spellcheck": "false", "autocomplete": "off", "maxlength": "100",
+                         "aria_describedby": "stun-help", "aria_invalid": "true" if stun_error is not None else None}),
+             h("button", {"type": "submit", "class_": "button"}, t("settings.stun_save")),
+             h("p", {"id": "stun-help", "class_": "hint" if stun_error is None else "error",
+                     "role": "alert" if stun_error is not None else None},
+               t("settings.stun_bad") if stun_error is not None else t("settings.stun_help")))
     return h("section", {"class_": "panel", "aria_labelledby": "settings-heading"},
              h("h2", {"id": "settings-heading"}, t("settings.heading")),
-             h("form", {"class_": "settings"}, speed, " ", motion))
+             h("form", {"class_": "settings"}, speed, " ", motion), stun)
 
 
 class SetupScreen:
@@ -508,6 +580,8 @@ class SetupScreen:
                            h("label", {}, t("setup.kind"), " ",
                              h("select", {"name": f"kind{s}", "id": f"kind{s}"},
                                h("option", {"value": "human", "selected": kind == "human"}, t("setup.human")),
+                               h("option", {"value": "guest", "selected": kind == "guest"}, t("setup.guest"))
+                               if players > 1 else None,
                                [h("option", {"value": lvl, "selected": kind == lvl}, t(f"setup.bot.{lvl}"))
                                 for lvl in game.bot_levels]))))
         return h("main", {"class_": "screen setup-screen"},
@@ -540,7 +614,10 @@ class SetupScreen:
             for s in range(self.gui.game_players(options)):
                 kind = self.values.get(f"kind{s}", "human")
                 name = str(self.values.get(f"name{s}", "")).strip()[:24]
-                seats.append({"name": name, "bot": kind if kind in self.gui.game.bot_levels else None})
+                seat = {"name": name, "bot": kind if kind in self.gui.game.bot_levels else None}
+                if kind == "guest" and self.gui.game_players(options) > 1:
+                    seat["remote"] = True         # played on another device
+                seats.append(seat)
             match = Match.new(self.game_id, options, app.host.random_seed(), {"seats": seats})
             slot = app.new_slot(match, title=self.gui.title(seats, app.i18n, options))
             app.go(f"#/play/{slot.id}")

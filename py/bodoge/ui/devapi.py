@@ -60,3 +60,40 @@ class Api:
 
     def screen(self):
         return type(self.app.screen).__name__
+
+    def status(self):
+        """The open game screen as this device knows it, as JSON: the seats to move, how many
+        lines its view's log has, how many moves its record has (none on a guest's device:
+        the host keeps the record), whether the game is over, and whether a round summary is
+        up ("" if no game is open). On a guest's device this is the view the host last sent."""
+        screen = self.app.screen
+        match = getattr(screen, "match", None)
+        if match is None:
+            return ""
+        view = match.view(getattr(screen, "viewer", None))
+        return json.dumps({"to_move": list(match.to_move()), "log": len(view.get("log", ())),
+                           "moves": len(match.record.moves),
+                           "over": bool(match.over), "pause": getattr(screen, "pause", None) is not None})
+
+    def view(self, seat):
+        """The open game screen's view for ``seat``, as JSON ("" if no game is open). On a
+        guest's device this is the view the host last sent: all the device knows."""
+        match = getattr(self.app.screen, "match", None)
+        return "" if match is None else json.dumps(match.view(int(seat)))
+
+    def table(self):
+        """The host's connections to its guests (play on several devices), as JSON: per remote
+        seat its state, the bytes and messages sent each way, its moves the rules refused and
+        the smoothed delay in ms
+        ("" if this screen has no host's table)."""
+        seats = getattr(getattr(self.app.screen, "table", None), "seats", None)
+        if not isinstance(seats, dict):
+            return ""
+        out = {}
+        for s, ts in seats.items():
+            link = ts.link
+            out[str(s)] = {"state": ts.state} if link is None else {
+                "state": ts.state, "bytes_out": link.bytes_out, "bytes_in": link.bytes_in,
+                "messages_out": link.messages_out, "messages_in": link.messages_in,
+                "refused": link.refused, "ms": link.ms}
+        return json.dumps(out)

@@ -166,6 +166,31 @@ class BrowserHost:
     def raw_entries(self):
         return str(window.bodogeRawEntries())       # web/boot.js: works without Python too
 
+    def warn(self, text):
+        js.console.warn(str(text))
+
+    # --- play on several devices: web/net.js ---------------------------------------------------
+    def net_offer(self, key, stun):
+        window.bodogeNet.offer(key, stun or "")
+
+    def net_answer(self, key, sdp, stun):
+        window.bodogeNet.answer(key, sdp, stun or "")
+
+    def net_accept(self, key, sdp):
+        window.bodogeNet.accept(key, sdp)
+
+    def net_send(self, key, text):
+        return bool(window.bodogeNet.send(key, text))
+
+    def net_close(self, key):
+        window.bodogeNet.close(key)
+
+    def qr(self, text):
+        return [str(row) for row in window.bodogeNet.qr(text)]
+
+    def scan(self, video_id):
+        window.bodogeNet.scan(video_id or "")
+
 
 def _guard(fn):
     try:
@@ -244,6 +269,12 @@ def start():
         proxy = create_proxy(fn)
         _keep.append(proxy)
         target.addEventListener(kind, proxy)
+    def on_net(kind, key, data):
+        _guard(lambda: app.net_event(str(kind), str(key), "" if _js(data) is None else str(data)))
+
+    proxy = create_proxy(on_net)
+    _keep.append(proxy)
+    window.bodogeNet.listen(proxy)
     app.start(str(window.location.hash))
     window.bodoge = create_proxy(_api(app))
     _keep.append(window.bodoge)

@@ -19,7 +19,11 @@ elements with ``data-fx`` for motion. The frame owns the overlays' headings, pla
 buttons; the game gives their bodies (``round_summary``, ``result``).
 
 A game with a screen of its own (Play Me!'s real-time ``PlayMeScreen``) still sits in the
-frame: it overrides ``PlayScreen.prompt_region`` and ``board_region`` only.
+frame: it overrides ``PlayScreen.prompt_region`` and ``board_region`` only. A real-time screen
+has a ``clock`` (``now()``, ``running``, ``start()``, ``stop()``, ``base``), ``paused`` and
+``set_paused(on)``, plays its bots through a ``driver`` (``bots``, ``look(now, only)``), and
+calls ``refuse(seat, error)`` for a refused move and ``send_views()`` after events: that is
+how remote seats (``bodoge.ui.table``) reach it.
 
 Until each game is redone in the frame: a ``result`` that still starts with its own
 ``h2#result-title`` shows it under the frame's heading, and a ``round_summary`` with its own
@@ -116,13 +120,17 @@ class GameUI:
         return " · ".join(seat_name(i18n, seats, s) for s in range(len(seats)))
 
     # --- play ----------------------------------------------------------------------------------
-    def make_screen(self, app, slot, match):
-        """The game screen. Turn-based and simultaneous games use the shared ``PlayScreen``; a
-        game with another flow (real time) returns its own screen (same ``render``/``act``/
-        ``key``/``close`` methods)."""
+    def screen_class(self, match):
+        """The game screen's class. Turn-based and simultaneous games use the shared
+        ``PlayScreen``; a game with another flow (real time) returns its own subclass (a
+        guest's device mixes its remote behaviour into the same class)."""
         from .play import PlayScreen
 
-        return PlayScreen(app, slot, match)
+        return PlayScreen
+
+    def make_screen(self, app, slot, match):
+        """The game screen (``screen_class``'s)."""
+        return self.screen_class(match)(app, slot, match)
 
     def private(self, view) -> bool:
         """Whether the person to move may see what the others may not (``view`` is the public,
@@ -287,7 +295,9 @@ def seat_name(i18n, seats, s):
 
 
 def clean_seats(meta, players, levels):
-    """Seat settings from a record's meta, made safe (it came from a code anyone can edit)."""
+    """Seat settings from a record's meta, made safe (it came from a code anyone can edit):
+    a name, a bot level or None, and ``"remote": True`` for a seat played on another device
+    (a guest's, on the host; every other seat, on a guest's device)."""
     raw = meta.get("seats") if isinstance(meta, dict) else None
     raw = raw if isinstance(raw, list) else []
     seats = []
@@ -295,8 +305,11 @@ def clean_seats(meta, players, levels):
         item = raw[s] if s < len(raw) and isinstance(raw[s], dict) else {}
         name = item.get("name")
         bot = item.get("bot")
-        seats.append({"name": name[:24] if isinstance(name, str) else "",
-                      "bot": bot if bot in levels else None})
+        seat = {"name": name[:24] if isinstance(name, str) else "",
+                "bot": bot if bot in levels else None}
+        if item.get("remote") is True:
+            seat["remote"] = True
+        seats.append(seat)
     return seats
 
 

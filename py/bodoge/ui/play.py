@@ -15,6 +15,13 @@ deleted it (``conflict``: the screen stops, says so and offers to load the newer
 this one as a separate save), or the browser will not store it (``unsaved``: the player is told
 once that the game is not being saved and how to keep it). A game opened from a code
 (``slot.link``) is stored only when someone plays on or the player keeps it.
+
+Remote seats (play on several devices): a seat marked ``remote`` is played by a guest on
+another device. It is neither a person here nor a bot: the screen's ``table``
+(``bodoge.ui.table.HostTable``) connects the guests, sends each the view of its seat after
+every change (``send_views``) and hands their moves to ``remote_move``, which plays them
+like any other move (the rules refuse what is not legal; ``refuse`` tells the guest). A
+guest's device runs this same screen over a ``RemoteMatch`` (its table is a ``GuestTable``).
 """
 
 import types
@@ -38,9 +45,10 @@ class PlayScreen:
         game = match.game
         n = game.num_players(match.state)
         self.seats = clean_seats(match.record.meta, n, game.bot_levels)
-        self.humans = [s for s in range(n) if self.seats[s]["bot"] is None]
+        self.remote = [s for s in range(n) if self.seats[s].get("remote")]   # on other devices
+        self.humans = [s for s in range(n) if self.seats[s]["bot"] is None and s not in self.remote]
         self.bots = {s: game.make_bot(seat["bot"], s, derive_seed(match.record.seed, s, "bot"))
-                     for s, seat in enumerate(self.seats) if seat["bot"]}
+                     for s, seat in enumerate(self.seats) if seat["bot"] and s not in self.remote}
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.present = self.viewer         # the person at the device, if known
         self.handover = None
@@ -59,6 +67,7 @@ class PlayScreen:
         self.conflict = None               # "newer" | "deleted": another tab has this game
         self.unsaved = None                # why this game is not being saved (see not_saved)
         self.opened_moves = len(match.record.moves)
+        self.table = self.make_table()     # remote seats: the guests' connections
         self.advance()
 
     # --- helpers -------------------------------------------------------------------------------
@@ -74,6 +83,109 @@ class PlayScreen:
 
     def close(self):
         self.closed = True
+        if self.table is not None:
+            self.table.close()
+
+    # --- remote seats ---------------------------------------------------------------------------
+    paused = False             # a real-time screen that is paused takes no moves
+
+    def make_table(self):
+        """The connections of the guests who play the remote seats (None: there are none)."""
+        if not self.remote:
+            return None
+        from .table import HostTable
+
+        return HostTable(self)
+
+    def table_act(self, action, arg, form):
+        """The Table tool and what is done in its dialog (``App.act`` sends them here, whatever
+        the screen does with other actions)."""
+        if self.table is None:
+            return
+        if action == "table":
+            self.dialog = "table"
+            self.app.focus_next = "dialog-close"
+            self.app.refresh()
+        else:
+            self.table.act(action, arg, form)
+
+    def net_event(self, kind, key, data):
+        """The page's connections (``App.net_event``): the table's business."""
+        if self.table is not None:
+            self.table.net_event(kind, key, data)
+
+    def send_views(self):
+        """Bring every connected guest's view up to date (after any change of the game)."""
+        if self.table is not None:
+            self.table.sync()
+
+    def remote_move(self, seat, move):
+        """A move from the guest at remote seat ``seat``: played like any other move (the rules
+        refuse what is not legal, and ``refuse`` tells the guest). Whether it was played."""
+        if seat not in self.remote:
+            return False
+        if self.closed or self.conflict is not None or self.paused:
+            key = "net.refused.paused" if self.paused else "net.refused.stopped"
+            self.refuse(seat, IllegalMove("the game does not take moves now", key=key))
+            return False
+        try:
+            return self.play(seat, move)
+        except IllegalMove:
+            raise
+        except Exception as e:   # a forged move a screen did not expect (not JSON it knows)
+            self.refuse(seat, IllegalMove(f"a move the game cannot read ({type(e).__name__})"))
+            self.app.refresh()
+            return False
+
+    def refuse(self, seat, err):
+        """``seat``'s move was refused (``err``, an ``IllegalMove``): say why to whoever made
+        it, here (the prompt's reserved line) or on a guest's device."""
+        if self.table is not None and seat in self.remote:
+            self.table.refused(seat, err)
+        else:
+            self.error = self.t(err.key, **err.params) if self.app.i18n.has(err.key) else str(err)
+
+    def store_seats(self):
+        """Write the seats (names, bots, remote) into the record, and save."""
+        seats = [dict(seat) for seat in self.seats]
+        self.match.record.meta = dict(self.match.record.meta, seats=seats)
+        self.slot.title = self.gui.title(seats, self.app.i18n, self.match.record.options)
+        self.described = None              # the log names the seats
+        self.autosave()
+
+    def name_seat(self, seat, name):
+        """A guest chose a name for its seat."""
+        if name and self.seats[seat]["name"] != name:
+            self.seats[seat]["name"] = name
+            self.store_seats()
+
+    def seat_to_bot(self, seat):
+        """The host hands a remote seat to the computer (a dropped guest who does not come
+        back): a bot of the game's middle level plays it from now on."""
+        if seat not in self.remote or self.match.over:
+            return
+        levels = self.match.game.bot_levels
+        level = levels[len(levels) // 2]
+        self.seats[seat] = {"name": "", "bot": level}
+        self.remote.remove(seat)
+        bot = self.match.game.make_bot(level, seat, derive_seed(self.match.record.seed, seat, "bot"))
+        self.bots[seat] = bot
+        driver = getattr(self, "driver", None)       # a real-time screen's bots
+        if driver is not None:
+            driver.bots[seat] = bot
+            driver.look(self.clock.now(), only=seat)
+        if self.table is not None:
+            self.table.seat_gone(seat)
+        self.store_seats()
+        self.resume()
+        self.app.refresh()
+
+    def guest_dropped(self, seat):
+        """The guest at ``seat`` lost its connection: a real-time game pauses until it is back
+        (a game in turns waits for it anyway when it is its turn)."""
+        pause = getattr(self, "set_paused", None)
+        if pause is not None and not self.paused and not self.match.over:
+            pause(True)
 
     # --- saving ---------------------------------------------------------------------------------
     def not_saved(self, why):
@@ -192,7 +304,10 @@ class PlayScreen:
     def advance(self):
         """Start a bot that is to move, and show the human who is to move (after a hand-over
         if someone else was at the device). Simultaneous games may need both at once."""
-        if self.closed or self.match.over or self.pause is not None or self.conflict is not None:
+        # a round summary holds the game until the person here goes on; a host with no seat
+        # of its own (its guests play on their devices) does not hold its guests up
+        held = self.pause is not None and (self.humans or not self.remote)
+        if self.closed or self.match.over or held or self.conflict is not None:
             return
         movers = self.match.to_move()
         bot_movers = [s for s in movers if s in self.bots]
@@ -249,14 +364,15 @@ class PlayScreen:
         self.play(seat, move)
 
     def play(self, seat, move):
-        """Apply a move from a human or a bot; refused moves leave everything as it was."""
+        """Apply a move from a human, a guest or a bot; refused moves leave everything as it
+        was."""
         before = len(self.match.state.get("log", ()))
         try:
             self.match.play(seat, move)
         except IllegalMove as e:
             if seat in self.bots:
                 raise             # a bot bug: make it loud
-            self.error = self.t(e.key, **e.params) if self.app.i18n.has(e.key) else str(e)
+            self.refuse(seat, e)
             self.app.refresh()
             return False
         self.token += 1            # any bot still thinking saw an old state: it will be restarted
@@ -276,6 +392,7 @@ class PlayScreen:
             self.app.focus_next = self.app.focus_next or "next-round"
         if seat in self.humans and self.viewer is not None:
             self.app.focus_next = self.app.focus_next or "prompt"
+        self.send_views()
         self.app.refresh()
         return True
 
@@ -422,7 +539,8 @@ class PlayScreen:
 
     def render(self):
         t = self.t
-        parts = [self.render_head(), self.banner()]
+        parts = [self.render_head(), self.banner(),
+                 self.table.banner() if self.table is not None else None]
         if self.handover is not None:
             parts.append(self.render_handover(self.names()[self.handover]))
         else:
@@ -431,6 +549,8 @@ class PlayScreen:
             parts.append(self.render_share())
         elif self.dialog == "rules":
             parts.append(dialog(t("play.rules"), self.gui.rules(t), t, "rules"))
+        elif self.dialog == "table" and self.table is not None:
+            parts.append(dialog(t("net.table"), self.table.render(), t, "table"))
         return h("main", {"class_": "screen play-screen", "data_game": self.match.game.id,
                           "data_log": "open" if self.log_open else None}, parts)
 
@@ -443,6 +563,7 @@ class PlayScreen:
         tools = h("nav", {"class_": "tools", "aria_label": t("play.tools")},
                   tool("button", "open-share", "share", t("play.share"), {"data_act": "share"}),
                   tool("button", "open-rules", "rules", t("play.rules"), {"data_act": "rules"}),
+                  self.table.tool() if self.table is not None else None,
                   tool("button", "open-log", "log", t("play.log"),
                        {"data_act": "log", "data_arg": "close" if self.log_open else "open",
                         "aria_controls": "log", "aria_expanded": str(self.log_open).lower(),
@@ -512,6 +633,8 @@ class PlayScreen:
         else:
             who = self.match.to_move()
             prompt = t("play.waiting", name=ctx.name(who[0])) if who else ""
+            if who and self.table is not None:
+                prompt = self.table.waiting(who, ctx) or prompt
         return h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, prompt)
 
     def overlay_back(self):
@@ -557,13 +680,17 @@ class PlayScreen:
                 for place, seat in placings(outcome, self.gui.lower_scores_win)]
         body = [h("ol", {"class_": "placings", "aria_label": t("result.placings")}, rows),
                 h("div", {"class_": "result-body"}, self.gui.result(view, ctx))]
-        actions = [h("a", {"class_": "button primary", "href": f"#/new/{self.match.game.id}",
-                           "id": "play-again"}, t("play.again")),
-                   h("button", {"type": "button", "class_": "button", "id": "look-at-table",
-                                "data_act": "overlay", "data_arg": "hide"}, t("play.overlay_look")),
-                   h("a", {"class_": "button", "href": "#/"}, t("play.shelf"))]
         return overlay("result", self.gui.result_heading(view, outcome, ctx), "result-heading",
-                       body, actions)
+                       body, self.result_actions())
+
+    def result_actions(self):
+        """The result overlay's buttons."""
+        t = self.t
+        return [h("a", {"class_": "button primary", "href": f"#/new/{self.match.game.id}",
+                        "id": "play-again"}, t("play.again")),
+                h("button", {"type": "button", "class_": "button", "id": "look-at-table",
+                             "data_act": "overlay", "data_arg": "hide"}, t("play.overlay_look")),
+                h("a", {"class_": "button", "href": "#/"}, t("play.shelf"))]
 
     def round_overlay(self, ctx):
         t = self.t
@@ -640,6 +767,7 @@ ICONS = {   # 24×24 line icons for the header's tools (their words stay for scr
     "share": "M12 15V3M7 8l5-5 5 5M5 12v8h14v-8",
     "rules": "M4 4h7a3 3 0 0 1 3 3v13a2 2 0 0 0-2-2H4zM20 4h-4a3 3 0 0 0-2 1v15a2 2 0 0 1 2-2h4z",
     "log": "M9 6h11M9 12h11M9 18h11M4 6h1M4 12h1M4 18h1",
+    "table": "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20v-1a5 5 0 0 1 10 0v1M17 11a2.5 2.5 0 1 0 0-5M16 14.5a4.5 4.5 0 0 1 5 4.5v1",
     "shelf": "M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z",
 }
 

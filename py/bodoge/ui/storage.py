@@ -102,13 +102,31 @@ def _get(store, key):
 
 
 # --- settings ----------------------------------------------------------------------------------
-FIELDS = {"lang": LANGS, "speed": tuple(SPEEDS), "motion": MOTIONS}
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+STUN = re.compile(rf"^stun:(?:{_LABEL}(?:\.{_LABEL})*|\[[0-9A-Fa-f:.]{{2,45}}\]):([0-9]{{1,5}})$")
+
+
+def stun_ok(text) -> bool:
+    """A STUN server for play across the internet: ``stun:host:port`` only, or "" (none)."""
+    if text == "":
+        return True
+    m = STUN.match(text) if isinstance(text, str) and len(text) <= 100 else None
+    return bool(m) and 0 < int(m.group(1)) < 65536
+
+
+FIELDS = {"lang": LANGS, "speed": tuple(SPEEDS), "motion": MOTIONS, "stun": stun_ok}
+
+
+def _allowed(name, value):
+    rule = FIELDS[name]
+    return isinstance(value, str) and (rule(value) if callable(rule) else value in rule)
 
 
 class Settings:
     def __init__(self, store, default_lang="en"):
         self.store = store
         self.lang, self.speed, self.motion = default_lang, "normal", "auto"
+        self.stun = ""                 # none: nothing contacts a third party
         self.reload()
 
     def stored(self) -> dict:
@@ -122,8 +140,7 @@ class Settings:
             return {}
         if not isinstance(data, dict):
             return {}
-        return {name: data[name] for name, allowed in FIELDS.items()
-                if isinstance(data.get(name), str) and data[name] in allowed}
+        return {name: data[name] for name in FIELDS if _allowed(name, data.get(name))}
 
     def reload(self) -> set:
         """Take the stored fields (another tab may have changed them); the names that changed."""
@@ -137,7 +154,7 @@ class Settings:
     def set(self, name, value) -> bool:
         """Change one setting, here and in the store (over what is stored, so another tab's
         other settings stay). False if the browser refused to store it (it still applies)."""
-        if name not in FIELDS or value not in FIELDS[name]:
+        if name not in FIELDS or not _allowed(name, value):
             raise ValueError(f"bad setting {name}={value!r}")
         setattr(self, name, value)
         data = self.stored()

@@ -382,8 +382,8 @@ class PlayMeUI(GameUI):
                 **{name: bool(values.get(name)) for name in ("play_me", "challenge",
                                                              "mad_jabberwocky")}}
 
-    def make_screen(self, app, slot, match):
-        return PlayMeScreen(app, slot, match)
+    def screen_class(self, match):
+        return PlayMeScreen
 
     # --- words ---------------------------------------------------------------------------------
     def char_name(self, t, view, s):
@@ -625,7 +625,7 @@ class PlayMeScreen(PlayScreen):
         self.motion = Motion(match.state)
         self.was_hidden = False       # the dice were hidden at the last redraw
         self.tip = None               # the card whose power's whole text is pinned open
-        self.table = None             # the last position of a round still being played
+        self.live = None              # the last position of a round still being played
         self.summed = len(match.state["results"])   # round ends already summed up
         self.was_over = match.over
         self.legal_now = None         # moves per seat, while one screen is drawn
@@ -685,7 +685,7 @@ class PlayMeScreen(PlayScreen):
         state = self.match.state
         self.motion.moved(state, seat, move)
         if state["phase"] in LIVE:
-            self.table = state        # (each move makes a new state: no copy needed)
+            self.live = state         # (each move makes a new state: no copy needed)
         if state["phase"] in ("ready", "over"):
             self.sync_clock()
 
@@ -717,13 +717,30 @@ class PlayMeScreen(PlayScreen):
                                 if game_changed else None)}
         self.overlay_hidden = False
 
+    def round_moved_on(self):
+        """Someone else started the next round (a guest, or the host for its guests): the
+        summary gives way to the round."""
+        if self.pause is not None and self.match.state["phase"] in LIVE:
+            self.pause = None
+            self.overlay_hidden = False
+
+    def guest_view(self, view):
+        """On a guest's device (``bodoge.ui.table``): a view from the host, after the moves it
+        brings were announced: a round ends or begins here as on the host's screen."""
+        if view["phase"] in LIVE:
+            self.live = view
+        self.round_moved_on()
+        self.sum_up()
+
     def final_view(self, view):
         """The table as the last round of a finished Challenge game left it: the screen's copy
         of the last position played, or (reopened just then) the record replayed without the
         move that ended the game."""
-        state = self.table
+        state = self.live
         if state is None or state["game_no"] == self.match.state["game_no"]:
             rec = self.match.record
+            if not rec.moves:         # a guest's device has no record: the view it was sent
+                return view
             state = replay(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:-1],
                                   rec.meta))[1]
         return GAME.view(state, None)
@@ -737,12 +754,14 @@ class PlayMeScreen(PlayScreen):
         if len(self.match.state["log"]) > before:
             self.announce_new()
             self.save(soon=self.match.state["phase"] == "play")
+            self.round_moved_on()
             self.sum_up()
         if self.match.over and not self.was_over:
             self.was_over = True
             self.overlay_hidden = False
             self.app.focus_next = "result-heading"
         self.sync_clock()
+        self.send_views()
         if changed:
             self.redraw(now=force)
 
@@ -820,7 +839,7 @@ class PlayMeScreen(PlayScreen):
         try:
             self.driver.play(seat, move, self.on_move)
         except IllegalMove as e:
-            self.error = self.t(e.key, **e.params) if self.app.i18n.has(e.key) else str(e)
+            self.refuse(seat, e)
             self.after_events(before, force=True)
             return False
         self.error = None
@@ -908,6 +927,7 @@ class PlayMeScreen(PlayScreen):
         self.sync_clock()
         if paused:
             self.save()
+        self.send_views()
         self.app.host.announce(self.t("playme.paused" if paused else "playme.resumed"))
         self.schedule()
 

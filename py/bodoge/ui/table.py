@@ -1,0 +1,951 @@
+"""Play on several devices: the table of remote seats, on the host's page and on a guest's.
+
+The protocol itself (messages, codes, checks) is ``bodoge.core.remote``; the browser's side
+(WebRTC data channels, QR codes, the camera) is ``web/net.js`` behind the host interface
+(``net_offer``, ``net_answer``, ``net_accept``, ``net_send``, ``net_close``, ``qr``, ``scan``;
+see ``bodoge.ui.app``). Here:
+
+* ``HostTable``: the play screen's table on the host's page (``PlayScreen.table``): an invite
+  per guest seat (link, QR code, copy), the answer box and the camera, who is connected and
+  their delays; it binds each channel to its seat, sends each guest its view after every
+  change (``sync``) and hands the guests' moves to ``PlayScreen.remote_move``. A refused or
+  malformed message is answered, logged (the table lists the last ones; the console too) and
+  never reaches the game.
+* ``JoinScreen``: a guest opens the invite link (``#join=…``), chooses a name, shows its answer
+  (QR code and text) and waits for the host.
+* ``guest_screen``: the guest's game screen is the game's own screen class (``PlayScreen``, or
+  the game's real-time screen) with ``GuestScreen`` mixed in, over a ``RemoteMatch``: the
+  view received stands for the state, and a move goes to the host instead of the rules.
+"""
+
+import hmac
+
+from ..core.errors import IllegalMove, short
+from ..core.record import Record
+from ..core.remote import (BadMessage, GuestLink, HostLink, clean_name, make_answer, make_invite,
+                           message, read_answer, read_guest, read_invite, token)
+from ..games import get_game, info, is_known
+from .games import clean_seats, game_name, game_ui, seat_name
+from .html import h
+from .storage import Slot
+
+HELLO_MS = 15_000          # a connection that does not say hello in time is closed
+DELAY_EVERY_MS = 2000      # delays are sent round at most this often
+MAX_LOG = 50               # refused messages kept for the table's list
+
+
+def qr_rows(cache, host, text):
+    """``host.qr(text)``, remembered in ``cache`` (a screen is redrawn often, its QR codes
+    seldom change)."""
+    rows = cache.get(text)
+    if rows is None:
+        rows = cache[text] = list(host.qr(text))
+        while len(cache) > 8:
+            cache.pop(next(iter(cache)))
+    return rows
+
+
+def qr_svg(rows, label, id_=None):
+    """A QR code as an SVG drawing (one path of dark runs, a quiet zone of 4 modules), from
+    the rows of its modules ("1" dark) as ``host.qr`` gives them."""
+    if not rows:
+        return None
+    n = len(rows)
+    d = []
+    for y, row in enumerate(rows):
+        x = 0
+        while x < len(row):
+            if row[x] == "1":
+                start = x
+                while x < len(row) and row[x] == "1":
+                    x += 1
+                d.append(f"M{start + 4} {y + 4}h{x - start}v1h-{x - start}z")
+            else:
+                x += 1
+    size = n + 8
+    return h("svg", {"class_": "qr", "id": id_, "viewBox": f"0 0 {size} {size}", "role": "img",
+                     "aria_label": label, "shape_rendering": "crispEdges"},
+             h("rect", {"width": str(size), "height": str(size), "fill": "#fff"}),
+             h("path", {"d": "".join(d), "fill": "#000"}))
+
+
+def _params(err):
+    """A refusal's parameters, safe to send: short texts and integers only."""
+    out = {}
+    for k, v in list(err.params.items())[:8]:
+        if isinstance(v, bool) or not isinstance(v, (int, str)):
+            v = str(v)
+        out[str(k)[:40]] = short(v, 100) if isinstance(v, str) else v
+    return out
+
+
+class TableSeat:
+    """A guest seat on the host: its current invite (a ``HostLink``) and what became of it."""
+
+    def __init__(self, seat):
+        self.seat = seat
+        self.link = None
+        self.state = "making"     # making | invited | joining | on | off (dropped) | failed
+        self.code = None          # the invite code (the link's #join=)
+        self.joined = False       # a guest has sat here since the page opened
+
+
+class HostTable:
+    def __init__(self, screen):
+        self.screen = screen
+        self.app = screen.app
+        self.host = screen.app.host
+        self.seats = {s: TableSeat(s) for s in screen.remote}
+        self.links = {}                # connection key -> HostLink (current invites only)
+        self.answer = ""               # what is in the answer box
+        self.answer_error = None
+        self.scanning = False
+        self.scan_error = None
+        self.log = []                  # (seat, text) of refused messages, newest last
+        self.current = None            # (link, n): the guest's move being played
+        self.closed = False
+        self.delays_sent = None        # host time delays were last sent round
+        self.qr = {}
+        for s in self.seats:
+            self.invite(s)
+        screen.dialog = "table"        # who is to join: the invites show at once
+
+    @property
+    def t(self):
+        return self.app.t
+
+    # --- connections --------------------------------------------------------------------------
+    def invite(self, seat):
+        """A new invite for ``seat`` (any earlier one for it is void)."""
+        ts = self.seats[seat]
+        if ts.link is not None:
+            self.hang_up(ts.link, "replaced")
+        rnd = self.host.random_seed
+        nonce, secret = token(rnd()), token(rnd(), rnd())
+        link = HostLink(seat, f"h{seat}-{nonce}", nonce, secret)
+        ts.link, ts.state, ts.code = link, "making", None
+        self.links[link.key] = link
+        self.host.net_offer(link.key, self.app.settings.stun)
+
+    def hang_up(self, link, why=None):
+        if why and link.open:
+            self.send(link, message("bye", why=why))
+        link.open = False
+        self.links.pop(link.key, None)
+        self.host.net_close(link.key)
+
+    def close(self):
+        """The host leaves the table (another screen): every guest is told and let go."""
+        if self.closed:
+            return
+        self.closed = True
+        self.stop_scan()
+        for ts in self.seats.values():
+            if ts.link is not None:
+                self.hang_up(ts.link, "left")
+
+    def seat_gone(self, seat):
+        """``seat`` is no longer remote (the computer plays it)."""
+        ts = self.seats.pop(seat, None)
+        if ts is not None and ts.link is not None:
+            self.hang_up(ts.link, "bot")
+        self.send_seats()
+
+    def send(self, link, msg):
+        for text in link.frames(msg):
+            self.host.net_send(link.key, text)
+
+    def bound(self):
+        return [ts.link for ts in self.seats.values()
+                if ts.link is not None and ts.link.bound and ts.link.open]
+
+    def net_event(self, kind, key, data):
+        if self.closed:
+            return
+        if kind in ("scan", "scan-error"):
+            self.scanned(kind, data)
+            return
+        link = self.links.get(key)
+        ts = self.seats.get(link.seat) if link is not None else None
+        if ts is None or ts.link is not link:
+            return                       # an old invite's connection: nothing to do with it
+        if kind == "offer":
+            try:
+                ts.code = make_invite(data, self.screen.match.game.id, ts.seat, link.nonce,
+                                      link.secret, self.host_name())
+                ts.state = "invited"
+            except BadMessage as e:
+                ts.state = "failed"
+                self.warn(ts.seat, f"no invite: {e}")
+            self.app.refresh()
+        elif kind == "open":
+            link.open = True
+            ts.state = "joining"
+            self.host.later(HELLO_MS, lambda: self.hello_late(link))
+            self.app.refresh()
+        elif kind == "message":
+            self.receive(link, data)
+        elif kind in ("closed", "error"):
+            self.dropped(link)
+
+    def hello_late(self, link):
+        if link.open and not link.bound and self.links.get(link.key) is link:
+            self.warn(link.seat, "no hello in time")
+            self.dropped(link)
+
+    def dropped(self, link):
+        """The guest's connection is gone (its tab closed, its network went away)."""
+        ts = self.seats.get(link.seat)
+        was = link.open or link.bound
+        self.hang_up(link)
+        if ts is None or ts.link is not link:
+            return
+        ts.state = "off" if link.bound else "failed"
+        if link.bound:
+            self.app.host.announce(self.t("net.dropped", name=self.name(ts.seat)))
+            self.send_seats()
+            self.screen.guest_dropped(ts.seat)
+        if was or ts.state == "failed":
+            self.app.refresh()
+
+    # --- messages from guests -----------------------------------------------------------------
+    def receive(self, link, text):
+        link.messages_in += 1
+        link.bytes_in += len(str(text).encode("utf-8"))
+        try:
+            msg = read_guest(text)
+        except BadMessage as e:
+            self.bad(link, str(e))
+            return
+        kind = msg["t"]
+        if not link.bound:
+            if kind != "hello":
+                self.bad(link, f"{kind} before hello")
+            elif not hmac.compare_digest(msg["key"].encode(), link.secret.encode()):
+                self.warn(link.seat, "hello with a wrong secret")
+                self.hang_up(link, "refused")
+                self.seats[link.seat].state = "failed"
+                self.app.refresh()
+            else:
+                self.joined(link, clean_name(msg["name"]))
+            return
+        if kind == "hello":
+            self.bad(link, "hello again")
+        elif kind == "move":
+            self.current = (link, msg["n"])
+            try:
+                self.screen.remote_move(link.seat, msg["m"])
+            finally:
+                self.current = None
+        elif kind == "ack":
+            if link.acked(msg["seq"], self.host.now()):
+                self.delay_changed()
+        elif kind == "sync":
+            link.last = None
+            self.sync_link(link)
+        elif kind == "pause":
+            pause = getattr(self.screen, "set_paused", None)
+            if pause is not None and msg["on"] != self.screen.paused:
+                pause(msg["on"])
+                self.app.refresh()
+        elif kind == "bye":
+            self.dropped(link)
+
+    def bad(self, link, why):
+        """A message the protocol does not allow: logged, never played; too many and the
+        guest is let go."""
+        link.bad += 1
+        self.warn(link.seat, f"refused message: {why}")
+        if link.bad >= link.MAX_BAD:
+            self.hang_up(link, "refused")
+            self.dropped(link)
+
+    def warn(self, seat, text):
+        self.log.append((seat, short(text, 120)))
+        del self.log[:-MAX_LOG]
+        self.host.warn(f"bodoge table, seat {seat + 1}: {short(text, 200)}")
+
+    def refused(self, seat, err):
+        """``PlayScreen.refuse`` for a remote seat: the guest hears why, the table logs it."""
+        ts = self.seats.get(seat)
+        if ts is None or ts.link is None:
+            return
+        link = ts.link
+        n = self.current[1] if self.current is not None and self.current[0] is link else 0
+        link.refused += 1
+        self.warn(seat, f"refused move {n}: {err}")
+        if link.bound and link.open:
+            self.send(link, message("refused", n=n, key=str(err.key)[:80], params=_params(err)))
+
+    def joined(self, link, name):
+        ts = self.seats[link.seat]
+        link.bound, link.name = True, name
+        ts.state, ts.joined = "on", True
+        self.screen.name_seat(link.seat, name)
+        game = self.screen.match.game
+        self.send(link, message("welcome", seat=link.seat, game=game.id,
+                                players=len(self.screen.seats),
+                                rt=getattr(self.screen, "clock", None) is not None))
+        self.send_seats()
+        self.sync_link(link)
+        self.app.host.announce(self.t("net.joined", name=self.name(link.seat)))
+        if all(t.state == "on" for t in self.seats.values()) and self.screen.dialog == "table":
+            self.screen.dialog = None
+            self.app.focus_next = "prompt"
+        self.app.refresh()
+
+    # --- what guests are sent -----------------------------------------------------------------
+    def clock(self):
+        clock = getattr(self.screen, "clock", None)
+        if clock is None:
+            return None
+        return clock.now(), clock.running, bool(self.screen.paused)
+
+    def sync(self):
+        """Send every connected guest what changed in its view (and the end of the game)."""
+        for link in self.bound():
+            self.sync_link(link)
+
+    def sync_link(self, link):
+        match = self.screen.match
+        for text in link.view_frames(match.view(link.seat), self.host.now(), self.clock()):
+            self.host.net_send(link.key, text)
+        if match.over and not link.ended:
+            link.ended = True
+            self.send(link, message("end", code=match.code()))
+
+    def seats_message(self):
+        screen = self.screen
+        out = []
+        for s, seat in enumerate(screen.seats):
+            ts = self.seats.get(s)
+            link = ts.link if ts is not None else None
+            kind = "guest" if s in screen.remote else ("bot" if seat["bot"] else "here")
+            out.append({"name": seat["name"], "kind": kind, "bot": seat["bot"],
+                        "on": kind != "guest" or (link is not None and link.bound and link.open),
+                        "ms": link.ms if link is not None and kind == "guest" else None})
+        return message("seats", seats=out)
+
+    def send_seats(self):
+        msg = self.seats_message()
+        for link in self.bound():
+            self.send(link, msg)
+        self.delays_sent = self.host.now()
+
+    def delay_changed(self):
+        now = self.host.now()
+        if self.delays_sent is None or now - self.delays_sent >= DELAY_EVERY_MS:
+            self.send_seats()
+            if self.screen.dialog == "table":
+                self.app.refresh()
+
+    # --- the host's actions -------------------------------------------------------------------
+    def act(self, action, arg, form):
+        app = self.app
+        if action == "table-answer":
+            self.answer = str(form.get("answer", ""))[:5000]
+            self.accept(self.answer)
+        elif action == "table-invite" and arg.isdigit() and int(arg) in self.seats:
+            self.invite(int(arg))
+            if self.screen.dialog != "table":      # from the banner: show the new invite
+                self.screen.dialog = "table"
+                app.focus_next = "dialog-close"
+            app.refresh()
+        elif action == "table-bot" and arg.isdigit() and int(arg) in self.seats:
+            self.screen.seat_to_bot(int(arg))
+        elif action == "table-copy" and arg.isdigit() and int(arg) in self.seats:
+            ts = self.seats[int(arg)]
+            if ts.code:
+                ok = self.host.copy(self.invite_link(ts))
+                self.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
+        elif action == "table-scan":
+            if self.scanning:
+                self.stop_scan()
+            else:
+                self.scanning, self.scan_error = True, None
+                self.host.scan("scan-video")
+            app.focus_next = "table-scan"
+            app.refresh()
+
+    def stop_scan(self):
+        if self.scanning:
+            self.scanning = False
+            self.host.scan(None)
+
+    def scanned(self, kind, data):
+        if not self.scanning:
+            return
+        self.stop_scan()
+        if kind == "scan-error":
+            self.scan_error = self.t(f"net.scan.{data}" if data in ("denied", "none") else "net.scan.failed")
+            self.app.refresh()
+            return
+        self.answer = str(data)[:5000]
+        self.accept(self.answer)
+
+    def accept(self, text):
+        """A guest's answer, pasted or scanned: it completes the connection of its seat."""
+        self.answer_error = None
+        try:
+            answer = read_answer(text)
+            ts = self.seats.get(answer.seat)
+            if (ts is None or ts.link is None or ts.link.nonce != answer.nonce
+                    or ts.link.key not in self.links):
+                raise BadMessage("an answer to an old invite", key="net.answer_old")
+            if ts.link.bound or ts.state in ("joining", "on"):
+                raise BadMessage("that seat is already taken", key="net.answer_used")
+        except BadMessage as e:
+            self.answer_error = self.t(e.key) if self.app.i18n.has(e.key) else str(e)
+            self.app.focus_next = "table-answer-box"
+            self.app.refresh()
+            return
+        self.answer = ""
+        ts.state = "joining"
+        self.host.net_accept(ts.link.key, answer.sdp)
+        self.app.host.announce(self.t("net.connecting", seat=answer.seat + 1))
+        self.app.refresh()
+
+    # --- words ---------------------------------------------------------------------------------
+    def name(self, seat):
+        return seat_name(self.app.i18n, self.screen.seats, seat)
+
+    def host_name(self):
+        here = [s for s in self.screen.humans if self.screen.seats[s]["name"]]
+        return self.screen.seats[here[0]]["name"] if here else ""
+
+    def invite_link(self, ts):
+        return f"{self.host.base_url()}#join={ts.code}"
+
+    def status(self, seat):
+        """How a remote seat stands, in words."""
+        t = self.t
+        ts = self.seats[seat]
+        if ts.state == "on":
+            ms = ts.link.ms
+            return t("net.state.on") + ("" if ms is None else " · " + t("net.ms", ms=ms))
+        return t(f"net.state.{ts.state}")
+
+    def waiting(self, movers, ctx):
+        """The prompt while a remote seat is to move: whose move, and whether they are here."""
+        for s in movers:
+            if s in self.seats and self.seats[s].state != "on":
+                off = self.seats[s].state == "off"
+                return self.t("net.waiting_off" if off else "net.waiting_join", name=ctx.name(s))
+        return None
+
+    # --- rendering ----------------------------------------------------------------------------
+    def tool(self):
+        from .play import tool
+
+        on = sum(1 for ts in self.seats.values() if ts.state == "on")
+        label = self.t("net.table_tool", on=on, n=len(self.seats))
+        return tool("button", "open-table", "table", label,
+                    {"data_act": "table", "class_": "tool table-tool"
+                     + ("" if on == len(self.seats) else " table-waiting")})
+
+    def banner(self):
+        """Above the board: a guest who dropped out, and what the host can do about it."""
+        off = [s for s, ts in self.seats.items() if ts.state == "off"]
+        if not off or self.screen.match.over:
+            return None
+        t = self.t
+        s = off[0]
+        buttons = [h("button", {"type": "button", "class_": "button primary", "data_act": "table-invite",
+                                "data_arg": str(s), "id": f"banner-invite-{s}"}, t("net.new_invite")),
+                   h("button", {"type": "button", "class_": "button", "data_act": "table-bot",
+                                "data_arg": str(s), "id": f"banner-bot-{s}"}, t("net.to_bot"))]
+        return h("div", {"class_": "notice error save-banner table-banner", "id": "table-banner",
+                         "role": "status"},
+                 h("p", {}, t("net.off_banner", name=self.name(s))), h("p", {"class_": "actions"}, buttons))
+
+    def render(self):
+        """The Table dialog's body: every seat, the invites, the answer box and the camera."""
+        t = self.t
+        screen = self.screen
+        rows = []
+        for s, seat in enumerate(screen.seats):
+            if s in self.seats:
+                kind, status = t("net.kind.guest"), self.status(s)
+            elif seat["bot"]:
+                kind, status = t("net.kind.bot"), ""
+            else:
+                kind, status = t("net.kind.here"), ""
+            rows.append(h("li", {"class_": "table-seat", "id": f"table-seat-{s}"},
+                          h("span", {"class_": "who"}, t("setup.seat", n=s + 1), " · ", self.name(s)),
+                          h("span", {"class_": "kind"}, kind),
+                          h("span", {"class_": "status", "data_state": self.seats[s].state
+                                     if s in self.seats else None}, status)))
+        parts = [h("ul", {"class_": "table-seats", "aria_label": t("net.seats")}, rows)]
+        for s, ts in self.seats.items():
+            parts.append(self.render_invite(s, ts))
+        if any(ts.state in ("invited", "failed") for ts in self.seats.values()):
+            parts.append(self.render_answer())
+        if self.log:
+            parts.append(h("details", {"class_": "table-log"},
+                           h("summary", {}, t("net.refusals", n=len(self.log))),
+                           h("ul", {}, [h("li", {}, t("setup.seat", n=s + 1), ": ", text)
+                                        for s, text in self.log[-10:]])))
+        parts.append(h("p", {"class_": "hint"}, t("net.about")))
+        return h("div", {"class_": "table-panel"}, parts)
+
+    def render_invite(self, s, ts):
+        t = self.t
+        name = self.name(s)
+        head = h("h3", {}, t("net.invite_for", seat=s + 1, name=name))
+        if ts.state == "on":
+            return None
+        if ts.state == "making":
+            return h("section", {"class_": "invite", "id": f"invite-{s}"}, head,
+                     h("p", {}, t("net.making")))
+        buttons = [h("button", {"type": "button", "class_": "button", "data_act": "table-invite",
+                                "data_arg": str(s), "id": f"table-invite-{s}"}, t("net.new_invite")),
+                   h("button", {"type": "button", "class_": "button", "data_act": "table-bot",
+                                "data_arg": str(s), "id": f"table-bot-{s}"}, t("net.to_bot"))]
+        if ts.state in ("off", "failed", "joining") or ts.code is None:
+            text = t(f"net.invite.{ts.state}", name=name)
+            return h("section", {"class_": "invite", "id": f"invite-{s}"}, head,
+                     h("p", {}, text), h("p", {"class_": "actions"}, buttons))
+        link = self.invite_link(ts)
+        qr = qr_svg(qr_rows(self.qr, self.host, link), t("net.qr_invite", seat=s + 1), f"invite-qr-{s}")
+        return h("section", {"class_": "invite", "id": f"invite-{s}"}, head,
+                 h("div", {"class_": "invite-body"},
+                   qr,
+                   h("div", {"class_": "invite-text"},
+                     h("p", {}, t("net.invite_how")),
+                     h("label", {"for": f"invite-link-{s}"}, t("net.invite_link")),
+                     h("input", {"id": f"invite-link-{s}", "readonly": True, "value": link,
+                                 "class_": "invite-link", "spellcheck": "false"}),
+                     h("p", {"class_": "actions"},
+                       h("button", {"type": "button", "class_": "button", "data_act": "table-copy",
+                                    "data_arg": str(s), "id": f"table-copy-{s}"}, t("share.copy_link")),
+                       buttons))))
+
+    def render_answer(self):
+        t = self.t
+        scan = [h("button", {"type": "button", "class_": "button", "id": "table-scan",
+                             "data_act": "table-scan", "aria_pressed": str(self.scanning).lower()},
+                  t("net.scan_stop") if self.scanning else t("net.scan"))]
+        if self.scanning:
+            scan.append(h("video", {"id": "scan-video", "class_": "scan-video", "muted": True,
+                                    "playsinline": True, "aria_label": t("net.scan_video")}))
+        if self.scan_error:
+            scan.append(h("p", {"class_": "error", "role": "alert"}, self.scan_error))
+        return h("section", {"class_": "answer-box", "aria_labelledby": "answer-title"},
+                 h("h3", {"id": "answer-title"}, t("net.answer_title")),
+                 h("p", {}, t("net.answer_how")),
+                 h("div", {"class_": "scan"}, scan),
+                 h("form", {"data_act": "table-answer", "class_": "answer-form"},
+                   h("label", {"for": "table-answer-box"}, t("net.answer_label")),
+                   h("textarea", {"id": "table-answer-box", "name": "answer", "rows": "3",
+                                  "spellcheck": "false", "autocomplete": "off",
+                                  "aria_invalid": "true" if self.answer_error else None,
+                                  "aria_describedby": "answer-error" if self.answer_error else None},
+                     self.answer),
+                   h("p", {"class_": "error", "id": "answer-error", "role": "alert"}, self.answer_error or ""),
+                   h("button", {"type": "submit", "class_": "button primary", "id": "table-connect"},
+                     t("net.connect"))))
+
+
+# --- the guest's side ---------------------------------------------------------------------------
+class RemoteMatch:
+    """What a guest's play screen takes for the match: the view received stands for the state
+    (``view`` answers with it whatever seat is asked about: it is all this device knows), and
+    ``play`` sends the move to the host (the answer comes back as a new view, or a refusal)."""
+
+    def __init__(self, game, seat, view, seats, send, realtime):
+        self.game = game
+        self.seat = seat
+        self.state = view
+        self.record = Record(game.id, game.rules_version, {}, 0, [], {"seats": seats})
+        self.send = send             # fn(move)
+        self.realtime = realtime
+        self.waiting = False         # a move sent and not answered yet (games in turns)
+        self.replay = None           # the game's save code, once the host sent it
+
+    def view(self, seat=None):
+        return self.state
+
+    def to_move(self):
+        movers = list(self.state["to_move"])
+        if self.waiting and not self.realtime and self.seat in movers:
+            movers.remove(self.seat)
+        return movers
+
+    def outcome(self):
+        return self.state["outcome"]
+
+    @property
+    def over(self):
+        return self.state["outcome"] is not None
+
+    def play(self, seat, move):
+        if seat != self.seat:
+            raise IllegalMove("not this device's seat", key="error.not_your_turn")
+        if self.waiting and not self.realtime:
+            raise IllegalMove("a move is on its way", key="net.sending")
+        self.waiting = True
+        self.send(move)
+
+    def code(self):
+        return self.replay or ""
+
+
+def guest_seats(msg_seats, me, name):
+    """The play screen's seats on a guest's device: its own, and every other one remote."""
+    seats = []
+    for s, seat in enumerate(msg_seats):
+        if s == me:
+            seats.append({"name": name or seat["name"], "bot": None})
+        else:
+            seats.append({"name": seat["name"], "bot": seat["bot"], "remote": True})
+    return seats
+
+
+class GuestTable:
+    """The table on a guest's device: its link to the host, and what it hears."""
+
+    def __init__(self, screen, link):
+        self.screen = screen
+        self.app = screen.app
+        self.link = link
+        self.lost = None             # why the connection ended (None: it is up)
+
+    @property
+    def t(self):
+        return self.app.t
+
+    def close(self):
+        if self.lost is None:
+            self.lost = "closed"
+            self.app.host.net_send(self.link.key, self.link.text("bye"))
+        self.app.host.net_close(self.link.key)
+
+    def sync(self):
+        pass
+
+    def refused(self, seat, err):
+        pass
+
+    def waiting(self, movers, ctx):
+        return None
+
+    def send_move(self, move):
+        if self.lost is not None:
+            raise IllegalMove("no connection to the host", key="net.lost")
+        _, text = self.link.move(move)
+        self.app.host.net_send(self.link.key, text)
+
+    def pause(self, on):
+        if self.lost is None:
+            self.app.host.net_send(self.link.key, self.link.text("pause", on=bool(on)))
+
+    def net_event(self, kind, key, data):
+        if key != self.link.key:
+            return
+        if kind == "message":
+            try:
+                msg, replies = self.link.receive(data, self.app.host.now())
+            except BadMessage as e:
+                self.app.host.warn(f"bodoge: a message from the host was refused: {e}")
+                return
+            for text in replies:
+                self.app.host.net_send(self.link.key, text)
+            if msg is not None:
+                self.screen.heard(msg)
+        elif kind in ("closed", "error") and self.lost is None:
+            self.lost = "lost"
+            self.screen.heard(message("bye", why="lost"))
+
+    def tool(self):
+        from .play import tool
+
+        return tool("button", "open-table", "table", self.t("net.table"),
+                    {"data_act": "table", "class_": "tool table-tool"
+                     + (" table-waiting" if self.lost else "")})
+
+    def banner(self):
+        t = self.t
+        if self.lost is not None and not (self.screen.match.over and self.link.code):
+            key = "net.lost_bot" if self.lost == "bot" else "net.lost_banner"
+            return h("div", {"class_": "notice error save-banner table-banner", "id": "table-banner",
+                             "role": "alert"}, h("p", {}, t(key)))
+        return None
+
+    def render(self):
+        t = self.t
+        seats = self.link.seats or []
+        rows = []
+        for s, seat in enumerate(seats):
+            kind = t(f"net.kind.{seat['kind']}") if s != self.link.seat else t("net.kind.you")
+            state = ""
+            if seat["kind"] == "guest" or s == self.link.seat:
+                state = t("net.state.on" if seat["on"] else "net.state.off")
+                if seat["ms"] is not None and seat["on"]:
+                    state += " · " + t("net.ms", ms=seat["ms"])
+            rows.append(h("li", {"class_": "table-seat", "id": f"table-seat-{s}"},
+                          h("span", {"class_": "who"}, t("setup.seat", n=s + 1), " · ",
+                            self.screen.names()[s]),
+                          h("span", {"class_": "kind"}, kind), h("span", {"class_": "status"}, state)))
+        return h("div", {"class_": "table-panel"},
+                 h("ul", {"class_": "table-seats", "aria_label": t("net.seats")}, rows),
+                 h("p", {"class_": "hint"}, t("net.guest_about")))
+
+
+class GuestScreen:
+    """Mixed into the game's own screen class on a guest's device (``guest_screen``)."""
+
+    def make_table(self):
+        return GuestTable(self, self.match.link)
+
+    # the host saves the game: nothing is stored here
+    def autosave(self):
+        pass
+
+    def store_slot(self):
+        pass
+
+    def storage_changed(self, key):
+        pass
+
+    def keep(self):
+        pass
+
+    def heard(self, msg):
+        """A message from the host (``GuestTable``): bring the screen up to date."""
+        kind = msg["t"]
+        link = self.table.link
+        if kind == "view":
+            self.new_view(link.view)
+        elif kind == "seats":
+            me = link.seat
+            self.seats = clean_seats({"seats": guest_seats(link.seats, me, self.seats[me]["name"])},
+                                     len(self.seats), self.match.game.bot_levels)
+            self.described = None
+            self.app.refresh()
+        elif kind == "refused":
+            self.match.waiting = False
+            key, params = msg["key"], msg["params"]
+            try:
+                self.error = self.t(key, **params) if self.app.i18n.has(key) else self.t("error.illegal_move")
+            except (KeyError, ValueError, IndexError):
+                self.error = self.t("error.illegal_move")
+            self.app.refresh()
+        elif kind == "end":
+            self.match.replay = link.code
+            self.app.refresh()
+        elif kind == "bye":
+            self.table.lost = msg["why"] if msg["why"] != "lost" else "lost"
+            self.match.waiting = False
+            self.app.host.announce(self.t("net.lost_bot" if msg["why"] == "bot" else "net.lost_banner"))
+            self.app.refresh()
+
+    def new_view(self, view):
+        old = self.match.state
+        self.match.state = view
+        self.match.waiting = False
+        if isinstance(old.get("log"), list) and len(view["log"]) > len(old["log"]):
+            self.fresh_from = len(old["log"])
+        self.follow_clock()
+        self.announce_new()
+        hook = getattr(self, "guest_view", None)      # a screen with its own flow (Play Me!)
+        if hook is not None:
+            hook(view)
+        self.advance()
+        if self.match.over:
+            self.overlay_hidden = False
+            self.app.focus_next = self.app.focus_next or "result-heading"
+        self.app.refresh()
+
+    def follow_clock(self):
+        """A real-time game: the game clock here follows the host's (half the delay on)."""
+        clock = getattr(self, "clock", None)
+        got = self.table.link.clock
+        if clock is None or got is None:
+            return
+        ms, running, paused, _ = got
+        mine = (self.table.link.seats or [{}] * (self.table.link.seat + 1))[self.table.link.seat]
+        lag = (mine.get("ms") or 0) // 2 if running else 0
+        clock.stop()
+        clock.base = int(ms) + lag
+        self.paused = paused
+        if running and not paused:
+            clock.start()
+        schedule = getattr(self, "schedule", None)
+        if schedule is not None:
+            schedule()
+
+    def act(self, action, arg, form):
+        if action == "pause" and getattr(self, "clock", None) is not None:
+            self.table.pause(not self.paused)
+            return
+        if action == "copy" and not self.match.code():
+            return
+        super().act(action, arg, form)
+
+    def prompt_region(self, view, ctx):
+        if self.match.waiting and not self.match.realtime and not self.match.over:
+            return h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, self.t("net.sending"))
+        return super().prompt_region(view, ctx)
+
+    def render_share(self):
+        if self.match.code():
+            return super().render_share()
+        from .play import dialog
+
+        return dialog(self.t("share.title"), h("p", {}, self.t("net.share_later")), self.t, "share")
+
+    def result_actions(self):
+        actions = super().result_actions()
+        if self.match.code():
+            actions.insert(1, h("button", {"type": "button", "class_": "button", "id": "copy-replay",
+                                           "data_act": "copy", "data_arg": "link"},
+                                self.t("net.copy_replay")))
+        return actions
+
+
+def guest_screen(app, link, name):
+    """The guest's game screen, from the first whole view the host sent."""
+    game = get_game(link.welcome["game"])
+    seats = guest_seats(link.seats, link.seat, name)
+    gui = game_ui(game.id)
+    realtime = bool(link.welcome["rt"])
+    holder = {}
+
+    def send(move):
+        holder["screen"].table.send_move(move)
+
+    match = RemoteMatch(game, link.seat, link.view, seats, send, realtime)
+    match.link = link
+    base = gui.screen_class(match)
+    cls = type("Guest" + base.__name__, (GuestScreen, base), {})
+    slot = Slot(f"guest-{link.invite.nonce}", game.id, "", app.host.now(), app.host.now())
+    screen = cls(app, slot, match)
+    holder["screen"] = screen
+    screen.dialog = None
+    screen.follow_clock()
+    return screen
+
+
+class JoinScreen:
+    """A guest opened an invite link: its name, then its answer for the host, then the game."""
+
+    framed = False
+
+    def __init__(self, app, code):
+        self.app = app
+        self.invite = read_invite(code)          # BadMessage: the app says why
+        if not is_known(self.invite.game):
+            raise BadMessage("an invite to an unknown game", key="net.code_damaged")
+        self.state = "name"          # name | answering | answer | joining | failed
+        self.name = ""
+        self.error = None
+        self.answer = None
+        self.link = None
+        self.tries = 0
+        self.qr = {}
+
+    @property
+    def t(self):
+        return self.app.t
+
+    def close(self):
+        if self.link is not None and self.state != "done":
+            self.app.host.net_close(self.link.key)
+
+    def act(self, action, arg, form):
+        app = self.app
+        if action == "join" and self.state in ("name", "failed"):
+            self.name = clean_name(form.get("name", ""))
+            if not self.name:
+                self.error = self.t("net.join_name_needed")
+                app.focus_next = "join-name"
+                app.refresh()
+                return
+            self.error = None
+            self.tries += 1
+            if self.link is not None:
+                app.host.net_close(self.link.key)
+            self.link = GuestLink(self.invite, f"g{self.invite.seat}-{self.invite.nonce}-{self.tries}")
+            self.state = "answering"
+            app.host.net_answer(self.link.key, self.invite.sdp, app.settings.stun)
+            app.refresh()
+        elif action == "join-copy" and self.answer:
+            ok = app.host.copy(self.answer)
+            app.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
+
+    def net_event(self, kind, key, data):
+        app = self.app
+        if self.link is None or key != self.link.key:
+            return
+        if kind == "answer":
+            try:
+                self.answer = make_answer(data, self.invite.seat, self.invite.nonce)
+                self.state = "answer"
+            except BadMessage as e:
+                self.state, self.error = "failed", self.t(e.key)
+            app.focus_next = "join-answer-title"
+            app.refresh()
+        elif kind == "open":
+            self.state = "joining"
+            app.host.net_send(key, self.link.hello(self.name))
+            app.refresh()
+        elif kind == "message":
+            try:
+                msg, replies = self.link.receive(data, app.host.now())
+            except BadMessage as e:
+                app.host.warn(f"bodoge: a message from the host was refused: {e}")
+                return
+            for text in replies:
+                app.host.net_send(key, text)
+            if msg is not None and msg["t"] == "bye":
+                self.lost("net.join_refused")
+            elif self.link.welcome and self.link.seats and self.link.view is not None:
+                self.state = "done"
+                app.screen = guest_screen(app, self.link, self.name)
+                app.focus_next = "prompt"
+                app.refresh()
+        elif kind in ("closed", "error") and self.state != "failed":
+            self.lost("net.join_failed")
+
+    def lost(self, key):
+        self.state, self.error = "failed", self.t(key)
+        self.app.refresh()
+
+    def render(self):
+        t = self.t
+        inv = self.invite
+        g = info(inv.game)
+        title = (t("net.join_title_host", host=inv.host, game=game_name(self.app.i18n, inv.game))
+                 if inv.host else t("net.join_title", game=game_name(self.app.i18n, inv.game)))
+        parts = [h("h1", {"id": "main-heading", "tabindex": "-1"}, title),
+                 h("p", {"class_": "lead"}, t("net.join_seat", seat=inv.seat + 1), " ",
+                   t("shelf.players", lo=g.min_players, hi=g.max_players)
+                   if g.min_players != g.max_players else t("shelf.players_fixed", n=g.min_players))]
+        if self.state in ("name", "failed", "answering"):
+            parts.append(h("form", {"data_act": "join", "class_": "join-form panel"},
+                           h("label", {"for": "join-name"}, t("net.join_name")),
+                           h("input", {"id": "join-name", "name": "name", "maxlength": "24",
+                                       "autocomplete": "nickname", "value": self.name,
+                                       "aria_invalid": "true" if self.error and self.state == "name" else None}),
+                           h("p", {"class_": "error", "role": "alert"}, self.error or ""),
+                           h("button", {"type": "submit", "class_": "button primary", "id": "join-go",
+                                        "disabled": self.state == "answering"},
+                             t("net.join_again") if self.state == "failed" else t("net.join_go"))))
+            if self.state == "answering":
+                parts.append(h("p", {"role": "status"}, t("net.making")))
+        elif self.state in ("answer", "joining"):
+            qr = qr_svg(qr_rows(self.qr, self.app.host, self.answer), t("net.qr_answer"), "answer-qr")
+            status = t("net.join_waiting") if self.state == "answer" else t("net.join_joining")
+            parts.append(h("section", {"class_": "panel join-answer", "aria_labelledby": "join-answer-title"},
+                           h("h2", {"id": "join-answer-title", "tabindex": "-1"}, t("net.join_answer_title")),
+                           h("p", {}, t("net.join_answer_how")),
+                           qr,
+                           h("label", {"for": "join-answer"}, t("net.join_answer_code")),
+                           h("textarea", {"id": "join-answer", "readonly": True, "rows": "4",
+                                          "spellcheck": "false"}, self.answer),
+                           h("p", {"class_": "actions"},
+                             h("button", {"type": "button", "class_": "button", "data_act": "join-copy",
+                                          "id": "join-copy"}, t("share.copy_code"))),
+                           h("p", {"role": "status", "id": "join-status"}, status)))
+        parts.append(h("p", {}, h("a", {"class_": "button", "href": "#/"}, t("setup.back"))))
+        return h("main", {"class_": "screen join-screen"}, parts)

@@ -1,0 +1,515 @@
+"""Play on several devices, in one Chromium with a context per device: the host's page and its
+guests' pages connect through the codes (the invite link, the answer pasted back; host
+candidates only, no STUN: nothing leaves 127.0.0.1), play a whole ALTER game with a computer in
+the fourth seat while no guest's page (its DOM, and every message it received) ever holds
+another seat's hidden card, a guest who closes its tab gets its seat back through a new invite,
+and a Play Me! round is raced between a host and a guest.
+
+The oracle is the host's own save (the record it autosaves after every move): replayed here in
+CPython, it gives each seat's true view at every step; what a guest may know is the union of
+its true views so far."""
+
+import json
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from bodoge.core import remote as R
+from bodoge.core.bot import think
+from bodoge.core.record import decode
+from bodoge.games import get_game
+from bodoge.games.alter import rules as AR
+from bodoge.ui.storage import SAVE_PREFIX
+
+from e2e.harness import INSTANT, boot, wait_ready, wait_until
+
+RECORD = "window.__bodogeNetRecord = [];"     # web/net.js: every message the page receives
+NAMES = {0: "Hana", 1: "Ben", 2: "Cy"}
+CPU = "CPU 4 (easy)"
+CARD_OF = {(AR.COLOURS[c], str(n), str(w)): cid for cid, (c, n, w) in enumerate(AR.DECK)}
+
+
+@pytest.fixture
+def devices(browser, server, guard):
+    """``devices(*hashes)``: new devices (a browser context each), their pages booted side by
+    side (one after another would triple the wait for Pyodide)."""
+    made = []
+
+    def make(*hashes):
+        pages = []
+        for hash_ in hashes:
+            ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+            ctx.add_init_script(INSTANT)
+            ctx.add_init_script(RECORD)
+            guard.attach(ctx)
+            made.append(ctx)
+            page = ctx.new_page()
+            page.set_default_timeout(30_000)
+            page.goto(server.url + hash_, wait_until="commit")
+            pages.append(page)
+        for page in pages:
+            wait_ready(page)
+        return pages
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+# --- the host's save: the truth ------------------------------------------------------------------
+class Truth:
+    """The host's game, replayed from its save as it grows: states after every move."""
+
+    def __init__(self, page):
+        self.page = page
+        self.game = None
+        self.states = []
+        self.moves = []
+
+    def update(self):
+        saves = {k: json.loads(v) for k, v in storage_of(self.page).items() if k.startswith(SAVE_PREFIX)}
+        assert len(saves) == 1, saves.keys()
+        rec = decode(next(iter(saves.values()))["code"])
+        if self.game is None:
+            self.game = get_game(rec.game)
+            self.states = [self.game.setup(self.game.options(rec.options), rec.seed, rec.version)]
+        assert rec.moves[:len(self.moves)] == self.moves
+        for seat, move in rec.moves[len(self.moves):]:
+            self.states.append(self.game.apply(self.states[-1], seat, move))
+            self.moves.append([seat, move])
+        self.meta = rec.meta
+        return self.states[-1]
+
+    def view(self, seat, k=None):
+        return json.loads(json.dumps(self.game.view(self.states[-1 if k is None else k], seat)))
+
+
+def storage_of(page):
+    return json.loads(page.evaluate("JSON.stringify(Object.assign({}, localStorage))"))
+
+
+def status(page):
+    text = page.evaluate("window.bodoge.status()")
+    return json.loads(text) if text else None
+
+
+# --- what a guest may know, and what its page shows ----------------------------------------------
+class Knowledge:
+    """What ALTER seat ``seat`` may know, from its true views so far: the card at each place of
+    each round ((set, round, place) -> card) and each seat's cards of a set ((set, seat) -> cards)."""
+
+    def __init__(self, seat):
+        self.seat = seat
+        self.places = {}
+        self.hands = {}
+
+    def learn(self, v):
+        def know(key, place, card, taker):
+            if card is not None:
+                self.places[key + (place,)] = card
+                if taker is not None:
+                    self.hands.setdefault((key[0], taker), set()).add(card)
+
+        if v["phase"] != "over":
+            for p, pl in enumerate(v["places"]):
+                know((v["set"], v["round"]), p, pl["card"], None)
+        for r, past in enumerate(v["past"]):
+            for p, c in enumerate(past["cards"]):
+                know((v["set"], r), p, c, past["picks"][p])
+        takes = {}
+        for e in v["log"]:
+            if e["e"] == "take":
+                takes[(e["set"], e["round"])] = e["picks"]
+            elif e["e"] == "score":          # a set scored: every hand is turned up
+                for (st, r), picks in takes.items():
+                    if st == e["set"]:
+                        for p, s in enumerate(picks):
+                            know((st, r), p, e["hands"][s][r], s)
+
+
+DOM_CARDS = """() => {
+  const card = (el) => {
+    const cls = Array.from(el.classList);
+    return [cls.find((c) => c.startsWith("c-")).slice(2), el.querySelector(".acard-num").textContent,
+            cls.find((c) => c.startsWith("w-")).slice(2)];
+  };
+  const faces = (el) => Array.from(el.querySelectorAll(".acard.face")).map(card);
+  return {
+    places: Array.from(document.querySelectorAll(".place-card")).map((el) => [el.id, faces(el)]),
+    seats: Array.from(document.querySelectorAll(".a-seat")).map((el) =>
+      [el.querySelector(".a-name").textContent, faces(el)]),
+  };
+}"""
+
+
+def check_dom(got, know, names):
+    """No place and no other seat of a page (``DOM_CARDS``'s answer) shows a card its seat
+    may not know. Returns how many face-up cards it checked."""
+    checked = 0
+    shown_set = None
+    for pid, faces in got["places"]:
+        st, r, p = (int(x) for x in re.fullmatch(r"pc-(\d+)-(\d+)-(\d+)", pid).groups())
+        shown_set = st
+        assert len(faces) <= 1
+        for face in faces:
+            assert know.places.get((st, r, p)) == CARD_OF[tuple(face)], \
+                f"seat {know.seat + 1} sees {face} at set {st} round {r} place {p + 1}: hidden"
+            checked += 1
+    seat_of = {name: s for s, name in names.items()}
+    for name, faces in got["seats"]:
+        s = seat_of[name]
+        if s == know.seat:
+            continue
+        for face in faces:
+            assert CARD_OF[tuple(face)] in know.hands.get((shown_set, s), set()), \
+                f"seat {know.seat + 1} sees {face} in {name}'s hand: hidden"
+            checked += 1
+    return checked
+
+
+def check_messages(page, invite, truth, seat, ended):
+    """Every message ``page`` received, decoded as the guest does: each view is the seat's true
+    view at some step (in order), nothing else carries game data, and the save code (the
+    replay link: seed and moves) comes only once the game is over. Returns the views seen."""
+    texts = page.evaluate("window.__bodogeNetRecord")
+    link = R.GuestLink(R.read_invite(invite), "check")
+    k = 0
+    views = 0
+    for text in texts:
+        msg, _ = link.receive(text)
+        if msg is None:
+            continue
+        assert msg["t"] in ("welcome", "seats", "view", "refused", "end", "bye"), msg["t"]
+        if msg["t"] == "view":
+            while k < len(truth.states) and truth.view(seat, k) != link.view:
+                k += 1
+            assert k < len(truth.states), f"seat {seat + 1} got a view that is not its own"
+            views += 1
+        elif msg["t"] == "end":
+            assert ended and decode(msg["code"]).moves == truth.moves
+    assert views > 0
+    if not ended:
+        assert link.code is None
+    return views
+
+
+def test_the_checks_see_a_hidden_card():
+    """``check_dom`` fails when a page shows a card its seat may not know (a place another seat
+    watched, a card another seat took), and passes the same card for the seat that knows it."""
+    from bodoge.core.selfplay import play_one
+
+    rec = play_one("alter", {"players": 4}, 11, ["easy"] * 4).record
+    game = get_game("alter")
+    state = game.setup(game.options(rec.options), rec.seed, rec.version)
+    know = {s: Knowledge(s) for s in range(4)}
+    face = {cid: [AR.COLOURS[c], str(n), str(w)] for cid, (c, n, w) in enumerate(AR.DECK)}
+    names = {0: "A", 1: "B", 2: "C", 3: "D"}
+    place = hand = None
+    for seat, move in rec.moves:
+        state = game.apply(state, seat, move)
+        for s in range(4):
+            know[s].learn(json.loads(json.dumps(game.view(state, s))))
+        if place is None:
+            place = next(((k, c) for k, c in know[2].places.items() if k not in know[1].places), None)
+        if hand is None:
+            hand = next(((k, cs) for k, cs in know[2].hands.items()
+                         if k[1] == 2 and cs - know[1].hands.get(k, set())), None)
+        if place and hand:
+            break
+    (st, r, p), card = place
+    dom = {"places": [[f"pc-{st}-{r}-{p}", [face[card]]]], "seats": []}
+    assert check_dom(dom, know[2], names) == 1
+    with pytest.raises(AssertionError, match="hidden"):
+        check_dom(dom, know[1], names)
+    (st, _), cards = hand
+    hidden = next(iter(cards - know[1].hands.get((st, 2), set())))
+    dom = {"places": [[f"pc-{st}-0-0", []]], "seats": [["C", [face[hidden]]]]}
+    assert check_dom(dom, know[2], names) == 0             # its own hand is not checked
+    with pytest.raises(AssertionError, match="hidden"):
+        check_dom(dom, know[1], names)
+
+
+# --- connecting ------------------------------------------------------------------------------------
+def invite_of(host, seat):
+    return wait_until(host, "(s) => { const e = document.getElementById('invite-link-' + s);"
+                            " return e && e.value.includes('#join=') ? e.value : null; }", seat)
+
+
+def join(guest, host, seat, name, on, of=2):
+    """A guest opens the invite for ``seat`` (``guest``: its booted page, or its device to
+    open the link in a new tab), gives its name, and the host pastes its answer."""
+    invite = invite_of(host, seat)
+    if hasattr(guest, "new_page"):
+        page = guest.new_page()
+        page.set_default_timeout(30_000)
+        boot(page, invite)
+        guest = page
+    else:
+        guest.evaluate("(url) => { location.href = url; }", invite)
+    expect(guest.locator("#main-heading")).to_contain_text(f"{NAMES[0]} invites you to play")
+    guest.fill("#join-name", name)
+    guest.click("#join-go")
+    answer = guest.locator("#join-answer")
+    expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{100,}$"))
+    code = answer.input_value()
+    assert len(code) < 400                    # small enough for a QR code a phone reads
+    expect(guest.locator("#answer-qr")).to_be_visible()
+    if not host.locator("#table-answer-box").is_visible():
+        host.click("#open-table")
+    host.fill("#table-answer-box", code)
+    host.click("#table-connect")
+    wait_until(guest, "() => window.bodoge.screen().startsWith('Guest')", timeout=30_000)
+    expect(host.locator("#open-table")).to_contain_text(f"Table {on}/{of}")   # the host sees who is here
+    return guest, invite
+
+
+READ_QR = """async (id) => {
+  if (typeof window.jsQR !== "function") {
+    await new Promise((resolve, reject) => {
+      const el = document.createElement("script");
+      el.src = "./web/vendor/jsQR.js";
+      el.onload = resolve;
+      el.onerror = reject;
+      document.head.appendChild(el);
+    });
+  }
+  const svg = document.getElementById(id).cloneNode(true);
+  const size = 600;
+  svg.setAttribute("width", size);
+  svg.setAttribute("height", size);
+  const img = new Image();
+  await new Promise((resolve, reject) => {
+    img.onload = resolve;
+    img.onerror = reject;
+    img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
+  });
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = size;
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(img, 0, 0, size, size);
+  const found = window.jsQR(ctx.getImageData(0, 0, size, size).data, size, size);
+  return found ? found.data : null;
+}"""
+
+
+def qr_text(page, id_):
+    """What a camera reads from the QR code ``id_`` on ``page`` (drawn, then read by the
+    page's own pinned jsQR)."""
+    return page.evaluate(READ_QR, id_)
+
+
+def close_dialog(page):
+    if page.locator("#dialog-close").is_visible():
+        page.click("#dialog-close")
+
+
+def next_rounds(pages):
+    for page in pages:
+        button = page.locator("#next-round")
+        if button.is_visible():
+            button.click()
+
+
+def click_a_move(page):
+    """The person at ``page`` makes an ALTER move with the mouse: Watch, else the first place
+    it may put its Pick card (confirming if asked)."""
+    watch = page.locator("#watch")
+    if watch.is_visible():
+        watch.click()
+        page.locator("#alter-confirm").click()
+        return
+    page.locator(".place-hit").first.click()
+    confirm = page.locator("#alter-confirm")
+    if confirm.count():
+        confirm.click()
+
+
+# --- ALTER on three devices ----------------------------------------------------------------------------
+def test_three_devices_play_alter_and_no_guest_sees_a_hidden_card(devices):
+    start = time.monotonic()
+    host, ben, cy = devices("#/new/alter", "", "")
+    host.get_by_role("group", name="Seat 1").get_by_label("Name").fill(NAMES[0])
+    for s, kind in ((1, "guest"), (2, "guest"), (3, "easy")):
+        host.get_by_role("group", name=f"Seat {s + 1}").get_by_label("Played by").select_option(kind)
+    host.get_by_role("button", name="Start", exact=True).click()
+    expect(host.locator("#open-table")).to_contain_text("Table 0/2")
+    # no STUN server by default: invites carry host candidates only
+    for s in (1, 2):
+        offer = R.read_invite(invite_of(host, s)).sdp
+        assert "typ host" in offer and "typ srflx" not in offer
+    ben, ben_invite = join(ben, host, 1, NAMES[1], 1)
+    cy, cy_invite = join(cy, host, 2, NAMES[2], 2)
+    close_dialog(host)
+    pages = {0: host, 1: ben, 2: cy}
+    names = {**NAMES, 3: CPU}
+    for page in (ben, cy):
+        expect(page.locator(".a-seat .a-name", has_text=CPU)).to_be_visible()
+
+    truth = Truth(host)
+    know = {1: Knowledge(1), 2: Knowledge(2)}
+    bots = {}
+    clicked = set()
+    checked = {1: 0, 2: 0}
+    dropped = restored = False
+    steps = learned = 0
+    end = time.monotonic() + 240
+    while True:
+        assert time.monotonic() < end, "the game did not finish in time"
+        next_rounds(pages.values())
+        # the guests' pages first, then the truth: the host is never behind its guests
+        doms = {g: pages[g].evaluate(DOM_CARDS) for g in (1, 2)}
+        state = truth.update()
+        for g in (1, 2):
+            for k in range(learned, len(truth.states)):
+                know[g].learn(truth.view(g, k))
+            checked[g] += check_dom(doms[g], know[g], names)
+        learned = len(truth.states)
+        if truth.game.outcome(state) is not None:
+            break
+        movers = [s for s in truth.game.to_move(state) if s != 3]
+        if not movers:
+            host.wait_for_timeout(20)
+            continue
+        seat = movers[0]
+        page = pages[seat]
+        st = status(page)
+        if st is None or seat not in st["to_move"] or st["log"] != len(state["log"]):
+            page.wait_for_timeout(20)          # its view has not arrived yet
+            continue
+        # a guest closes its tab in the middle of the game, on its own turn
+        if seat == 2 and not dropped and len(truth.moves) >= 24:
+            dropped = True
+            check_messages(cy, cy_invite, truth, 2, ended=False)
+            n = len(truth.moves)
+            cy.close()                                   # Cy closes the tab
+            expect(host.locator("#table-banner")).to_contain_text("Cy is disconnected. The game waits for them.")
+            expect(host.locator("#prompt")).to_contain_text("Waiting for Cy (disconnected)")
+            ben.click("#open-table")                     # the other guest sees who is gone
+            expect(ben.locator("#table-seat-2 .status")).to_have_text("Disconnected")
+            close_dialog(ben)
+            host.wait_for_timeout(1000)
+            truth.update()
+            assert len(truth.moves) == n                                # the game waits
+            host.click("#banner-invite-2")
+            expect(host.locator("#dialog-table")).to_be_visible()
+            cy, cy_invite = join(cy.context, host, 2, NAMES[2], 2)   # a new tab, the new link
+            close_dialog(host)
+            pages[2] = cy
+            restored = True
+            expect(host.locator("#table-banner")).to_have_count(0)
+            # the seat's view is whole again on the new device
+            wait_until(cy, "(n) => JSON.parse(window.bodoge.status()).log === n", len(state["log"]))
+            continue
+        if seat not in clicked:
+            clicked.add(seat)
+            click_a_move(page)
+        else:
+            view = truth.view(seat)
+            bot = bots.setdefault(seat, truth.game.make_bot("easy", seat, 17 + seat))
+            assert page.evaluate("([s, m]) => window.bodoge.play(s, m)", [seat, json.dumps(think(bot, view))])
+        steps += 1
+        wait_until(host, "(n) => JSON.parse(window.bodoge.status()).log > n", len(state["log"]), timeout=30_000,
+                   interval=20)
+
+    assert dropped and restored and steps >= 20
+    assert min(checked.values()) > 0          # face-up cards were there to check, and were allowed
+    for g, page in pages.items():
+        if g:
+            expect(page.locator("#result-heading")).to_be_visible()
+            expect(page.locator("#copy-replay")).to_be_visible()    # the replay link, once it is over
+    expect(host.locator("#result-heading")).to_be_visible()
+    check_messages(ben, ben_invite, truth, 1, ended=True)
+    check_messages(cy, cy_invite, truth, 2, ended=True)
+    # the host's save names the guests and marks their seats remote
+    assert [(s["name"], s.get("remote", False)) for s in truth.meta["seats"]] == \
+        [("Hana", False), ("Ben", True), ("Cy", True), ("", False)]
+    print(f"ALTER on three devices: {len(truth.moves)} moves, {steps} by people, "
+          f"{time.monotonic() - start:.1f} s")
+
+
+# --- Play Me! between a host and a guest -----------------------------------------------------------------
+PREFER = ("catch", "advance", "unblock", "roll")
+
+
+def race_move(view, seat):
+    """A quick player's choice: catch the rabbit, else advance, else unblock, else roll."""
+    moves = get_game("playme").moves(view, seat)
+    for a in PREFER:
+        for m in moves:
+            if m["a"] == a and "keep" not in m:
+                return m
+    return None
+
+
+def test_a_play_me_round_between_a_host_and_a_guest(devices):
+    host, guest = devices("#/new/playme", "")
+    host.select_option("#players", "2")
+    host.get_by_role("group", name="Seat 1").get_by_label("Name").fill(NAMES[0])
+    host.get_by_role("group", name="Seat 2").get_by_label("Played by").select_option("guest")
+    host.select_option("#char0", "queen")
+    host.select_option("#char1", "hatter")
+    host.get_by_role("button", name="Start", exact=True).click()
+    # the QR codes say what the texts say (a camera reads the invite and the answer)
+    link = invite_of(host, 1)
+    assert qr_text(host, "invite-qr-1") == link
+    guest.evaluate("(url) => { location.href = url; }", link)
+    guest.fill("#join-name", NAMES[1])
+    guest.click("#join-go")
+    expect(guest.locator("#join-answer")).to_have_value(re.compile(r"^[A-Za-z0-9_-]{100,}$"))
+    assert qr_text(guest, "answer-qr") == guest.locator("#join-answer").input_value()
+    guest.evaluate("() => { location.hash = '#/'; }")
+    guest, invite = join(guest, host, 1, NAMES[1], 1, of=1)
+    close_dialog(host)
+    pages = {0: host, 1: guest}
+    guest.locator("#start-round").click()            # either device may start the round
+    wait_until(host, "() => JSON.parse(window.bodoge.view(0)).phase === 'play'", timeout=10_000)
+    host.wait_for_timeout(3100)                      # the 3-2-1 countdown
+    sent = {0: 0, 1: 0}
+    end = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < end, "the round did not end"
+        hv = json.loads(host.evaluate("window.bodoge.view(0)"))
+        if hv["results"]:
+            break
+        for seat, page in pages.items():
+            view = json.loads(page.evaluate("(s) => window.bodoge.view(s)", seat))
+            move = race_move(view, seat) if view["phase"] == "play" else None
+            if move is not None and page.evaluate("([s, m]) => window.bodoge.play(s, m)", [seat, json.dumps(move)]):
+                sent[seat] += 1
+        host.wait_for_timeout(30)
+    assert sent[1] >= 5 and sent[0] >= 5
+    # the host stamped every move with its own clock, in the order they arrived
+    truth = Truth(host)
+    wait_until(host, "() => !!Object.keys(localStorage).find((k) => k.startsWith('bodoge:save:'))")
+    truth.update()
+    times = [m["t"] for _, m in truth.moves if "t" in m]
+    assert times == sorted(times) and any(seat == 1 for seat, _ in truth.moves[1:])
+    # both screens show the round's end; the guest's delay is shown to everyone at the table
+    for page in pages.values():
+        expect(page.locator("#round-heading, #round-title")).to_be_visible()
+    host.click("#look-at-table") if host.locator("#look-at-table").is_visible() else None
+    host.click("#open-table")
+    delay = host.locator("#table-seat-1 .status")
+    expect(delay).to_contain_text(re.compile(r"Connected · delay \d+ ms"))   # (figures: benchmarks/remote.md)
+    guest.click("#look-at-table")
+    guest.click("#open-table")
+    expect(guest.locator("#table-seat-1 .status")).to_contain_text(re.compile(r"Connected · delay \d+ ms"))
+    close_dialog(guest)
+    guest.click("#next-round")                        # the guest starts round 2 for both
+    wait_until(host, "() => JSON.parse(window.bodoge.view(0)).phase === 'play'", timeout=10_000)
+    expect(host.locator("#round-heading")).to_have_count(0)
+    check_play_me_messages(guest, invite)
+
+
+def check_play_me_messages(page, invite):
+    """Play Me! hides only the RNG: no message the guest received carries it."""
+    link = R.GuestLink(R.read_invite(invite), "check")
+    views = 0
+    for text in page.evaluate("window.__bodogeNetRecord"):
+        msg, _ = link.receive(text)
+        if msg is not None and msg["t"] == "view":
+            assert "rng" not in link.view and "clock" in msg
+            views += 1
+    assert views > 5

@@ -1,0 +1,280 @@
+"""The protocol of play on several devices (bodoge.core.remote): connection codes, message
+checks, framing and view changes. Pure Python; the UI over fake channels is tests/ui/test_table.py."""
+
+import json
+import random
+
+import pytest
+
+from bodoge.core import remote as R
+from bodoge.core import strictjson
+from bodoge.core.record import Record, encode
+from bodoge.core.selfplay import play_one
+
+# What Chromium 150 gives for a data channel (from a real run): mDNS host candidates, and with
+# the local addresses shown, IPv4 and IPv6 ones (UDP; a TCP one added to be left out).
+CHROME_MDNS = "\r\n".join([
+    "v=0", "o=- 3791759319620285392 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0",
+    "a=extmap-allow-mixed", "a=msid-semantic: WMS",
+    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+    "a=candidate:4064213362 1 udp 2113937151 2b15e159-3e25-457a-b77b-947e06e89798.local 44649 typ host generation 0 network-cost 999",
+    "a=candidate:962082962 1 udp 2113942271 62caeb82-4636-4aa1-ac04-c00cda9e909c.local 42575 typ host generation 0 network-cost 999",
+    "a=candidate:3 1 tcp 1518280447 62caeb82-4636-4aa1-ac04-c00cda9e909c.local 9 typ host tcptype active generation 0",
+    "a=ice-ufrag:JA7R", "a=ice-pwd:hzfkWmU9YruUhMZXFBiqMaqb", "a=ice-options:trickle",
+    "a=fingerprint:sha-256 88:5A:25:69:0C:3B:32:A4:8E:57:E6:A4:4E:7A:8C:05:88:FC:38:C7:AF:73:E5:E6:7B:4F:E4:2E:FA:BF:89:35",
+    "a=setup:active", "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144", ""])
+CHROME_IP = CHROME_MDNS.replace(
+    "2b15e159-3e25-457a-b77b-947e06e89798.local 44649", "192.0.2.2 45337").replace(
+    "62caeb82-4636-4aa1-ac04-c00cda9e909c.local 42575", "fd00::2 50722").replace(
+    "a=setup:active", "a=setup:actpass").replace(
+    "a=candidate:3 1 tcp", "a=candidate:9 1 udp 1677729535 203.0.113.7 61000 typ srflx raddr 0.0.0.0 rport 0 generation 0\r\na=candidate:3 1 tcp")
+
+
+def lines(sdp, prefix):
+    return [x for x in sdp.split("\r\n") if x.startswith(prefix)]
+
+
+# --- session descriptions and codes ------------------------------------------------------------
+def test_minimise_keeps_what_a_data_channel_needs_and_rebuild_gives_it_back():
+    for sdp in (CHROME_MDNS, CHROME_IP):
+        mini = R.minimise(sdp)
+        back = R.rebuild(mini)
+        for prefix in ("a=ice-ufrag:", "a=ice-pwd:", "a=fingerprint:", "a=setup:"):
+            assert lines(back, prefix) == lines(sdp, prefix)
+        got = [c.split()[4:8] for c in lines(back, "a=candidate:")]
+        want = [c.split()[4:8] for c in lines(sdp, "a=candidate:") if " udp " in c]
+        assert got == want                      # UDP only (host and server-reflexive), in order
+        assert "m=application 9 UDP/DTLS/SCTP webrtc-datachannel" in back
+        assert R.minimise(back) == mini          # stable
+
+
+def test_mdns_names_are_packed_small_and_come_back_exactly():
+    mini = R.minimise(CHROME_MDNS)
+    assert all(c[0].startswith("~") and len(c[0]) == 23 for c in mini["c"])
+    assert "2b15e159-3e25-457a-b77b-947e06e89798.local 44649" in R.rebuild(mini)
+
+
+@pytest.mark.parametrize("drop", ["a=ice-ufrag:", "a=ice-pwd:", "a=fingerprint:", "a=setup:",
+                                  "a=candidate:"])
+def test_a_description_without_what_is_needed_is_refused(drop):
+    sdp = "\r\n".join(x for x in CHROME_IP.split("\r\n") if not x.startswith(drop))
+    with pytest.raises(R.BadMessage):
+        R.minimise(sdp)
+
+
+def test_invite_and_answer_codes_round_trip_and_stay_small():
+    code = R.make_invite(CHROME_MDNS, "alter", 2, "nonce123", "secretsecret1234", "Aki")
+    assert len(code) < 320 and set(code) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    inv = R.read_invite("https://example.org/bodoge/#join=" + code)     # the whole link is fine
+    assert (inv.game, inv.seat, inv.nonce, inv.secret, inv.host) == ("alter", 2, "nonce123",
+                                                                       "secretsecret1234", "Aki")
+    assert R.minimise(inv.sdp) == R.minimise(CHROME_MDNS)
+    ans = R.make_answer(CHROME_IP, 2, "nonce123")
+    assert len(ans) < 320
+    got = R.read_answer("  " + ans[:50] + "\n" + ans[50:] + " ")       # spaces and breaks pasted in
+    assert (got.seat, got.nonce) == (2, "nonce123") and R.minimise(got.sdp) == R.minimise(CHROME_IP)
+
+
+def test_bad_codes_get_a_clear_key():
+    invite = R.make_invite(CHROME_MDNS, "alter", 2, "nonce123", "secretsecret1234")
+    answer = R.make_answer(CHROME_IP, 2, "nonce123")
+    save = encode(Record("algo", 1, {}, 1, [], {}))
+    cases = [("", "net.code_empty"), ("!!!!", "net.code_format"), ("A", "net.code_damaged"),
+             (answer[:-30], "net.code_damaged"), (save, "net.code_is_save"),
+             (invite, "net.code_is_invite"), ("x" * 5000, "net.code_damaged")]
+    for text, key in cases:
+        with pytest.raises(R.BadMessage) as e:
+            R.read_answer(text)
+        assert e.value.key == key, text[:20]
+    with pytest.raises(R.BadMessage) as e:
+        R.read_invite(answer)
+    assert e.value.key == "net.code_is_answer"
+
+
+def forged(fmt, data):
+    return R._code(fmt, data)
+
+
+def test_a_forged_code_cannot_smuggle_lines_into_a_description():
+    good = json.loads(R._inflate(R.unb64(R.make_answer(CHROME_IP, 1, "nonce123"))[1:], 9999))
+    bad_fields = [
+        {"u": "JA7R\r\na=candidate:1 1 udp 1 6.6.6.6 1 typ host"},
+        {"p": "short"},
+        {"f": R.b64(b"x" * 31)},
+        {"r": "holdconn"},
+        {"c": [["192.0.2.2 9 typ relay", 5]]},
+        {"c": [["1.2.3.4", 0]]},
+        {"c": [["1.2.3.4", 70000]]},
+        {"c": [["1.2.3.4", 5000, "r"]]},
+        {"c": [["1.2.3.4", True]]},
+        {"c": []},
+        {"c": [["1.2.3.4", 5000]] * 9},
+        {"c": [["~AAAA", 5000]]},
+        {"x": 1},
+    ]
+    for change in bad_fields:
+        d = dict(good["d"], **change)
+        with pytest.raises(R.BadMessage, match="damaged") as e:
+            R.read_answer(forged(R.ANSWER_FORMAT, dict(good, d=d)))
+        assert e.value.key == "net.code_damaged", change
+    for change in ({"s": -1}, {"s": 64}, {"s": "1"}, {"n": "short"}, {"n": "a" * 40}, {"extra": 1}):
+        with pytest.raises(R.BadMessage):
+            R.read_answer(forged(R.ANSWER_FORMAT, dict(good, **change)))
+    with pytest.raises(R.BadMessage) as e:
+        R.read_answer(forged(R.ANSWER_FORMAT, dict(good, v=2)))
+    assert e.value.key == "net.code_version"
+
+
+def test_names_are_one_short_line_of_text():
+    assert R.clean_name("  Aki  ") == "Aki"
+    assert R.clean_name("A\u2028k\ni\x00") == "A k i"
+    assert R.clean_name("x" * 100) == "x" * 24
+    assert R.clean_name(["Aki"]) == "" and R.clean_name(None) == ""
+    assert R.clean_name("<b>Aki</b>") == "<b>Aki</b>"      # text: the markup escapes it
+
+
+# --- messages from guests ----------------------------------------------------------------------
+GOOD = [
+    {"v": 1, "t": "hello", "key": "secret", "name": "Aki"},
+    {"v": 1, "t": "move", "n": 1, "m": {"a": "watch"}},
+    {"v": 1, "t": "move", "n": 7, "m": [1, [2, [3]]]},
+    {"v": 1, "t": "ack", "seq": 3},
+    {"v": 1, "t": "sync"},
+    {"v": 1, "t": "pause", "on": True},
+    {"v": 1, "t": "bye"},
+]
+
+
+def test_guest_messages_that_are_allowed():
+    for msg in GOOD:
+        assert R.read_guest(json.dumps(msg)) == msg
+
+
+@pytest.mark.parametrize("text", [
+    "", "null", "[]", "hello", '{"v":1,"t":"move","n":1,"m":NaN}',
+    '{"v":1,"t":"move","n":1,"m":Infinity}',
+    '{"v":1,"t":"move","n":1,"m":' + "[" * 20 + "]" * 20 + "}",
+    '{"v":1,"t":"move","n":1,"m":"' + "x" * 5000 + '"}',
+    '{"v":1,"t":"move","n":1,"m":"\\ud800"}',
+    '{"v":1,"t":"move","n":1,"m":1,"seat":2}',          # a guest never names a seat
+    '{"v":1,"t":"move","n":0,"m":1}', '{"v":1,"t":"move","n":true,"m":1}',
+    '{"v":1,"t":"move","n":99999999999999999999,"m":1}',
+    '{"v":1,"t":"move","m":1}', '{"v":2,"t":"move","n":1,"m":1}', '{"t":"move","n":1,"m":1}',
+    '{"v":1,"t":"view","seq":1}', '{"v":1,"t":"hello","key":1,"name":"x"}',
+    '{"v":1,"t":"pause","on":1}', '{"v":1,"t":"ack","seq":-1}', '{"v":1,"t":"sync","x":1}',
+    ' {"v":1,"t":"sync"}', '{"v":1,"t":"sync"}{"v":1}',
+])
+def test_guest_messages_that_are_refused(text):
+    with pytest.raises(R.BadMessage):
+        R.read_guest(text)
+
+
+def test_a_guests_message_text_is_checked_before_it_is_sent_too():
+    with pytest.raises(R.BadMessage):
+        R.guest_text("move", n=1, m={"deep": [[[[[[[[[]]]]]]]]]})
+    assert json.loads(R.guest_text("pause", on=False)) == {"v": 1, "t": "pause", "on": False}
+
+
+# --- framing -----------------------------------------------------------------------------------
+def read_all(texts):
+    reader, out = R.Reader(), []
+    for text in texts:
+        got = reader.feed(text)
+        if got is not None:
+            out.append(got)
+    return out
+
+
+def test_frames_plain_deflated_and_in_parts():
+    small = R.message("refused", n=1, key="error.not_your_turn", params={})
+    assert R.frames(small) == [strictjson.dumps(small)]
+    log = [{"e": "move", "s": i % 4, "p": i % 7} for i in range(3000)]
+    big = R.message("view", seq=1, base=0, ch={"log": [log]}, **{"del": []})
+    one = R.frames(big)
+    assert len(one) == 1 and one[0].startswith("z") and len(one[0]) < len(strictjson.dumps(big)) / 5
+    rnd = random.Random(5)
+    noise = [rnd.getrandbits(50) for _ in range(6000)]       # does not compress: cut in parts
+    huge = R.message("view", seq=1, base=0, ch={"x": [noise]}, **{"del": []})
+    parts = R.frames(huge)
+    assert len(parts) > 3 and all(len(p) <= R.HOST_FRAME for p in parts)
+    assert read_all([R.frames(small)[0], one[0]] + parts) == [small, big, huge]
+
+
+def test_the_reader_refuses_what_frames_never_make():
+    rnd = random.Random(1)
+    parts = R.frames(R.message("view", seq=1, base=0, ch={"x": [[rnd.getrandbits(50) for _ in range(6000)]]},
+                               **{"del": []}))
+    bomb = "z" + R.b64(R._deflate("[" + "0," * (R.MAX_HOST_JSON // 2) + "0]"))
+    for texts in ([parts[1]], [parts[0], parts[2]], [parts[0], "{}"], ["z!!!"], ["zAAAA"], [bomb],
+                  ["p0,1:" + "x" * 10], ["x" * (R.HOST_FRAME + 100)], ['{"v":1,"t":"nope"}'],
+                  ['{"v":2,"t":"bye","why":"left"}'], ['{"v":1,"t":"bye","why":"because"}']):
+        with pytest.raises(R.BadMessage):
+            read_all(texts)
+
+
+# --- views: whole and as changes ---------------------------------------------------------------
+@pytest.mark.parametrize("game_id,levels", [("algo", ["easy"] * 3), ("alter", ["easy"] * 4),
+                                            ("alluvium", ["easy"] * 3), ("bossa", ["easy"] * 2),
+                                            ("playme", ["slow"] * 3)])
+def test_changes_rebuild_every_view_of_a_whole_game(game_id, levels):
+    match = play_one(game_id, {"players": len(levels)}, 11, levels)
+    game = match.game
+    state = game.setup(game.options(match.record.options), match.record.seed, match.record.version)
+    link = R.HostLink(1, "k", "nonce123", "secret123")
+    guest = R.GuestLink(R.Invite(game_id, 1, "nonce123", "secret123", "", ""), "g")
+    guest.receive(strictjson.dumps(R.message("welcome", seat=1, game=game_id, players=len(levels), rt=False)))
+    whole = changes = 0
+    for i, (seat, move) in enumerate([(None, None)] + match.record.moves):
+        if seat is not None:
+            state = game.apply(state, seat, move)
+        view = game.view(state, 1)
+        for text in link.view_frames(view, float(i)):
+            msg, replies = guest.receive(text)
+            assert replies == [R.guest_text("ack", seq=link.seq)]
+            if msg["base"] == 0:
+                whole += 1
+            else:
+                changes += 1
+        assert guest.view == view
+        assert link.view_frames(view, float(i)) == []            # nothing new: nothing sent
+    assert whole == 1 and changes >= 1
+    assert json.loads(json.dumps(guest.view)) == game.view(state, 1)
+
+
+def test_a_change_that_does_not_fit_asks_for_the_whole_view():
+    link = R.HostLink(0, "k", "nonce123", "secret123")
+    guest = R.GuestLink(R.Invite("algo", 0, "nonce123", "secret123", "", ""), "g")
+    base = {"players": 2, "to_move": [0], "log": [1, 2], "outcome": None}
+    for text in link.view_frames(base, 0):
+        guest.receive(text)
+    lost = link.view_frames(dict(base, log=[1, 2, 3]), 1)        # this one never arrives
+    assert lost
+    msg, replies = guest.receive(link.view_frames(dict(base, log=[1, 2, 3, 4]), 2)[0])
+    assert msg is None and replies == [R.guest_text("sync")]
+    link.last = None                                             # the host's answer to sync
+    msg, _ = guest.receive(link.view_frames(dict(base, log=[1, 2, 3, 4]), 3)[0])
+    assert guest.view["log"] == [1, 2, 3, 4]
+    with pytest.raises(R.BadMessage):
+        R.patch({"log": [1]}, {"log": [5, []]}, [])
+    with pytest.raises(R.BadMessage):
+        R.patch({"log": [1]}, {"log": [1, 2, 3]}, [])
+    with pytest.raises(R.BadMessage):
+        R.patch({"log": [1]}, {}, ["nope"])
+
+
+def test_a_real_time_view_carries_the_host_clock_and_pause():
+    link = R.HostLink(0, "k", "nonce123", "secret123")
+    view = {"players": 2, "to_move": [0, 1], "log": [], "outcome": None}
+    first = json.loads(link.view_frames(view, 0, clock=(1500, True, False))[0])
+    assert (first["clock"], first["run"], first["hold"]) == (1500, True, False)
+    assert link.view_frames(view, 1, clock=(1700, True, False)) == []   # a running clock is not news
+    paused = json.loads(link.view_frames(view, 2, clock=(1800, False, True))[0])
+    assert paused["ch"] == {} and (paused["run"], paused["hold"]) == (False, True)
+
+
+def test_delay_from_acks():
+    link = R.HostLink(0, "k", "nonce123", "secret123")
+    view = {"players": 2, "to_move": [0], "log": [], "outcome": None}
+    link.view_frames(view, 1000.0)
+    assert link.acked(1, 1012.0) and link.ms == 12
+    assert not link.acked(1, 1100.0) and not link.acked(99, 1100.0)     # once, and only if sent

@@ -1,0 +1,217 @@
+// Play on several devices: WebRTC data channels, QR codes and the camera, for Python
+// (py/bodoge/ui/dom.py bridges them to the app; the protocol is py/bodoge/core/remote.py).
+//
+// No server: the offer and the answer travel as codes the players carry (a link or QR code,
+// then a QR code or text back). Each connection has one data channel, negotiated (id 0) so
+// that the descriptions carry nothing for it. ICE servers: none (host candidates only, which
+// is enough on one Wi-Fi) unless the player set a STUN server in the settings; nothing here
+// ever contacts a third party otherwise. Candidates are gathered before a description is
+// handed over (no trickle: there is no channel to trickle through).
+//
+// Events to Python, listen(fn): fn(kind, key, data) with kind "offer" | "answer" (data: the
+// SDP), "open", "message" (data: the text), "closed", "error" (data: why), "scan" (data: the
+// text read), "scan-error" (data: "denied" | "none" | "failed").
+(() => {
+  "use strict";
+  const GATHER_MS = 5000;           // give up waiting for more candidates after this
+  const SCAN_EVERY_MS = 200;
+  const conns = new Map();          // key -> {pc, ch, done}
+  let sink = null;
+
+  const emit = (kind, key, data) => {
+    const record = window.__bodogeNetRecord;         // tests: every message a page receives
+    if (record && kind === "message") record.push(data);
+    if (sink) sink(kind, key, data === undefined ? "" : String(data));
+  };
+
+  const config = (stun) => ({ iceServers: stun ? [{ urls: stun }] : [] });
+
+  const gathered = (pc) => new Promise((resolve) => {
+    if (pc.iceGatheringState === "complete") return resolve();
+    const timer = setTimeout(resolve, GATHER_MS);
+    pc.addEventListener("icegatheringstatechange", () => {
+      if (pc.iceGatheringState === "complete") {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+
+  const connection = (key, stun) => {
+    close(key);
+    const pc = new RTCPeerConnection(config(stun));
+    const ch = pc.createDataChannel("bodoge", { negotiated: true, id: 0, ordered: true });
+    const c = { pc, ch, done: false };
+    const end = (kind, why) => {
+      if (c.done || conns.get(key) !== c) return;
+      c.done = true;
+      emit(kind, key, why);
+    };
+    ch.onopen = () => { if (conns.get(key) === c) emit("open", key); };
+    ch.onmessage = (e) => { if (conns.get(key) === c && typeof e.data === "string") emit("message", key, e.data); };
+    ch.onclose = () => end("closed");
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState === "failed" || pc.connectionState === "closed") end("closed");
+    };
+    conns.set(key, c);
+    return c;
+  };
+
+  const fail = (key, e) => {
+    const c = conns.get(key);
+    if (c && !c.done) {
+      c.done = true;
+      emit("error", key, (e && e.message) || String(e));
+    }
+  };
+
+  const close = (key) => {
+    const c = conns.get(key);
+    if (!c) return;
+    conns.delete(key);
+    c.done = true;
+    try { c.ch.close(); } catch (e) { /* already closed */ }
+    try { c.pc.close(); } catch (e) { /* already closed */ }
+  };
+
+  // --- QR codes (qrcode-generator, web/vendor/qrcode.js) ----------------------------------------
+  const qr = (text) => {
+    if (typeof window.qrcode !== "function") return [];
+    const code = window.qrcode(0, "L");
+    code.addData(String(text), "Byte");
+    code.make();
+    const n = code.getModuleCount();
+    const rows = [];
+    for (let y = 0; y < n; y++) {
+      let row = "";
+      for (let x = 0; x < n; x++) row += code.isDark(y, x) ? "1" : "0";
+      rows.push(row);
+    }
+    return rows;
+  };
+
+  // --- the camera: BarcodeDetector where there is one, else jsQR (web/vendor/jsQR.js) --------
+  let scan = null;                  // {stream, timer, id}
+  const loadScript = (src) => new Promise((resolve, reject) => {
+    const el = document.createElement("script");
+    el.src = src;
+    el.onload = resolve;
+    el.onerror = reject;
+    document.head.appendChild(el);
+  });
+  const detector = async () => {
+    if ("BarcodeDetector" in window) {
+      try {
+        const formats = await window.BarcodeDetector.getSupportedFormats();
+        if (formats.includes("qr_code")) {
+          const d = new window.BarcodeDetector({ formats: ["qr_code"] });
+          return async (video) => {
+            const found = await d.detect(video);
+            return found.length ? found[0].rawValue : null;
+          };
+        }
+      } catch (e) { /* fall back to jsQR */ }
+    }
+    if (typeof window.jsQR !== "function") await loadScript("./web/vendor/jsQR.js");
+    const canvas = document.createElement("canvas");
+    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    return async (video) => {
+      const w = video.videoWidth;
+      const h = video.videoHeight;
+      if (!w || !h) return null;
+      canvas.width = w;
+      canvas.height = h;
+      ctx.drawImage(video, 0, 0, w, h);
+      const found = window.jsQR(ctx.getImageData(0, 0, w, h).data, w, h, { inversionAttempts: "dontInvert" });
+      return found ? found.data : null;
+    };
+  };
+  const stopScan = () => {
+    if (!scan) return;
+    clearTimeout(scan.timer);
+    for (const track of scan.stream ? scan.stream.getTracks() : []) track.stop();
+    scan = null;
+  };
+  const startScan = async (id) => {
+    stopScan();
+    const me = { stream: null, timer: null, id };
+    scan = me;
+    if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
+      scan = null;
+      return emit("scan-error", "", "none");
+    }
+    try {
+      me.stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+    } catch (e) {
+      if (scan === me) scan = null;
+      return emit("scan-error", "", e && e.name === "NotAllowedError" ? "denied" : "none");
+    }
+    if (scan !== me) return me.stream.getTracks().forEach((t) => t.stop());
+    let read;
+    try {
+      read = await detector();
+    } catch (e) {
+      stopScan();
+      return emit("scan-error", "", "failed");
+    }
+    const tick = async () => {
+      if (scan !== me) return;
+      // the page is redrawn by Python: find the <video> again, and give it the stream
+      const video = document.getElementById(id);
+      if (video) {
+        if (video.srcObject !== me.stream) {
+          video.srcObject = me.stream;
+          video.muted = true;
+          video.play().catch(() => {});
+        }
+        let text = null;
+        try { text = video.readyState >= 2 ? await read(video) : null; } catch (e) { text = null; }
+        if (text && scan === me) {
+          stopScan();
+          return emit("scan", "", text);
+        }
+      }
+      if (scan === me) me.timer = setTimeout(tick, SCAN_EVERY_MS);
+    };
+    tick();
+  };
+
+  window.bodogeNet = {
+    listen(fn) { sink = fn; },
+    offer(key, stun) {
+      const c = connection(key, stun);
+      (async () => {
+        await c.pc.setLocalDescription(await c.pc.createOffer());
+        await gathered(c.pc);
+        if (conns.get(key) === c) emit("offer", key, c.pc.localDescription.sdp);
+      })().catch((e) => fail(key, e));
+    },
+    answer(key, sdp, stun) {
+      const c = connection(key, stun);
+      (async () => {
+        await c.pc.setRemoteDescription({ type: "offer", sdp });
+        await c.pc.setLocalDescription(await c.pc.createAnswer());
+        await gathered(c.pc);
+        if (conns.get(key) === c) emit("answer", key, c.pc.localDescription.sdp);
+      })().catch((e) => fail(key, e));
+    },
+    accept(key, sdp) {
+      const c = conns.get(key);
+      if (!c) return;
+      c.pc.setRemoteDescription({ type: "answer", sdp }).catch((e) => fail(key, e));
+    },
+    send(key, text) {
+      const c = conns.get(key);
+      if (!c || c.ch.readyState !== "open") return false;
+      try {
+        c.ch.send(text);
+        return true;
+      } catch (e) {
+        return false;
+      }
+    },
+    close,
+    qr,
+    scan(id) { if (id) startScan(id); else stopScan(); },
+  };
+})();
