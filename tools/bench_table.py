@@ -14,10 +14,10 @@ other's figures; ``--report`` rewrites the table from the JSON).
   long tasks. Target: no frame over 50 ms while animations run.
 * moves: positions of a self-played game (CPython), each opened as a save code with the seat to
   move the one person at the device; that seat's recorded move is played through
-  ``window.bodoge.play`` (the path a click takes once its action is read: the rules, the
-  autosave, the redraw, the page patch) and timed from the call to the first animation frame
-  after the page changed (the frame that paints it). Target: within one frame (16.7 ms at
-  60 Hz).
+  ``window.bodoge.play`` in a task of its own (the path a click takes once its action is read:
+  the rules, the autosave, the redraw, the page patch) and timed from the call to the first
+  animation frame after the page changed (the frame that paints it); the browser's long
+  animation frame entry for it, if any. Target: within one frame (16.7 ms at 60 Hz).
 """
 
 import argparse
@@ -70,13 +70,18 @@ MOVE_PROBE = """async ([seat, move]) => {
   const loaf = [];
   const po = new PerformanceObserver((l) => l.getEntries().forEach((e) => loaf.push(e.duration)));
   po.observe({type: "long-animation-frame"});
-  const t0 = performance.now();
-  const ok = window.bodoge.play(seat, move);
-  const t1 = performance.now();
+  let t0 = 0, t1 = 0, ok = false;
+  await new Promise((r) => setTimeout(() => {     // a task of its own, as an input event is
+    t0 = performance.now();
+    ok = window.bodoge.play(seat, move);
+    t1 = performance.now();
+    r();
+  }, 0));
   await new Promise((r) => requestAnimationFrame(r));
   const frame = performance.now();      // the frame that paints the change has begun rendering
   await new Promise((r) => requestAnimationFrame(r));
-  await new Promise((r) => setTimeout(r, 0));
+  await new Promise((r) => setTimeout(r, 150));   // the observer hears of a frame after it
+  po.takeRecords().forEach((e) => loaf.push(e.duration));
   mo.disconnect(); po.disconnect();
   return {ok, call: t1 - t0, changed: changed === null ? null : changed - t0,
           frame: frame - t0, loaf};
@@ -231,12 +236,14 @@ def report(results):
                   "Positions spread over one self-played game per game (the first sample of each "
                   "game is a warm-up and not counted), each opened as a save code; the recorded move "
                   "is played through `window.bodoge.play`. \"Python\" is the call (rules, autosave, "
-                  "redraw and the page patch, all synchronous); \"to the frame\" runs from the call "
-                  "to the first animation frame after it (the frame that paints the change). The "
-                  "longest animation frame is the browser's measure of the frame that held the "
-                  "work. Target: within one frame (16.7 ms).", "",
+                  "redraw and the page patch, all synchronous, in a task of its own); \"to the frame\" "
+                  "runs from the call to the first animation frame after it (the frame that paints the "
+                  "change). Long animation frames are the browser's (`PerformanceObserver`: frames over "
+                  "50 ms) while the move was handled. A refused move (Play Me!: a recorded real-time "
+                  "move the clock no longer allows when the position is reopened) is not counted. "
+                  "Target: within one frame (16.7 ms).", "",
                   "| game | size | moves | within one frame | Python mean / p95 / max (ms) | "
-                  "to the frame mean / p95 / max (ms) | long animation frame mean / max (ms) |",
+                  "to the frame mean / p95 / max (ms) | moves with a long animation frame (longest ms) |",
                   "|---|---|---|---|---|---|---|"]
         for game_id, by_size in mv.items():
             for size, v in by_size.items():
@@ -244,9 +251,23 @@ def report(results):
 
                 def trio(s):
                     return f"{s['mean']} / {s['p95']} / {s['max']}" if s.get("n") else "–"
-                loaf = f"{lo['mean']} / {lo['max']}" if lo.get("n") else "none"
-                lines.append(f"| {game_id} | {size} | {v['moves']} | **{v['within_frame']}** of "
+                loaf = f"{lo['n']} ({lo['max']})" if lo.get("n") else "0"
+                refused = f" ({v['refused']} refused)" if v.get("refused") else ""
+                lines.append(f"| {game_id} | {size} | {v['moves']}{refused} | **{v['within_frame']}** of "
                              f"{v['moves']} | {trio(p)} | {trio(f)} | {loaf} |")
+        lines.append("")
+    if fr or mv:
+        lines += ["## In short", ""]
+        if fr:
+            over = sum(v["animated_over_50"] for by in fr.values() for v in by.values())
+            animated = sum(v["animated_frames"] for by in fr.values() for v in by.values())
+            lines.append(f"* Frames over 50 ms while animations ran: {over} of {animated} "
+                         f"(target: none){' — target met' if not over else ''}.")
+        if mv:
+            within = sum(v["within_frame"] for by in mv.values() for v in by.values())
+            moves = sum(v["moves"] for by in mv.values() for v in by.values())
+            lines.append(f"* Moves painted within one frame: {within} of {moves} (target: all)"
+                         f"{' — target met' if within == moves else ''}.")
         lines.append("")
     return lines
 
