@@ -23,6 +23,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
 from bodoge.ui.app import static_page  # noqa: E402
+from bodoge.games import CATALOG  # noqa: E402
+from bodoge.ui import pictures  # noqa: E402
 from bodoge.ui.html import escape_text  # noqa: E402
 from bodoge.ui.i18n import I18n  # noqa: E402
 
@@ -48,22 +50,30 @@ def copy_tree(src, dst, skip=lambda name: False, skip_dir=lambda rel: False):
 
 
 def package_zip(dst):
-    """bodoge.zip: the package's .py files, byte-for-byte reproducible."""
+    """bodoge.zip: the package's .py files and the shelf's pictures (``_pictures_built.py``),
+    byte-for-byte reproducible."""
     src = os.path.join(ROOT, "py")
     entries = []
     for folder, dirs, files in os.walk(os.path.join(src, "bodoge")):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
-            if name.endswith(".py"):
+            if name.endswith(".py") and name != "_pictures_built.py":
                 path = os.path.join(folder, name)
                 entries.append((os.path.relpath(path, src).replace(os.sep, "/"), path))
+    texts = []
+    for arc, path in entries:
+        with open(path, "rb") as f:
+            texts.append((arc, f.read()))
+    # the shelf's pictures, drawn once here (bodoge/ui/pictures.py says why)
+    playable = [g.id for g in CATALOG if g.playable]
+    texts.append(("bodoge/ui/_pictures_built.py", pictures.module_source(playable).encode("utf-8")))
+    texts.sort()
     with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for arc, path in entries:
+        for arc, data in texts:
             info = zipfile.ZipInfo(arc, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            with open(path, "rb") as f:
-                z.writestr(info, f.read())
+            z.writestr(info, data)
 
 
 def join_css(dst):

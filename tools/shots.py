@@ -10,7 +10,9 @@ that move through ``window.bodoge.play``, so the round summary opens as it does 
 and the end (the result overlay, then the table behind it). Each code's seat list makes the
 seat to move the one person at the device and the others bots (at the "slow" speed, so a
 picture shows the position it was given). Also: the setup form, the rules page, the Share and
-Rules dialogs and, on the phone, the log drawer.
+Rules dialogs and, on the phone, the log drawer. And the shelf (``shelf/``), with a saved game
+of each kind in the middle of play (its progress line, written as autosave writes it), as the
+first screen shows it and whole (``shelf-full-…``).
 
 Writes ``<out>/<game>/<scene>-<size>-<lang>.png`` and ``<out>/index.html`` to look through
 them. The folder is not committed (.gitignore). It builds the site into a temporary folder and
@@ -32,7 +34,9 @@ from bodoge.core.match import Match  # noqa: E402
 from bodoge.core.record import Record, encode  # noqa: E402
 from bodoge.core.selfplay import play_one  # noqa: E402
 from bodoge.games import info  # noqa: E402
-from bodoge.ui.games import game_ui  # noqa: E402
+from bodoge.ui.games import game_ui, progress_lines  # noqa: E402
+from bodoge.ui.i18n import I18n  # noqa: E402
+from bodoge.ui.storage import SAVE_PREFIX, Slot  # noqa: E402
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 LANGS = ("en", "ja")
@@ -91,6 +95,21 @@ class Plan:
         rec = self.record
         return encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:n],
                              {"seats": seats}))
+
+
+def shelf_saves(plans, now):
+    """Storage entries: each game's mid-game position as a save, a few minutes apart (the
+    newest first), with the progress line autosave would write."""
+    entries = {}
+    for i, (g, plan) in enumerate(plans.items()):
+        match = Match.from_code(plan.code(plan.mid, plan.mid_seat))
+        when = now - (3 + 17 * i) * 60_000 if i < 3 else now - (i - 1) * 86_400_000
+        gui = game_ui(g)
+        seats = match.record.meta["seats"]
+        slot = Slot(f"shot{i}", g, match.code(), when, when, match.over,
+                    gui.title(seats, I18n("en"), match.record.options), progress=progress_lines(match))
+        entries[SAVE_PREFIX + slot.id] = slot.to_json(rev=1)
+    return entries
 
 
 def open_code(page, code):
@@ -161,15 +180,19 @@ def gallery(out, shots):
     """index.html: per game, per scene, the pictures side by side."""
     rows = []
     for game_id, scenes in shots.items():
-        g = info(game_id)
-        rows.append(f"<h2 id='{game_id}'>{html.escape(g.name_en)} · {html.escape(g.name_ja)}</h2>")
+        if game_id == "shelf":
+            rows.append("<h2 id='shelf'>The shelf · 棚</h2>")
+        else:
+            g = info(game_id)
+            rows.append(f"<h2 id='{game_id}'>{html.escape(g.name_en)} · {html.escape(g.name_ja)}</h2>")
         for name, files in scenes.items():
             cells = "".join(
                 f"<figure><a href='{html.escape(f)}'><img loading='lazy' src='{html.escape(f)}' "
                 f"alt='{html.escape(label)}'></a><figcaption>{html.escape(label)}</figcaption></figure>"
                 for label, f in files)
             rows.append(f"<section><h3>{html.escape(name)}</h3><div class='row'>{cells}</div></section>")
-    links = " · ".join(f"<a href='#{g}'>{html.escape(info(g).name_en)}</a>" for g in shots)
+    links = " · ".join(f"<a href='#{g}'>{html.escape(info(g).name_en if g != 'shelf' else 'The shelf')}</a>"
+                       for g in shots)
     page = f"""<!doctype html><html lang="en"><meta charset="utf-8">
 <title>bodoge screens</title>
 <style>
@@ -204,7 +227,8 @@ def main(argv=None):
         if unknown:
             ap.error(f"unknown: {', '.join(unknown)}")
     plans = {g: Plan(g, GAMES[g]) for g in games}
-    shots = {g: {} for g in games}
+    shots = {"shelf": {}, **{g: {} for g in games}}
+    saves = json.dumps(shelf_saves(plans, time.time() * 1000))
     errors = []
     with benchlib.served_browser() as (browser, url):
         for size in sizes:
@@ -213,12 +237,20 @@ def main(argv=None):
                 ctx = browser.new_context(viewport={"width": width, "height": height},
                                           locale="ja-JP" if lang == "ja" else "en-US")
                 ctx.add_init_script("localStorage.setItem('bodoge:settings', JSON.stringify("
-                                    f"{{lang: '{lang}', speed: 'slow'}}))")
+                                    f"{{lang: '{lang}', speed: 'slow'}}));"
+                                    f"for (const [k, v] of Object.entries({saves})) localStorage.setItem(k, v);")
                 page = ctx.new_page()
                 page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
                 page.on("pageerror", lambda e: errors.append(str(e)))
                 page.goto(url)
                 page.wait_for_selector("html[data-ready='1']", state="attached", timeout=120_000)
+                os.makedirs(os.path.join(args.out, "shelf"), exist_ok=True)
+                settle(page)
+                for name, full in (("shelf", False), ("shelf-full", True)):
+                    rel = f"shelf/{name}-{size}-{lang}.png"
+                    page.screenshot(path=os.path.join(args.out, rel), full_page=full)
+                    shots["shelf"].setdefault(name, []).append((f"{size} {lang}", rel))
+                    print(rel, flush=True)
                 for g in games:
                     os.makedirs(os.path.join(args.out, g), exist_ok=True)
                     for name in scenes:

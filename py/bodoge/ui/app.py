@@ -50,7 +50,7 @@ from .html import h, render
 from .i18n import I18n
 from .storage import (SAVE_PREFIX, SETTINGS_KEY, Conflict, DamagedEntry, Saves, Settings, Slot,
                       SPEEDS, StorageError, stun_ok)
-from .games import game_ui
+from .games import game_ui, progress_lines
 
 NOTICE_MS = 5000      # how long a notice floats over a framed screen
 
@@ -184,7 +184,7 @@ class App:
             return
         now = self.host.now()
         slot = Slot(self.slot_id(now), match.game.id, code, now, now, match.over,
-                    self.t("saves.shared_title"))
+                    self.t("saves.shared_title"), progress=progress_lines(match))
         slot.link = True
         self.close_screen()
         self.screen = self.play_screen(slot, match)
@@ -205,7 +205,8 @@ class App:
         """A save for a new game, stored at once if the browser lets us; else this tab keeps
         it (``unsaved``) and its screen says so."""
         now = self.host.now()
-        slot = Slot(self.slot_id(now), match.game.id, match.code(), now, now, match.over, title)
+        slot = Slot(self.slot_id(now), match.game.id, match.code(), now, now, match.over, title,
+                    progress=progress_lines(match))
         for _ in range(5):
             why = self.save_slot(slot)
             if why != "taken":
@@ -347,7 +348,7 @@ class ShelfScreen:
         stun_error, app.stun_error = app.stun_error, None
         return shelf(app.i18n, app.saves.scan(), app.host.format_time,
                      confirm_delete=self.confirm_delete, code_text=self.code_text,
-                     settings=app.settings, note=note, stun_error=stun_error)
+                     settings=app.settings, note=note, stun_error=stun_error, now=app.host.now())
 
     def storage_changed(self, key):
         """Another tab saved, deleted or damaged a game: show the shelf as it is now."""
@@ -393,9 +394,10 @@ class ShelfScreen:
 
 
 def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, settings=None,
-          static=False, note=None, stun_error=None):
+          static=False, note=None, stun_error=None, now=None):
     """The shelf of games. ``static=True``: the build's pre-rendered copy (no saves yet).
-    ``note``: "blocked" (the browser stores nothing) or "safe" (started without saved games)."""
+    ``note``: "blocked" (the browser stores nothing) or "safe" (started without saved games).
+    ``now`` (ms): what the saved games' times are counted back from ("2 min ago")."""
     t = i18n.t
     slots, damaged = scanned
     in_progress = {}
@@ -418,8 +420,10 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
             actions.append(h("span", {"class_": "soon"}, t("shelf.coming_soon")))
         players = (t("shelf.players_fixed", n=g.min_players) if g.min_players == g.max_players
                    else t("shelf.players", lo=g.min_players, hi=g.max_players))
+        art = picture(g.id) if g.playable else None
         cards.append(h("li", {"class_": "game-card" + ("" if g.playable else " disabled"),
                               "aria_disabled": None if g.playable else "true"},
+                       h("div", {"class_": "game-picture"}, art) if art is not None else None,
                        h("h3", {}, h("span", {"lang": "ja", "class_": "name-ja"}, g.name_ja), " ",
                          h("span", {"lang": "en", "class_": "name-en"}, g.name_en)),
                        h("p", {"class_": "meta"}, players, " · ", t("shelf.minutes", n=g.minutes)),
@@ -431,7 +435,7 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
              h("h2", {"class_": "offscreen"}, t("shelf.games")),
              h("ul", {"class_": "shelf", "aria_label": t("shelf.games")}, cards)]
     if not static:
-        parts.append(saved_games(i18n, slots, damaged, format_time, confirm_delete, note))
+        parts.append(saved_games(i18n, slots, damaged, format_time, confirm_delete, note, now))
         parts.append(h("section", {"class_": "panel", "aria_labelledby": "load-heading"},
                        h("h2", {"id": "load-heading"}, t("code.heading")),
                        h("form", {"data_act": "open-code", "class_": "load-form"},
@@ -473,12 +477,48 @@ def storage_note(t, note):
     return None
 
 
-def saved_games(i18n, slots, damaged, format_time, confirm_delete, note=None):
+def picture(game_id):
+    """A game's picture for its shelf card (``GameUI.picture``; see ``bodoge.ui.pictures``)."""
+    from . import pictures
+
+    return pictures.get(game_id)
+
+
+def when_text(i18n, ms, now, format_time):
+    """When a save was last played: "just now", "5 min ago", "3 hours ago", then the date and
+    time (the browser's local format); the date also when the clock is behind the save."""
+    if now is not None:
+        age = now - ms
+        if 0 <= age < 60_000:
+            return i18n.t("saves.just_now")
+        if 0 <= age < 3_600_000:
+            return i18n.t("saves.minutes_ago", n=int(age // 60_000))
+        if 0 <= age < 86_400_000:
+            return i18n.t("saves.hours_ago", n=int(age // 3_600_000))
+    return format_time(ms, i18n.lang)
+
+
+def iso_time(ms):
+    """``ms`` as a machine-readable UTC time for ``<time datetime>`` (None if out of range)."""
+    import datetime
+
+    try:
+        when = datetime.datetime.fromtimestamp(ms / 1000, datetime.timezone.utc)
+    except (OverflowError, OSError, ValueError):
+        return None
+    return when.strftime("%Y-%m-%dT%H:%MZ")
+
+
+def saved_games(i18n, slots, damaged, format_time, confirm_delete, note=None, now=None):
+    """The saved games, newest first: each row names the game and its players, says where it
+    stands (its stored progress line in this language; "In progress" for a save from before
+    lines were kept) and when it was last played."""
     t = i18n.t
     rows = []
     for slot in slots:
         name = _game_name(i18n, slot.game)
-        status = t("saves.finished") if slot.over else t("saves.in_progress")
+        line = (slot.progress or {}).get(i18n.lang)
+        stamp = format_time(slot.updated, i18n.lang)
         if confirm_delete == slot.id:
             buttons = _confirm_buttons(t, "saves.confirm_delete")
         else:
@@ -486,14 +526,22 @@ def saved_games(i18n, slots, damaged, format_time, confirm_delete, note=None):
                          t("saves.open") if slot.over else t("shelf.continue")),
                        h("button", {"type": "button", "data_act": "delete", "data_arg": slot.id,
                                     "class_": "button subtle",
-                                    "aria_label": t("saves.delete_label", game=name,
-                                                    when=format_time(slot.updated, i18n.lang))},
+                                    "aria_label": t("saves.delete_label", game=name, when=stamp)},
                          t("saves.delete"))]
-        rows.append(h("li", {"class_": "save"},
-                      h("span", {"class_": "save-game"}, name),
-                      h("span", {"class_": "save-title"}, slot.title),
-                      h("span", {"class_": "save-status"}, status),
-                      h("time", {"class_": "save-time"}, format_time(slot.updated, i18n.lang)),
+        status = None
+        if slot.over or not line:
+            status = h("span", {"class_": "save-status"},
+                       t("saves.finished") if slot.over else t("saves.in_progress"))
+        rows.append(h("li", {"class_": "save" + (" over" if slot.over else "")},
+                      h("span", {"class_": "save-head"},
+                        h("span", {"class_": "save-game"}, name), " ",
+                        h("span", {"class_": "save-title"}, slot.title)),
+                      h("span", {"class_": "save-progress"}, status,
+                        " · " if status is not None and line else None,
+                        h("span", {"class_": "save-line"}, line) if line else None),
+                      h("time", {"class_": "save-time", "datetime": iso_time(slot.updated),
+                                 "title": stamp},
+                        when_text(i18n, slot.updated, now, format_time)),
                       h("span", {"class_": "save-buttons"}, buttons)))
     for entry in damaged:
         name = _game_name(i18n, entry.game) if entry.game else t("saves.unknown_game")

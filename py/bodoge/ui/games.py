@@ -313,6 +313,37 @@ def clean_seats(meta, players, levels):
     return seats
 
 
+def progress_lines(match):
+    """What the shelf shows about ``match`` in each language (``{"en": …, "ja": …}``), from
+    the game's ``progress`` hook on the spectator view, seen by the one person playing (if
+    one): for a finished game without a line of its own, the result's heading ("Aki wins the
+    game"). None if the game has nothing to say. Never raises: a game's hook that fails must
+    not stop a save (it is caught, and the line left out)."""
+    from .i18n import I18n
+
+    try:
+        gui = game_ui(match.game.id)
+        game = match.game
+        n = game.num_players(match.state)
+        seats = clean_seats(match.record.meta, n, game.bot_levels)
+        humans = [s for s in range(n) if seats[s]["bot"] is None]
+        viewer = humans[0] if len(humans) == 1 else None
+        view = match.view(None)
+        outcome = match.outcome()
+        lines = {}
+        for lang in ("en", "ja"):
+            i18n = I18n(lang)
+            ctx = Ctx(i18n, [seat_name(i18n, seats, s) for s in range(n)], viewer, humans)
+            line = gui.progress(view, ctx)
+            if not line and outcome is not None:
+                line = gui.result_heading(view, outcome, ctx)
+            if line:
+                lines[lang] = str(line)
+        return lines or None
+    except Exception:                     # noqa: BLE001 - see above
+        return None
+
+
 def game_name(i18n, game_id):
     g = info(game_id)
     return g.name_ja if i18n.lang == "ja" else g.name_en

@@ -28,7 +28,7 @@ import types
 
 from ..core.errors import IllegalMove
 from ..core.rng import derive_seed
-from .games import Ctx, clean_seats, game_name, game_ui, placings, seat_name
+from .games import Ctx, clean_seats, game_name, game_ui, placings, progress_lines, seat_name
 from .html import h
 from .storage import SPEEDS, Slot
 
@@ -224,6 +224,7 @@ class PlayScreen:
         slot.code = self.match.code()
         slot.updated = self.app.host.now()
         slot.over = self.match.over
+        slot.progress = progress_lines(self.match)
         self.store_slot()
 
     def store_slot(self):
@@ -255,6 +256,7 @@ class PlayScreen:
         self.slot.code = self.match.code()
         self.slot.updated = app.host.now()
         self.slot.over = self.match.over
+        self.slot.progress = progress_lines(self.match)
         self.store_slot()
         if self.conflict is None:
             app.host.announce(self.t("saves.kept" if self.unsaved is None else "saves.not_kept"))

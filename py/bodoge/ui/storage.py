@@ -35,6 +35,7 @@ MAX_SAVE_CODE = 60_000           # a save (or a kept link) holds a code at most 
 MAX_ENTRY_CHARS = 64_000         # ... and its whole entry at most this
 MAX_SETTINGS_CHARS = 2_000
 MAX_TITLE = 200
+MAX_PROGRESS = 160               # a save's progress line (per language), see ``Slot.progress``
 MAX_TIME = 8_640_000_000_000_000  # the last millisecond a browser's Date can show
 MAX_REV = (1 << 53) - 1
 UNREADABLE = "\x00unreadable"     # what a store gives for a value it cannot hand over
@@ -43,6 +44,7 @@ GAME_ID = re.compile(r"^[a-z0-9_]{1,32}$")
 CODE = re.compile(r"^[A-Za-z0-9_-]{4,%d}$" % MAX_SAVE_CODE)
 _CODE_IN_TEXT = re.compile(r'"code"\s*:\s*"([A-Za-z0-9_-]{4,%d})"' % MAX_CODE_CHARS)
 _GAME_IN_TEXT = re.compile(r'"game"\s*:\s*"([a-z0-9_]{1,32})"')
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 class StorageError(Exception):
@@ -176,20 +178,32 @@ class Slot:
 
     ``rev`` counts the writes of this save (0: never written by a version that counted);
     ``stored``: whether this tab knows it to be in the store (False for a new game not yet
-    written, or an opened link not kept yet); ``link``: opened from a code and not kept yet."""
+    written, or an opened link not kept yet); ``link``: opened from a code and not kept yet.
 
-    def __init__(self, id, game, code, created, updated, over=False, title="", rev=0):
+    ``progress``: where the game stands, as the shelf shows it, in each language
+    (``{"en": "Round 2 of 4 · …", "ja": "…"}``), written with every autosave so the shelf need
+    not replay the game; None for saves written before it was kept (the shelf then says only
+    "In progress"). Plain text: the shelf shows it as text, never markup. Read strictly: a
+    progress field that is not such a dict of short lines is ignored (the save itself is
+    fine, and its next autosave writes a good one)."""
+
+    def __init__(self, id, game, code, created, updated, over=False, title="", rev=0,
+                 progress=None):
         self.id, self.game, self.code = id, game, code
         self.created, self.updated, self.over, self.title = created, updated, over, title
         self.rev = rev
+        self.progress = progress
         self.stored = False
         self.link = False
 
     def to_json(self, rev=None):
-        return strictjson.dumps({"v": SAVE_VERSION, "id": self.id, "game": self.game,
-                                 "code": self.code, "created": self.created,
-                                 "updated": self.updated, "over": self.over,
-                                 "title": self.title, "rev": self.rev if rev is None else rev})
+        data = {"v": SAVE_VERSION, "id": self.id, "game": self.game, "code": self.code,
+                "created": self.created, "updated": self.updated, "over": self.over,
+                "title": self.title, "rev": self.rev if rev is None else rev}
+        progress = clean_progress(self.progress)
+        if progress:
+            data["progress"] = progress
+        return strictjson.dumps(data)
 
     @classmethod
     def from_json(cls, text):
@@ -215,9 +229,43 @@ class Slot:
             if not ok(data.get(name)):
                 raise DamagedEntry(f"bad field {name}")
         slot = cls(data["id"], data["game"], data["code"], data["created"], data["updated"],
-                   data["over"], data["title"], data["rev"])
+                   data["over"], data["title"], data["rev"], read_progress(data.get("progress")))
         slot.stored = True
         return slot
+
+
+def _progress_line(x):
+    return (isinstance(x, str) and 0 < len(x) <= MAX_PROGRESS and x.strip() == x
+            and not _CONTROL.search(x))
+
+
+def read_progress(value):
+    """A stored progress field as ``{lang: line}``, or None unless it is exactly that: a dict of
+    one or both languages, each a line of 1–``MAX_PROGRESS`` characters with no control
+    characters."""
+    if not isinstance(value, dict) or not value or len(value) > len(LANGS):
+        return None
+    if not all(lang in LANGS and _progress_line(line) for lang, line in value.items()):
+        return None
+    return dict(value)
+
+
+def clean_progress(value):
+    """What ``to_json`` stores of a progress dict: each language's line on one line, cut to
+    ``MAX_PROGRESS`` characters (with "…"); None if nothing is left."""
+    if not isinstance(value, dict):
+        return None
+    out = {}
+    for lang in LANGS:
+        line = value.get(lang)
+        if not isinstance(line, str):
+            continue
+        line = " ".join(_CONTROL.sub(" ", line).split())
+        if len(line) > MAX_PROGRESS:
+            line = line[:MAX_PROGRESS - 1] + "…"
+        if line:
+            out[lang] = line
+    return out or None
 
 
 class Damaged:

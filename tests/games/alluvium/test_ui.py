@@ -573,13 +573,22 @@ def test_picture_and_progress_line():
         assert f'fill="{["#f4a3a3", "#a9c8f5", "#f5dc7a"][p]}"' in pic   # and symbols draw them
     state = GAME.setup({"players": 4}, 2)
     ctx = Ctx(I18n("en"), ["You", "Aki", "Ben", "Cy"], None, [0])
-    assert UI.progress(GAME.view(state, None), ctx) == "Round 1 of 4"
+    assert UI.progress(GAME.view(state, None), ctx) == "Round 1 of 4 · You, Aki, Ben and Cy to draw"
+    mine = Ctx(I18n("en"), ["You", "Aki", "Ben", "Cy"], 0, [0])
+    assert UI.progress(GAME.view(state, None), mine) == "Round 1 of 4 · your turn to draw"
+    ja = Ctx(I18n("ja"), ["あなた", "Aki", "Ben", "Cy"], 0, [0])
+    assert UI.progress(GAME.view(state, None), ja) == "ラウンド1／4 · あなたが描く番"
+    drawn = state
+    while 0 in GAME.to_move(drawn):            # you have drawn, the others still draw
+        drawn = GAME.apply(drawn, 0, GAME.legal_moves(drawn, 0)[0])
+    assert GAME.to_move(drawn) == [1, 2, 3]
+    assert UI.progress(GAME.view(drawn, None), mine) == "Round 1 of 4 · Aki, Ben and Cy to draw"
     while state["round"] < 3:
         from .helpers import finish_phase
         state = finish_phase(state)
     areas = [sum(a) for a in state["areas"]]
     line = UI.progress(GAME.view(state, None), ctx)
-    assert line == f"Round 3 of 4 · areas: You {areas[0]}, Aki {areas[1]}, Ben {areas[2]}, Cy {areas[3]}"
+    assert line.startswith(f"Round 3 of 4 · areas: You {areas[0]}, Aki {areas[1]}, Ben {areas[2]}, Cy {areas[3]} · ")
     ja = UI.progress(GAME.view(state, None), Ctx(I18n("ja"), ["あなた", "Aki", "Ben", "Cy"], None, [0]))
     assert ja.startswith("ラウンド3／4 · 面積：あなた")
 

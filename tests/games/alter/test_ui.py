@@ -410,7 +410,9 @@ def test_log_groups_in_japanese():
 def test_progress_line_and_picture():
     match = Match.new("alter", {"players": 4, "first": 0}, 2)
     ctx = ctx_for(None)
-    assert UI.progress(match.view(None), ctx) == "Set 1 of 4 · round 1 · Aki 0, Ben 0, Cy 0, Dee 0"
+    assert UI.progress(match.view(None), ctx) == "Set 1 of 4 · round 1 · Aki 0, Ben 0, Cy 0, Dee 0 · Aki's turn"
+    assert UI.progress(match.view(None), ctx_for(0)).endswith(" · your turn")
+    assert UI.progress(match.view(None), ctx_for(1, lang="ja")).endswith("・Akiの番")
     done = finished()
     line = UI.progress(done.view(None), ctx)
     assert line.startswith("Game over · Aki ")

@@ -1125,15 +1125,21 @@ class AlluviumUI(GameUI):
                          "class_": "alv-picture"}, parts)
 
     def progress(self, view, ctx):
-        """"Round 2 of 4 · areas: Aki 15, Ben 9 …" (the area bonuses so far)."""
+        """"Round 2 of 4 · areas: Aki 15, Ben 9 … · your turn to draw" (the area bonuses so
+        far; who still has to draw: everyone draws at once)."""
         t = ctx.t
         if view["phase"] == "over":
             return None
-        base = t("alluvium.round_of", round=view["round"], rounds=view["rounds"])
-        if not any(view["areas"]):
-            return base
-        areas = t("list.sep").join(f"{ctx.name(s)} {sum(a)}" for s, a in enumerate(view["areas"]))
-        return f"{base} · {t('alluvium.progress_areas', areas=areas)}"
+        parts = [t("alluvium.round_of", round=view["round"], rounds=view["rounds"])]
+        if any(view["areas"]):
+            areas = t("list.sep").join(f"{ctx.name(s)} {sum(a)}" for s, a in enumerate(view["areas"]))
+            parts.append(t("alluvium.progress_areas", areas=areas))
+        movers = view["to_move"]
+        if ctx.viewer is not None and ctx.viewer in movers:
+            parts.append(t("alluvium.progress_you"))
+        elif movers:
+            parts.append(t("alluvium.progress_wait", names=joined(t, [ctx.name(s) for s in movers])))
+        return " · ".join(parts)
 
     # --- rules page -----------------------------------------------------------------------------------
     def rules(self, t):

@@ -830,7 +830,7 @@ class AlterUI(GameUI):
         if view["phase"] == "over":
             return t("alter.progress.over", scores=scores)
         return t("alter.progress", set=view["set"] + 1, sets=view["sets"], round=view["round"] + 1,
-                 scores=scores)
+                 scores=scores, turn=ctx.say("alter.progress.turn", view["turn"]))
 
     # --- rules page ----------------------------------------------------------------------------
     def bonus_table(self, t):

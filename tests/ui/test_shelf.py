@@ -1,0 +1,298 @@
+"""The shelf (issue 14): each game's picture on its card; a saved game's row says where the game
+stands (its progress line, stored in both languages at every autosave, so the shelf never
+replays a game) and when it was played."""
+
+import json
+import re
+
+import pytest
+
+from bodoge.core.match import Match
+from bodoge.games import CATALOG
+from bodoge.ui import pictures
+from bodoge.ui.app import iso_time, static_page, when_text
+from bodoge.ui.games import game_ui, progress_lines
+from bodoge.ui.html import render
+from bodoge.ui.i18n import I18n
+from bodoge.ui.storage import (MAX_PROGRESS, SAVE_PREFIX, MemoryStore, Slot, clean_progress,
+                               read_progress)
+
+from .fakehost import make_app
+from .test_app import human_turn, start_algo
+
+PLAYABLE = [g.id for g in CATALOG if g.playable]
+MIN, HOUR, DAY = 60_000, 3_600_000, 86_400_000
+
+
+def rows(html):
+    return re.findall(r'<li class="save[^"]*">.*?</li>', html)
+
+
+def entry(store, slot_id):
+    return json.loads(store.data[SAVE_PREFIX + slot_id])
+
+
+def saved_entry(slot_id="abc", progress=None, **extra):
+    """A sound save entry of a short algo game (with ``progress`` as given, if any)."""
+    match = Match.new("algo", {"players": 2}, 7, {"seats": [{"name": "Aki"}, {"bot": "normal"}]})
+    data = {"v": 1, "id": slot_id, "game": "algo", "code": match.code(), "created": 1.0,
+            "updated": 1_700_000_000_000.0, "over": False, "title": "Aki · Ben", "rev": 1}
+    if progress is not None:
+        data["progress"] = progress
+    data.update(extra)
+    return json.dumps(data, ensure_ascii=False)
+
+
+# --- pictures ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_every_game_card_shows_its_picture(game_id):
+    app, host = make_app()
+    card = re.search(r'<li class="game-card">(?:(?!</li>).)*href="#/new/%s"' % game_id, host.html, re.S)
+    assert card, game_id
+    pic = re.search(r'<div class="game-picture">(<svg.*?)</div>', card.group(0), re.S)
+    assert pic, game_id
+    svg = pic.group(1)
+    head = svg.split(">", 1)[0]
+    assert 'viewBox="' in head and 'aria-hidden="true"' in head and "width=" not in head
+    assert svg == render(game_ui(game_id).picture())          # the game's own drawing
+
+
+def test_the_built_pictures_are_the_games_own_and_still_escape():
+    source = pictures.module_source(PLAYABLE)
+    space = {}
+    exec(compile(source, "_pictures_built.py", "exec"), space)
+    built = space["PICTURES"]
+    assert sorted(built) == sorted(PLAYABLE)
+    for game_id in PLAYABLE:
+        assert render(pictures.thawed(built[game_id])) == render(game_ui(game_id).picture())
+    # a frozen tree is data: rebuilt, its text and attributes are escaped like any other
+    evil = ("svg", {"class_": '"><script>'}, ["<b>x</b>", ("text", {}, ["&"])])
+    assert render(pictures.thawed(evil)) == ('<svg class="&quot;&gt;&lt;script&gt;">&lt;b&gt;x&lt;/b&gt;'
+                                            '<text>&amp;</text></svg>')
+
+
+def test_the_shelf_uses_the_built_pictures_without_importing_the_games(tmp_path):
+    """The built site's package (``tools/build.py``) carries the pictures ready-made: its
+    shelf draws them and imports no game's UI."""
+    import importlib.util
+    import os
+    import subprocess
+    import sys
+    import zipfile
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    spec = importlib.util.spec_from_file_location("build_tool", os.path.join(root, "tools", "build.py"))
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    zip_path = str(tmp_path / "bodoge.zip")
+    build.package_zip(zip_path)
+    assert "bodoge/ui/_pictures_built.py" in zipfile.ZipFile(zip_path).namelist()
+    code = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+            "from bodoge.ui.app import shelf\nfrom bodoge.ui.i18n import I18n\n"
+            "from bodoge.ui.html import render\n"
+            "html = render(shelf(I18n('en'), ([], []), None, static=True))\n"
+            "games = sorted(m for m in sys.modules if m.startswith('bodoge.games.') and m.endswith('.ui'))\n"
+            "print(html.count('class=\"game-picture\"'), html.count('<svg'), games)\n")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([sys.executable, "-c", code, zip_path], capture_output=True, text=True,
+                         check=True, cwd=str(tmp_path), env=env).stdout.split(" ", 2)
+    assert out[0] == str(len(PLAYABLE)) and int(out[1]) >= len(PLAYABLE) and out[2].strip() == "[]"
+    # and the same markup as from the sources
+    here = static_page("en")
+    assert here.count('class="game-picture"') == len(PLAYABLE)
+
+
+def test_a_picture_that_fails_leaves_the_card_without_one(monkeypatch):
+    cls = type(game_ui("bossa"))
+    monkeypatch.setattr(cls, "picture", lambda self: 1 / 0)
+    monkeypatch.setattr(pictures, "_CACHE", {})
+    monkeypatch.setattr(pictures, "built", lambda: None)
+    html = static_page("en")
+    assert html.count('class="game-picture"') == len(PLAYABLE) - 1
+    assert 'href="#/new/bossa"' in html
+
+
+# --- progress, stored at autosave --------------------------------------------------------------
+def test_autosave_stores_the_progress_line_in_both_languages_and_the_shelf_shows_it():
+    app, host = make_app()
+    screen = start_algo(app, [("human", "Aki"), ("normal", "Ben")])
+    slot_id = screen.slot.id
+    assert entry(host.store, slot_id)["progress"]["en"].startswith("Round 1 of 2 · Aki 0, Ben 0 · ")
+    host.run_timers()
+    human_turn(app, screen)
+    host.run_timers()
+    stored = entry(host.store, slot_id)["progress"]
+    assert stored == progress_lines(screen.match)
+    assert stored["en"].startswith("Round 1 of 2 · ") and stored["ja"].startswith("第1ラウンド（全2）・")
+    app.route("#/")
+    (row,) = rows(host.html)
+    assert f'<span class="save-line">{stored["en"]}</span>' in row
+    assert "In progress" not in row
+    app.act("lang", "ja")
+    (row,) = rows(host.html)
+    assert f'<span class="save-line">{stored["ja"]}</span>' in row
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_shelf_never_replays_a_save(monkeypatch, lang):
+    """The shelf reads the stored line: decoding a code (let alone replaying it) is not needed."""
+    import bodoge.core.record as record
+
+    store = MemoryStore({SAVE_PREFIX + f"s{i}": saved_entry(f"s{i}", {"en": f"Round {i}", "ja": f"第{i}"})
+                         for i in range(30)})
+    calls = []
+    monkeypatch.setattr(record, "replay", lambda *a: calls.append(a) or 1 / 0)
+    monkeypatch.setattr(record, "decode", lambda *a: calls.append(a) or 1 / 0)
+    app, host = make_app(store, lang=lang)
+    assert len(rows(host.html)) == 30 and not calls
+    assert ">Round 7<" in host.html if lang == "en" else ">第7<" in host.html
+
+
+def test_an_old_save_without_progress_says_in_progress():
+    store = MemoryStore({SAVE_PREFIX + "old": saved_entry("old")})
+    app, host = make_app(store)
+    (row,) = rows(host.html)
+    assert '<span class="save-status">In progress</span>' in row and "save-line" not in row
+    assert "damaged" not in row
+    app.act("lang", "ja")
+    assert '<span class="save-status">プレイ中</span>' in rows(host.html)[0]
+
+
+def test_progress_is_text_never_markup():
+    line = '<img src=x onerror=alert(1)> & "Aki"'
+    store = MemoryStore({SAVE_PREFIX + "x": saved_entry("x", {"en": line, "ja": line})})
+    app, host = make_app(store)
+    (row,) = rows(host.html)
+    assert "<img" not in row
+    assert '&lt;img src=x onerror=alert(1)&gt; &amp; "Aki"' in row
+
+
+@pytest.mark.parametrize("bad", [
+    "Round 2",                                   # not a dict
+    [],                                          # not a dict
+    {},                                          # empty
+    {"en": "x" * (MAX_PROGRESS + 1)},            # too long
+    {"en": ""},                                  # empty line
+    {"en": 5},                                   # not text
+    {"en": "a\nb"},                              # a control character
+    {"en": "a\u2028b"},                          # a line separator
+    {"en": " padded"},                           # not as we write it
+    {"fr": "Manche 2"},                          # no such language
+    {"en": "a", "ja": "b", "xx": "c"},           # too many
+    {"en": {"nested": "x"}},                     # not text
+])
+def test_a_bad_progress_field_is_ignored_and_the_save_kept(bad):
+    assert read_progress(bad) is None
+    store = MemoryStore({SAVE_PREFIX + "x": saved_entry("x", bad)})
+    app, host = make_app(store)
+    (row,) = rows(host.html)
+    assert 'class="save"' in row and "In progress" in row     # not damaged: the game opens
+    app.route("#/play/x")
+    assert type(app.screen).__name__ == "PlayScreen"
+
+
+def test_one_language_is_enough():
+    assert read_progress({"ja": "第2ラウンド"}) == {"ja": "第2ラウンド"}
+    store = MemoryStore({SAVE_PREFIX + "x": saved_entry("x", {"ja": "第2ラウンド"})})
+    app, host = make_app(store)
+    assert "In progress" in rows(host.html)[0]
+    app.act("lang", "ja")
+    assert ">第2ラウンド<" in rows(host.html)[0]
+
+
+def test_written_lines_are_one_line_and_bounded():
+    assert clean_progress({"en": "a\n  b\tc", "ja": "x" * 500, "fr": "no"}) == {
+        "en": "a b c", "ja": "x" * (MAX_PROGRESS - 1) + "…"}
+    assert clean_progress({"en": " \n "}) is None and clean_progress("Round 2") is None
+    slot = Slot("x", "algo", "AAAA", 1, 2, progress={"en": "y" * 1000})
+    data = json.loads(slot.to_json())
+    assert len(data["progress"]["en"]) == MAX_PROGRESS
+    assert read_progress(data["progress"]) == data["progress"]       # what is written reads back
+    assert "progress" not in json.loads(Slot("x", "algo", "AAAA", 1, 2).to_json())
+
+
+def test_long_names_are_cut_in_the_stored_line():
+    app, host = make_app()
+    screen = start_algo(app, [("human", "A" * 24), ("normal", "B" * 24), ("normal", "C" * 24),
+                              ("normal", "D" * 24)], players=4)
+    stored = entry(host.store, screen.slot.id)["progress"]
+    assert all(len(line) <= MAX_PROGRESS for line in stored.values())
+
+
+def test_a_progress_hook_that_fails_does_not_stop_the_save(monkeypatch):
+    cls = type(game_ui("algo"))
+    monkeypatch.setattr(cls, "progress", lambda self, view, ctx: 1 / 0)
+    app, host = make_app()
+    screen = start_algo(app, [("human", "Aki"), ("normal", "Ben")])
+    host.run_timers()
+    human_turn(app, screen)
+    host.run_timers()
+    data = entry(host.store, screen.slot.id)
+    assert "progress" not in data and data["code"] == screen.match.code()
+
+
+def test_a_finished_game_says_who_won():
+    app, host = make_app()
+    screen = start_algo(app, [("strong", "Aki"), ("normal", "Ben")])
+    for _ in range(200):
+        if screen.match.over:
+            break
+        host.run_timers()
+        if screen.pause is not None:
+            app.act("next-round")
+    assert screen.match.over
+    stored = entry(host.store, screen.slot.id)["progress"]
+    winner = ["Aki", "Ben"][screen.match.outcome()["winners"][0]]
+    assert stored == {"en": f"{winner} wins the game", "ja": f"{winner}の勝ち"}
+    app.route("#/")
+    (row,) = rows(host.html)
+    assert '<span class="save-status">Finished</span> · <span class="save-line">' in row
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_every_game_has_a_line_in_both_languages_at_its_start(game_id):
+    gui = game_ui(game_id)
+    options = gui.game.options(gui.options_from_setup(gui.default_setup()))
+    n = gui.game_players(options)
+    seats = [{"name": "", "bot": None}] + [{"name": "", "bot": "normal"}] * (n - 1)
+    match = Match.new(game_id, options, 3, {"seats": seats})
+    lines = progress_lines(match)
+    assert set(lines) == {"en", "ja"} and all(lines.values()), game_id
+    assert read_progress(clean_progress(lines)) == clean_progress(lines)
+
+
+# --- when ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("age,en,ja", [
+    (0, "just now", "たった今"),
+    (59_999, "just now", "たった今"),
+    (2 * MIN + 5, "2 min ago", "2分前"),
+    (59 * MIN, "59 min ago", "59分前"),
+    (HOUR, "1 hour ago", "1時間前"),
+    (5 * HOUR + 30 * MIN, "5 hours ago", "5時間前"),
+    (DAY, "date", "date"),
+    (-5 * MIN, "date", "date"),              # a save from the future (another clock): its date
+])
+def test_when_a_save_was_played(age, en, ja):
+    now = 1_700_000_000_000
+
+    def fmt(ms, lang):
+        assert ms == now - age
+        return "date"
+
+    assert when_text(I18n("en"), now - age, now, fmt) == en
+    assert when_text(I18n("ja"), now - age, now, fmt) == ja
+
+
+def test_the_row_has_a_machine_readable_time_and_the_full_date():
+    app, host = make_app(MemoryStore({SAVE_PREFIX + "x": saved_entry("x")}))
+    (row,) = rows(host.html)
+    assert re.search(r'<time class="save-time" datetime="2023-11-14T22:13Z" title="t1700000000000">'
+                     r'[^<]+</time>', row)
+    assert iso_time(8_640_000_000_000_000) is None        # beyond Python's dates: no attribute
+
+
+def test_a_save_just_played_reads_just_now():
+    app, host = make_app()
+    start_algo(app, [("human", "Aki"), ("normal", "Ben")])
+    app.route("#/")
+    assert ">just now</time>" in rows(host.html)[0]

@@ -1,0 +1,309 @@
+"""Benchmarks of the game table in Chromium (measurements, not tests).
+
+    .venv/bin/python tools/bench_table.py [--seconds 40] [--moves 12] [--games algo,bossa]
+                                          [--sizes desktop,phone] [--only frames,moves]
+
+Writes benchmarks/table.md and benchmarks/table.json (``--only`` re-runs a part and keeps the
+other's figures; ``--report`` rewrites the table from the JSON).
+
+* frames: every seat a bot (each game's strongest level) at the "fast" speed (250 ms between
+  moves), motion on, from the first move for ``--seconds`` or to the end (Next round pressed
+  as soon as it shows): every animation frame's length from ``requestAnimationFrame``
+  timestamps, the frames while an animation runs (``document.getAnimations()``), and the
+  browser's own long animation frames (``PerformanceObserver``, ``long-animation-frame``) and
+  long tasks. Target: no frame over 50 ms while animations run.
+* moves: positions of a self-played game (CPython), each opened as a save code with the seat to
+  move the one person at the device; that seat's recorded move is played through
+  ``window.bodoge.play`` in a task of its own (the path a click takes once its action is read:
+  the rules, the autosave, the redraw, the page patch) and timed from the call to the first
+  animation frame after the page changed (the frame that paints it); the browser's long
+  animation frame entry for it, if any. Target: within one frame (16.7 ms at 60 Hz).
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from benchlib import (OUT, header, measuring, open_app, save_results, served_browser,  # noqa: E402
+                      start_results, write)
+
+from bodoge.core.record import Record, encode  # noqa: E402
+from bodoge.core.selfplay import _percentile, play_one  # noqa: E402
+from bodoge.games import CATALOG, get_game  # noqa: E402
+
+NAME = "table"
+GAMES = [g.id for g in CATALOG if g.playable]
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+FRAME_MS = 1000 / 60
+LONG_MS = 50
+SEED = 14
+# the self-played game the moves are taken from: options and bot levels
+SELFPLAY = {"algo": ({"players": 3}, "normal"), "alter": ({"players": 4}, "normal"),
+            "alluvium": ({"players": 4}, "easy"), "playme": ({"players": 3}, "fast"),
+            "bossa": ({"players": 2}, "normal")}
+
+FRAMES_PROBE = """() => {
+  const tb = window.__tb = {frames: [], loaf: [], long: [], on: true};
+  let last = null;
+  const tick = (t) => {
+    if (last !== null) tb.frames.push([t - last, document.getAnimations().length]);
+    last = t;
+    if (tb.on) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  new PerformanceObserver((l) => l.getEntries().forEach((e) =>
+    tb.loaf.push([e.duration, e.blockingDuration]))).observe({type: "long-animation-frame"});
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => tb.long.push(e.duration)))
+    .observe({type: "longtask"});
+  return true;
+}"""
+FRAMES_TAKE = "() => { const tb = window.__tb; tb.on = false; return JSON.stringify(tb); }"
+
+MOVE_PROBE = """async ([seat, move]) => {
+  let changed = null;
+  const mo = new MutationObserver(() => { if (changed === null) changed = performance.now(); });
+  mo.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  const loaf = [];
+  const po = new PerformanceObserver((l) => l.getEntries().forEach((e) => loaf.push(e.duration)));
+  po.observe({type: "long-animation-frame"});
+  let t0 = 0, t1 = 0, ok = false;
+  await new Promise((r) => setTimeout(() => {     // a task of its own, as an input event is
+    t0 = performance.now();
+    ok = window.bodoge.play(seat, move);
+    t1 = performance.now();
+    r();
+  }, 0));
+  await new Promise((r) => requestAnimationFrame(r));
+  const frame = performance.now();      // the frame that paints the change has begun rendering
+  await new Promise((r) => requestAnimationFrame(r));
+  await new Promise((r) => setTimeout(r, 150));   // the observer hears of a frame after it
+  po.takeRecords().forEach((e) => loaf.push(e.duration));
+  mo.disconnect(); po.disconnect();
+  return {ok, call: t1 - t0, changed: changed === null ? null : changed - t0,
+          frame: frame - t0, loaf};
+}"""
+
+
+def stats(xs):
+    xs = list(xs)
+    if not xs:
+        return {"n": 0}
+    return {"n": len(xs), "mean": round(sum(xs) / len(xs), 1), "p95": round(_percentile(xs, 0.95), 1),
+            "max": round(max(xs), 1)}
+
+
+# --- frames while bots play ----------------------------------------------------------------------
+def bench_frames(browser, url, games, sizes, seconds):
+    out = {}
+    for size in sizes:
+        width, height = SIZES[size]
+        ctx, page = open_app(browser, url, viewport={"width": width, "height": height})
+        page.evaluate("localStorage.setItem('bodoge:settings', JSON.stringify("
+                      "{lang: 'en', speed: 'fast', motion: 'auto'}))")
+        for game_id in games:
+            out.setdefault(game_id, {})[size] = frames_of(page, url, game_id, seconds)
+            print(game_id, size, json.dumps(out[game_id][size]), flush=True)
+        ctx.close()
+    return out
+
+
+def frames_of(page, url, game_id, seconds):
+    game = get_game(game_id)
+    level = game.bot_levels[-1]
+    page.goto(url + f"#/new/{game_id}")
+    page.wait_for_selector("#setup-form")
+    seats = page.locator("select[id^=kind]").count()
+    for s in range(seats):
+        page.select_option(f"#kind{s}", level)
+    page.evaluate(FRAMES_PROBE)
+    page.click("#start")
+    page.wait_for_selector("main.play-screen")
+    end = time.monotonic() + seconds
+    rounds = 0
+    while time.monotonic() < end and not page.locator(".overlay.result").count():
+        for button in ("#next-round", "#start-round"):   # Play Me!: a round starts on a button
+            if page.locator(button).count() and page.locator(button).first.is_visible():
+                page.locator(button).first.click()
+                rounds += 1
+                break
+        page.wait_for_timeout(100)
+    tb = json.loads(page.evaluate(FRAMES_TAKE))
+    frames = tb["frames"]
+    moving = [ms for ms, anims in frames if anims]
+    moves = page.evaluate("document.querySelectorAll('#log-list li').length")
+    return {"level": level, "players": seats, "seconds": round(sum(ms for ms, _ in frames) / 1000, 1),
+            "log_lines": moves, "buttons_pressed": rounds,
+            "frames": len(frames), "frames_over_50": sum(1 for ms, _ in frames if ms > LONG_MS),
+            "longest_frame": round(max((ms for ms, _ in frames), default=0), 1),
+            "animated_frames": len(moving),
+            "animated_over_50": sum(1 for ms in moving if ms > LONG_MS),
+            "animated_longest": round(max(moving, default=0), 1),
+            "animated_p95": round(_percentile(moving, 0.95), 1) if moving else 0,
+            "loaf": len(tb["loaf"]), "loaf_longest": round(max((d for d, _ in tb["loaf"]), default=0), 1),
+            "loaf_blocking_longest": round(max((b for _, b in tb["loaf"]), default=0), 1),
+            "long_tasks": len(tb["long"]), "long_task_longest": round(max(tb["long"], default=0), 1)}
+
+
+# --- move -> screen ------------------------------------------------------------------------------
+def positions(game_id, count):
+    """``count`` (position, seat, move) spread over a self-played game, each with its save code
+    (that seat the one person, the others bots at the slow speed)."""
+    options, level = SELFPLAY[game_id]
+    match = play_one(game_id, options, SEED, [level] * options["players"])
+    rec = match.record
+    n = len(rec.moves)
+    players = match.game.num_players(match.state)
+    picks = sorted({min(n - 1, round(i * (n - 1) / max(1, count))) for i in range(count + 1)})
+    slow = get_game(game_id).bot_levels[0]
+    out = []
+    for k in picks:
+        seat, move = rec.moves[k]
+        seats = [{"name": "", "bot": None} if s == seat else {"name": f"Bot {s + 1}", "bot": slow}
+                 for s in range(players)]
+        code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k], {"seats": seats}))
+        out.append((k, seat, move, code))
+    return out
+
+
+def bench_moves(browser, url, games, sizes, count):
+    out = {}
+    for size in sizes:
+        width, height = SIZES[size]
+        ctx, page = open_app(browser, url, viewport={"width": width, "height": height})
+        page.evaluate("localStorage.setItem('bodoge:settings', JSON.stringify("
+                      "{lang: 'en', speed: 'slow', motion: 'auto'}))")
+        for game_id in games:
+            samples, refused = [], 0
+            for i, (k, seat, move, code) in enumerate(positions(game_id, count)):
+                page.evaluate("(h) => { location.hash = h; }", "#load=" + code)
+                page.wait_for_selector("main.play-screen")
+                page.wait_for_timeout(400)
+                r = page.evaluate(MOVE_PROBE, [seat, json.dumps(move)])
+                if not r["ok"] or r["changed"] is None:
+                    refused += 1
+                    continue
+                if i == 0:
+                    continue                  # the first move of a game warms its code paths
+                samples.append(r)
+                page.evaluate("() => { location.hash = '#/'; }")
+                page.wait_for_selector("main.shelf-screen")
+            out.setdefault(game_id, {})[size] = {
+                "moves": len(samples), "refused": refused,
+                "python_ms": stats(r["call"] for r in samples),
+                "to_frame_ms": stats(r["frame"] for r in samples),
+                "within_frame": sum(1 for r in samples if r["frame"] <= FRAME_MS),
+                "loaf_ms": stats(max(r["loaf"]) for r in samples if r["loaf"]),
+                "raw": [[round(r["call"], 1), round(r["frame"], 1)] for r in samples]}
+            print(game_id, size, json.dumps({k: v for k, v in out[game_id][size].items() if k != "raw"}),
+                  flush=True)
+        ctx.close()
+    return out
+
+
+# --- the table -----------------------------------------------------------------------------------
+def report(results):
+    lines = header(results, "Benchmarks: the game table", "tools/bench_table.py")
+    fr = results.get("frames")
+    if fr:
+        lines += ["## Frames while the bots play, motion on (headless Chromium)", "",
+                  "Every seat a bot (the game's strongest level), the \"fast\" speed (250 ms between "
+                  "moves, each move's motion up to 300 ms), from the first move for the time shown or "
+                  "to the end of the game. Frames are the intervals between `requestAnimationFrame` "
+                  "timestamps; \"while animating\" counts the frames in which `document.getAnimations()` "
+                  "was not empty. Long animation frames and long tasks are the browser's own "
+                  "(`PerformanceObserver`). Target: no frame over 50 ms while animations run.", "",
+                  "| game | size | bots | s | log lines | frames | animating | over 50 ms animating | "
+                  "longest animating / p95 (ms) | over 50 ms, all | longest (ms) | long animation frames "
+                  "(longest, blocking ms) | long tasks (longest ms) |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for game_id, by_size in fr.items():
+            for size, v in by_size.items():
+                lines.append(
+                    f"| {game_id} | {size} | {v['players']} × {v['level']} | {v['seconds']} | "
+                    f"{v['log_lines']} | {v['frames']} | {v['animated_frames']} | "
+                    f"**{v['animated_over_50']}** | {v['animated_longest']} / {v['animated_p95']} | "
+                    f"{v['frames_over_50']} | {v['longest_frame']} | {v['loaf']} "
+                    f"({v['loaf_longest']}, {v['loaf_blocking_longest']}) | "
+                    f"{v['long_tasks']} ({v['long_task_longest']}) |")
+        lines.append("")
+    mv = results.get("moves")
+    if mv:
+        lines += ["## A move to the frame that shows it (headless Chromium)", "",
+                  "Positions spread over one self-played game per game (the first sample of each "
+                  "game is a warm-up and not counted), each opened as a save code; the recorded move "
+                  "is played through `window.bodoge.play`. \"Python\" is the call (rules, autosave, "
+                  "redraw and the page patch, all synchronous, in a task of its own); \"to the frame\" "
+                  "runs from the call to the first animation frame after it (the frame that paints the "
+                  "change). Long animation frames are the browser's (`PerformanceObserver`: frames over "
+                  "50 ms) while the move was handled. A refused move (Play Me!: a recorded real-time "
+                  "move the clock no longer allows when the position is reopened) is not counted. "
+                  "Target: within one frame (16.7 ms).", "",
+                  "| game | size | moves | within one frame | Python mean / p95 / max (ms) | "
+                  "to the frame mean / p95 / max (ms) | moves with a long animation frame (longest ms) |",
+                  "|---|---|---|---|---|---|---|"]
+        for game_id, by_size in mv.items():
+            for size, v in by_size.items():
+                p, f, lo = v["python_ms"], v["to_frame_ms"], v["loaf_ms"]
+
+                def trio(s):
+                    return f"{s['mean']} / {s['p95']} / {s['max']}" if s.get("n") else "–"
+                loaf = f"{lo['n']} ({lo['max']})" if lo.get("n") else "0"
+                refused = f" ({v['refused']} refused)" if v.get("refused") else ""
+                lines.append(f"| {game_id} | {size} | {v['moves']}{refused} | **{v['within_frame']}** of "
+                             f"{v['moves']} | {trio(p)} | {trio(f)} | {loaf} |")
+        lines.append("")
+    if fr or mv:
+        lines += ["## In short", ""]
+        if fr:
+            over = sum(v["animated_over_50"] for by in fr.values() for v in by.values())
+            animated = sum(v["animated_frames"] for by in fr.values() for v in by.values())
+            lines.append(f"* Frames over 50 ms while animations ran: {over} of {animated} "
+                         f"(target: none){' — target met' if not over else ''}.")
+        if mv:
+            within = sum(v["within_frame"] for by in mv.values() for v in by.values())
+            moves = sum(v["moves"] for by in mv.values() for v in by.values())
+            lines.append(f"* Moves painted within one frame: {within} of {moves} (target: all)"
+                         f"{' — target met' if within == moves else ''}.")
+        lines.append("")
+    return lines
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", default="frames,moves")
+    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--sizes", default=",".join(SIZES))
+    ap.add_argument("--seconds", type=float, default=40)
+    ap.add_argument("--moves", type=int, default=12)
+    ap.add_argument("--out", default=OUT)
+    ap.add_argument("--report", action="store_true", help=f"only rewrite {NAME}.md from {NAME}.json")
+    args = ap.parse_args(argv)
+    if args.report:
+        with open(os.path.join(args.out, f"{NAME}.json"), encoding="utf-8") as f:
+            write(os.path.join(args.out, f"{NAME}.md"), report(json.load(f)))
+        return
+    only = set(args.only.split(","))
+    games = [g for g in args.games.split(",") if g]
+    sizes = [s for s in args.sizes.split(",") if s]
+    results = start_results(NAME, args.out)
+    with served_browser() as (browser, url):
+        if "frames" in only:
+            measuring(results, "frames")
+            results.setdefault("frames", {})
+            for game_id, by_size in bench_frames(browser, url, games, sizes, args.seconds).items():
+                results["frames"].setdefault(game_id, {}).update(by_size)
+        if "moves" in only:
+            measuring(results, "moves")
+            results.setdefault("moves", {})
+            for game_id, by_size in bench_moves(browser, url, games, sizes, args.moves).items():
+                results["moves"].setdefault(game_id, {}).update(by_size)
+    save_results(NAME, results, args.out)
+    write(os.path.join(args.out, f"{NAME}.md"), report(results))
+
+
+if __name__ == "__main__":
+    main()
