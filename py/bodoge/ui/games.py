@@ -116,13 +116,18 @@ class GameUI:
         return " · ".join(seat_name(i18n, seats, s) for s in range(len(seats)))
 
     # --- play ----------------------------------------------------------------------------------
-    def make_screen(self, app, slot, match):
-        """The game screen. Turn-based and simultaneous games use the shared ``PlayScreen``; a
-        game with another flow (real time) returns its own screen (same ``render``/``act``/
-        ``key``/``close`` methods)."""
+    def screen_class(self, match):
+        """The class of the game screen for ``match``: the shared ``PlayScreen`` for turn-based
+        and simultaneous games; a game with another flow (real time) returns its own subclass
+        of it. A lesson (``bodoge.ui.lesson``) runs on this class too, so a game with a screen
+        of its own overrides this rather than ``make_screen``."""
         from .play import PlayScreen
 
-        return PlayScreen(app, slot, match)
+        return PlayScreen
+
+    def make_screen(self, app, slot, match):
+        """The game screen (see ``screen_class``)."""
+        return self.screen_class(match)(app, slot, match)
 
     def private(self, view) -> bool:
         """Whether the person to move may see what the others may not (``view`` is the public,
@@ -141,6 +146,14 @@ class GameUI:
           controls ``data-region="hand"``, and the summaries of the other players
           ``data-region="players"`` (several elements may share a region); e2e tests check
           that each is inside the viewport (``tests/e2e/harness.assert_regions_in_view``).
+        * **Spots.** Put ``data-spot="<name>"`` on every element a lesson may point at: each
+          card, place, die, button or counter the player looks at or uses, named by what it
+          is, never by markup (``card:1:3`` seat 1's fourth card, ``place:2``, ``deck``,
+          ``num:5``, ``button:stay``; seats and positions as the rules number them). A spot
+          that is clicked is the element with ``data-act`` itself (or inside it). A lesson
+          (``bodoge.ui.lesson``) highlights spots by name; the game's tests and the lesson
+          tests look them up by name; each name is on one element at a time. List a game's
+          spots in its module docstring.
         * **Motion** (``web/morph.js``, ``web/css/base.css``): put ``data-fx`` on an element
           that should move when it appears (or gains the attribute): ``"flip"`` (a card turns
           face up), ``"drop"`` (a tile or piece is put down), ``"roll"`` (a die is rolled),

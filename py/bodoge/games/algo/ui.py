@@ -6,6 +6,11 @@ the label 黒/B, white ones a ring and 白/W; face-down backs have stripes (blac
 (white). Keyboard: Tab to a card and press Enter to pick it, then a number button, or type the
 number (two digits for 10 and 11) and press Enter; S stays after a hit; T asks for a Toss
 (pair play); Esc cancels.
+
+Spots (``data-spot``, for lessons; see ``GameUI.board``): ``row:<seat>`` (a player's row),
+``card:<seat>:<position>`` (a card in a row, positions from 0 on the left), ``deck``, ``drawn``
+(the card drawn this turn), ``num:<n>`` (the number buttons), ``button:stay``, ``button:toss``,
+``button:cancel``.
 """
 
 import datetime
@@ -190,7 +195,7 @@ class AlgoUI(GameUI):
                        "up" if card["up"] else "down"]
             if card["k"] in sel.get("fresh", ()):
                 classes.append("fresh")
-            attrs = {"id": f"card-{s}-{p}", "aria_label": label}
+            attrs = {"id": f"card-{s}-{p}", "aria_label": label, "data_spot": f"card:{s}:{p}"}
             if targetable and not mine and not card["up"] and not view["out"][s]:
                 selected = sel.get("target") == [s, p]
                 classes.append("selected" if selected else "target")
@@ -218,7 +223,7 @@ class AlgoUI(GameUI):
         heading = h("h3", {"class_": "seat-name"}, name, " ", badges)
         return h("section", {"class_": "seat" + (" me" if mine else "") + (" active" if view["turn"] == s else "")
                              + (" is-out" if view["out"][s] else ""),
-                             "aria_label": t("algo.row_of", whose=ctx.whose(s))},
+                             "aria_label": t("algo.row_of", whose=ctx.whose(s)), "data_spot": f"row:{s}"},
                  heading, h("ol", {"class_": "row"}, cards))
 
     def card_label(self, card, p, total, name, mine, t, told=False):
@@ -237,7 +242,7 @@ class AlgoUI(GameUI):
         t = ctx.t
         parts = []
         if view["mode"] != "pair":       # pair play has no deck
-            parts.append(h("div", {"class_": "deck", "role": "img",
+            parts.append(h("div", {"class_": "deck", "role": "img", "data_spot": "deck",
                                    "aria_label": t("algo.deck_count", n=view["deck"])},
                            h("span", {"class_": "deck-stack", "aria_hidden": "true"}),
                            h("span", {"class_": "deck-count", "aria_hidden": "true"},
@@ -247,7 +252,7 @@ class AlgoUI(GameUI):
             who = ctx.name(view["turn"])
             label = (t("algo.drawn_own", card=card_name(t, d["c"], d["n"])) if d["n"] is not None
                      else t("algo.drawn_other", name=who, colour=colour_name(t, d["c"])))
-            parts.append(h("div", {"class_": "drawn", "role": "img", "aria_label": label},
+            parts.append(h("div", {"class_": "drawn", "role": "img", "aria_label": label, "data_spot": "drawn"},
                            card_svg(t, d["c"], d["n"], False, mine=d["n"] is not None),
                            h("span", {"class_": "drawn-label", "aria_hidden": "true"}, label)))
         return h("div", {"class_": "center"}, parts)
@@ -270,18 +275,18 @@ class AlgoUI(GameUI):
                            [h("button", {"type": "button", "id": f"num-{n}",
                                          "class_": "num " + ("black" if card["c"] == R.BLACK else "white")
                                          + (" typed" if typed and int(typed) == n else ""),
-                                         "data_act": "declare", "data_arg": str(n),
+                                         "data_act": "declare", "data_arg": str(n), "data_spot": f"num:{n}",
                                          "aria_label": t("algo.declare_n", n=n)}, str(n))
                             for n in range(R.NUMBERS)]))
         buttons = []
         if view.get("can_toss"):
-            buttons.append(h("button", {"type": "button", "id": "toss", "class_": "button",
+            buttons.append(h("button", {"type": "button", "id": "toss", "class_": "button", "data_spot": "button:toss",
                                         "data_act": "toss", "aria_keyshortcuts": "T"}, t("algo.toss")))
         if view["phase"] == "again":
-            buttons.append(h("button", {"type": "button", "id": "stay", "class_": "button primary",
+            buttons.append(h("button", {"type": "button", "id": "stay", "class_": "button primary", "data_spot": "button:stay",
                                         "data_act": "stay", "aria_keyshortcuts": "S"}, t("algo.stay")))
         if target or "stake" in sel:
-            buttons.append(h("button", {"type": "button", "class_": "button", "data_act": "cancel",
+            buttons.append(h("button", {"type": "button", "class_": "button", "data_act": "cancel", "data_spot": "button:cancel",
                                         "aria_keyshortcuts": "Escape"}, t("algo.cancel")))
         if buttons:
             parts.append(h("div", {"class_": "controls"}, buttons))
