@@ -28,9 +28,10 @@ from ..core.record import clean
 from ..games import CATALOG, info, is_known
 from .html import h, render
 from .i18n import I18n
-from .storage import (SAVE_PREFIX, SETTINGS_KEY, Conflict, DamagedEntry, Saves, Settings, Slot,
-                      SPEEDS, StorageError)
+from .storage import (LESSON_PREFIX, SAVE_PREFIX, SETTINGS_KEY, Conflict, DamagedEntry, Lessons,
+                      Saves, Settings, Slot, SPEEDS, StorageError)
 from .games import game_ui
+from .lesson import Lesson, has_lesson, open_lesson
 
 NOTICE_MS = 5000      # how long a notice floats over a framed screen
 
@@ -42,6 +43,7 @@ class App:
         self.settings = Settings(host.store, default_lang)
         self.i18n = I18n(self.settings.lang)
         self.saves = Saves(host.store)
+        self.lessons = Lessons(host.store)
         self.unsaved = {}           # slot id -> (Slot, why): games this tab holds but has not stored
         self.told = set()           # slot ids whose player was told the game is not being saved
         self.screen = None
@@ -69,6 +71,8 @@ class App:
             self.screen = RulesScreen(self, parts[1])
         elif len(parts) == 2 and parts[0] == "play":
             self.screen = self.open_slot(parts[1]) or ShelfScreen(self)
+        elif len(parts) == 2 and parts[0] == "learn" and is_known(parts[1]) and has_lesson(parts[1]):
+            self.screen = open_lesson(self, parts[1])
         else:
             self.screen = ShelfScreen(self)
         self.focus_next = self.focus_next or "main-heading"
@@ -150,6 +154,25 @@ class App:
             params["game"] = short(params["game"], 32)
         return self.t(key, **params)
 
+    def start_game(self, game_id, options, seats):
+        """Start a new game (``options`` already checked by the rules) and open it."""
+        gui = game_ui(game_id)
+        match = Match.new(game_id, options, self.host.random_seed(), {"seats": seats})
+        slot = self.new_slot(match, title=gui.title(seats, self.i18n, options))
+        self.go(f"#/play/{slot.id}")
+
+    def lesson_status(self, game_id):
+        """A game's lesson on this device: None (no lesson), "new", "started" or "done"."""
+        lesson = Lesson.of(game_id) if has_lesson(game_id) else None
+        if lesson is None:
+            return None
+        progress = self.lessons.get(game_id)
+        if progress is not None and progress.done:
+            return "done"
+        if progress is not None and progress.sig == lesson.sig and progress.step > 0:
+            return "started"
+        return "new"
+
     def slot_id(self, now):
         return f"{int(now):x}{self.host.random_seed() % 4096:03x}"
 
@@ -198,7 +221,7 @@ class App:
                     self.i18n = I18n(self.settings.lang)
                 self.host.apply_settings(self.settings)
                 self.refresh()
-        if key is None or key.startswith(SAVE_PREFIX):
+        if key is None or key.startswith(SAVE_PREFIX) or key.startswith(LESSON_PREFIX):
             handler = getattr(self.screen, "storage_changed", None)
             if handler is not None:
                 handler(key)
@@ -285,10 +308,12 @@ class ShelfScreen:
         note = "safe" if app.safe else (None if app.host.store.persistent else "blocked")
         return shelf(app.i18n, app.saves.scan(), app.host.format_time,
                      confirm_delete=self.confirm_delete, code_text=self.code_text,
-                     settings=app.settings, note=note)
+                     settings=app.settings, note=note,
+                     lessons={g.id: app.lesson_status(g.id) for g in CATALOG if g.playable})
 
     def storage_changed(self, key):
-        """Another tab saved, deleted or damaged a game: show the shelf as it is now."""
+        """Another tab saved, deleted or damaged a game, or went on with a lesson: show the
+        shelf as it is now."""
         self.app.refresh()
 
     def act(self, action, arg, form):
@@ -331,9 +356,10 @@ class ShelfScreen:
 
 
 def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, settings=None,
-          static=False, note=None):
+          static=False, note=None, lessons=None):
     """The shelf of games. ``static=True``: the build's pre-rendered copy (no saves yet).
-    ``note``: "blocked" (the browser stores nothing) or "safe" (started without saved games)."""
+    ``note``: "blocked" (the browser stores nothing) or "safe" (started without saved games).
+    ``lessons``: {game id: ``App.lesson_status``} (absent: every lesson as new)."""
     t = i18n.t
     slots, damaged = scanned
     in_progress = {}
@@ -352,6 +378,9 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                                    "href": f"#/new/{g.id}", "id": f"new-{g.id}"},
                              t("shelf.new_game")))
             actions.append(h("a", {"class_": "button subtle", "href": f"#/rules/{g.id}"}, t("shelf.rules")))
+            status = (lessons or {}).get(g.id, "new" if has_lesson(g.id) else None)
+            if status is not None:
+                actions.append(learn_link(t, g.id, status))
         else:
             actions.append(h("span", {"class_": "soon"}, t("shelf.coming_soon")))
         players = (t("shelf.players_fixed", n=g.min_players) if g.min_players == g.max_players
@@ -380,6 +409,16 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                          h("button", {"type": "submit", "class_": "button"}, t("code.open")))))
         parts.append(settings_panel(i18n, settings))
     return h("main", {"class_": "screen shelf-screen"}, parts)
+
+
+def learn_link(t, game_id, status):
+    """"Learn to play" (a guided first game), and whether the lesson is under way or done:
+    said in words (and a mark), not by colour."""
+    label = t("lesson.continue" if status == "started" else "lesson.learn")
+    return h("a", {"class_": "button subtle learn" + (" done" if status == "done" else ""),
+                   "href": f"#/learn/{game_id}", "id": f"learn-{game_id}"},
+             label, h("span", {"class_": "lesson-done"}, " ✓ ", t("lesson.done_mark"))
+             if status == "done" else None)
 
 
 def _game_name(i18n, game_id):
@@ -513,6 +552,7 @@ class SetupScreen:
         return h("main", {"class_": "screen setup-screen"},
                  h("h1", {"id": "main-heading", "tabindex": "-1"},
                    t("setup.title", game=g.name_ja if self.app.i18n.lang == "ja" else g.name_en)),
+                 self.lesson_offer(),
                  h("form", {"data_act": "start", "class_": "setup", "id": "setup-form"},
                    self.gui.option_fields(values, t),
                    h("div", {"class_": "seats"}, seats),
@@ -541,9 +581,16 @@ class SetupScreen:
                 kind = self.values.get(f"kind{s}", "human")
                 name = str(self.values.get(f"name{s}", "")).strip()[:24]
                 seats.append({"name": name, "bot": kind if kind in self.gui.game.bot_levels else None})
-            match = Match.new(self.game_id, options, app.host.random_seed(), {"seats": seats})
-            slot = app.new_slot(match, title=self.gui.title(seats, app.i18n, options))
-            app.go(f"#/play/{slot.id}")
+            app.start_game(self.game_id, options, seats)
+
+    def lesson_offer(self):
+        """New to the game: its lesson, a guided first game."""
+        status = self.app.lesson_status(self.game_id)
+        if status is None:
+            return None
+        t = self.app.t
+        return h("p", {"class_": "lesson-offer"}, t("lesson.offer"), " ",
+                 learn_link(t, self.game_id, status))
 
 
 class RulesScreen:

@@ -60,3 +60,23 @@ class Api:
 
     def screen(self):
         return type(self.app.screen).__name__
+
+    def lesson(self):
+        """The open lesson (tests follow it): JSON with ``step`` (0-based, the one shown),
+        ``total``, ``busy`` (scripted moves still playing), ``finished``, ``moves`` (played so
+        far), and the shown step's ``spots`` (highlighted), ``expect`` (whether it asks for a
+        move), ``do`` (the actions that make its first accepted move) and ``wrong``; "" when
+        no lesson is open."""
+        from .lesson import Lesson
+
+        screen = self.app.screen
+        lesson = getattr(screen, "lesson", None)
+        if not isinstance(lesson, Lesson):
+            return ""
+        step = screen.step() or {}
+        expect = step.get("expect") or []
+        return json.dumps({"game": lesson.game_id, "step": screen.at, "total": lesson.total,
+                           "busy": bool(screen.queue), "finished": screen.finished,
+                           "moves": len(screen.match.record.moves), "spots": Lesson.spots(step),
+                           "expect": bool(expect), "do": expect[0]["do"] if expect else [],
+                           "wrong": step.get("wrong", [])})
