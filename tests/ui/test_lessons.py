@@ -412,3 +412,21 @@ def test_progress_round_trips_and_is_bounded():
     assert Lessons(store).put("algo", big) is False and not store.data
     assert Lessons(store).get("../x") is None
     assert json.loads(p.to_json())["v"] == 1
+
+
+def test_the_page_api_tells_a_test_what_the_step_asks():
+    from bodoge.ui.devapi import Api
+
+    app, host = make_app(hash_="#/learn/algo", lang="ja")
+    api = Api(app)
+    lesson = Lesson.of("algo")
+    state = json.loads(api.lesson())
+    assert (state["step"], state["total"], state["expect"], state["busy"]) == (0, lesson.total, False, False)
+    assert state["look"] == ["row:1", "row:0"] and state["text"].startswith("アルゴは")
+    follow(app, host, "algo", "ja", stop=4)
+    state = json.loads(api.lesson())
+    assert state["expect"] and state["do"] == lesson.steps[4]["expect"][0]["do"]
+    assert state["spots"] == ["card:1:0", "num:1"] and state["wrong"]
+    assert state["hint"] == I18n("ja").t("algo.lesson.attack_hint")
+    app.route("#/")
+    assert api.lesson() == ""
