@@ -143,6 +143,7 @@ def test_lesson_completed_by_following_its_hints(browser, guard, server, game, l
         assert re.search(r"#/play/[0-9a-zA-Z_-]+$", page.url)
         assert page.evaluate("window.bodoge.lesson()") == ""
         page.locator("#go-shelf").click()
-        expect(page.locator(f"#learn-{game}")).to_contain_text(DONE_MARK[lang])
+        card = page.locator(".game-card", has=page.locator(f"#learn-{game}"))
+        expect(card.locator(".lesson-done")).to_have_text("✓ " + DONE_MARK[lang])
     finally:
         ctx.close()

@@ -382,6 +382,7 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
             if status is not None:
                 actions.append(learn_link(t, g.id, status))
         else:
+            status = None
             actions.append(h("span", {"class_": "soon"}, t("shelf.coming_soon")))
         players = (t("shelf.players_fixed", n=g.min_players) if g.min_players == g.max_players
                    else t("shelf.players", lo=g.min_players, hi=g.max_players))
@@ -389,7 +390,8 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                               "aria_disabled": None if g.playable else "true"},
                        h("h3", {}, h("span", {"lang": "ja", "class_": "name-ja"}, g.name_ja), " ",
                          h("span", {"lang": "en", "class_": "name-en"}, g.name_en)),
-                       h("p", {"class_": "meta"}, players, " · ", t("shelf.minutes", n=g.minutes)),
+                       h("p", {"class_": "meta"}, players, " · ", t("shelf.minutes", n=g.minutes),
+                         [" · ", lesson_done(t, status)] if status == "done" else None),
                        h("p", {"class_": "blurb"}, t(f"shelf.blurb.{g.id}")),
                        h("div", {"class_": "actions"}, actions)))
     parts = [h("h1", {"id": "main-heading", "tabindex": "-1"}, t("shelf.title")),
@@ -412,13 +414,15 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
 
 
 def learn_link(t, game_id, status):
-    """"Learn to play" (a guided first game), and whether the lesson is under way or done:
-    said in words (and a mark), not by colour."""
+    """"Learn to play" (a guided first game), or "Continue the lesson" when it is under way."""
     label = t("lesson.continue" if status == "started" else "lesson.learn")
-    return h("a", {"class_": "button subtle learn" + (" done" if status == "done" else ""),
-                   "href": f"#/learn/{game_id}", "id": f"learn-{game_id}"},
-             label, h("span", {"class_": "lesson-done"}, " ✓ ", t("lesson.done_mark"))
-             if status == "done" else None)
+    return h("a", {"class_": "button subtle learn", "href": f"#/learn/{game_id}",
+                   "id": f"learn-{game_id}"}, label)
+
+
+def lesson_done(t, status):
+    """A finished lesson's mark, in words (and a tick), not by colour."""
+    return h("span", {"class_": "lesson-done"}, "✓ ", t("lesson.done_mark")) if status == "done" else None
 
 
 def _game_name(i18n, game_id):
@@ -590,7 +594,7 @@ class SetupScreen:
             return None
         t = self.app.t
         return h("p", {"class_": "lesson-offer"}, t("lesson.offer"), " ",
-                 learn_link(t, self.game_id, status))
+                 learn_link(t, self.game_id, status), " ", lesson_done(t, status))
 
 
 class RulesScreen:
