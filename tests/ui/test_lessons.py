@@ -18,7 +18,7 @@ from bodoge.ui.lesson import (SPOT_CLASS, Lesson, LessonError, has_lesson, mark_
 from bodoge.ui.storage import (LESSON_PREFIX, SAVE_PREFIX, LessonProgress, Lessons, MemoryStore,
                                StorageError)
 
-from .fakehost import Text, make_app
+from .fakehost import make_app
 
 GAMES = [g.id for g in CATALOG if g.playable and has_lesson(g.id)]
 

@@ -377,12 +377,9 @@ class LessonMixin:
     def step(self):
         return None if self.finished or self.at >= self.lesson.total else self.lesson.steps[self.at]
 
-    def progress(self, done=None):
-        return LessonProgress(self.lesson.sig, self.at, self.moves,
-                              self.done_before if done is None else done)
-
     def save_progress(self):
-        self.app.lessons.put(self.lesson.game_id, self.progress())
+        self.app.lessons.put(self.lesson.game_id, LessonProgress(self.lesson.sig, self.at, self.moves,
+                                                                 self.done_before))
 
     def complete(self):
         """The step is done (read, or its move made): remember it, then play its scripted
