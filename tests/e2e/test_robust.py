@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+import time
 import zipfile
 import zlib
 
@@ -14,7 +15,7 @@ from playwright.sync_api import expect
 
 from bodoge.core.match import Match
 
-from .harness import BOOT_TIMEOUT, SITE, boot, seed_storage, storage, wait_ready
+from .harness import BOOT_TIMEOUT, SITE, boot, humans_turn, seed_storage, storage, wait_ready
 from .test_app import new_algo
 
 CODE = Match.new("algo", {"players": 2}, 7, {"seats": [{"name": "Aki"}, {"bot": "normal"}]}).code()
@@ -126,7 +127,17 @@ def test_two_tabs_never_lose_moves(context, page, server):
     page.get_by_role("button", name="Declare 0", exact=True).click()
     banner = other.locator("#save-banner")
     expect(banner).to_contain_text("went on in another tab")
-    newer = saves(page)[slot_key]
+    # tab 1's computer player may answer the miss: take tab 1's save once it is the person's turn
+    # there and the save has stopped changing (else tab 1's own reply would look like tab 2's write)
+    newer, deadline = None, time.monotonic() + 30
+    while time.monotonic() < deadline:
+        now = saves(page)[slot_key]
+        if humans_turn(page) and now == newer:
+            break
+        newer = now
+        page.wait_for_timeout(500)
+    else:
+        raise AssertionError("tab 1 never came back to the person's turn")
     other.get_by_role("button", name=re.compile("face down")).first.click()   # nothing happens
     assert saves(page)[slot_key] == newer
     other.get_by_role("button", name="Load the newer game").click()

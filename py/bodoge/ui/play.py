@@ -175,7 +175,9 @@ class PlayScreen:
                 h("button", {"type": "button", "class_": "button", "data_act": "unsaved-ok"},
                   t("saves.understood"))])
         if slot.link and self.unsaved is None:
-            return self._banner("info", t("saves.link"), [
+            text = [h("span", {"class_": "long"}, t("saves.link")),      # a phone: one line
+                    h("span", {"class_": "short", "aria_hidden": "true"}, t("saves.link_short"))]
+            return self._banner("info", text, [
                 h("button", {"type": "button", "class_": "button", "data_act": "keep-here"},
                   t("saves.keep"))])
         return None
@@ -270,6 +272,8 @@ class PlayScreen:
         if self.match.over:
             self.overlay_hidden = False
             self.app.focus_next = "result-heading"
+        if self.pause is not None and not self.overlay_hidden:    # the move ended a round
+            self.app.focus_next = self.app.focus_next or "next-round"
         if seat in self.humans and self.viewer is not None:
             self.app.focus_next = self.app.focus_next or "prompt"
         self.app.refresh()
@@ -626,7 +630,9 @@ def overlay(kind, heading, heading_id, body, actions):
              h("div", {"class_": "overlay-card"},
                h("h2", {"id": heading_id, "tabindex": "-1", "class_": "overlay-heading"}, heading)
                if heading else None,
-               h("div", {"class_": "overlay-body"}, body),
+               # focusable, so a long body scrolls from the keyboard (axe: scrollable-region-focusable)
+               h("div", {"class_": "overlay-body", "tabindex": "0", "role": "group",
+                         "aria_labelledby": heading_id}, body),
                h("div", {"class_": "overlay-actions actions"}, actions)))
 
 

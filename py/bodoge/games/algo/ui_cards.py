@@ -58,6 +58,20 @@ def card_name(t, c, n):
     return t("algo.card", colour=colour_name(t, c), n=n)
 
 
+def nth(t, p):
+    """Position ``p`` (0-based) as an ordinal: "3rd" (ja: "3", the sentence adds 枚目)."""
+    i = p + 1
+    if i in (1, 2, 3):
+        return t(f"algo.nth.{i}")
+    return t("algo.nth", i=i)
+
+
+def card_at(t, whose, p, c):
+    """A card named by whose row, position from the left and colour: "Aki's 3rd card from the
+    left (white)" (ja: 「Akiの左から3枚目（白）」)."""
+    return t("algo.card_at", whose=whose, nth=nth(t, p), colour=colour_name(t, c))
+
+
 def card_svg(t, c, n, face_up, mine=False, small=False):
     """One card as SVG. ``n`` None: its back. ``mine``: own card still hidden from others."""
     black = c == R.BLACK
