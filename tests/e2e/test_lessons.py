@@ -48,7 +48,7 @@ def on_screen(page, name):
     expect(loc).to_have_count(1)
     expect(loc).to_be_visible()
     expect(loc).to_have_class(re.compile(r"(^|\s)lesson-spot(\s|$)"))
-    expect(loc).to_have_attribute("aria-describedby", "lesson-look")
+    expect(loc).to_have_attribute("aria-describedby", re.compile(r"(^|\s)lesson-look(\s|$)"))
     loc.scroll_into_view_if_needed()
     box = loc.bounding_box()
     size = page.viewport_size

@@ -92,6 +92,15 @@ def test_spots_are_marked_by_name_and_described():
     assert render(tree).count(SPOT_CLASS) == 0          # the game's own tree is left as it was
 
 
+def test_a_spot_already_described_keeps_its_description_and_gets_the_lessons():
+    # Bossa's Confirm is described by the prompt: the lesson's line is added beside it
+    tree = h("button", {"data_spot": "button:confirm", "aria_describedby": "prompt"}, "Place")
+    html = render(mark_spots(tree, {"button:confirm"}))
+    assert 'aria-describedby="prompt lesson-look"' in html
+    again = render(mark_spots(mark_spots(tree, {"button:confirm"}), {"button:confirm"}))
+    assert again.count("lesson-look") == 1
+
+
 # --- following a lesson through the UI ----------------------------------------------------------
 class Spots(HTMLParser):
     """Every element with ``data-spot``: its attributes and the ``data-act`` it is in."""
@@ -127,7 +136,8 @@ def spot(host, name):
 
 def highlighted(host, name):
     attrs, _ = spot(host, name)
-    return SPOT_CLASS in attrs.get("class", "").split() and attrs.get("aria-describedby")
+    return (SPOT_CLASS in attrs.get("class", "").split()
+            and "lesson-look" in attrs.get("aria-describedby", "").split())
 
 
 def perform(app, host, action):

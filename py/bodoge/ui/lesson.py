@@ -304,8 +304,10 @@ def mark_spots(node, spots):
         attrs = dict(attrs)
         key = "class_" if "class_" in attrs or "class" not in attrs else "class"
         attrs[key] = f"{attrs.get(key) or ''} {SPOT_CLASS}".strip()
-        if not attrs.get("aria_describedby") and not attrs.get("aria-describedby"):
-            attrs["aria_describedby"] = LOOK_ID
+        dkey = "aria-describedby" if "aria-describedby" in attrs else "aria_describedby"
+        named = (attrs.get(dkey) or "").split()
+        if LOOK_ID not in named:                 # kept beside what it was described by
+            attrs[dkey] = " ".join(named + [LOOK_ID])
     return Node(node.tag, attrs, tuple(mark_spots(child, spots) for child in node.children))
 
 
