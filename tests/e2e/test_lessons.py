@@ -74,7 +74,10 @@ def axe(page, found, name):
 
 
 def table(page):
-    """What a wrong move must not change: the board and the log."""
+    """What a wrong move must not change: the board and the log (read with the pointer and the
+    focus away from the board: a place hovered or focused previews its move, which is no change)."""
+    page.mouse.move(0, 0)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
     return page.evaluate("""() => [document.querySelector('.board-wrap').innerText,
                                    document.getElementById('log-list').innerText]""")
 
