@@ -48,9 +48,10 @@ from ..core.remote import BadMessage
 from ..games import CATALOG, info, is_known
 from .html import h, render
 from .i18n import I18n
-from .storage import (SAVE_PREFIX, SETTINGS_KEY, Conflict, DamagedEntry, Saves, Settings, Slot,
-                      SPEEDS, StorageError, stun_ok)
+from .storage import (LESSON_PREFIX, SAVE_PREFIX, SETTINGS_KEY, Conflict, DamagedEntry, Lessons,
+                      Saves, Settings, Slot, SPEEDS, StorageError, stun_ok)
 from .games import game_ui, progress_lines
+from .lesson import Lesson, has_lesson, open_lesson
 
 NOTICE_MS = 5000      # how long a notice floats over a framed screen
 
@@ -62,6 +63,7 @@ class App:
         self.settings = Settings(host.store, default_lang)
         self.i18n = I18n(self.settings.lang)
         self.saves = Saves(host.store)
+        self.lessons = Lessons(host.store)
         self.unsaved = {}           # slot id -> (Slot, why): games this tab holds but has not stored
         self.told = set()           # slot ids whose player was told the game is not being saved
         self.screen = None
@@ -93,6 +95,8 @@ class App:
             self.screen = RulesScreen(self, parts[1])
         elif len(parts) == 2 and parts[0] == "play":
             self.screen = self.open_slot(parts[1]) or ShelfScreen(self)
+        elif len(parts) == 2 and parts[0] == "learn" and is_known(parts[1]) and has_lesson(parts[1]):
+            self.screen = open_lesson(self, parts[1])
         else:
             self.screen = ShelfScreen(self)
         self.focus_next = self.focus_next or "main-heading"
@@ -198,6 +202,25 @@ class App:
             params["game"] = short(params["game"], 32)
         return self.t(key, **params)
 
+    def start_game(self, game_id, options, seats):
+        """Start a new game (``options`` already checked by the rules) and open it."""
+        gui = game_ui(game_id)
+        match = Match.new(game_id, options, self.host.random_seed(), {"seats": seats})
+        slot = self.new_slot(match, title=gui.title(seats, self.i18n, options))
+        self.go(f"#/play/{slot.id}")
+
+    def lesson_status(self, game_id):
+        """A game's lesson on this device: None (no lesson), "new", "started" or "done"."""
+        lesson = Lesson.of(game_id) if has_lesson(game_id) else None
+        if lesson is None:
+            return None
+        progress = self.lessons.get(game_id)
+        if progress is not None and progress.done:
+            return "done"
+        if progress is not None and progress.sig == lesson.sig and progress.step > 0:
+            return "started"
+        return "new"
+
     def slot_id(self, now):
         return f"{int(now):x}{self.host.random_seed() % 4096:03x}"
 
@@ -247,7 +270,7 @@ class App:
                     self.i18n = I18n(self.settings.lang)
                 self.host.apply_settings(self.settings)
                 self.refresh()
-        if key is None or key.startswith(SAVE_PREFIX):
+        if key is None or key.startswith(SAVE_PREFIX) or key.startswith(LESSON_PREFIX):
             handler = getattr(self.screen, "storage_changed", None)
             if handler is not None:
                 handler(key)
@@ -348,10 +371,12 @@ class ShelfScreen:
         stun_error, app.stun_error = app.stun_error, None
         return shelf(app.i18n, app.saves.scan(), app.host.format_time,
                      confirm_delete=self.confirm_delete, code_text=self.code_text,
-                     settings=app.settings, note=note, stun_error=stun_error, now=app.host.now())
+                     settings=app.settings, note=note, stun_error=stun_error, now=app.host.now(),
+                     lessons={g.id: app.lesson_status(g.id) for g in CATALOG if g.playable})
 
     def storage_changed(self, key):
-        """Another tab saved, deleted or damaged a game: show the shelf as it is now."""
+        """Another tab saved, deleted or damaged a game, or went on with a lesson: show the
+        shelf as it is now."""
         self.app.refresh()
 
     def act(self, action, arg, form):
@@ -394,10 +419,11 @@ class ShelfScreen:
 
 
 def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, settings=None,
-          static=False, note=None, stun_error=None, now=None):
+          static=False, note=None, stun_error=None, now=None, lessons=None):
     """The shelf of games. ``static=True``: the build's pre-rendered copy (no saves yet).
     ``note``: "blocked" (the browser stores nothing) or "safe" (started without saved games).
-    ``now`` (ms): what the saved games' times are counted back from ("2 min ago")."""
+    ``now`` (ms): what the saved games' times are counted back from ("2 min ago").
+    ``lessons``: {game id: ``App.lesson_status``} (absent: every lesson as new)."""
     t = i18n.t
     slots, damaged = scanned
     in_progress = {}
@@ -416,7 +442,11 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                                    "href": f"#/new/{g.id}", "id": f"new-{g.id}"},
                              t("shelf.new_game")))
             actions.append(h("a", {"class_": "button subtle", "href": f"#/rules/{g.id}"}, t("shelf.rules")))
+            status = (lessons or {}).get(g.id, "new" if has_lesson(g.id) else None)
+            if status is not None:
+                actions.append(learn_link(t, g.id, status))
         else:
+            status = None
             actions.append(h("span", {"class_": "soon"}, t("shelf.coming_soon")))
         players = (t("shelf.players_fixed", n=g.min_players) if g.min_players == g.max_players
                    else t("shelf.players", lo=g.min_players, hi=g.max_players))
@@ -426,7 +456,8 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                        h("div", {"class_": "game-picture"}, art) if art is not None else None,
                        h("h3", {}, h("span", {"lang": "ja", "class_": "name-ja"}, g.name_ja), " ",
                          h("span", {"lang": "en", "class_": "name-en"}, g.name_en)),
-                       h("p", {"class_": "meta"}, players, " · ", t("shelf.minutes", n=g.minutes)),
+                       h("p", {"class_": "meta"}, players, " · ", t("shelf.minutes", n=g.minutes),
+                         [" · ", lesson_done(t, status)] if status == "done" else None),
                        h("p", {"class_": "blurb"}, t(f"shelf.blurb.{g.id}")),
                        h("div", {"class_": "actions"}, actions)))
     parts = [h("h1", {"id": "main-heading", "tabindex": "-1"}, t("shelf.title")),
@@ -446,6 +477,18 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                          h("button", {"type": "submit", "class_": "button"}, t("code.open")))))
         parts.append(settings_panel(i18n, settings, stun_error))
     return h("main", {"class_": "screen shelf-screen"}, parts)
+
+
+def learn_link(t, game_id, status):
+    """"Learn to play" (a guided first game), or "Continue the lesson" when it is under way."""
+    label = t("lesson.continue" if status == "started" else "lesson.learn")
+    return h("a", {"class_": "button subtle learn", "href": f"#/learn/{game_id}",
+                   "id": f"learn-{game_id}"}, label)
+
+
+def lesson_done(t, status):
+    """A finished lesson's mark, in words (and a tick), not by colour."""
+    return h("span", {"class_": "lesson-done"}, "✓ ", t("lesson.done_mark")) if status == "done" else None
 
 
 def _game_name(i18n, game_id):
@@ -635,6 +678,7 @@ class SetupScreen:
         return h("main", {"class_": "screen setup-screen"},
                  h("h1", {"id": "main-heading", "tabindex": "-1"},
                    t("setup.title", game=g.name_ja if self.app.i18n.lang == "ja" else g.name_en)),
+                 self.lesson_offer(),
                  h("form", {"data_act": "start", "class_": "setup", "id": "setup-form"},
                    self.gui.option_fields(values, t),
                    h("div", {"class_": "seats"}, seats),
@@ -666,9 +710,16 @@ class SetupScreen:
                 if kind == "guest" and self.gui.game_players(options) > 1:
                     seat["remote"] = True         # played on another device
                 seats.append(seat)
-            match = Match.new(self.game_id, options, app.host.random_seed(), {"seats": seats})
-            slot = app.new_slot(match, title=self.gui.title(seats, app.i18n, options))
-            app.go(f"#/play/{slot.id}")
+            app.start_game(self.game_id, options, seats)
+
+    def lesson_offer(self):
+        """New to the game: its lesson, a guided first game."""
+        status = self.app.lesson_status(self.game_id)
+        if status is None:
+            return None
+        t = self.app.t
+        return h("p", {"class_": "lesson-offer"}, t("lesson.offer"), " ",
+                 learn_link(t, self.game_id, status), " ", lesson_done(t, status))
 
 
 class RulesScreen:

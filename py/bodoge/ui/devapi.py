@@ -97,3 +97,27 @@ class Api:
                 "messages_out": link.messages_out, "messages_in": link.messages_in,
                 "refused": link.refused, "ms": link.ms}
         return json.dumps(out)
+
+    def lesson(self):
+        """The open lesson (tests follow it): JSON with ``step`` (0-based, the one shown),
+        ``total``, ``busy`` (scripted moves still playing), ``finished``, ``moves`` (played so
+        far), and the shown step's ``look`` (its own spots: on screen now), ``spots`` (all it
+        highlights, those its moves click included), ``expect`` (whether it asks for a
+        move), ``do`` (the actions that make its first accepted move), ``wrong``, and its
+        ``text`` and ``hint`` as shown; "" when no lesson is open."""
+        from .lesson import Lesson, text_of
+
+        screen = self.app.screen
+        lesson = getattr(screen, "lesson", None)
+        if not isinstance(lesson, Lesson):
+            return ""
+        step = screen.step() or {}
+        expect = step.get("expect") or []
+        return json.dumps({"game": lesson.game_id, "step": screen.at, "total": lesson.total,
+                           "busy": bool(screen.queue), "finished": screen.finished,
+                           "moves": len(screen.match.record.moves), "look": list(step.get("spots", ())),
+                           "spots": Lesson.spots(step),
+                           "expect": bool(expect), "do": expect[0]["do"] if expect else [],
+                           "wrong": step.get("wrong", []),
+                           "text": text_of(self.app.t, step["text"]) if step else "",
+                           "hint": text_of(self.app.t, step.get("hint", "lesson.next_hint"))})

@@ -121,15 +121,17 @@ class GameUI:
 
     # --- play ----------------------------------------------------------------------------------
     def screen_class(self, match):
-        """The game screen's class. Turn-based and simultaneous games use the shared
-        ``PlayScreen``; a game with another flow (real time) returns its own subclass (a
-        guest's device mixes its remote behaviour into the same class)."""
+        """The class of the game screen for ``match``: the shared ``PlayScreen`` for turn-based
+        and simultaneous games; a game with another flow (real time) returns its own subclass
+        of it. A lesson (``bodoge.ui.lesson``) runs on this class too, and a guest's device
+        mixes its remote behaviour into it, so a game with a screen of its own overrides this
+        rather than ``make_screen``."""
         from .play import PlayScreen
 
         return PlayScreen
 
     def make_screen(self, app, slot, match):
-        """The game screen (``screen_class``'s)."""
+        """The game screen (see ``screen_class``)."""
         return self.screen_class(match)(app, slot, match)
 
     def private(self, view) -> bool:
@@ -149,6 +151,14 @@ class GameUI:
           controls ``data-region="hand"``, and the summaries of the other players
           ``data-region="players"`` (several elements may share a region); e2e tests check
           that each is inside the viewport (``tests/e2e/harness.assert_regions_in_view``).
+        * **Spots.** Put ``data-spot="<name>"`` on every element a lesson may point at: each
+          card, place, die, button or counter the player looks at or uses, named by what it
+          is, never by markup (``card:1:3`` seat 1's fourth card, ``place:2``, ``deck``,
+          ``num:5``, ``button:stay``; seats and positions as the rules number them). A spot
+          that is clicked is the element with ``data-act`` itself (or inside it). A lesson
+          (``bodoge.ui.lesson``) highlights spots by name; the game's tests and the lesson
+          tests look them up by name; each name is on one element at a time. List a game's
+          spots in its module docstring.
         * **Motion** (``web/morph.js``, ``web/css/base.css``): put ``data-fx`` on an element
           that should move when it appears (or gains the attribute): ``"flip"`` (a card turns
           face up), ``"drop"`` (a tile or piece is put down), ``"roll"`` (a die is rolled),

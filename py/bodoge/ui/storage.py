@@ -389,3 +389,85 @@ class Saves:
 
     def damaged(self, ref):
         return next((d for d in self.scan()[1] if d.ref == ref), None)
+
+
+# --- lesson progress ---------------------------------------------------------------------------
+LESSON_PREFIX = "bodoge:lesson:"
+LESSON_VERSION = 1
+MAX_LESSON_CHARS = 32_000         # a lesson's progress: its step and the learner's moves
+MAX_LESSON_STEPS = 1_000
+LESSON_SIG = re.compile(r"^[0-9a-f]{16}$")
+
+
+class LessonProgress:
+    """How far the learner is in one game's lesson (``bodoge.ui.lesson``): the next ``step``
+    to show, the ``moves`` the learner made in the steps before it (one per step that asked
+    for a move; the rules check them again when the lesson is rebuilt), ``done`` once the
+    lesson has been finished (kept when it is started again), and ``sig``, the fingerprint
+    of the lesson the steps and moves belong to (a changed lesson starts over)."""
+
+    def __init__(self, sig="", step=0, moves=(), done=False):
+        self.sig, self.step, self.moves, self.done = sig, step, list(moves), done
+
+    def to_json(self):
+        return strictjson.dumps({"v": LESSON_VERSION, "sig": self.sig, "step": self.step,
+                                 "moves": self.moves, "done": self.done})
+
+    @classmethod
+    def from_json(cls, text):
+        """The progress in an entry; ``DamagedEntry`` saying what is wrong."""
+        try:
+            data = strictjson.loads(text, MAX_LESSON_CHARS, max_depth=8, max_string=200)
+        except strictjson.JSONError as e:
+            raise DamagedEntry(str(e)) from None
+        if not isinstance(data, dict) or data.get("v") != LESSON_VERSION:
+            raise DamagedEntry("unknown lesson format")
+        sig, step, moves, done = data.get("sig"), data.get("step"), data.get("moves"), data.get("done")
+        if not isinstance(sig, str) or not LESSON_SIG.match(sig):
+            raise DamagedEntry("bad field sig")
+        if not (isinstance(step, int) and not isinstance(step, bool) and 0 <= step <= MAX_LESSON_STEPS):
+            raise DamagedEntry("bad field step")
+        if not isinstance(moves, list) or len(moves) > step:
+            raise DamagedEntry("bad field moves")
+        if not isinstance(done, bool):
+            raise DamagedEntry("bad field done")
+        return cls(sig, step, moves, done)
+
+
+class Lessons:
+    """Lesson progress, one entry per game (``bodoge:lesson:<game>``).
+
+    Unlike a save, progress holds nothing that cannot be made again: an entry that cannot be
+    read counts as no progress (the lesson starts at its beginning, and the next step the
+    learner finishes writes over it). Writes are guarded like every other: a browser that
+    refuses one leaves the lesson going, only not remembered."""
+
+    def __init__(self, store):
+        self.store = store
+
+    @staticmethod
+    def key(game_id):
+        return LESSON_PREFIX + game_id
+
+    def get(self, game_id):
+        """The stored progress of ``game_id``'s lesson, or None (none, or unreadable)."""
+        if not isinstance(game_id, str) or not GAME_ID.match(game_id):
+            return None
+        text = _get(self.store, self.key(game_id))
+        if text is None:
+            return None
+        try:
+            return LessonProgress.from_json(text)
+        except DamagedEntry:
+            return None
+
+    def put(self, game_id, progress) -> bool:
+        """Store ``progress``; False if the browser refused (or it is too large)."""
+        text = progress.to_json()
+        if len(text) > MAX_LESSON_CHARS:
+            return False
+        try:
+            self.store.set(self.key(game_id), text)
+        except Exception:            # StorageError, or a browser's own way of refusing
+            return False
+        return True

@@ -8,6 +8,11 @@ the label 黒/B, white ones a ring and 白/W; face-down backs have stripes (blac
 (white). Keyboard: Tab to a card and press Enter to pick it, then a number button, or type the
 number (two digits for 10 and 11) and press Enter; S stays after a hit; T asks for a Toss
 (pair play); Esc cancels.
+
+Spots (``data-spot``, for lessons; see ``GameUI.board``): ``row:<seat>`` (a player's row),
+``card:<seat>:<position>`` (a card in a row, positions from 0 on the left), ``deck``, ``drawn``
+(the card drawn this turn), ``num:<n>`` (the number buttons), ``button:stay``, ``button:toss``,
+``button:cancel``.
 """
 
 import datetime

@@ -159,7 +159,7 @@ class Table:
         me = s == ctx.viewer
         return h("section", {"class_": "seat" + (" me" if me else "") + classes,
                              "aria_label": ctx.t("algo.row_of", whose=ctx.whose(s)),
-                             "data_region": "hand" if me else None},
+                             "data_region": "hand" if me else None, "data_spot": f"row:{s}"},
                  h("h2", {"class_": "seat-name"}, h("span", {"class_": "who"}, ctx.name(s)), " ",
                    h("span", {"class_": "badges"}, badges)),
                  h("ol", {"class_": "row"}, cards))
@@ -180,7 +180,7 @@ class Table:
             classes = ["card", "black" if card["c"] == R.BLACK else "white",
                        "up" if card["up"] else "down"]
             attrs = {"id": f"card-{s}-{p}", "aria_label": label,
-                     "data_fx": "slide", "data_fx_key": f"k{card['k']}"}
+                     "data_fx": "slide", "data_fx_key": f"k{card['k']}", "data_spot": f"card:{s}:{p}"}
             if card["k"] in flips:
                 attrs["data_fx"] = "flip"
             elif joined and joined[0] == card["k"]:
@@ -241,7 +241,7 @@ class Table:
         if view["mode"] == "pair":
             parts.append(self.team_list(view, ctx))
         else:
-            parts.append(h("div", {"class_": "deck", "role": "img",
+            parts.append(h("div", {"class_": "deck", "role": "img", "data_spot": "deck",
                                    "aria_label": t("algo.deck_count", n=view["deck"])},
                            h("span", {"class_": "deck-stack", "aria_hidden": "true"}),
                            h("span", {"class_": "deck-count", "aria_hidden": "true"},
@@ -252,7 +252,7 @@ class Table:
             label = (t("algo.drawn_own", card=card_name(t, d["c"], d["n"])) if d["n"] is not None
                      else t("algo.drawn_other", name=who, colour=colour_name(t, d["c"])))
             at = max(i for i, e in enumerate(view["log"]) if e["e"] == "draw")
-            parts.append(h("div", {"class_": "drawn", "role": "img", "aria_label": label},
+            parts.append(h("div", {"class_": "drawn", "role": "img", "aria_label": label, "data_spot": "drawn"},
                            h("span", {"class_": "drawn-card", "data_fx": "drop" if drew else None,
                                       "data_fx_key": f"drawn-{at}", "id": f"drawn-{at}"},
                              card_svg(t, d["c"], d["n"], False, mine=d["n"] is not None)),
@@ -375,7 +375,7 @@ class Table:
             classes = "num" + tint + (" typed" if typed and int(typed) == n else "")
             classes += " tried" if n in tried else ""
             buttons.append(h("button", {"type": "button", "id": f"num-{n}", "class_": classes,
-                                        "data_act": "declare", "data_arg": str(n),
+                                        "data_act": "declare", "data_arg": str(n), "data_spot": f"num:{n}",
                                         "disabled": card is None,
                                         "aria_describedby": "tried-note" if n in tried else None,
                                         "aria_label": t("algo.declare_n", n=n)}, str(n)))
@@ -391,13 +391,13 @@ class Table:
         buttons = []
         if view.get("can_toss"):
             buttons.append(h("button", {"type": "button", "id": "toss", "class_": "button",
-                                        "data_act": "toss", "aria_keyshortcuts": "T"}, t("algo.toss")))
+                                        "data_act": "toss", "data_spot": "button:toss", "aria_keyshortcuts": "T"}, t("algo.toss")))
         if view["phase"] == "again":
             buttons.append(h("button", {"type": "button", "id": "stay", "class_": "button primary",
-                                        "data_act": "stay", "aria_keyshortcuts": "S"}, t("algo.stay")))
+                                        "data_act": "stay", "data_spot": "button:stay", "aria_keyshortcuts": "S"}, t("algo.stay")))
         if target or "stake" in sel:
             buttons.append(h("button", {"type": "button", "id": "cancel", "class_": "button",
-                                        "data_act": "cancel", "aria_keyshortcuts": "Escape"},
+                                        "data_act": "cancel", "data_spot": "button:cancel", "aria_keyshortcuts": "Escape"},
                              t("algo.cancel")))
         return h("div", {"class_": "acts"}, buttons)
 
@@ -426,6 +426,7 @@ class Table:
                 classes = ["card", "black" if c["c"] == R.BLACK else "white",
                            "up" if up else "down ended-down"]
                 attrs = {"id": f"card-{s}-{p}", "role": "img", "class_": " ".join(classes),
+                         "data_spot": f"card:{s}:{p}",
                          "aria_label": self.card_label(card, p, len(row), ctx.name(s), False, t,
                                                        ended=True)}
                 if ks:

@@ -21,6 +21,10 @@ move would do comes from the engine (``rules.preview``), and the engine refuses 
 * **Motion.** Pick cards are keyed (``data-fx-key="pick-<seat>"``) and slide: from a seat to
   its place, along a cascade, and back after the round; the taken card slides from its place
   into the hand; a card turned up (Watch, taking) flips; a round's cards are dealt in.
+* **Spots** (``data-spot``, for lessons; see ``GameUI.board``): ``place:<p>`` (a place around
+  the deck, 0 first; on its button while it can be played), ``shown:<i>`` (the round's cards,
+  in the order shown), ``seat:<seat>`` (a player's place at the table, the viewer's hand too),
+  ``deck``, ``button:watch``, ``button:confirm``, ``button:cancel``.
 * **Colour is never the only cue**: a score card carries its colour's name and a pattern, its
   number, its wings as a drawing and a word; a Pick card its seat's shape and number.
 """
@@ -299,7 +303,7 @@ class AlterUI(GameUI):
         for i, cid in enumerate(tb.shown):
             at = known.get(cid)
             tag = t("alter.at_place", p=at + 1) if at is not None and not tb.resolved else None
-            cards.append(h("span", {"class_": "shown-card"},
+            cards.append(h("span", {"class_": "shown-card", "data_spot": f"shown:{i}"},
                            card(t, cid, id_=f"shown-{tb.set}-{tb.round}-{i}", fx="flip"),
                            h("span", {"class_": "at", "aria_hidden": "true"}, tag) if tag else None))
         known_text = [t("alter.known_at", card=card_name(t, c), p=p + 1) for c, p in known.items()]
@@ -391,7 +395,7 @@ class AlterUI(GameUI):
                 selected = chosen == move
                 parts.append(h("button", {"type": "button", "id": f"place-{p}",
                                           "class_": f"place-hit do-{move['a']}" + (" selected" if selected else ""),
-                                          "data_act": move["a"], "data_arg": str(p),
+                                          "data_act": move["a"], "data_arg": str(p), "data_spot": f"place:{p}",
                                           "aria_label": label, "aria_pressed": ("true" if selected else "false")
                                           if move["a"] == "change" else None,
                                           "aria_keyshortcuts": str(p + 1)}))
@@ -403,6 +407,7 @@ class AlterUI(GameUI):
             if {"a": "watch"} in moves and pl["pick"] is None:
                 classes.append("watchable")
             items.append(h("div", {"class_": " ".join(classes), "id": f"place-wrap-{p}",
+                                   "data_spot": None if move is not None else f"place:{p}",
                                    "style": f"left:{x:.1f}%;top:{y:.1f}%",
                                    "role": None if move is not None else "img",
                                    "aria_label": None if move is not None else label}, parts))
@@ -423,7 +428,8 @@ class AlterUI(GameUI):
             texts.append(h("div", {"class_": "pv-text pv pv-watch", "aria_hidden": "true"},
                            h("span", {"class_": "pv-head"}, eye_icon(),
                              t("alter.pv.watch", places=joined(t, [str(p + 1) for p in seen])))))
-        deck = h("div", {"class_": "a-deck", "role": "img", "aria_label": t("alter.deck", n=tb.deck)},
+        deck = h("div", {"class_": "a-deck", "role": "img", "aria_label": t("alter.deck", n=tb.deck),
+                         "data_spot": "deck"},
                  h("span", {"class_": "a-deck-stack", "aria_hidden": "true"}),
                  h("span", {"class_": "a-deck-count", "aria_hidden": "true"}, str(tb.deck)))
         svg = h("svg", {"class_": "arrows", "viewBox": "0 0 100 100", "aria_hidden": "true",
@@ -520,6 +526,7 @@ class AlterUI(GameUI):
         if tb.turn == s:
             classes.append("is-turn")
         return h("div", {"class_": " ".join(classes), "data_region": "players", "role": "group",
+                         "data_spot": f"seat:{s}",
                          "aria_label": self.seat_line(view, tb, s, ctx)},
                  h("div", {"class_": "seat-top", "aria_hidden": "true"},
                    self.pick_slot(tb, s), h("span", {"class_": "a-name"}, ctx.name(s))),
@@ -545,6 +552,7 @@ class AlterUI(GameUI):
         classes = ["a-seat", "alter-hand"] + (["is-turn"] if tb.turn == me else [])
         label = self.seat_line(view, tb, me, ctx)
         return h("section", {"class_": " ".join(classes), "data_region": "hand" if own else "players",
+                             "data_spot": f"seat:{me}",
                              "aria_label": t("alter.your_seat") if own else label},
                  h("div", {"class_": "seat-top"},
                    self.pick_slot(tb, me),
@@ -566,13 +574,14 @@ class AlterUI(GameUI):
             selected = chosen == {"a": "watch"}
             out.append(h("button", {"type": "button", "id": "watch",
                                     "class_": "button watch" + (" selected" if selected else ""),
-                                    "data_act": "watch", "aria_keyshortcuts": "W",
+                                    "data_act": "watch", "aria_keyshortcuts": "W", "data_spot": "button:watch",
                                     "aria_pressed": "true" if selected else "false"}, eye_icon(), t("alter.watch")))
         if chosen is not None:
             out.append(h("button", {"type": "button", "id": "alter-confirm", "class_": "button primary",
-                                    "data_act": "confirm"}, t("alter.confirm")))
+                                    "data_act": "confirm", "data_spot": "button:confirm"}, t("alter.confirm")))
             out.append(h("button", {"type": "button", "id": "alter-cancel", "class_": "button",
-                                    "data_act": "cancel", "aria_keyshortcuts": "Escape"}, t("alter.cancel")))
+                                    "data_act": "cancel", "aria_keyshortcuts": "Escape",
+                                    "data_spot": "button:cancel"}, t("alter.cancel")))
         return out
 
     def prompt(self, view, sel, ctx):

@@ -12,6 +12,12 @@ fit are marked ✓. A click on a place, or an action marker (Redraw, Exchange, S
 move *pending*: it is drawn where it would go and the prompt says what it will do; Confirm
 plays it, Cancel (or Esc) takes it back. Esc then clears the selection.
 
+Spots (``data-spot``, for lessons; see ``GameUI.board``): ``hand:<seat>``, ``tile:<id>`` (a
+tile in a hand), ``count:<seat>`` (its tile count), ``marker:<seat>:<action>``, ``line:<line>``
+(0 white, 1 black), ``die:<line>``, ``six:<line>`` (the count toward six on a side's line),
+``end:<line>:<lo|hi>`` (an open place), ``place:<line>:<n>`` (a filled one), ``button:confirm``,
+``button:cancel``, ``roll:<seat>``, ``choice:own:<line>``, ``choice:first``, ``deck``, ``unseen``.
+
 The engine decides what is legal: the screen asks ``rules.view_moves`` (computed from the view)
 and ``rules.ends_game`` only to show it. Nothing here decides a rule.
 """
@@ -286,7 +292,8 @@ class BossaUI(GameUI):
             badges.append(h("span", {"class_": f"badge side side-{COLOURS[c]}"},
                             h("span", {"aria_hidden": "true"}, MARK[c]), " ",
                             h("span", {"class_": "word"}, t("bossa.side_badge", line=line_name(c, t)))))
-        badges.append(h("span", {"class_": "badge count"}, t("bossa.tiles_n", n=view["hand_sizes"][s])))
+        badges.append(h("span", {"class_": "badge count", "data_spot": f"count:{s}"},
+                        t("bossa.tiles_n", n=view["hand_sizes"][s])))
         head = h("h2", {"class_": "seat-name"}, h("span", {"class_": "who"}, ctx.name(s)), " ", badges)
         if mine and playing and look["pending"] is not None:
             controls = self.action_bar(view, ctx, look, hint)         # Confirm / Cancel
@@ -317,7 +324,8 @@ class BossaUI(GameUI):
         t = ctx.t
         hand = view["hands"][s]
         if hand is None:
-            return h("ol", {"class_": "hand", "aria_label": t("bossa.hand_count", n=view["hand_sizes"][s])},
+            return h("ol", {"class_": "hand", "aria_label": t("bossa.hand_count", n=view["hand_sizes"][s]),
+                            "data_spot": f"hand:{s}"},
                      [h("li", {}, h("span", {"class_": "tile back", "role": "img",
                                              "aria_label": t("bossa.hidden_tile")}, "?"))
                       for _ in range(view["hand_sizes"][s])])
@@ -353,7 +361,7 @@ class BossaUI(GameUI):
                 pressed = tile in look["chosen"]
                 key = i + 1 if i < 9 else None
                 items.append(h("li", {}, h("button", dict(attrs, **{
-                    "type": "button", "id": f"tile-{tile}",
+                    "type": "button", "id": f"tile-{tile}", "data_spot": f"tile:{tile}",
                     "class_": " ".join(classes + (["selected"] if pressed else [])),
                     "data_act": "sel", "data_arg": str(tile),
                     "aria_pressed": "true" if pressed else "false",
@@ -363,16 +371,18 @@ class BossaUI(GameUI):
             elif not mine and exchange:
                 pressed = tile in look["taken"]
                 items.append(h("li", {}, h("button", dict(attrs, **{
-                    "type": "button", "id": f"tile-{tile}",
+                    "type": "button", "id": f"tile-{tile}", "data_spot": f"tile:{tile}",
                     "class_": " ".join(classes + (["selected"] if pressed else [])),
                     "data_act": "take", "data_arg": str(tile),
                     "aria_pressed": "true" if pressed else "false"}), tile_svg(tile), tags,
                     h("span", {"class_": "offscreen"}, t("bossa.take_label", tile=spoken)))))
             else:
                 items.append(h("li", {}, h("span", dict(attrs, **{
-                    "class_": " ".join(classes), "role": "img", "aria_label": spoken}),
+                    "class_": " ".join(classes), "role": "img", "aria_label": spoken,
+                    "data_spot": f"tile:{tile}"}),
                     tile_svg(tile), tags)))
-        return h("ol", {"class_": "hand", "aria_label": t("bossa.hand_count", n=len(hand))}, items)
+        return h("ol", {"class_": "hand", "aria_label": t("bossa.hand_count", n=len(hand)),
+                        "data_spot": f"hand:{s}"}, items)
 
     def markers(self, view, s, ctx, look, active):
         """The three action markers: face up (not used yet) or turned over (used), by symbol
@@ -392,7 +402,8 @@ class BossaUI(GameUI):
             if used:
                 out.append(h("li", {}, h("span", dict(fx, **{
                     "class_": "marker used" + (" last" if was_last else ""), "role": "img",
-                    "aria_label": t("bossa.marker_used", action=name), "id": f"marker-{s}-{a}"}),
+                    "aria_label": t("bossa.marker_used", action=name), "id": f"marker-{s}-{a}",
+                    "data_spot": f"marker:{s}:{a}"}),
                     face, h("span", {"class_": "mstate", "aria_hidden": "true"}, t("bossa.used")))))
             elif active and any(m["a"] == a for m in moves):
                 pressed = mode == a
@@ -400,11 +411,13 @@ class BossaUI(GameUI):
                     "type": "button", "id": f"action-{a}",
                     "class_": "marker ready button" + (" selected" if pressed else ""),
                     "data_act": a, "aria_pressed": "true" if pressed else "false",
+                    "data_spot": f"marker:{s}:{a}",
                     "aria_describedby": f"help-{a}"}, face)))
             else:
                 key = "bossa.marker_ready" if not active else "bossa.marker_unavailable"
                 out.append(h("li", {}, h("span", {"class_": "marker ready", "role": "img",
-                                                  "aria_label": t(key, action=name)}, face)))
+                                                  "aria_label": t(key, action=name),
+                                                  "data_spot": f"marker:{s}:{a}"}, face)))
         help_ = [h("p", {"id": f"help-{a}", "class_": "offscreen"}, t(f"bossa.help.{a}"))
                  for a in R.ACTIONS] if active else []
         return h("div", {"class_": "markers-wrap"},
@@ -418,10 +431,10 @@ class BossaUI(GameUI):
         parts = [hint] if hint else []
         if pending is not None:
             parts += [h("button", {"type": "button", "class_": "button primary", "id": "confirm-move",
-                                   "data_act": "confirm", "aria_describedby": "prompt"},
+                                   "data_act": "confirm", "data_spot": "button:confirm", "aria_describedby": "prompt"},
                         "✓ ", t(f"bossa.confirm.{pending['a']}")),
                       h("button", {"type": "button", "class_": "button", "id": "cancel-move",
-                                   "data_act": "cancel"}, t("bossa.cancel"))]
+                                   "data_act": "cancel", "data_spot": "button:cancel"}, t("bossa.cancel"))]
         elif look["chosen"] or look["taken"] or look["mode"]:
             parts.append(h("button", {"type": "button", "class_": "button clear", "id": "clear-sel",
                                       "data_act": "clear", "aria_label": t("bossa.clear")},
@@ -455,7 +468,7 @@ class BossaUI(GameUI):
             label = t("bossa.line_of", line=name, side=whose)
             count = R.places_count(line)
             title += [h("span", {"class_": "side-tag"}, whose),
-                      h("span", {"class_": "six", "role": "img",
+                      h("span", {"class_": "six", "role": "img", "data_spot": None if final else f"six:{c}",
                                  "aria_label": t("bossa.six_label", n=count)},
                         h("span", {"class_": "six-boxes", "aria_hidden": "true"},
                           "■" * min(count, R.SIX) + "□" * max(0, R.SIX - count)),
@@ -475,6 +488,7 @@ class BossaUI(GameUI):
         fx = {"data_fx": "roll"} if look["fresh"][2] else {}
         cells.append(h("li", {"class_": "cell die-cell"},
                        h("span", dict(fx, **{"class_": "die", "role": "img", "id": None if final else f"die-{c}",
+                                             "data_spot": None if final else f"die:{c}",
                                              "aria_label": t("bossa.die_label", line=name, n=line["die"])}),
                          die_svg(c, line["die"]))))
         for place in line["hi"]:
@@ -482,7 +496,8 @@ class BossaUI(GameUI):
         if not final:
             cells.append(self.end_cell(view, c, "hi", *ends["hi"], ctx, look))
         side = "" if owner is None else (" mine" if owner == look["me"] else " theirs")
-        return h("section", {"class_": f"line line-{COLOURS[c]}{side}", "aria_label": label},
+        return h("section", {"class_": f"line line-{COLOURS[c]}{side}", "aria_label": label,
+                             "data_spot": None if final else f"line:{c}"},
                  head, h("ol", {"class_": "line-row"}, cells))
 
     def end_cell(self, view, c, end, n, counts, ctx, look):
@@ -529,10 +544,12 @@ class BossaUI(GameUI):
         if look["playing"] and counts and not look["mode"]:
             return h("li", {"class_": " ".join(classes)},
                      h("button", {"type": "button", "id": f"end-{c}-{end}", "class_": "cell-button",
+                                  "data_spot": f"end:{c}:{end}",
                                   "data_act": "place", "data_arg": f"{c}-{end}", "aria_label": label,
                                   "aria_pressed": "true" if pending else None}, body))
         return h("li", {"class_": " ".join(classes)},
-                 h("span", {"class_": "cell-face", "role": "img", "aria_label": label}, body))
+                 h("span", {"class_": "cell-face", "role": "img", "aria_label": label,
+                            "data_spot": f"end:{c}:{end}"}, body))
 
     @staticmethod
     def fit_words(c, n, counts, chosen, lacking, total, ctx):
@@ -599,10 +616,12 @@ class BossaUI(GameUI):
                 label = t("bossa.pending_here", place=label)
             return h("li", {"class_": " ".join(classes)},
                      h("button", {"type": "button", "id": f"place-{c}-{place['n']}", "class_": "cell-button",
+                                  "data_spot": f"place:{c}:{place['n']}",
                                   "data_act": "stack-on", "data_arg": f"{c}-{place['n']}",
                                   "aria_label": t("bossa.stack_on", n=place["n"], place=label)}, body))
         return h("li", {"class_": " ".join(classes)},
-                 h("span", {"class_": "cell-face", "role": "img", "aria_label": label}, body))
+                 h("span", {"class_": "cell-face", "role": "img", "aria_label": label,
+                            "data_spot": f"place:{c}:{place['n']}"}, body))
 
     def opening(self, view, ctx):
         """Before the dice are laid: the two rolls and, for the player choosing, the choice,
@@ -612,7 +631,7 @@ class BossaUI(GameUI):
         them = R.other(me)
         rolls = view["rolls"]
         dice = [h("li", {"class_": "roll"},
-                  h("span", {"class_": "die", "role": "img",
+                  h("span", {"class_": "die", "role": "img", "data_spot": f"roll:{s}",
                              "aria_label": t("bossa.rolled", name=ctx.name(s), n=rolls[s])},
                     die_svg(None, rolls[s])),
                   h("span", {"class_": "roll-who", "aria_hidden": "true"}, ctx.name(s)))
@@ -628,6 +647,7 @@ class BossaUI(GameUI):
             for c in R.LINES:
                 other = line_name(R.other(c), t)
                 buttons.append(h("button", {"type": "button", "class_": "button choice", "id": f"own-{c}",
+                                            "data_spot": f"choice:own:{c}",
                                             "data_act": "own", "data_arg": str(c)},
                                  h("span", {"class_": "choice-main"}, MARK[c], " ",
                                    t("bossa.choose_own", line=line_name(c, t))),
@@ -636,6 +656,7 @@ class BossaUI(GameUI):
                                      other=other, theirs=theirs, first=first))))
             if view["phase"] == "choose":
                 buttons.append(h("button", {"type": "button", "class_": "button choice", "id": "first",
+                                            "data_spot": "choice:first",
                                             "data_act": "first"},
                                  h("span", {"class_": "choice-main"}, "▶ ", t("bossa.choose_first")),
                                  h("span", {"class_": "choice-then"},
@@ -664,9 +685,10 @@ class BossaUI(GameUI):
                                       "aria_label": t("bossa.left_label", left=left, total=total)},
                                str(left), h("span", {"class_": "of", "aria_hidden": "true"}, f"/{total}")))
             rows.append(h("tr", {}, cells))
-        table = h("table", {"class_": "unseen", "aria_label": t("bossa.remaining_label")},
+        table = h("table", {"class_": "unseen", "aria_label": t("bossa.remaining_label"),
+                            "data_spot": "unseen"},
                   h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows))
-        deck = h("p", {"class_": "deck", "id": "deck"},
+        deck = h("p", {"class_": "deck", "id": "deck", "data_spot": "deck"},
                  h("span", {"class_": "deck-stack", "aria_hidden": "true"}),
                  h("span", {"class_": "deck-n"}, t("bossa.deck", n=view["deck"])))
         parts = [deck, table]

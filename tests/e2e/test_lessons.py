@@ -1,0 +1,152 @@
+"""Learn to play in Chromium, for every game that has a lesson, in both languages: the lesson
+is completed by following only what it shows (each step's highlighted spots, and the clicks
+and keys its expected move names, read from ``window.bodoge.lesson()``); its wrong try shows
+the hint and changes nothing; a reload in the middle resumes at the same step; at the end
+"Play your first game" starts a game against easy computers and the shelf marks the lesson
+done. English runs at the desktop size, Japanese at a phone's. axe-core checks the lesson's
+screens on the way (a step with highlights, the last step, the end)."""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from bodoge.games import CATALOG
+from bodoge.ui.lesson import has_lesson
+
+from e2e.harness import assert_regions_in_view, boot, settle, wait_ready, wait_until
+from e2e.test_a11y import AXE, RUN
+
+GAMES = [g.id for g in CATALOG if g.playable and has_lesson(g.id)]
+SIZES = {"en": (1280, 800), "ja": (390, 844)}
+FIRST_GAME = {"en": "Play your first game", "ja": "最初のゲームを遊ぶ"}
+DONE_MARK = {"en": "lesson done", "ja": "レッスン修了"}
+
+STATE = "() => window.bodoge && window.bodoge.lesson ? window.bodoge.lesson() : ''"
+
+
+def lesson(page):
+    text = page.evaluate(STATE)
+    return json.loads(text) if text else None
+
+
+def settled(page, after=None):
+    """The lesson once no scripted move is playing (and, with ``after``, past that step)."""
+    script = """(after) => {
+      const text = window.bodoge && window.bodoge.lesson ? window.bodoge.lesson() : '';
+      if (!text) return false;
+      const s = JSON.parse(text);
+      return !s.busy && (after === null || s.step > after || s.finished) ? text : false;
+    }"""
+    return json.loads(wait_until(page, script, after, timeout=60_000, interval=100))
+
+
+def on_screen(page, name):
+    """The one element with this spot: visible, highlighted, inside the viewport."""
+    loc = page.locator(f'[data-spot="{name}"]')
+    expect(loc).to_have_count(1)
+    expect(loc).to_be_visible()
+    expect(loc).to_have_class(re.compile(r"(^|\s)lesson-spot(\s|$)"))
+    expect(loc).to_have_attribute("aria-describedby", re.compile(r"(^|\s)lesson-look(\s|$)"))
+    loc.scroll_into_view_if_needed()
+    box = loc.bounding_box()
+    size = page.viewport_size
+    assert box and box["x"] >= -1 and box["y"] >= -1, name
+    assert box["x"] + box["width"] <= size["width"] + 1 and box["y"] + box["height"] <= size["height"] + 1, name
+    return loc
+
+
+def perform(page, action):
+    if "click" in action:
+        page.locator(f'[data-spot="{action["click"]}"]').click()
+    else:
+        page.keyboard.press(action["key"])
+
+
+def axe(page, found, name):
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=AXE)
+    settle(page)
+    violations = page.evaluate(RUN)
+    if violations:
+        found[name] = violations
+
+
+def table(page):
+    """What a wrong move must not change: the board and the log (read with the pointer and the
+    focus away from the board: a place hovered or focused previews its move, which is no change)."""
+    page.mouse.move(0, 0)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    return page.evaluate("""() => [document.querySelector('.board-wrap').innerText,
+                                   document.getElementById('log-list').innerText]""")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", GAMES)
+def test_lesson_completed_by_following_its_hints(browser, guard, server, game, lang):
+    width, height = SIZES[lang]
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
+    ctx.add_init_script("try { localStorage.getItem('bodoge:settings') || localStorage.setItem("
+                        f"'bodoge:settings', JSON.stringify({{lang: '{lang}', speed: 'instant'}})); }} catch (e) {{}}")
+    guard.attach(ctx)
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        boot(page, server.url + f"#/learn/{game}")
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        state = settled(page)
+        total = state["total"]
+        reload_at = total // 2
+        reloaded = tried = False
+        found = {}
+        while not state["finished"]:
+            i = state["step"]
+            prompt = page.locator("#prompt")
+            expect(prompt).to_contain_text(f"{i + 1} / {total}")
+            expect(prompt).to_contain_text(state["text"])
+            for name in state["look"]:
+                on_screen(page, name)
+            if i in (0, reload_at):
+                assert_regions_in_view(page, regions=("prompt",))
+            if (state["expect"] and not tried) or i == total - 1:
+                axe(page, found, f"step {i + 1}")
+            if i == reload_at and not reloaded:
+                moves = state["moves"]
+                page.reload()
+                wait_ready(page)
+                state = settled(page)
+                assert (state["step"], state["moves"]) == (i, moves), "the reload resumed elsewhere"
+                expect(page.locator("#prompt")).to_contain_text(f"{i + 1} / {total}")
+                reloaded = True
+                continue
+            if not state["expect"]:
+                page.locator("#lesson-next").click()
+            else:
+                if state["wrong"]:
+                    before = table(page)
+                    for action in state["wrong"]:
+                        perform(page, action)
+                    expect(page.locator(".error-slot .error")).to_have_text(state["hint"])
+                    again = lesson(page)
+                    assert (again["step"], again["moves"]) == (i, state["moves"])
+                    assert table(page) == before, "a wrong move changed the table"
+                    tried = True
+                for action in state["do"]:
+                    if "click" in action:
+                        on_screen(page, action["click"])
+                    perform(page, action)
+            state = settled(page, after=i)
+        assert reloaded and tried
+        expect(page.locator("#lesson-end-heading")).to_be_visible()
+        axe(page, found, "the end")
+        assert found == {}
+        page.get_by_role("button", name=FIRST_GAME[lang]).click()
+        expect(page.locator("main.play-screen")).to_be_visible()
+        assert re.search(r"#/play/[0-9a-zA-Z_-]+$", page.url)
+        assert page.evaluate("window.bodoge.lesson()") == ""
+        page.locator("#go-shelf").click()
+        card = page.locator(".game-card", has=page.locator(f"#learn-{game}"))
+        expect(card.locator(".lesson-done")).to_have_text("✓ " + DONE_MARK[lang])
+    finally:
+        ctx.close()
