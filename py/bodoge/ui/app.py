@@ -26,7 +26,10 @@ from .html import h, render
 from .i18n import I18n
 from .storage import Saves, Settings, Slot, SPEEDS
 from .games import game_ui
+from .play import has_analysis
+from .replay import ReplayScreen
 
+REPLAY_PREFIX = "#replay="
 NOTICE_MS = 5000      # how long a notice floats over a framed screen
 
 
@@ -56,12 +59,19 @@ class App:
         parts = [p for p in hash_.lstrip("#").split("/") if p]
         if self.screen is not None and hasattr(self.screen, "close"):
             self.screen.close()
+        if hash_.startswith(REPLAY_PREFIX):
+            self.screen = self.open_replay(hash_[len(REPLAY_PREFIX):]) or ShelfScreen(self)
+            self.focus_next = self.focus_next or "main-heading"
+            self.refresh()
+            return
         if len(parts) == 2 and parts[0] == "new" and is_known(parts[1]):
             self.screen = SetupScreen(self, parts[1])
         elif len(parts) == 2 and parts[0] == "rules" and is_known(parts[1]):
             self.screen = RulesScreen(self, parts[1])
         elif len(parts) == 2 and parts[0] == "play":
             self.screen = self.open_slot(parts[1]) or ShelfScreen(self)
+        elif len(parts) in (2, 3) and parts[0] == "replay":
+            self.screen = self.replay_slot(parts[1], parts[2] if len(parts) == 3 else None) or ShelfScreen(self)
         else:
             self.screen = ShelfScreen(self)
         self.focus_next = self.focus_next or "main-heading"
@@ -89,6 +99,59 @@ class App:
             self.host.set_hash("#/", replace=True)
             return None
         return game_ui(match.game.id).make_screen(self, slot, match)
+
+    # --- replays -------------------------------------------------------------------------------
+    def open_replay(self, text):
+        """``#replay=<code>`` (at the end) or ``#replay=<code>&move=N``: the replay screen, or
+        None (a notice says why) for a code that cannot be opened."""
+        code, _, query = text.partition("&")
+        params = dict(p.partition("=")[::2] for p in query.split("&") if p)
+        try:
+            match = Match.from_code(clean(code))
+        except BadCode as e:
+            self.notice = ("error", self.t("replay.error", reason=self.code_error(e)))
+            self.host.set_hash("#/", replace=True)
+            self.focus_next = "notice"
+            return None
+        return ReplayScreen(self, match, self.replay_move(params.get("move"), match))
+
+    def replay_slot(self, slot_id, move=None):
+        """The replay of a saved game (at its end, or at ``move``), or None (a notice says
+        why)."""
+        try:
+            slot = self.saves.get(slot_id)
+        except ValueError:
+            slot = None
+        match = None
+        if slot is not None:
+            try:
+                match = Match.from_code(slot.code)
+            except BadCode:
+                match = None
+        if match is None:
+            self.notice = ("error", self.t("saves.missing" if slot is None else "saves.damaged_open"))
+            self.host.set_hash("#/", replace=True)
+            return None
+        return ReplayScreen(self, match, self.replay_move(move, match), slot=slot)
+
+    def replay_move(self, text, match):
+        """The move a replay opens at: ``text`` (None: the end), clamped to the game, with a
+        short notice for a move number that is not one or is out of range."""
+        total = len(match.record.moves)
+        if text is None:
+            return total
+        text = str(text)
+        try:
+            n = int(text) if text.strip().lstrip("-").isdigit() and len(text) <= 9 else None
+        except ValueError:
+            n = None
+        if n is None:
+            self.notice = ("error", self.t("replay.bad_move", n=text[:12], total=total))
+            return total
+        if not 0 <= n <= total:
+            n = max(0, min(total, n))
+            self.notice = ("info", self.t("replay.clamped", n=n, total=total))
+        return n
 
     def open_code(self, text, from_link=False):
         """Open a save code (pasted or from a #load= link) as a new save slot."""
@@ -370,12 +433,21 @@ class SetupScreen:
                                h("option", {"value": "human", "selected": kind == "human"}, t("setup.human")),
                                [h("option", {"value": lvl, "selected": kind == lvl}, t(f"setup.bot.{lvl}"))
                                 for lvl in game.bot_levels]))))
+        training = None
+        if has_analysis(self.gui):       # only a game with an analysis has something to train with
+            training = h("label", {"class_": "check training"},
+                         h("input", {"type": "checkbox", "name": "training", "id": "training",
+                                     "checked": bool(values.get("training")),
+                                     "aria_describedby": "training-hint"}),
+                         " ", t("training.option"),
+                         h("span", {"class_": "hint", "id": "training-hint"}, " ", t("training.hint")))
         return h("main", {"class_": "screen setup-screen"},
                  h("h1", {"id": "main-heading", "tabindex": "-1"},
                    t("setup.title", game=g.name_ja if self.app.i18n.lang == "ja" else g.name_en)),
                  h("form", {"data_act": "start", "class_": "setup", "id": "setup-form"},
                    self.gui.option_fields(values, t),
                    h("div", {"class_": "seats"}, seats),
+                   training,
                    h("p", {"role": "alert", "class_": "form-error"}, self.error) if self.error else None,
                    h("div", {"class_": "actions"},
                      h("button", {"type": "submit", "class_": "button primary", "id": "start"},
@@ -401,7 +473,12 @@ class SetupScreen:
                 kind = self.values.get(f"kind{s}", "human")
                 name = str(self.values.get(f"name{s}", "")).strip()[:24]
                 seats.append({"name": name, "bot": kind if kind in self.gui.game.bot_levels else None})
-            match = Match.new(self.game_id, options, app.host.random_seed(), {"seats": seats})
+            meta = {"seats": seats}
+            people = [s for s in seats if s["bot"] is None]
+            if (self.values.get("training") in (True, "on", "true", "1") and has_analysis(self.gui)
+                    and len(people) == 1 and len(seats) > 1):
+                meta["training"] = True      # one person against computers, analysis on
+            match = Match.new(self.game_id, options, app.host.random_seed(), meta)
             slot = app.new_slot(match, title=self.gui.title(seats, app.i18n, options))
             app.go(f"#/play/{slot.id}")
 
