@@ -32,3 +32,20 @@ def test_play_a_move_on_the_open_screen():
     assert api.play(seat, json.dumps(move)) is True
     assert screen.match.record.moves == [[seat, move]]
     assert api.play(seat, json.dumps({"a": "nonsense"})) is False and screen.error
+
+
+def test_replay_hash_is_the_state_at_the_move_shown():
+    from bodoge.core.canon import state_hash
+    from bodoge.core.match import Match
+    from bodoge.core.record import Record, encode
+    from bodoge.core.selfplay import play_one
+
+    from .fakehost import make_app
+
+    rec = play_one("bossa", {"players": 2}, 2, ["easy", "easy"]).record
+    app, host = make_app()
+    api = Api(app)
+    assert api.replayHash() == ""
+    app.route(f"#replay={encode(rec)}&move=3")
+    cut = Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:3])
+    assert api.replayHash() == state_hash(Match.from_record(cut).state)
