@@ -24,7 +24,7 @@ from .games import clean_seats, game_ui
 from .html import h
 from .play import Analysis, PlayScreen, dialog, has_analysis, is_training, overlay, tool
 
-LOG_WINDOW = 160        # log lines drawn around the current move
+LOG_WINDOW = 100        # log lines drawn around the current move
 STEP_ICONS = {          # ⏮ ◀ ▶ ⏭ drawn (a font may lack the glyphs)
     "first": "M6 5v14M18 5l-9 7 9 7z", "prev": "M16 5l-9 7 9 7z",
     "next": "M8 5l9 7-9 7z", "last": "M18 5v14M6 5l9 7-9 7z",
@@ -70,6 +70,8 @@ class ReplayScreen(PlayScreen):
         self.undo_cache = None
         self.log_views = {}            # perspective -> the view at the end (the log's lines)
         self.here = None               # see ``log_window``
+        self.views = {}                # (k, perspective) -> view, for the move shown
+        self.the_code = match.code()   # the record never changes here
 
     # --- what is shown -----------------------------------------------------------------------------
     def perspectives(self):
@@ -86,10 +88,13 @@ class ReplayScreen(PlayScreen):
         p = self.perspective if perspective is None else perspective
         if p not in self.perspectives():          # never: the picker offers no other
             raise ValueError(f"perspective {p!r} is not allowed here")
-        state = self.history.state(k)
-        if p == "all":
-            return self.match.game.reveal(state)
-        return self.match.game.view(state, None if p == "table" else p)
+        if (k, p) not in self.views:
+            if len(self.views) > 8:
+                self.views.clear()
+            state = self.history.state(k)
+            game = self.match.game
+            self.views[k, p] = game.reveal(state) if p == "all" else game.view(state, None if p == "table" else p)
+        return self.views[k, p]
 
     def names(self):
         """Seat names; the one person of a game against computers is "You" only in their own
@@ -151,10 +156,10 @@ class ReplayScreen(PlayScreen):
     def url(self):
         if self.slot is not None:
             return f"#/replay/{self.slot.id}/{self.at}"
-        return f"#replay={self.match.code()}&move={self.at}"
+        return f"#replay={self.the_code}&move={self.at}"
 
     def replay_link(self, move=None):
-        return super().replay_link(self.at if move is None else move)
+        return f"{self.app.host.base_url()}#replay={self.the_code}&move={self.at if move is None else move}"
 
     # --- input -----------------------------------------------------------------------------------------
     def act(self, action, arg, form):
@@ -363,7 +368,7 @@ class ReplayScreen(PlayScreen):
                   t("share.copy_link")),
                 h("label", {"for": "share-code"}, t("share.code")),
                 h("textarea", {"id": "share-code", "readonly": True, "rows": "3", "spellcheck": "false"},
-                  self.match.code()),
+                  self.the_code),
                 h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "code"},
                   t("share.copy_code"))]
         return dialog(t("replay.share_title"), body, t, "share")
