@@ -161,3 +161,14 @@ def test_a_newer_position_drops_the_analysis_still_thinking(monkeypatch):
     assert screen.analysis.get("new", lambda: ({"tag": "new"}, 0, screen.ctx(0))) is screen.analysis.THINKING
     host.run_timers(limit=20)
     assert steps.count("new") == 3 and steps.count("old") < 3
+
+
+def test_the_training_box_is_kept_whatever_the_game_s_form_keeps(monkeypatch):
+    gui = game_ui("algo")             # algo's setup_values keeps its own fields only
+    monkeypatch.setattr(type(gui), "analysis", lambda self, view, seat, ctx: h("p", {}, "x"))
+    app, host = make_app(hash_="#/new/algo")
+    app.act("setup-change", "players", {"players": "2", "training": True})
+    assert re.search(r'name="training" id="training" checked', host.html)
+    app.act("setup-change", "mode", {"players": "2"})          # a change without the box
+    app.act("start", "", {"players": "2", "kind0": "human", "kind1": "normal", "training": True})
+    assert app.screen.match.record.meta.get("training") is True and panel(host.html)

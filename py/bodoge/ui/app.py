@@ -454,14 +454,22 @@ class SetupScreen:
                        t("setup.start")),
                      h("a", {"class_": "button", "href": "#/"}, t("setup.back")))))
 
+    @staticmethod
+    def take_training(form, new, old):
+        """The Training box is the frame's, not the game's: a game's ``setup_values`` may
+        keep only its own fields."""
+        new = dict(new)
+        new["training"] = _training_value(form, old)
+        return new
+
     def act(self, action, arg, form):
         app = self.app
         if action == "setup-change":
-            self.values = self.gui.setup_values(form, self.values)
+            self.values = self.take_training(form, self.gui.setup_values(form, self.values), self.values)
             app.focus_next = arg or None
             app.refresh()
         elif action == "start":
-            self.values = self.gui.setup_values(form, self.values)
+            self.values = self.take_training(form, self.gui.setup_values(form, self.values), self.values)
             try:
                 options = self.gui.game.options(self.gui.options_from_setup(self.values))
             except Exception as e:  # BadOptions: keep the form, say why
@@ -475,12 +483,18 @@ class SetupScreen:
                 seats.append({"name": name, "bot": kind if kind in self.gui.game.bot_levels else None})
             meta = {"seats": seats}
             people = [s for s in seats if s["bot"] is None]
-            if (self.values.get("training") in (True, "on", "true", "1") and has_analysis(self.gui)
+            if (self.values.get("training") is True and has_analysis(self.gui)
                     and len(people) == 1 and len(seats) > 1):
                 meta["training"] = True      # one person against computers, analysis on
             match = Match.new(self.game_id, options, app.host.random_seed(), meta)
             slot = app.new_slot(match, title=self.gui.title(seats, app.i18n, options))
             app.go(f"#/play/{slot.id}")
+
+
+def _training_value(form, values):
+    if "training" not in form:
+        return bool(values.get("training"))
+    return form["training"] is True or form["training"] in ("on", "true", "1")
 
 
 class RulesScreen:
