@@ -11,7 +11,7 @@ PORT   ?= 8000
 NPM_STAMP  := node_modules/.bodoge-installed
 VENV_STAMP := $(VENV)/.bodoge-installed
 
-.PHONY: play build serve test unit e2e browser bench shots clean
+.PHONY: play build serve test unit e2e browser bench shots soak clean
 
 play: build
 	$(PYTHON) tools/serve.py dist --port $(PORT)
@@ -50,6 +50,13 @@ bench: $(NPM_STAMP) $(VENV_STAMP) browser
 # committed): open shots/index.html
 shots: $(NPM_STAMP) $(VENV_STAMP) browser
 	$(VPY) tools/shots.py
+
+# The property tests with SOAK_GAMES random games per game (Play Me! included) and the decoder
+# fuzz with SOAK_FUZZ inputs per strategy; figures in benchmarks/soak.md. Long: not in `test`.
+SOAK_GAMES ?= 10000
+SOAK_FUZZ  ?= 10000
+soak: $(VENV_STAMP)
+	$(VPY) tools/soak.py --games $(SOAK_GAMES) --fuzz $(SOAK_FUZZ)
 
 clean:
 	rm -rf dist build shots .pytest_cache .hypothesis

@@ -73,11 +73,11 @@ def bench_browser(browser, url, seconds, level):
     for s in range(6):
         page.select_option(f"#kind{s}", level)
     page.click("#start")
-    page.wait_for_selector("#next-round")
+    page.wait_for_selector("#start-round")
     watch_frames(page)
     page.evaluate(RENDER_PROBE)
     reset_frames(page)
-    page.click("#next-round")
+    page.click("#start-round")
     rounds = 0
     for _ in range(int(seconds * 10)):
         page.wait_for_timeout(100)

@@ -6,8 +6,9 @@
   const root = document.documentElement;
   let settings = {};
   try {
-    settings = JSON.parse(localStorage.getItem("bodoge:settings") || "{}") || {};
-  } catch (e) { /* damaged settings: defaults; Python reports nothing is lost */ }
+    const text = localStorage.getItem("bodoge:settings") || "{}";
+    if (text.length < 2000) settings = JSON.parse(text) || {};
+  } catch (e) { /* damaged or blocked settings: defaults (Python reads them field by field) */ }
   const nav = (navigator.language || "").toLowerCase();
   root.lang = settings.lang === "ja" || settings.lang === "en" ? settings.lang
     : (nav.startsWith("ja") ? "ja" : "en");
@@ -24,11 +25,7 @@
     progress = Math.max(progress, stages[e.detail] || progress);
     show();
   });
-  addEventListener("error", () => {
-    if (root.dataset.ready) return;
-    const failed = document.getElementById("boot-failed");
-    if (failed) failed.hidden = false;
-  });
+  startupFailures();
 
   const registerWorker = () => {
     const sw = navigator.serviceWorker;
@@ -69,6 +66,77 @@
     }).catch(() => { /* no offline cache: the app still works online */ });
     if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   };
+
+  // --- start-up failures --------------------------------------------------------------------
+  // Python failed to start or the first render raised (web/main.py calls bodogeBootFailed; an
+  // error or rejected promise before the app is ready counts too): say so, and offer a start
+  // that reads no saved game ("?safe") and a copy of every saved entry as stored, so that
+  // nobody has to clear the site's data (and lose every save) to play again.
+  function rawEntries() {
+    const out = {};
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i);
+        if (key && key.startsWith("bodoge:")) out[key] = localStorage.getItem(key);
+      }
+    } catch (e) { /* storage blocked: nothing stored to copy */ }
+    return JSON.stringify(out, null, 1);
+  }
+  window.bodogeRawEntries = rawEntries;
+
+  function copyOut(text) {
+    const box = document.getElementById("boot-entries");
+    box.value = text;
+    document.getElementById("boot-entries-box").hidden = false;
+    const said = (ok) => {
+      document.getElementById("boot-copied").hidden = !ok;
+      document.getElementById("boot-copy-failed").hidden = ok;
+    };
+    box.select();
+    let ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(() => said(true), () => said(ok));
+    } else {
+      said(ok);
+    }
+  }
+
+  function bootFailed(detail) {
+    if (root.dataset.ready || root.dataset.failed) return;
+    root.dataset.failed = "1";
+    console.warn("bodoge could not start:", String(detail).slice(0, 500));
+    const box = document.getElementById("boot-failed");
+    const boot = document.getElementById("boot");
+    if (!box) return;
+    if (boot) boot.hidden = true;
+    box.hidden = false;
+    document.getElementById("boot-safe").onclick = () => {
+      location.href = new URL("?safe#/", location.href).href;
+    };
+    document.getElementById("boot-copy").onclick = () => copyOut(rawEntries());
+    document.getElementById("boot-reload").onclick = () => location.reload();
+    document.getElementById("boot-failed-title").focus();
+  }
+  window.bodogeBootFailed = bootFailed;
+
+  function startupFailures() {
+    addEventListener("error", (e) => bootFailed(e.message));
+    addEventListener("unhandledrejection", (e) => bootFailed(e.reason));
+    // PyScript says its scripts are done: if the app is not ready by then, it never will be
+    addEventListener("py:all-done", () => bootFailed("the app did not start"));
+    // Pyodide waits forever when its WebAssembly cannot be compiled (a damaged or missing
+    // download): a failed compile that no fallback follows within 15 s is a failed start.
+    for (const name of ["compileStreaming", "instantiateStreaming", "compile", "instantiate"]) {
+      const original = window.WebAssembly && WebAssembly[name];
+      if (typeof original !== "function") continue;
+      WebAssembly[name] = function (...args) {
+        const result = original.apply(this, args);
+        result.catch((e) => setTimeout(() => bootFailed(e), 15000));
+        return result;
+      };
+    }
+  }
 
   // Python marks <html data-ready="1"> when the app is interactive; the offline cache is
   // filled only then, so it does not compete with the first boot's downloads.

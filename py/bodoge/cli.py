@@ -6,6 +6,7 @@ import sys
 
 from .core.errors import BadCode, BadOptions
 from .core.match import Match
+from .core.record import MAX_CODE_CHARS
 from .core.selfplay import selfplay
 
 
@@ -22,16 +23,21 @@ def _selfplay(args) -> int:
 
 
 def _decode(args) -> int:
-    code = sys.stdin.read() if args.code == "-" else args.code
+    """One JSON line and status 0, or one line on stderr and status 2 for any bad code."""
+    if args.code == "-":      # bytes: text that is not UTF-8 is a bad code, not a traceback
+        code = sys.stdin.buffer.read(MAX_CODE_CHARS * 4 + 1).decode("utf-8", "replace")
+    else:
+        code = args.code
     try:
         match = Match.from_code(code)
+        rec = match.record
+        line = json.dumps({"game": rec.game, "rules_version": rec.version, "options": rec.options,
+                           "seed": rec.seed, "meta": rec.meta, "moves": rec.moves,
+                           "outcome": match.outcome()}, ensure_ascii=False, allow_nan=False)
     except BadCode as e:
         print(f"bodoge: bad save code: {e}", file=sys.stderr)
         return 2
-    rec = match.record
-    print(json.dumps({"game": rec.game, "rules_version": rec.version, "options": rec.options,
-                      "seed": rec.seed, "meta": rec.meta, "moves": rec.moves,
-                      "outcome": match.outcome()}, ensure_ascii=False))
+    print(line)
     return 0
 
 

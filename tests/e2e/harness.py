@@ -16,8 +16,10 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -215,12 +217,17 @@ _REGION_BOXES = """(names) => {
 }"""
 
 
+def settle(page):
+    """Wait until the page's finite animations (an overlay fading in, a card flipping) end."""
+    page.evaluate(_SETTLED)
+
+
 def assert_regions_in_view(page, regions=REGIONS, vertical=True):
     """Every element marked ``data-region`` with each of ``regions`` is shown and lies inside
     the viewport (a region may be several elements; each region must have one at least), and
     the document never scrolls sideways (``vertical``: nor down: the play screen is one
     screen). On a phone the log is a drawer: open it (``#open-log``) before asking for it."""
-    page.evaluate(_SETTLED)             # boxes are measured once things stop moving
+    settle(page)                        # boxes are measured once things stop moving
     got = page.evaluate(_REGION_BOXES, list(regions))
     problems = []
     if got["scrollWidth"] > got["width"]:
@@ -239,3 +246,36 @@ def assert_regions_in_view(page, regions=REGIONS, vertical=True):
                 problems.append(f'data-region="{name}" is outside the viewport: '
                                 f'{ {k: round(v) for k, v in box.items() if k != "shown"} }')
     assert not problems, f"{got['width']}×{got['height']}: " + "; ".join(problems)
+
+
+def wait_until(page, script, arg=None, timeout=BOOT_TIMEOUT, interval=250):
+    """Wait until the JS function ``script`` (async or not) returns something truthy; returns
+    it. ``page.wait_for_function`` cannot do this with an async function in this Playwright (a
+    Promise is truthy, so it returns at once): this polls ``page.evaluate``, which awaits it. A
+    navigation in between (the page reloading itself) is waited out, not an error."""
+    end = time.monotonic() + timeout / 1000
+    last = None
+    while True:
+        try:
+            value = page.evaluate(script, arg)
+            if value:
+                return value
+            last = value
+        except PlaywrightError as e:           # the context went away with a navigation
+            if "context was destroyed" not in str(e) and "navigat" not in str(e):
+                raise
+            last = str(e)
+        if time.monotonic() > end:
+            raise AssertionError(f"waited {timeout} ms for {script.strip()[:120]!r}: {last!r}")
+        page.wait_for_timeout(interval)
+
+
+def seed_storage(context, entries):
+    """Write ``entries`` (key -> text) into localStorage before the first page of each tab
+    in ``context`` starts: storage as another version, tab or person left it."""
+    context.add_init_script(
+        "(() => { try { if (sessionStorage.getItem('bodoge-test:seeded')) return;"
+        " sessionStorage.setItem('bodoge-test:seeded', '1');"
+        f" const entries = {json.dumps(entries)};"
+        " for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);"
+        " } catch (e) {} })()")

@@ -15,7 +15,8 @@ from bodoge.core.match import Match
 from bodoge.games import CATALOG
 from bodoge.games.algo.bots import NormalBot
 
-from .harness import BOOT_TIMEOUT, INSTANT, Guard, algo_attack, boot, humans_turn, storage, wait_ready
+from .harness import (BOOT_TIMEOUT, INSTANT, Guard, algo_attack, boot, humans_turn, storage,
+                      wait_ready, wait_until)
 
 # the result overlay's heading names the winner (the game's own heading, below it, may too)
 RESULT = re.compile(r"wins the game|win the game|share the win")
@@ -177,7 +178,11 @@ def test_share_link_opens_same_game_elsewhere(page, server, new_context):
     boot(other, link)
     expect(other.locator("#log-list li")).to_have_text(log)
     assert other.evaluate("(c) => window.bodoge.stateHash(c)", code) == state
-    assert "#/play/" in other.url               # the link became a save slot there
+    # not stored until someone plays on or the player keeps it
+    expect(other.get_by_role("status").filter(has_text="not saved on this device yet")).to_be_visible()
+    assert not any(k.startswith("bodoge:save:") for k in storage(other))
+    other.get_by_role("button", name="Keep it now").click()
+    expect(other).to_have_url(re.compile("#/play/"))      # the link became a save slot there
     assert any(k.startswith("bodoge:save:") for k in storage(other))
 
 
@@ -256,15 +261,8 @@ def test_state_hash_same_in_cpython_and_pyodide(page, server):
 
 def test_offline_after_first_visit_under_a_subpath(page, own_server, context):
     boot(page, own_server.url)
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null "
-                           "|| (navigator.serviceWorker.ready.then(() => true), false)",
-                           timeout=BOOT_TIMEOUT)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    # the cache must be complete before we cut the network
-    page.wait_for_function("""async () => {
-        const keys = await caches.keys();
-        return keys.some(k => k.startsWith('bodoge:')) && !!navigator.serviceWorker.controller;
-    }""", timeout=BOOT_TIMEOUT)
+    # the cache must be complete, and the page controlled, before we cut the network
+    wait_until(page, CACHED)
     own_server.stop()
     context.set_offline(True)
     page.reload()
@@ -317,7 +315,7 @@ def deploy(root):
 def test_new_deploy_replaces_the_cache_and_keeps_saves(page, own_server):
     boot(page, own_server.url)
     new_algo(page, [("human", ""), ("normal", "")])
-    page.wait_for_function(CACHED, timeout=BOOT_TIMEOUT)
+    wait_until(page, CACHED)
     old = page.evaluate("caches.keys()")
     saves = {k: v for k, v in storage(page).items() if k.startswith("bodoge:save:")}
     assert saves
@@ -334,39 +332,39 @@ def test_new_deploy_replaces_the_cache_and_keeps_saves(page, own_server):
         wait_ready(page)
     # else Chromium sent the visit to the network (it does when a worker is slow to start, as on
     # a loaded machine): no page used the old worker, so the new one took over at once
-    page.wait_for_function(ONLY_NEW_CACHE, arg=old, timeout=BOOT_TIMEOUT)
+    wait_until(page, ONLY_NEW_CACHE, arg=old)
     after = {k: v for k, v in storage(page).items() if k.startswith("bodoge:save:")}
     assert after == saves
-    page.wait_for_function(SERVES_NEW, timeout=BOOT_TIMEOUT)
+    wait_until(page, SERVES_NEW)
 
 
 def test_update_taken_in_one_tab_leaves_the_other_a_working_reload(page, own_server, context):
     boot(page, own_server.url)
-    page.wait_for_function(CACHED, timeout=BOOT_TIMEOUT)
+    wait_until(page, CACHED)
     other = context.new_page()
     other.set_default_timeout(30_000)
     boot(other, own_server.url)
-    other.wait_for_function(CACHED, timeout=BOOT_TIMEOUT)
+    wait_until(other, CACHED)
     old = page.evaluate("caches.keys()")
     deploy(own_server.root)
     # both tabs stay on the old worker; a check for updates finds the new deploy (checked again
     # if an install fails, as a browser does later: once, on a loaded machine, none came)
-    page.wait_for_function("""async () => {
+    wait_until(page, """async () => {
         const r = await navigator.serviceWorker.getRegistration();
         if (!r.waiting && !r.installing) await r.update().catch(() => {});
         return !!r.waiting;
-    }""", timeout=BOOT_TIMEOUT, polling=1000)
+    }""", interval=1000)
     for tab in (page, other):
         expect(tab.get_by_role("button", name="Reload")).to_be_visible(timeout=BOOT_TIMEOUT)
     with page.expect_navigation(timeout=BOOT_TIMEOUT):
         page.get_by_role("button", name="Reload").click()
     wait_ready(page)
-    page.wait_for_function(ONLY_NEW_CACHE, arg=old, timeout=BOOT_TIMEOUT)
+    wait_until(page, ONLY_NEW_CACHE, arg=old)
     # the new worker is no longer waiting: the other tab's button just reloads it
     with other.expect_navigation(timeout=BOOT_TIMEOUT):
         other.get_by_role("button", name="Reload").click()
     wait_ready(other)
-    other.wait_for_function(SERVES_NEW, timeout=BOOT_TIMEOUT)
+    wait_until(other, SERVES_NEW)
 
 
 MORPH_CASES = r"""

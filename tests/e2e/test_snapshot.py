@@ -69,7 +69,7 @@ def test_a_second_visit_restores_and_plays_a_whole_game(page, server):
     restored_visit(page, server.url)
     assert page.evaluate("window.bodogeSnapshot.made") == ""       # nothing to make again
     new_algo(page, [("human", "Aki"), ("normal", "")])
-    result = page.get_by_role("heading", name=RESULT)
+    result = page.locator("#result-heading", has_text=RESULT)
     play_until(page, result.is_visible)
     expect(result).to_be_visible()
     expect(page.get_by_role("table", name="Rounds")).to_be_visible()

@@ -8,16 +8,19 @@ from bodoge.ui.app import App
 from bodoge.ui.storage import SETTINGS_KEY, MemoryStore
 
 
-def make_app(store=None, hash_="#/", lang="en", speed="instant", motion=None):
+def make_app(store=None, hash_="#/", lang="en", speed="instant", motion=None, safe=False):
     """An App on a FakeHost, started at ``hash_``. Unless ``store`` already has settings, bots
-    move at once (``speed``; None: the app's default settings) in ``lang``."""
+    move at once (``speed``; None: the app's default settings) in ``lang``. ``safe``: started
+    without saved games (the app gets an empty memory store; ``store`` is the browser's)."""
     host = FakeHost(store)
     if speed and SETTINGS_KEY not in host.store.data:
         settings = {"lang": lang, "speed": speed}
         if motion:
             settings["motion"] = motion
         host.store.set(SETTINGS_KEY, json.dumps(settings))
-    app = App(host)
+    if safe:
+        host.browser, host.store = host.store, MemoryStore(persistent=False)
+    app = App(host, safe=True) if safe else App(host)
     host.app = app
     app.start(hash_)
     return app, host
@@ -25,7 +28,8 @@ def make_app(store=None, hash_="#/", lang="en", speed="instant", motion=None):
 
 class FakeHost:
     def __init__(self, store=None):
-        self.store = store or MemoryStore()
+        self.store = store if store is not None else MemoryStore()
+        self.browser = self.store          # what the browser holds (raw_entries reads it)
         self.html = ""
         self.focused = None
         self.announced = []
@@ -77,6 +81,9 @@ class FakeHost:
 
     def apply_settings(self, settings):
         self.settings_applied = (settings.lang, settings.motion)
+
+    def raw_entries(self):
+        return json.dumps({k: v for k, v in self.browser.data.items() if k.startswith("bodoge:")})
 
     # --- test helpers --------------------------------------------------------------------------
     def run_timers(self, limit=10000):

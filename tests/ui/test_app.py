@@ -178,9 +178,17 @@ def test_share_link_round_trip():
     other, ohost = make_app(hash_="#" + link.split("#", 1)[1])
     assert other.screen.match.state == screen.match.state
     assert other.screen.seats[0]["name"] == "Aki"
-    assert len(other.saves.scan()[0]) == 1
-    other.route("#" + link.split("#", 1)[1])             # opening it again reuses the slot
-    assert len(other.saves.scan()[0]) == 1
+    # not stored until someone plays on (or the player keeps it)
+    assert other.saves.scan()[0] == [] and "not saved on this device yet" in ohost.text()
+    other.route("#" + link.split("#", 1)[1])
+    assert other.saves.scan()[0] == []
+    wait_for_human(other, ohost, other.screen)
+    human_turn(other, other.screen)
+    slots = other.saves.scan()[0]
+    assert len(slots) == 1 and slots[0].code == other.screen.match.code()
+    assert ohost.hash == f"#/play/{slots[0].id}" and "not saved" not in ohost.text()
+    other.route("#" + link.split("#", 1)[1])             # the link again: its position, unstored
+    assert len(other.saves.scan()[0]) == 1 and type(other.screen).__name__ == "PlayScreen"
 
 
 @pytest.mark.parametrize("code,message", [

@@ -362,7 +362,9 @@ def test_a_notice_floats_over_the_table_and_goes_after_a_while():
     code, _ = code_of("algo", {"players": 2}, 3, ["normal"] * 2,
                       [{"name": "", "bot": None}, {"name": "Aki", "bot": "normal"}], moves=2)
     app, host = make_app(hash_=f"#load={code}")
-    assert 'id="notice"' in host.html and "opened" in host.text()
+    app.act("keep-here")                  # kept: opening the same link again says so
+    app.route(f"#load={code}")
+    assert 'id="notice"' in host.html and "already saved" in host.text()
     while 'id="notice"' in host.html:
         assert host.run_timers(limit=1) == 1
     assert host.elapsed >= 5000 and 'class="app framed"' in host.html

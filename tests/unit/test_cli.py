@@ -44,3 +44,41 @@ def test_decode_bad_code_is_one_clear_line():
     assert out.stdout == ""
     assert out.stderr.strip().count("\n") == 0 and "not a bodoge save code" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def _text(text):
+    import base64
+    import zlib
+    blob = bytes([1]) + zlib.compress(text.encode("utf-8", "surrogatepass"), 9)
+    return base64.urlsafe_b64encode(blob).decode().rstrip("=")
+
+
+def test_decode_every_bad_code_is_status_2_and_one_line():
+    """Deep nesting and lone surrogates gave tracebacks; random text was "made by a newer
+    version"; bytes that are not UTF-8 on stdin are a bad code too."""
+    meta = '{"g":"algo","v":1,"o":{"players":2},"s":1,"m":[],"x":{"k":%s}}'
+    cases = [_text("[" * 100_000), _text(meta % '"\\ud800"'), _text(meta % "NaN"),
+             "hello world", "zzzzzzzz"]
+    for code in cases:
+        out = run("decode", code)
+        assert out.returncode == 2, (code[:40], out.stdout, out.stderr)
+        assert out.stdout == "" and "Traceback" not in out.stderr
+        assert out.stderr.count("\n") == 1 and len(out.stderr) < 260
+        assert "newer version" not in out.stderr
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "py"))
+    out = subprocess.run([sys.executable, "-m", "bodoge", "decode", "-"], capture_output=True,
+                         env=env, input=b"\xff\xfe\x00 not utf-8")
+    assert out.returncode == 2 and b"Traceback" not in out.stderr and out.stdout == b""
+
+
+def test_decode_output_is_always_valid_json():
+    """Whatever the meta holds (names in any script), the output is strict JSON."""
+    meta = '{"g":"algo","v":1,"o":{"players":2},"s":1,"m":[],"x":{"seats":[{"name":"あ😀\\u2028"}]}}'
+    out = run("decode", _text(meta))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout, parse_constant=lambda c: pytest_fail(c))
+    assert data["meta"]["seats"][0]["name"] == "あ😀\u2028"
+
+
+def pytest_fail(what):
+    raise AssertionError(f"{what} in the output")

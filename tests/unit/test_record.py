@@ -140,3 +140,85 @@ def test_bad_options_in_code():
 def test_meta_survives_and_is_data():
     m = Match.from_code(_played().code())
     assert m.record.meta["seats"][0]["name"] == "<b>A</b>"
+
+
+# --- codes anyone can craft: bounded before and while parsing, strict JSON -----------------------
+def _text(text: str, fmt=FORMAT):
+    """A code holding exactly this JSON text."""
+    blob = bytes([fmt]) + zlib.compress(text.encode("utf-8", "surrogatepass"), 9)
+    return base64.urlsafe_b64encode(blob).decode().rstrip("=")
+
+
+GOOD = '{"g":"algo","v":1,"o":{"players":2},"s":1,"m":[],"x":%s}'
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e400", '{"n":NaN}',
+                                   '"\\ud800"', '{"\\udc00":1}', '["a\\ud83d"]',
+                                   "9007199254740993", "1" * 400, '"' + "x" * 201 + '"'])
+def test_strict_json_refuses_what_cannot_be_written_back(value):
+    code = _text(GOOD % ('{"k":%s}' % value))
+    with pytest.raises(BadCode) as e:
+        decode(code)
+    assert e.value.key == "code.damaged"
+    assert len(str(e.value)) <= 200
+
+
+def test_strict_json_keeps_what_is_fine():
+    rec = decode(_text(GOOD % '{"seats":[{"name":"あ😀"}],"f":1.5,"n":-9007199254740992}'))
+    assert rec.meta["seats"][0]["name"] == "あ😀" and rec.meta["f"] == 1.5
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, "[" * 100_000 + "]" * 100_000,
+                                  '{"a":' * 50_000 + "1" + "}" * 50_000,
+                                  GOOD % ("[" * 13 + "]" * 13)])
+def test_deep_nesting_is_refused_before_parsing(text):
+    code = _text(text)
+    with pytest.raises(BadCode) as e:
+        decode(code)
+    assert e.value.key == "code.damaged"
+    assert "deeply" in str(e.value)
+
+
+def test_deep_nesting_link_is_short():
+    """The issue's crashing link: 295 characters, 100,000 brackets inside."""
+    code = _text("[" * 100_000)
+    assert len(code) < 400
+    with pytest.raises(BadCode):
+        Match.from_code("https://x.github.io/bodoge/#load=" + code)
+
+
+def test_too_many_moves_and_too_long_codes():
+    moves = ",".join(["[0,0]"] * 20_001)
+    with pytest.raises(BadCode) as e:
+        decode(_text('{"g":"algo","v":1,"o":{},"s":1,"m":[%s]}' % moves))
+    assert e.value.key == "code.too_large"
+    with pytest.raises(BadCode) as e:
+        decode("A" * 100_001)
+    assert e.value.key == "code.too_large"
+    with pytest.raises(BadCode) as e:
+        decode(_text(" " * (1 << 19) + "[]"))
+    assert e.value.key == "code.too_large"
+
+
+@pytest.mark.parametrize("text", ["hello world", "abcdefgh", "zzzzzzzzzzzz", "Nothing-to-see_here",
+                                  "https://example.org/#load=qwertyuiop"])
+def test_random_text_is_not_called_a_newer_version(text):
+    with pytest.raises(BadCode) as e:
+        decode(text)
+    assert e.value.key in ("code.format", "code.truncated")
+
+
+def test_messages_repeat_at_most_a_little_of_the_code():
+    """A short code whose illegal move or options would quote hundreds of thousands of
+    characters gives a short message all the same."""
+    huge_move = '{"a":"attack","s":1,"p":0,"n":["%s"]}' % '","'.join(["x" * 200] * 1500)
+    code = _text('{"g":"algo","v":1,"o":{"players":2},"s":1,"m":[[0,%s]]}' % huge_move)
+    assert len(code) < 2000
+    with pytest.raises(BadCode) as e:
+        Match.from_code(code)
+    assert e.value.key == "code.illegal"
+    assert len(str(e.value)) <= 200 and len(e.value.params["reason"]) <= 100
+    names = ",".join(f'"option{i}\\n{"y" * 150}":1' for i in range(2000))
+    with pytest.raises(BadCode) as e:
+        Match.from_code(_text('{"g":"algo","v":1,"o":{%s},"s":1,"m":[]}' % names))
+    assert len(str(e.value)) <= 200 and "\n" not in str(e.value)

@@ -5,22 +5,33 @@ list of moves (each ``[seat, move]``), plus free ``meta`` the rules never read (
 which seats are bots). A *save code* is that record as compact JSON, zlib-compressed, behind
 one format byte, in base64url without padding. Decoding checks the format; ``load`` replays
 every move through the rules, so a tampered code fails with the number of the first bad move.
+
+A code is anyone's text (a link can be crafted), so decoding is bounded before and while it
+parses: the code's length, the decompressed size, nesting depth (scanned before ``json.loads``
+runs), the number of moves, the length of every string; the JSON must be strict (no NaN or
+Infinity, no lone surrogates, integers within ±2**53). Every failure is a ``BadCode``.
 """
 
 import base64
 import binascii
-import json
 import re
 import zlib
 from dataclasses import dataclass, field
 
+from . import strictjson
 from .canon import canonical_json
 from .errors import BadCode, BadOptions, IllegalMove
 from .protocol import is_int
 
 FORMAT = 1
-MAX_JSON_BYTES = 1 << 20
+LAST_FORMAT = 15              # a first byte above FORMAT up to this: a newer bodoge's code
+MAX_CODE_CHARS = 100_000      # the longest real games' codes are ~6,000 (Play Me!, 6 players)
+MAX_JSON_BYTES = 1 << 19
+MAX_DEPTH = 12                # records nest 5 deep
+MAX_MOVES = 20_000
+MAX_STRING = 200              # names are at most 24 characters
 MAX_SEED = 1 << 53
+MAX_SEATS = 64
 _B64URL = re.compile(r"^[A-Za-z0-9_-]*$")
 
 
@@ -44,11 +55,15 @@ class Record:
             raise BadCode("the code does not hold a game record", key="code.damaged")
         g, v, o, s = data.get("g"), data.get("v"), data.get("o"), data.get("s")
         m, x = data.get("m", []), data.get("x", {})
-        ok = (isinstance(g, str) and 0 < len(g) <= 32 and is_int(v) and v >= 1
+        ok = (isinstance(g, str) and 0 < len(g) <= 32 and is_int(v) and 1 <= v <= 10_000
               and isinstance(o, dict) and is_int(s) and 0 <= s < MAX_SEED
-              and isinstance(m, list) and isinstance(x, dict)
-              and all(isinstance(e, list) and len(e) == 2 and is_int(e[0]) for e in m))
+              and isinstance(m, list) and isinstance(x, dict))
         if not ok:
+            raise BadCode("the code's game record is malformed", key="code.damaged")
+        if len(m) > MAX_MOVES:
+            raise BadCode("the save code holds too many moves", key="code.too_large")
+        if not all(isinstance(e, list) and len(e) == 2 and is_int(e[0]) and 0 <= e[0] < MAX_SEATS
+                   for e in m):
             raise BadCode("the code's game record is malformed", key="code.damaged")
         return cls(g, v, o, s, m, x)
 
@@ -74,6 +89,8 @@ def decode(code: str) -> Record:
     code = clean(code)
     if not code:
         raise BadCode("the save code is empty", key="code.empty")
+    if len(code) > MAX_CODE_CHARS:
+        raise BadCode("the save code is too long", key="code.too_large")
     if not _B64URL.match(code) or len(code) < 4:
         raise BadCode("this is not a bodoge save code", key="code.format")
     if len(code) % 4 == 1:
@@ -83,7 +100,7 @@ def decode(code: str) -> Record:
     except (binascii.Error, ValueError):
         raise BadCode("this is not a bodoge save code", key="code.format") from None
     fmt = blob[0]
-    if fmt > FORMAT:
+    if FORMAT < fmt <= LAST_FORMAT:
         raise BadCode("the save code was made by a newer version of bodoge", key="code.future")
     if fmt != FORMAT:
         raise BadCode("this is not a bodoge save code", key="code.format")
@@ -93,15 +110,19 @@ def decode(code: str) -> Record:
     except zlib.error:
         raise BadCode("the save code is damaged", key="code.damaged") from None
     if inflater.unconsumed_tail:
-        raise BadCode("the save code is too large", key="code.damaged")
+        raise BadCode("the save code is too large", key="code.too_large")
     if not inflater.eof:
         raise BadCode("the save code is incomplete (cut off)", key="code.truncated")
     if inflater.unused_data:
         raise BadCode("the save code is damaged", key="code.damaged")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
         raise BadCode("the save code is damaged", key="code.damaged") from None
+    try:
+        data = strictjson.loads(text, MAX_JSON_BYTES, MAX_DEPTH, MAX_STRING)
+    except strictjson.JSONError as e:
+        raise BadCode(f"the save code is damaged ({e})", key="code.damaged") from None
     return Record.from_json(data)
 
 

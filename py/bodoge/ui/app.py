@@ -16,15 +16,20 @@ page, ``FakeHost`` in tests) with these members:
     format_time(ms, lang)      a local date and time
     base_url() -> str          the page's URL without its hash (for share links)
     apply_settings(settings)   language and motion on <html>
+    raw_entries() -> str       every bodoge entry in the browser's storage, as JSON text
+                               (read afresh: in safe mode ``store`` is not the browser's)
+
+The page also calls ``storage_changed(key)`` when another tab changed ``key`` (None: all).
 """
 
-from ..core.errors import BadCode
+from ..core.errors import BadCode, short
 from ..core.match import Match
 from ..core.record import clean
 from ..games import CATALOG, info, is_known
 from .html import h, render
 from .i18n import I18n
-from .storage import Saves, Settings, Slot, SPEEDS
+from .storage import (SAVE_PREFIX, SETTINGS_KEY, Conflict, DamagedEntry, Saves, Settings, Slot,
+                      SPEEDS, StorageError)
 from .games import game_ui
 from .play import has_analysis
 from .replay import ReplayScreen
@@ -34,11 +39,14 @@ NOTICE_MS = 5000      # how long a notice floats over a framed screen
 
 
 class App:
-    def __init__(self, host, default_lang="en"):
+    def __init__(self, host, default_lang="en", safe=False):
         self.host = host
+        self.safe = safe            # started without reading storage ("Start without saved games")
         self.settings = Settings(host.store, default_lang)
         self.i18n = I18n(self.settings.lang)
         self.saves = Saves(host.store)
+        self.unsaved = {}           # slot id -> (Slot, why): games this tab holds but has not stored
+        self.told = set()           # slot ids whose player was told the game is not being saved
         self.screen = None
         self.notice = None          # (kind, text) shown once on the next screen
         self.focus_next = None
@@ -57,8 +65,7 @@ class App:
             self.open_code(hash_[len("#load="):], from_link=True)
             return
         parts = [p for p in hash_.lstrip("#").split("/") if p]
-        if self.screen is not None and hasattr(self.screen, "close"):
-            self.screen.close()
+        self.close_screen()
         if hash_.startswith(REPLAY_PREFIX):
             self.screen = self.open_replay(hash_[len(REPLAY_PREFIX):]) or ShelfScreen(self)
             self.focus_next = self.focus_next or "main-heading"
@@ -82,12 +89,16 @@ class App:
         self.host.set_hash(hash_)
 
     def open_slot(self, slot_id):
-        try:
-            slot = self.saves.get(slot_id)
-        except ValueError:
-            self.notice = ("error", self.t("saves.damaged_open"))
-            self.host.set_hash("#/", replace=True)
-            return None
+        if slot_id in self.unsaved:                 # a game this tab could not store (yet)
+            slot, why = self.unsaved[slot_id]
+        else:
+            why = None
+            try:
+                slot = self.saves.get(slot_id)
+            except DamagedEntry:
+                self.notice = ("error", self.t("saves.damaged_open"))
+                self.host.set_hash("#/", replace=True)
+                return None
         if slot is None:
             self.notice = ("error", self.t("saves.missing"))
             self.host.set_hash("#/", replace=True)
@@ -98,7 +109,15 @@ class App:
             self.notice = ("error", self.t("saves.damaged_code", reason=self.code_error(e)))
             self.host.set_hash("#/", replace=True)
             return None
-        return game_ui(match.game.id).make_screen(self, slot, match)
+        return self.play_screen(slot, match, why)
+
+    def play_screen(self, slot, match, why=None):
+        screen = game_ui(match.game.id).make_screen(self, slot, match)
+        if why is None and not self.host.store.persistent:
+            why = "blocked"
+        if why is not None and hasattr(screen, "not_saved"):
+            screen.not_saved(why)
+        return screen
 
     # --- replays -------------------------------------------------------------------------------
     def open_replay(self, text):
@@ -154,7 +173,8 @@ class App:
         return n
 
     def open_code(self, text, from_link=False):
-        """Open a save code (pasted or from a #load= link) as a new save slot."""
+        """Open a save code (pasted or from a #load= link). It is stored only when the player
+        plays on or keeps it (``Slot.link``); the same code already saved opens that save."""
         code = clean(text)
         try:
             match = Match.from_code(code)
@@ -162,31 +182,89 @@ class App:
             self.notice = ("error", self.t("code.error", reason=self.code_error(e)))
             if from_link:
                 self.host.set_hash("#/", replace=True)
-            self.screen = ShelfScreen(self, code_text=None if from_link else text)
+            self.close_screen()
+            self.screen = ShelfScreen(self, code_text=None if from_link else str(text)[:100_000])
             self.focus_next = "notice"
             self.refresh()
             return
-        slot = self.saves.find_code(match.code())
-        if slot is None:
-            slot = self.new_slot(match, title=self.t("saves.shared_title"))
-        self.notice = ("info", self.t("code.opened"))
-        self.host.set_hash(f"#/play/{slot.id}", replace=from_link)
-        if from_link:
+        code = match.code()
+        if not from_link:                # through the URL, so that a reload opens it again
+            self.host.set_hash("#load=" + code)
+            return
+        slot = self.saves.find_code(code)
+        if slot is not None:
+            self.notice = ("info", self.t("code.opened_saved"))
+            self.host.set_hash(f"#/play/{slot.id}", replace=True)
             self.route(f"#/play/{slot.id}")
+            return
+        now = self.host.now()
+        slot = Slot(self.slot_id(now), match.game.id, code, now, now, match.over,
+                    self.t("saves.shared_title"))
+        slot.link = True
+        self.close_screen()
+        self.screen = self.play_screen(slot, match)
+        self.focus_next = "main-heading"
+        self.refresh()
 
     def code_error(self, err: BadCode) -> str:
         key = err.key if self.i18n.has(err.key) else "code.damaged"
-        params = dict(err.params)
+        params = {k: short(v, 100) if isinstance(v, str) else v for k, v in err.params.items()}
         if "game" in params:
-            params["game"] = str(params["game"])[:32]
+            params["game"] = short(params["game"], 32)
         return self.t(key, **params)
 
+    def slot_id(self, now):
+        return f"{int(now):x}{self.host.random_seed() % 4096:03x}"
+
     def new_slot(self, match, title=""):
+        """A save for a new game, stored at once if the browser lets us; else this tab keeps
+        it (``unsaved``) and its screen says so."""
         now = self.host.now()
-        slot = Slot(f"{int(now):x}{self.host.random_seed() % 4096:03x}", match.game.id,
-                    match.code(), now, now, match.over, title)
-        self.saves.put(slot)
+        slot = Slot(self.slot_id(now), match.game.id, match.code(), now, now, match.over, title)
+        for _ in range(5):
+            why = self.save_slot(slot)
+            if why != "taken":
+                break
+            slot.id = self.slot_id(self.host.now())
         return slot
+
+    def save_slot(self, slot):
+        """Write ``slot``: None when it is stored, else why not ("newer" or "deleted": another
+        tab; "taken": the id is in use; "full", "blocked", "too_large": the browser). A slot
+        the browser would not take is kept in memory (``unsaved``) for this tab."""
+        try:
+            self.saves.write(slot)
+        except Conflict as c:
+            return c.kind
+        except StorageError as e:
+            why = e.reason
+        except Exception:            # a browser may refuse in ways of its own: never uncaught
+            why = "full"
+        else:
+            if self.host.store.persistent:
+                self.unsaved.pop(slot.id, None)
+                return None
+            why = "blocked"
+        self.unsaved[slot.id] = (slot, why)
+        return why
+
+    def close_screen(self):
+        if self.screen is not None and hasattr(self.screen, "close"):
+            self.screen.close()
+
+    def storage_changed(self, key):
+        """Another tab wrote ``key`` (None: it cleared everything)."""
+        if key is None or key == SETTINGS_KEY:
+            changed = self.settings.reload()
+            if changed:
+                if "lang" in changed:
+                    self.i18n = I18n(self.settings.lang)
+                self.host.apply_settings(self.settings)
+                self.refresh()
+        if key is None or key.startswith(SAVE_PREFIX):
+            handler = getattr(self.screen, "storage_changed", None)
+            if handler is not None:
+                handler(key)
 
     # --- events from the page ------------------------------------------------------------------
     def act(self, action, arg="", form=None):
@@ -194,19 +272,19 @@ class App:
         if action == "nav":
             self.go(arg)
         elif action == "lang" and arg in ("ja", "en"):
-            self.settings.lang = arg
-            self.settings.save()
+            self.settings.set("lang", arg)            # applies even if it cannot be stored
             self.i18n = I18n(arg)
             self.host.apply_settings(self.settings)
             self.focus_next = f"lang-{arg}"
             self.refresh()
         elif action == "speed" and form.get("speed") in SPEEDS:
-            self.settings.speed = form["speed"]
-            self.settings.save()
+            self.settings.set("speed", form["speed"])
         elif action == "motion" and form.get("motion") in ("auto", "reduce"):
-            self.settings.motion = form["motion"]
-            self.settings.save()
+            self.settings.set("motion", form["motion"])
             self.host.apply_settings(self.settings)
+        elif action == "copy-entries":
+            ok = self.host.copy(self.host.raw_entries())
+            self.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
         elif self.screen is not None:
             self.screen.act(action, arg, form)
 
@@ -263,12 +341,18 @@ class ShelfScreen:
     def __init__(self, app, code_text=None):
         self.app = app
         self.code_text = code_text
-        self.confirm_delete = None
+        self.confirm_delete = None        # a slot id, or a damaged entry's ref
 
     def render(self):
-        return shelf(self.app.i18n, self.app.saves.scan(), self.app.host.format_time,
+        app = self.app
+        note = "safe" if app.safe else (None if app.host.store.persistent else "blocked")
+        return shelf(app.i18n, app.saves.scan(), app.host.format_time,
                      confirm_delete=self.confirm_delete, code_text=self.code_text,
-                     settings=self.app.settings)
+                     settings=app.settings, note=note)
+
+    def storage_changed(self, key):
+        """Another tab saved, deleted or damaged a game: show the shelf as it is now."""
+        self.app.refresh()
 
     def act(self, action, arg, form):
         app = self.app
@@ -279,7 +363,11 @@ class ShelfScreen:
             app.focus_next = "confirm-delete-yes"
             app.refresh()
         elif action == "delete-yes" and self.confirm_delete:
-            app.saves.delete(self.confirm_delete)
+            damaged = app.saves.damaged(self.confirm_delete)
+            if damaged is not None:
+                app.saves.remove_key(damaged.key)
+            else:
+                app.saves.delete(self.confirm_delete)
             self.confirm_delete = None
             app.notice = ("info", app.t("saves.deleted"))
             app.focus_next = "saved-games"
@@ -288,6 +376,15 @@ class ShelfScreen:
             self.confirm_delete = None
             app.focus_next = "saved-games"
             app.refresh()
+        elif action in ("damaged-open", "damaged-copy"):
+            damaged = app.saves.damaged(arg)
+            if damaged is None or damaged.code is None:
+                return
+            if action == "damaged-open":
+                app.open_code(damaged.code)
+            else:
+                ok = app.host.copy(damaged.code)
+                app.host.announce(app.t("share.copied" if ok else "share.copy_failed"))
 
     def key(self, key):
         if key == "Escape" and self.confirm_delete:
@@ -297,8 +394,9 @@ class ShelfScreen:
 
 
 def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, settings=None,
-          static=False):
-    """The shelf of games. ``static=True``: the build's pre-rendered copy (no saves yet)."""
+          static=False, note=None):
+    """The shelf of games. ``static=True``: the build's pre-rendered copy (no saves yet).
+    ``note``: "blocked" (the browser stores nothing) or "safe" (started without saved games)."""
     t = i18n.t
     slots, damaged = scanned
     in_progress = {}
@@ -330,9 +428,11 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                        h("div", {"class_": "actions"}, actions)))
     parts = [h("h1", {"id": "main-heading", "tabindex": "-1"}, t("shelf.title")),
              h("p", {"class_": "lead"}, t("shelf.lead")),
+             storage_note(t, note),
+             h("h2", {"class_": "offscreen"}, t("shelf.games")),
              h("ul", {"class_": "shelf", "aria_label": t("shelf.games")}, cards)]
     if not static:
-        parts.append(saved_games(i18n, slots, damaged, format_time, confirm_delete))
+        parts.append(saved_games(i18n, slots, damaged, format_time, confirm_delete, note))
         parts.append(h("section", {"class_": "panel", "aria_labelledby": "load-heading"},
                        h("h2", {"id": "load-heading"}, t("code.heading")),
                        h("form", {"data_act": "open-code", "class_": "load-form"},
@@ -345,19 +445,43 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
     return h("main", {"class_": "screen shelf-screen"}, parts)
 
 
-def saved_games(i18n, slots, damaged, format_time, confirm_delete):
+def _game_name(i18n, game_id):
+    g = info(game_id) if game_id in {c.id for c in CATALOG} else None
+    return (g.name_ja if i18n.lang == "ja" else g.name_en) if g else game_id
+
+
+def _confirm_buttons(t, question):
+    return [h("span", {}, t(question)),
+            h("button", {"type": "button", "id": "confirm-delete-yes", "data_act": "delete-yes",
+                         "class_": "button danger"}, t("saves.delete_yes")),
+            h("button", {"type": "button", "data_act": "delete-no", "class_": "button"},
+              t("saves.delete_no"))]
+
+
+def storage_note(t, note):
+    """Why saved games are not shown or kept: blocked storage, or safe mode."""
+    if note == "blocked":
+        return h("div", {"class_": "notice error storage-note", "id": "storage-note"},
+                 t("saves.blocked"))
+    if note == "safe":
+        return h("div", {"class_": "notice info storage-note", "id": "storage-note"},
+                 h("p", {}, t("safe.body")),
+                 h("p", {"class_": "actions"},
+                   h("button", {"type": "button", "class_": "button", "data_act": "copy-entries",
+                                "id": "copy-entries"}, t("safe.copy")),
+                   " ", h("a", {"class_": "button primary", "href": "./", "id": "start-normally"},
+                          t("safe.normal"))))
+    return None
+
+
+def saved_games(i18n, slots, damaged, format_time, confirm_delete, note=None):
     t = i18n.t
     rows = []
     for slot in slots:
-        g = info(slot.game) if slot.game in {c.id for c in CATALOG} else None
-        name = (g.name_ja if i18n.lang == "ja" else g.name_en) if g else slot.game
+        name = _game_name(i18n, slot.game)
         status = t("saves.finished") if slot.over else t("saves.in_progress")
         if confirm_delete == slot.id:
-            buttons = [h("span", {}, t("saves.confirm_delete")),
-                       h("button", {"type": "button", "id": "confirm-delete-yes", "data_act": "delete-yes",
-                                    "class_": "button danger"}, t("saves.delete_yes")),
-                       h("button", {"type": "button", "data_act": "delete-no", "class_": "button"},
-                         t("saves.delete_no"))]
+            buttons = _confirm_buttons(t, "saves.confirm_delete")
         else:
             buttons = [h("a", {"class_": "button", "href": f"#/play/{slot.id}"},
                          t("saves.open") if slot.over else t("shelf.continue")),
@@ -372,18 +496,34 @@ def saved_games(i18n, slots, damaged, format_time, confirm_delete):
                       h("span", {"class_": "save-status"}, status),
                       h("time", {"class_": "save-time"}, format_time(slot.updated, i18n.lang)),
                       h("span", {"class_": "save-buttons"}, buttons)))
-    for slot_id in damaged:
-        if confirm_delete == slot_id:
-            buttons = [h("button", {"type": "button", "id": "confirm-delete-yes", "data_act": "delete-yes",
-                                    "class_": "button danger"}, t("saves.delete_yes")),
-                       h("button", {"type": "button", "data_act": "delete-no", "class_": "button"},
-                         t("saves.delete_no"))]
+    for entry in damaged:
+        name = _game_name(i18n, entry.game) if entry.game else t("saves.unknown_game")
+        if confirm_delete == entry.ref:
+            buttons = _confirm_buttons(t, "saves.confirm_remove")
         else:
-            buttons = [h("button", {"type": "button", "data_act": "delete", "data_arg": slot_id,
-                                    "class_": "button subtle"}, t("saves.delete"))]
-        rows.append(h("li", {"class_": "save damaged"}, h("span", {}, t("saves.damaged")),
+            buttons = []
+            if entry.code is not None:
+                buttons += [h("button", {"type": "button", "data_act": "damaged-open",
+                                         "data_arg": entry.ref, "class_": "button",
+                                         "aria_label": t("saves.damaged_open_label", game=name)},
+                              t("saves.damaged_open_copy")),
+                            h("button", {"type": "button", "data_act": "damaged-copy",
+                                         "data_arg": entry.ref, "class_": "button",
+                                         "aria_label": t("saves.damaged_copy_label", game=name)},
+                              t("saves.damaged_copy"))]
+            buttons.append(h("button", {"type": "button", "data_act": "delete",
+                                        "data_arg": entry.ref, "class_": "button subtle",
+                                        "aria_label": t("saves.remove_label", game=name)},
+                             t("saves.remove")))
+        text = t("saves.damaged_code_kept" if entry.code is not None else "saves.damaged")
+        rows.append(h("li", {"class_": "save damaged"},
+                      h("span", {"class_": "save-game"}, name),
+                      h("span", {"class_": "save-status"}, text),
                       h("span", {"class_": "save-buttons"}, buttons)))
-    body = h("ul", {"class_": "saves"}, rows) if rows else h("p", {}, t("saves.none"))
+    if rows:
+        body = h("ul", {"class_": "saves"}, rows)
+    else:
+        body = h("p", {}, t({"safe": "safe.none", "blocked": "saves.none_blocked"}.get(note, "saves.none")))
     return h("section", {"class_": "panel", "aria_labelledby": "saved-games"},
              h("h2", {"id": "saved-games", "tabindex": "-1"}, t("saves.heading")), body)
 
@@ -509,6 +649,7 @@ class RulesScreen:
         return h("main", {"class_": "screen rules-screen"},
                  h("h1", {"id": "main-heading", "tabindex": "-1"},
                    t("rules.title", game=g.name_ja if self.app.i18n.lang == "ja" else g.name_en)),
+                 h("h2", {"class_": "offscreen"}, t("rules.how")),   # the rules' own headings are h3
                  self.gui.rules(t),
                  h("p", {}, h("a", {"class_": "button", "href": "#/"}, t("setup.back")),
                    " ", h("a", {"class_": "button primary", "href": f"#/new/{self.game_id}"},

@@ -12,7 +12,7 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from .app import App
-from .storage import MemoryStore
+from .storage import UNREADABLE, MemoryStore, StorageError
 
 _keep = []     # proxies that must live as long as the page
 
@@ -33,41 +33,65 @@ def _by_id(element_id):
 
 
 class LocalStore:
-    """localStorage; falls back to memory when the browser blocks it (then nothing persists)."""
+    """localStorage. Every call is guarded: what the browser refuses (a full quota, blocked
+    storage, a value it cannot hand over) raises ``StorageError``, never anything else. When
+    the browser blocks storage altogether, a memory store stands in (``persistent`` False:
+    nothing outlives the page, and the app says so)."""
+
+    persistent = True
 
     def __init__(self):
         try:
-            self.ls = window.localStorage
+            self.ls = _js(window.localStorage)
             self.ls.getItem("bodoge:probe")
         except Exception:
             self.ls = None
-            self.mem = MemoryStore()
+        if self.ls is None:
+            self.mem = MemoryStore(persistent=False)
+            self.persistent = False
 
     def get(self, key):
         if self.ls is None:
             return self.mem.get(key)
-        value = _js(self.ls.getItem(key))
-        return None if value is None else str(value)
+        try:
+            value = _js(self.ls.getItem(key))
+        except Exception:
+            raise StorageError("blocked") from None
+        try:
+            return None if value is None else str(value)
+        except Exception:              # text Python cannot hold: a damaged entry
+            return UNREADABLE
 
     def set(self, key, value):
         if self.ls is None:
             return self.mem.set(key, value)
-        self.ls.setItem(key, value)
+        try:
+            self.ls.setItem(key, value)
+        except Exception as e:         # QuotaExceededError, or storage blocked since
+            raise StorageError("full" if "quota" in str(e).lower() else "blocked") from None
 
     def remove(self, key):
         if self.ls is None:
             return self.mem.remove(key)
-        self.ls.removeItem(key)
+        try:
+            self.ls.removeItem(key)
+        except Exception:
+            raise StorageError("blocked") from None
 
     def keys(self):
         if self.ls is None:
             return self.mem.keys()
-        return [str(self.ls.key(i)) for i in range(int(self.ls.length))]
+        try:
+            keys = [_js(self.ls.key(i)) for i in range(int(self.ls.length))]
+            return [str(k) for k in keys if k is not None]    # another tab may remove one meanwhile
+        except Exception:
+            raise StorageError("blocked") from None
 
 
 class BrowserHost:
-    def __init__(self):
-        self.store = LocalStore()
+    def __init__(self, safe=False):
+        # safe mode ("Start without saved games"): storage is neither read nor written
+        self.store = MemoryStore(persistent=False) if safe else LocalStore()
         self.root = document.getElementById("app")
         self.live = document.getElementById("live")
 
@@ -142,6 +166,9 @@ class BrowserHost:
         root.lang = settings.lang
         root.dataset.motion = settings.motion
 
+    def raw_entries(self):
+        return str(window.bodogeRawEntries())       # web/boot.js: works without Python too
+
 
 def _guard(fn):
     try:
@@ -163,10 +190,17 @@ def _form_data(form):
     return data
 
 
+def safe_mode():
+    """Whether the page was opened with "Start without saved games" (``?safe`` in its URL)."""
+    query = str(window.location.search or "").lstrip("?")
+    return "safe" in [part.split("=", 1)[0] for part in query.split("&")]
+
+
 def start():
-    host = BrowserHost()
+    safe = safe_mode()
+    host = BrowserHost(safe)
     lang = str(document.documentElement.lang or "en")
-    app = App(host, default_lang=lang if lang in ("ja", "en") else "en")
+    app = App(host, default_lang=lang if lang in ("ja", "en") else "en", safe=safe)
 
     def on_click(event):
         el = _js(event.target.closest("[data-act]"))
@@ -203,10 +237,17 @@ def start():
     def on_hash(event):
         _guard(lambda: app.route(str(window.location.hash)))
 
+    def on_storage(event):
+        # another tab changed localStorage (not fired for this tab's own writes)
+        if safe:
+            return
+        key = _js(event.key)
+        _guard(lambda: app.storage_changed(None if key is None else str(key)))
+
     root = document.getElementById("app")
     for target, kind, fn in ((root, "click", on_click), (root, "submit", on_submit),
                              (root, "change", on_change), (document, "keydown", on_key),
-                             (window, "hashchange", on_hash)):
+                             (window, "hashchange", on_hash), (window, "storage", on_storage)):
         proxy = create_proxy(fn)
         _keep.append(proxy)
         target.addEventListener(kind, proxy)

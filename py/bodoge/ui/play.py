@@ -19,6 +19,12 @@ another person); else the button says why not. The computer's reply waits the ch
 Training (a game against computers started with Training on, ``meta["training"]``) and
 replays show the game's analysis (``GameUI.analysis``) above the log; ``Analysis`` runs it,
 in slices if it is a generator, for one position and seat at a time.
+
+Saving: every move is saved (``autosave``) unless another tab has moved this game on or
+deleted it (``conflict``: the screen stops, says so and offers to load the newer game or keep
+this one as a separate save), or the browser will not store it (``unsaved``: the player is told
+once that the game is not being saved and how to keep it). A game opened from a code
+(``slot.link``) is stored only when someone plays on or the player keeps it.
 """
 
 import types
@@ -28,7 +34,7 @@ from ..core.protocol import Game as Protocol
 from ..core.rng import derive_seed
 from .games import Ctx, GameUI, clean_seats, game_name, game_ui, placings, seat_name
 from .html import h
-from .storage import SPEEDS
+from .storage import SPEEDS, Slot
 
 SLICE_MS = 12          # a thinking bot (or analysis) yields to the page this often
 TAKE_BACK_KEYS = ("u", "U", "Ctrl+z")
@@ -97,6 +103,7 @@ class Analysis:
             screen.app.refresh()
             return
         host.later(0, lambda: self.step(token, gen))
+SAVE_ACTIONS = ("unsaved-ok", "keep-here", "load-newer")   # the saving banner's buttons
 
 
 class PlayScreen:
@@ -129,6 +136,9 @@ class PlayScreen:
         self.training = is_training(match.record.meta, self.seats) and has_analysis(self.gui)
         self.analysis = Analysis(self)
         self.undo_cache = None             # (token, (k, reason)) of ``takeback_status``
+        self.conflict = None               # "newer" | "deleted": another tab has this game
+        self.unsaved = None                # why this game is not being saved (see not_saved)
+        self.opened_moves = len(match.record.moves)
         self.advance()
 
     # --- helpers -------------------------------------------------------------------------------
@@ -145,11 +155,122 @@ class PlayScreen:
     def close(self):
         self.closed = True
 
+    # --- saving ---------------------------------------------------------------------------------
+    def not_saved(self, why):
+        """The browser does not store this game ("full", "blocked", "too_large"): say so, once
+        per game and page, with how to keep it."""
+        self.unsaved = why
+
+    def storage_changed(self, key):
+        """Another tab wrote ``key`` (None: everything): if it is this game's save and it
+        moved on or went away, stop and say so."""
+        slot = self.slot
+        if self.conflict is not None or not slot.stored:
+            return
+        if key is not None and key != self.app.saves.key(slot.id):
+            return
+        rev = self.app.saves.rev(slot.id)
+        if rev is None:
+            self.stop("deleted")
+        elif rev != slot.rev:
+            self.stop("newer")
+
+    def stop(self, conflict):
+        """Another tab has this game: no more moves or saves here until the player chooses."""
+        self.conflict = conflict
+        self.token += 1                    # bots thinking now will not move
+        self.thinking = None
+        self.app.focus_next = "save-banner"
+        self.app.refresh()
+
+    def autosave(self):
+        if self.conflict is not None:
+            return
+        slot = self.slot
+        if slot.link and len(self.match.record.moves) == self.opened_moves:
+            return                         # an opened code nobody has played on: not stored
+        slot.code = self.match.code()
+        slot.updated = self.app.host.now()
+        slot.over = self.match.over
+        self.store_slot()
+
+    def store_slot(self):
+        slot = self.slot
+        why = self.app.save_slot(slot)
+        for _ in range(5):
+            if why != "taken" or slot.stored:
+                break
+            slot.id = self.app.slot_id(self.app.host.now())   # a new save's id was in use
+            why = self.app.save_slot(slot)
+        if why in ("newer", "deleted", "taken"):
+            self.stop("deleted" if why == "deleted" else "newer")
+            return
+        self.unsaved = why
+        if why is None and slot.link:
+            slot.link = False              # kept: its own address from now on
+            self.app.host.set_hash(f"#/play/{slot.id}", replace=True)
+
+    def keep(self):
+        """Keep this game as a save of its own: an opened code, or (after a conflict) this
+        tab's version of the game, under a new id."""
+        app, slot = self.app, self.slot
+        if self.conflict is not None or slot.stored:
+            now = app.host.now()
+            new = Slot(app.slot_id(now), slot.game, self.match.code(), now, now, self.match.over,
+                       slot.title)
+            self.slot, self.conflict = new, None
+            new.link = True
+        self.slot.code = self.match.code()
+        self.slot.updated = app.host.now()
+        self.slot.over = self.match.over
+        self.store_slot()
+        if self.conflict is None:
+            app.host.announce(self.t("saves.kept" if self.unsaved is None else "saves.not_kept"))
+            app.focus_next = "prompt"
+            self.resume()
+        app.refresh()
+
+    def resume(self):
+        """Go on after the player chose (bots move again; one that was thinking starts over)."""
+        self.token += 1
+        self.thinking = None
+        self.advance()
+
+    def banner(self):
+        """What the player must know about saving this game, above the board."""
+        t = self.t
+        slot = self.slot
+        if self.conflict is not None:
+            text = t(f"saves.conflict.{self.conflict}")
+            buttons = [h("button", {"type": "button", "class_": "button",
+                                    "data_act": "keep-here"}, t("saves.keep_separate"))]
+            if self.conflict == "newer":
+                buttons.insert(0, h("button", {"type": "button", "class_": "button primary",
+                                               "data_act": "load-newer"}, t("saves.load_newer")))
+            return self._banner("error", text, buttons)
+        if self.unsaved is not None and slot.id not in self.app.told:
+            return self._banner("error", t(f"saves.unsaved.{self.unsaved}"), [
+                h("button", {"type": "button", "class_": "button", "data_act": "copy",
+                             "data_arg": "code"}, t("share.copy_code")),
+                h("button", {"type": "button", "class_": "button", "data_act": "unsaved-ok"},
+                  t("saves.understood"))])
+        if slot.link and self.unsaved is None:
+            return self._banner("info", t("saves.link"), [
+                h("button", {"type": "button", "class_": "button", "data_act": "keep-here"},
+                  t("saves.keep"))])
+        return None
+
+    @staticmethod
+    def _banner(kind, text, buttons):
+        return h("div", {"class_": f"notice {kind} save-banner", "id": "save-banner",
+                         "tabindex": "-1", "role": "alert" if kind == "error" else "status"},
+                 h("p", {}, text), h("p", {"class_": "actions"}, buttons))
+
     # --- flow ----------------------------------------------------------------------------------
     def advance(self):
         """Start a bot that is to move, and show the human who is to move (after a hand-over
         if someone else was at the device). Simultaneous games may need both at once."""
-        if self.closed or self.match.over or self.pause is not None:
+        if self.closed or self.match.over or self.pause is not None or self.conflict is not None:
             return
         movers = self.match.to_move()
         bot_movers = [s for s in movers if s in self.bots]
@@ -171,7 +292,7 @@ class PlayScreen:
         self.app.host.later(SPEEDS[self.app.settings.speed], lambda: self.run_bot(seat, token))
 
     def run_bot(self, seat, token):
-        if self.closed or token != self.token:
+        if self.closed or token != self.token or self.conflict is not None:
             return
         result = self.bots[seat].act(self.match.view(seat))
         if isinstance(result, types.GeneratorType):
@@ -200,7 +321,7 @@ class PlayScreen:
         self.app.host.later(0, lambda: self.bot_done(seat, token, move))
 
     def bot_done(self, seat, token, move):
-        if self.closed or token != self.token:
+        if self.closed or token != self.token or self.conflict is not None:
             return
         self.thinking = None
         self.play(seat, move)
@@ -234,16 +355,6 @@ class PlayScreen:
         self.app.refresh()
         return True
 
-    def autosave(self):
-        slot = self.slot
-        slot.code = self.match.code()
-        slot.updated = self.app.host.now()
-        slot.over = self.match.over
-        try:
-            self.app.saves.put(slot)
-        except Exception:          # storage full or blocked: keep playing, say so
-            self.error = self.t("saves.write_failed")
-
     def announce_new(self):
         """Say what happened (from the public log when several people share the device)."""
         private = self.viewer if len(self.humans) == 1 else None
@@ -266,7 +377,8 @@ class PlayScreen:
         """None when there is no Take back here (not one person against computers, a game
         without take-backs, the game is over, that person has not moved yet); else ``(k, reason)`` (``Match.takeback``:
         the moves that would stand, and None or why not)."""
-        if len(self.humans) != 1 or not self.bots or self.match.over or not has_takebacks(self.match.game):
+        if (len(self.humans) != 1 or not self.bots or self.match.over
+                or self.conflict is not None or not has_takebacks(self.match.game)):
             return None
         if self.undo_cache is None or self.undo_cache[0] != (self.token, len(self.match.record.moves)):
             status = self.match.takeback(self.humans[0], self.humans)
@@ -389,6 +501,16 @@ class PlayScreen:
             text = {"link": self.share_link(), "replay": self.replay_link()}.get(arg) or self.match.code()
             ok = app.host.copy(text)
             app.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
+        elif action == "unsaved-ok":
+            app.told.add(self.slot.id)
+            app.focus_next = "prompt"
+            app.refresh()
+        elif action == "keep-here":
+            self.keep()
+        elif action == "load-newer" and self.conflict == "newer":
+            app.route(f"#/play/{self.slot.id}")
+        elif self.conflict is not None:
+            return                          # no moves in a game another tab has moved on
         elif self.viewer is not None and self.handover is None and self.pause is None:
             ctx = self.ctx(self.viewer)
             move = self.gui.act(action, arg, self.match.view(self.viewer), self.sel, ctx)
@@ -405,7 +527,8 @@ class PlayScreen:
         if key == "Escape" and self.log_open:
             self.act("log", "close", {})
             return True
-        if self.viewer is None or self.handover is not None or self.pause is not None or self.dialog:
+        if (self.viewer is None or self.handover is not None or self.pause is not None
+                or self.dialog or self.conflict is not None):
             return False
         if key in TAKE_BACK_KEYS and self.takeback_status() is not None:
             self.take_back()
@@ -484,7 +607,7 @@ class PlayScreen:
 
     def render(self):
         t = self.t
-        parts = [self.render_head()]
+        parts = [self.render_head(), self.banner()]
         if self.handover is not None:
             parts.append(self.render_handover(self.names()[self.handover]))
         else:
@@ -521,11 +644,19 @@ class PlayScreen:
                    game_name(self.app.i18n, self.match.game.id)), tools)
 
     def replay_tool(self):
-        """The header's way to the replay (a saved game's, from its first move to now)."""
+        """The header's way to the replay (a saved game's, from its first move to now; a game
+        not in the store, such as an opened code nobody has played on, by its code)."""
         if self.slot is None:
             return None
-        return tool("a", "open-replay", "replay", self.t("play.replay"),
-                    {"href": f"#/replay/{self.slot.id}"})
+        return tool("a", "open-replay", "replay", self.t("play.replay"), {"href": self.replay_href()})
+
+    def replay_href(self, move=None):
+        """This game's replay (at its end, or at ``move``): by the save's id, or by its code
+        for a game not in the store (an opened code nobody has played on, a game the browser
+        would not store)."""
+        if self.slot is not None and self.slot.stored:
+            return f"#/replay/{self.slot.id}" + ("" if move is None else f"/{move}")
+        return f"#replay={self.match.code()}" + ("" if move is None else f"&move={move}")
 
     def render_handover(self, name):
         t = self.t
@@ -550,6 +681,7 @@ class PlayScreen:
         # until the player puts it away to look at the table
         inert = self.pause is not None or overlay is not None
         stage = h("div", {"class_": "stage"},
+                  h("h2", {"class_": "offscreen"}, self.t("play.table")),   # the board's own headings are h3
                   h("div", {"class_": "board-wrap", "inert": inert}, self.board_region(view, ctx)),
                   overlay)
         prompt = self.prompt_region(view, ctx)
@@ -573,6 +705,8 @@ class PlayScreen:
         t = self.t
         if self.match.over:
             prompt = t("play.over")
+        elif self.conflict is not None:
+            prompt = t("saves.stopped")
         elif self.pause is not None:
             prompt = t("play.round_over")
         elif self.viewer is not None and self.viewer in self.match.to_move():
@@ -628,7 +762,7 @@ class PlayScreen:
                 h("div", {"class_": "result-body"}, self.gui.result(view, ctx))]
         actions = [h("a", {"class_": "button primary", "href": f"#/new/{self.match.game.id}",
                            "id": "play-again"}, t("play.again")),
-                   h("a", {"class_": "button", "href": f"#/replay/{self.slot.id}/0", "id": "replay-game"},
+                   h("a", {"class_": "button", "href": self.replay_href(0), "id": "replay-game"},
                      t("play.replay")) if self.slot is not None and self.replay_button else None,
                    h("button", {"type": "button", "class_": "button", "id": "look-at-table",
                                 "data_act": "overlay", "data_arg": "hide"}, t("play.overlay_look")),
@@ -708,7 +842,7 @@ class PlayScreen:
                 h("div", {"class_": "actions"},
                   h("button", {"type": "button", "class_": "button", "data_act": "copy",
                                "data_arg": "replay"}, t("share.copy_replay")),
-                  h("a", {"class_": "button", "href": f"#/replay/{self.slot.id}", "id": "share-open-replay"},
+                  h("a", {"class_": "button", "href": self.replay_href(), "id": "share-open-replay"},
                     t("share.open_replay")) if self.slot is not None else None)]
         return dialog(t("share.title"), body, t, "share")
 

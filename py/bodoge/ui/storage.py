@@ -1,11 +1,27 @@
 """Saves and settings in a key–value store (``localStorage`` in the browser, a dict in tests).
 
-Each save slot is its own key (``bodoge:save:<id>``), so one damaged entry cannot take the
-others with it. Nothing here ever deletes or rewrites an entry it could not read: a damaged
-slot is listed as damaged until the player deletes it.
+Storage is anyone's text: another version, another tab, a browser extension or a curious
+player may have written any entry. So each entry is read on its own, with strict types and
+bounds (size, nesting depth, number ranges, id syntax): a bad entry is set aside as
+``Damaged`` (with its save code when one can be recovered) and never stops the app, and the
+settings fall back to their defaults field by field. Nothing here deletes or rewrites an entry
+it could not read: a damaged entry stays until the player removes it.
+
+Several tabs share the store. Each save carries a revision number, checked before every write
+(``Saves.write``): a tab never overwrites a newer save of the same game, nor brings back one
+deleted elsewhere; it is told (``Conflict``) and the player chooses. Settings are written field
+by field over what is stored, so two tabs changing different settings keep both.
+
+Every write is guarded: a browser that refuses one (storage full, or blocked altogether)
+raises ``StorageError`` with a reason, and the game goes on in memory.
 """
 
-import json
+import hashlib
+import re
+
+from ..core import strictjson
+from ..core.record import MAX_CODE_CHARS, decode
+from ..core.errors import BadCode
 
 SAVE_PREFIX = "bodoge:save:"
 SETTINGS_KEY = "bodoge:settings"
@@ -15,17 +31,60 @@ LANGS = ("ja", "en")
 SPEEDS = {"slow": 1400, "normal": 700, "fast": 250, "instant": 0}   # ms between bot moves
 MOTIONS = ("auto", "reduce")
 
+MAX_SAVE_CODE = 60_000           # a save (or a kept link) holds a code at most this long
+MAX_ENTRY_CHARS = 64_000         # ... and its whole entry at most this
+MAX_SETTINGS_CHARS = 2_000
+MAX_TITLE = 200
+MAX_TIME = 8_640_000_000_000_000  # the last millisecond a browser's Date can show
+MAX_REV = (1 << 53) - 1
+UNREADABLE = "\x00unreadable"     # what a store gives for a value it cannot hand over
+SLOT_ID = re.compile(r"^[0-9A-Za-z_-]{1,40}$")
+GAME_ID = re.compile(r"^[a-z0-9_]{1,32}$")
+CODE = re.compile(r"^[A-Za-z0-9_-]{4,%d}$" % MAX_SAVE_CODE)
+_CODE_IN_TEXT = re.compile(r'"code"\s*:\s*"([A-Za-z0-9_-]{4,%d})"' % MAX_CODE_CHARS)
+_GAME_IN_TEXT = re.compile(r'"game"\s*:\s*"([a-z0-9_]{1,32})"')
+
+
+class StorageError(Exception):
+    """The browser refused to read or write: ``reason`` is "full", "blocked" or "too_large"."""
+
+    def __init__(self, reason="full"):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class DamagedEntry(ValueError):
+    """A stored entry that is not a valid save (``str``: what is wrong, for the console)."""
+
+
+class Conflict(Exception):
+    """A write refused to protect another tab's save: ``kind`` is "newer" (the game moved on
+    elsewhere, or its entry changed), "deleted" (deleted elsewhere) or "taken" (a new save's id
+    is in use)."""
+
+    def __init__(self, kind):
+        super().__init__(kind)
+        self.kind = kind
+
 
 class MemoryStore:
-    """The store interface, backed by a dict (tests, CLI)."""
+    """The store interface, backed by a dict (tests, the CLI, and the browser when storage is
+    blocked: ``persistent`` False, nothing outlives the page). ``quota``: the most characters
+    it holds (keys and values), like a browser's storage quota; beyond, ``set`` refuses."""
 
-    def __init__(self, data=None):
+    def __init__(self, data=None, persistent=True, quota=None):
         self.data = dict(data or {})
+        self.persistent = persistent
+        self.quota = quota
 
     def get(self, key):
         return self.data.get(key)
 
     def set(self, key, value):
+        if self.quota is not None:
+            used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+            if used + len(key) + len(value) > self.quota:
+                raise StorageError("full")
         self.data[key] = value
 
     def remove(self, key):
@@ -35,88 +94,233 @@ class MemoryStore:
         return list(self.data)
 
 
+def _get(store, key):
+    try:
+        return store.get(key)
+    except StorageError:
+        return None
+
+
+# --- settings ----------------------------------------------------------------------------------
+FIELDS = {"lang": LANGS, "speed": tuple(SPEEDS), "motion": MOTIONS}
+
+
 class Settings:
     def __init__(self, store, default_lang="en"):
         self.store = store
         self.lang, self.speed, self.motion = default_lang, "normal", "auto"
-        try:
-            data = json.loads(store.get(SETTINGS_KEY) or "{}")
-        except ValueError:
-            data = {}
-        if isinstance(data, dict):
-            if data.get("lang") in LANGS:
-                self.lang = data["lang"]
-            if data.get("speed") in SPEEDS:
-                self.speed = data["speed"]
-            if data.get("motion") in MOTIONS:
-                self.motion = data["motion"]
+        self.reload()
 
-    def save(self):
-        self.store.set(SETTINGS_KEY, json.dumps(
-            {"lang": self.lang, "speed": self.speed, "motion": self.motion}))
+    def stored(self) -> dict:
+        """The valid fields of the stored settings (a bad field, or a bad entry, is left out)."""
+        text = _get(self.store, SETTINGS_KEY)
+        if text is None:
+            return {}
+        try:
+            data = strictjson.loads(text, MAX_SETTINGS_CHARS, max_depth=4, max_string=100)
+        except strictjson.JSONError:
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {name: data[name] for name, allowed in FIELDS.items()
+                if isinstance(data.get(name), str) and data[name] in allowed}
+
+    def reload(self) -> set:
+        """Take the stored fields (another tab may have changed them); the names that changed."""
+        changed = set()
+        for name, value in self.stored().items():
+            if getattr(self, name) != value:
+                setattr(self, name, value)
+                changed.add(name)
+        return changed
+
+    def set(self, name, value) -> bool:
+        """Change one setting, here and in the store (over what is stored, so another tab's
+        other settings stay). False if the browser refused to store it (it still applies)."""
+        if name not in FIELDS or value not in FIELDS[name]:
+            raise ValueError(f"bad setting {name}={value!r}")
+        setattr(self, name, value)
+        data = self.stored()
+        data[name] = value
+        try:
+            self.store.set(SETTINGS_KEY, strictjson.dumps(data))
+        except StorageError:
+            return False
+        return True
+
+
+# --- saves -------------------------------------------------------------------------------------
+def _number(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
 class Slot:
-    """One saved game: its save code plus what the shelf shows about it."""
+    """One saved game: its save code plus what the shelf shows about it.
 
-    def __init__(self, id, game, code, created, updated, over=False, title=""):
+    ``rev`` counts the writes of this save (0: never written by a version that counted);
+    ``stored``: whether this tab knows it to be in the store (False for a new game not yet
+    written, or an opened link not kept yet); ``link``: opened from a code and not kept yet."""
+
+    def __init__(self, id, game, code, created, updated, over=False, title="", rev=0):
         self.id, self.game, self.code = id, game, code
         self.created, self.updated, self.over, self.title = created, updated, over, title
+        self.rev = rev
+        self.stored = False
+        self.link = False
 
-    def to_json(self):
-        return json.dumps({"v": SAVE_VERSION, "id": self.id, "game": self.game, "code": self.code,
-                           "created": self.created, "updated": self.updated, "over": self.over,
-                           "title": self.title})
+    def to_json(self, rev=None):
+        return strictjson.dumps({"v": SAVE_VERSION, "id": self.id, "game": self.game,
+                                 "code": self.code, "created": self.created,
+                                 "updated": self.updated, "over": self.over,
+                                 "title": self.title, "rev": self.rev if rev is None else rev})
 
     @classmethod
     def from_json(cls, text):
-        data = json.loads(text)
+        """A save from its entry; ``DamagedEntry`` saying what is wrong."""
+        try:
+            data = strictjson.loads(text, MAX_ENTRY_CHARS, max_depth=4, max_string=MAX_SAVE_CODE)
+        except strictjson.JSONError as e:
+            raise DamagedEntry(str(e)) from None
         if not isinstance(data, dict) or data.get("v") != SAVE_VERSION:
-            raise ValueError("unknown save format")
-        fields = {"id": str, "game": str, "code": str, "created": (int, float),
-                  "updated": (int, float), "over": bool, "title": str}
-        for name, kind in fields.items():
-            if not isinstance(data.get(name), kind):
-                raise ValueError(f"bad field {name}")
-        return cls(data["id"], data["game"], data["code"], data["created"], data["updated"],
-                   data["over"], data["title"])
+            raise DamagedEntry("unknown save format")
+        checks = {
+            "id": lambda x: isinstance(x, str) and SLOT_ID.match(x),
+            "game": lambda x: isinstance(x, str) and GAME_ID.match(x),
+            "code": lambda x: isinstance(x, str) and CODE.match(x),
+            "created": lambda x: _number(x) and 0 <= x <= MAX_TIME,
+            "updated": lambda x: _number(x) and 0 <= x <= MAX_TIME,
+            "over": lambda x: isinstance(x, bool),
+            "title": lambda x: isinstance(x, str) and len(x) <= MAX_TITLE,
+            "rev": lambda x: isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_REV,
+        }
+        data.setdefault("rev", 0)          # saves written before revisions were counted
+        for name, ok in checks.items():
+            if not ok(data.get(name)):
+                raise DamagedEntry(f"bad field {name}")
+        slot = cls(data["id"], data["game"], data["code"], data["created"], data["updated"],
+                   data["over"], data["title"], data["rev"])
+        slot.stored = True
+        return slot
+
+
+class Damaged:
+    """An entry set aside: its key, a short ``ref`` for the page, and what could be recovered
+    from it (its game and save code, if any)."""
+
+    def __init__(self, key, text):
+        self.key = key
+        self.ref = hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:12]
+        self.code = _recover_code(text)
+        self.game = None
+        if text:
+            m = _GAME_IN_TEXT.search(text)
+            self.game = m.group(1) if m else None
+
+
+def _recover_code(text):
+    """A save code found in a damaged entry that decodes as one (the rules check it when it
+    is opened), else None."""
+    if not text:
+        return None
+    for m in _CODE_IN_TEXT.finditer(text):
+        try:
+            decode(m.group(1))
+        except BadCode:
+            continue
+        return m.group(1)
+    return None
 
 
 class Saves:
     def __init__(self, store):
         self.store = store
 
-    def _key(self, slot_id):
+    @staticmethod
+    def key(slot_id):
         return SAVE_PREFIX + slot_id
 
+    def _keys(self):
+        try:
+            return [k for k in self.store.keys() if isinstance(k, str) and k.startswith(SAVE_PREFIX)]
+        except StorageError:
+            return []
+
     def scan(self):
-        """(slots newest first, damaged slot ids)."""
+        """(good slots newest first, damaged entries)."""
         good, bad = [], []
-        for key in self.store.keys():
-            if not key.startswith(SAVE_PREFIX):
-                continue
+        for key in self._keys():
+            text = _get(self.store, key)
+            if text is None:
+                continue                   # removed meanwhile (or unreadable: nothing to show)
             slot_id = key[len(SAVE_PREFIX):]
             try:
-                slot = Slot.from_json(self.store.get(key) or "")
+                if not SLOT_ID.match(slot_id):
+                    raise DamagedEntry("bad key")
+                slot = Slot.from_json(text)
                 if slot.id != slot_id:
-                    raise ValueError("id mismatch")
-                good.append(slot)
-            except ValueError:
-                bad.append(slot_id)
+                    raise DamagedEntry("id mismatch")
+            except DamagedEntry:
+                bad.append(Damaged(key, text))
+                continue
+            good.append(slot)
         good.sort(key=lambda s: s.updated, reverse=True)
-        return good, sorted(bad)
+        bad.sort(key=lambda d: d.key)
+        return good, bad
 
     def get(self, slot_id):
-        text = self.store.get(self._key(slot_id))
+        """The save ``slot_id``, None if there is none; ``DamagedEntry`` if it is damaged."""
+        if not isinstance(slot_id, str) or not SLOT_ID.match(slot_id):
+            return None
+        text = _get(self.store, self.key(slot_id))
         if text is None:
             return None
-        return Slot.from_json(text)       # ValueError if damaged
+        slot = Slot.from_json(text)
+        if slot.id != slot_id:
+            raise DamagedEntry("id mismatch")
+        return slot
 
-    def put(self, slot):
-        self.store.set(self._key(slot.id), slot.to_json())
+    def rev(self, slot_id):
+        """The stored revision of ``slot_id``: an int, None if deleted, "damaged" if unreadable."""
+        try:
+            slot = self.get(slot_id)
+        except DamagedEntry:
+            return "damaged"
+        return None if slot is None else slot.rev
+
+    def write(self, slot):
+        """Store ``slot`` as its next revision, if the stored copy is the one this tab last read
+        or wrote (none at all for a new save). Raises ``Conflict`` or ``StorageError``."""
+        key = self.key(slot.id)
+        text = self.store.get(key)
+        if slot.stored:
+            if text is None:
+                raise Conflict("deleted")
+            try:
+                rev = Slot.from_json(text).rev
+            except DamagedEntry:
+                raise Conflict("newer") from None
+            if rev != slot.rev:
+                raise Conflict("newer")
+        elif text is not None:
+            raise Conflict("taken")
+        entry = slot.to_json(rev=slot.rev + 1)
+        if len(slot.code) > MAX_SAVE_CODE or len(entry) > MAX_ENTRY_CHARS:
+            raise StorageError("too_large")
+        self.store.set(key, entry)
+        slot.rev += 1
+        slot.stored = True
 
     def delete(self, slot_id):
-        self.store.remove(self._key(slot_id))
+        self.remove_key(self.key(slot_id))
+
+    def remove_key(self, key):
+        try:
+            self.store.remove(key)
+        except StorageError:
+            pass
 
     def find_code(self, code):
         return next((s for s in self.scan()[0] if s.code == code), None)
+
+    def damaged(self, ref):
+        return next((d for d in self.scan()[1] if d.ref == ref), None)

@@ -1,14 +1,22 @@
-"""algo's modes in Chromium: a pair-play game with Toss (one person, and two people sharing the
-device), and a 詰めアルゴ puzzle solved with a mistake and a hint."""
+"""algo in Chromium: the table on one screen at 1280×800 and 390×844 in English and Japanese
+(2 and 4 players, pair play with the longest names, the 詰めアルゴ screen, a round summary and
+the result), the round that ended drawn behind its summary while the next deal is already in
+the state, a pair-play game with Toss (one person, and two people sharing the device), and a
+詰めアルゴ puzzle solved with a mistake and a hint."""
 
+import functools
+import json
 import re
 import time
 
+import pytest
 from playwright.sync_api import expect
 
 from bodoge.core.match import Match
+from bodoge.core.record import Record, encode
+from bodoge.core.selfplay import play_one
 
-from e2e.harness import algo_attack, boot, humans_turn
+from e2e.harness import algo_attack, assert_regions_in_view, boot, humans_turn
 
 # the result overlay's heading names the winner (the game's own heading, below it, may too)
 RESULT = re.compile(r"wins the game|win the game|share the win")
@@ -62,7 +70,7 @@ def test_pair_play_with_toss_to_the_end(page, server):
         if algo_attack(page, guess + 1):
             guess += 1
     assert tossed >= 1
-    expect(page.locator(".result")).to_contain_text("points (")
+    expect(page.get_by_role("table", name="Points")).to_contain_text("Round wins")
     expect(page.get_by_role("table", name="Rounds")).to_be_visible()
 
 
@@ -111,3 +119,146 @@ def test_puzzle_solved_with_a_mistake_and_a_hint(page, server):
         page.get_by_role("button", name=f"Name {n}", exact=True).click()
     expect(page.get_by_role("heading", name="Solved!")).to_be_visible()
     expect(page.locator(".result")).to_contain_text("Mistakes: 1")
+
+
+# --- one screen at both sizes, in both languages ----------------------------------------------------
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+LONG = ["Akiko Takahashi-Watanabe", "Benjamin Oyelaran-Smithe", "Chiyo Matsumoto-Ishikawa",
+        "Dee Wright Abernathy-Lee"]
+assert all(len(name) == 24 for name in LONG)
+
+
+@pytest.fixture
+def at(browser, server, guard):
+    """``at(size, lang)``: a booted page of that size and language (bots move at once)."""
+    made = []
+
+    def make(size, lang):
+        width, height = SIZES[size]
+        ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height},
+                                               locale="en-US"))
+        ctx.add_init_script("try { if (!localStorage.getItem('bodoge:settings')) localStorage.setItem("
+                            f"'bodoge:settings', JSON.stringify({{lang: '{lang}', speed: 'instant'}})); }} "
+                            "catch (e) {}")
+        made.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(30_000)
+        boot(page, server.url)
+        return page
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@functools.lru_cache(maxsize=None)
+def game(options_json, seed):
+    options = json.loads(options_json)
+    return play_one("algo", options, seed, ["normal"] * options["players"]).record
+
+
+def cut(rec, n, human, names=None):
+    """The record cut to ``n`` moves, ``human`` the person at the device, bots elsewhere."""
+    seats = [{"name": names[s] if names else "", "bot": None if s == human else "normal"}
+             for s in range(rec.options["players"])]
+    return encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:n], {"seats": seats}))
+
+
+def positions(options, seed):
+    """(a move index where a seat is to make its first attack of a turn, past the first third
+    of the game, and that seat; the index of the move that ends the first round, its seat and
+    move)."""
+    rec = game(json.dumps(options, sort_keys=True), seed)
+    match = Match.new("algo", rec.options, rec.seed)
+    mid = end = None
+    for k, (seat, move) in enumerate(rec.moves):
+        before = len(match.state["log"])
+        if (mid is None and k > len(rec.moves) // 3 and match.state["phase"] == "attack"
+                and move["a"] == "attack" and match.state["stake"] in (None, "drawn")):
+            mid = (k, seat)
+        match.play(seat, move)
+        if end is None and any(e["e"] == "round_end" for e in match.state["log"][before:]):
+            end = (k, seat, move)
+    return rec, mid, end
+
+
+def open_code(page, code, selector="main.play-screen .algo-board"):
+    page.evaluate("(h) => { location.hash = h; }", "#load=" + code)
+    page.wait_for_selector(selector)
+    page.evaluate("document.getElementById('notice')?.remove()")
+
+
+def regions(size, *names):
+    return list(names) + (["log"] if size == "desktop" else [])
+
+
+GAMES = [({"players": 2}, 3, None), ({"players": 4, "chips": True}, 9, LONG),
+         ({"players": 4, "mode": "pair", "chips": True}, 4, LONG)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_the_table_is_one_screen_for_every_player_count_and_on_every_overlay(at, size, lang):
+    page = at(size, lang)
+    every = regions(size, "prompt", "table", "hand", "players")
+    for options, seed, names in GAMES:
+        rec, (k, seat), (end, last, move) = positions(options, seed)
+        # the play screen, a card chosen: the pad says what a hit and a miss would do
+        open_code(page, cut(rec, k, seat, names))
+        assert_regions_in_view(page, every)
+        stake = page.locator("button.card[data-act=stake]")
+        if stake.count():
+            stake.first.click()
+        page.locator("button.card[data-act=target]").first.click()
+        expect(page.locator(".center .preview.hit")).to_be_visible()
+        expect(page.locator("#num-11")).to_be_enabled()
+        assert_regions_in_view(page, every)
+        # the round summary over the round that ended
+        open_code(page, cut(rec, end, last, names))
+        assert page.evaluate("([s, m]) => window.bodoge.play(s, m)", [last, json.dumps(move)])
+        expect(page.locator(".overlay.round-over")).to_be_visible()
+        expect(page.locator(".algo-board.round-ended")).to_have_count(1)
+        assert_regions_in_view(page, every)
+        # the result, and the table behind it
+        open_code(page, cut(rec, len(rec.moves), 0, names), ".overlay.result")
+        assert_regions_in_view(page, every)
+        page.click("#look-at-table")
+        assert_regions_in_view(page, every)
+    # 詰めアルゴ: three rows of 7, 8 and 9 cards, a card picked, a reason shown
+    puzzle = Match.new("algo", {"mode": "puzzle", "players": 1, "grade": 3}, 16)
+    assert [len(row) for row in puzzle.state["rows"]] == [7, 8, 9]
+    open_code(page, cut(puzzle.record, 0, 0), ".puzzle-board")
+    page.locator("button.card.target").first.click()
+    page.click("#why")
+    expect(page.locator("#why-text")).to_be_visible()
+    assert_regions_in_view(page, regions(size, "prompt", "table", "hand"))
+
+
+def test_the_round_summary_shows_the_round_that_ended_while_the_next_is_dealt(at):
+    page = at("desktop", "en")
+    rec, _, (end, last, move) = positions({"players": 2}, 3)
+    match = Match.new("algo", rec.options, rec.seed)
+    for seat, m in rec.moves[:end + 1]:
+        match.play(seat, m)
+    ended = next(e for e in match.state["log"] if e["e"] == "round_end")
+    assert match.state["round"] == 1                     # the state holds the next deal
+    open_code(page, cut(rec, end, last))
+    assert page.evaluate("([s, m]) => window.bodoge.play(s, m)", [last, json.dumps(move)])
+    expect(page.locator(".overlay.round-over")).to_be_visible()
+    labels = page.locator(".board-wrap .algo-board .card").evaluate_all(
+        "(cards) => cards.map((c) => c.getAttribute('aria-label'))")
+    expected = []
+    for s, row in enumerate(ended["rows"]):
+        for p, cid in enumerate(row):
+            name = f"{'black' if cid % 2 == 0 else 'white'} {cid >> 1}"
+            state = "face up" if ended["up"][s][p] else "still face down"
+            expected.append(f": card {p + 1} of {len(row)}, {name}, {state}")
+    assert sorted(x.split(":", 1)[1] for x in labels) == sorted(x[1:] for x in expected)
+    # the log already has the next deal; the summary's heading names the winner
+    expect(page.locator("#log-list")).to_contain_text("Round 2:")
+    heading = ("You win round 1" if ended["winner"] == last
+               else f"CPU {ended['winner'] + 1} (normal) wins round 1")
+    expect(page.locator("#round-heading")).to_have_text(heading)
+    page.click("#next-round")
+    expect(page.locator(".algo-board.round-ended")).to_have_count(0)
+    expect(page.locator(".deck")).to_be_visible()

@@ -77,9 +77,10 @@ def test_pair_partner_cannot_be_attacked_by_rules_version_1():
     assert GAME.view(state, 0)["targets"] == [1, 3]
 
 
-def test_pair_partner_may_be_attacked_by_rules_version_2():
-    assert R.PARTNER_ATTACK_SINCE == 2 == GAME.rules_version
-    state = pair_rig()
+@pytest.mark.parametrize("version", [2, 3])
+def test_pair_partner_may_be_attacked_from_rules_version_2_on(version):
+    assert R.PARTNER_ATTACK_SINCE == 2 <= GAME.rules_version
+    state = pair_rig(version=version)
     assert {m["s"] for m in GAME.legal_moves(state, 0) if m["a"] == "attack"} == {1, 2, 3}
     assert GAME.view(state, 0)["targets"] == [1, 2, 3]
     hit = GAME.apply(state, 0, attack(2, 0, 1, w=0))         # seat 2's b1

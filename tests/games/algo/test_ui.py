@@ -47,12 +47,13 @@ def test_start_pair_with_chips():
     assert "200 points" not in host.text() and "points" in host.text()
 
 
-def test_start_standard_with_chips_shows_score_bar():
+def test_start_standard_with_chips_shows_each_seat_s_points():
     app, host = make_app()
     screen = start(app, {"players": "3", "chips": True, **seats(["human", "normal", "normal"])})
     assert screen.match.record.options == {"players": 3, "chips": True}
-    assert host.text().count("230 points") == 3 and 'class="score-fill"' in host.html
+    assert host.text().count("230 pts") == 3 and host.html.count('class="badge points"') == 3
     assert "Deck:" in host.text()
+    assert 'class="badge wins"' not in host.html          # with chips the points decide
 
 
 def test_daily_puzzle_uses_today(monkeypatch):
@@ -127,10 +128,10 @@ def to_my_attack(app, host, screen):
     app.act("stake", str(own))
 
 
-def test_partner_cards_are_targets_by_rules_version_2():
+def test_partner_cards_are_targets_from_rules_version_2_on():
     app, host = make_app()
     screen = start(app, {"mode": "pair", **seats(["human", "normal", "normal", "normal"])})
-    assert screen.match.record.version == 2
+    assert screen.match.record.version == GAME.rules_version >= 2
     to_my_attack(app, host, screen)
     assert 'data-act="target" data-arg="2-' in host.html
     assert "an opponent's, or your partner's" in host.text()
@@ -141,10 +142,13 @@ def test_partner_cards_are_targets_by_rules_version_2():
     app.act("target", f"2-{p}")
     assert "Declare a number for" in host.text()
     assert "This is your partner's card: a hit turns your own team's card face up." in host.text()
-    n = screen.match.state["rows"][2][p]["id"] >> 1
+    card = screen.match.state["rows"][2][p]
+    n, c = card["id"] >> 1, "black" if card["id"] % 2 == 0 else "white"
     app.act("declare", str(n))
     assert screen.match.state["rows"][2][p]["up"]             # a hit on the partner's card
-    assert f"You declare {n} on CPU 3 (normal)'s card (your partner): hit!" in host.text()
+    nth = {0: "1st", 1: "2nd", 2: "3rd"}.get(p, f"{p + 1}th")
+    assert (f"You declare {n} on CPU 3 (normal)'s {nth} card from the left ({c}), your partner's: hit!"
+            in host.text())
 
 
 def test_partner_cards_are_not_targets_in_a_version_1_game():
@@ -168,14 +172,20 @@ def test_pair_game_to_the_end_with_chips_and_team_result():
         host.run_timers()
         if screen.pause is not None:
             assert "Each player of the losing team pays the winners" in host.text()
-            assert "points from each losing side" not in host.text()   # version 1's payment
+            assert "from the losing team" not in host.text()   # version 1's payment
+            assert "Points this round" in host.text()
             app.act("next-round")
         if screen.match.over:
             break
     assert screen.match.over
     text = host.text()
-    assert "wins the game" in text or "Shared win" in text
-    assert "points (" in text and "rounds won" in text
+    out = screen.match.outcome()
+    assert "wins the game" in text or "share the win" in text
+    team = out["winners"][0] % 2
+    if len(out["winners"]) == 2:
+        assert f"Team {'AB'[team]} ({', '.join(screen.names()[s] for s in (team, team + 2))})" in text
+    assert f"Team A · {out['scores'][0]} points" in text and f"Team B · {out['scores'][1]} points" in text
+    assert "Start" in text and "Round wins" in text and "Final" in text
 
 
 # --- 詰めアルゴ -----------------------------------------------------------------------------------
@@ -257,7 +267,7 @@ def test_rules_page_lists_every_ruling_in_both_languages():
         app.route("#/rules/algo")
         text = host.text()
         table = tables()[lang]
-        for key in algo_ui.RULINGS + algo_ui.RULINGS_V2 + algo_ui.RULINGS_V1 + algo_ui.KEYS:
+        for key in algo_ui.RULINGS + algo_ui.RULINGS_V3 + algo_ui.RULINGS_V2 + algo_ui.RULINGS_V1 + algo_ui.KEYS:
             prefix = "algo.keys." if key in algo_ui.KEYS else "algo.ruling."
             assert Text.of(table[prefix + key]) in text, key
         for key in algo_ui.RULES_STANDARD + algo_ui.RULES_VARIANTS:
@@ -270,7 +280,7 @@ def test_rules_page_marks_the_rulings_of_each_rules_version(lang):
     app, host = make_app(lang=lang)
     app.route("#/rules/algo")
     table = tables()[lang]
-    for version, keys in ((2, algo_ui.RULINGS_V2), (1, algo_ui.RULINGS_V1)):
+    for version, keys in ((3, algo_ui.RULINGS_V3), (2, algo_ui.RULINGS_V2), (1, algo_ui.RULINGS_V1)):
         items = host.html.split(f'<li class="ruling-v{version}">')[1:]
         assert len(items) == len(keys)
         for item, key in zip(items, keys):
@@ -292,9 +302,9 @@ def describe_all(state, lang, viewer=0):
 
 
 @pytest.mark.parametrize("lang,v1_text,v2_text", [
-    ("en", "The winner receives 140 points from each losing side.",
+    ("en", "The winning team receives 140 points from the losing team.",
      "Each player of the losing team pays the winners 140 points: 280 in all."),
-    ("ja", "勝者は負けた側からそれぞれ140点もらいます。",
+    ("ja", "勝ったチームは負けたチームから140点もらいます。",
      "負けたチームの2人がそれぞれ勝ったチームに140点を支払います（合計280点）。")])
 def test_round_payment_is_told_by_the_game_s_rules_version(lang, v1_text, v2_text):
     from tests.games.algo.test_rules_v2 import SWEEP, play
@@ -329,8 +339,10 @@ def test_dynamic_string_families_exist():
     keys += [f"algo.grade.{g}" for g in P.GRADES] + ["algo.team.0", "algo.team.1"]
     keys += [f"algo.rules.{k}" for k in algo_ui.RULES_VARIANTS]
     keys += [f"algo.rules.{k}.title" for k in algo_ui.RULES_VARIANTS]
-    keys += [f"algo.ruling.{k}" for k in algo_ui.RULINGS + algo_ui.RULINGS_V2 + algo_ui.RULINGS_V1]
-    keys += ["algo.ruling.version1", "algo.ruling.version2"] + [f"algo.keys.{k}" for k in algo_ui.KEYS]
+    keys += [f"algo.ruling.{k}" for k in algo_ui.RULINGS + algo_ui.RULINGS_V3 + algo_ui.RULINGS_V2
+             + algo_ui.RULINGS_V1]
+    keys += [f"algo.ruling.version{v}" for v in (1, 2, 3)] + [f"algo.keys.{k}" for k in algo_ui.KEYS]
+    keys += [f"algo.nth.{i}" for i in (1, 2, 3)]
     assert [k for k in keys if k not in en] == []
 
 

@@ -1,14 +1,27 @@
-"""ALLUVIUM in Chromium: a whole 4-player game with one human against three bots. The piece is
-moved by a click on the map, turned by a button and drawn by keys; the preview, the track, the
-round summary, the final scoring step by step and the announcements are checked on the way;
-a reload mid-game continues the same game."""
+"""ALLUVIUM in Chromium. The piece placed by dragging it with the mouse (and by hovering, the
+wheel, a right-click and a second click); the table, the hand and the players inside the
+viewport with nothing sideways at 1280×800 and 390×844 in English and Japanese, with 3 and 5
+players and 24-character names, on the play screen, the round summary and the result (and the
+final scoring behind it); a whole 4-player game with one human against three bots, with a
+reload in the middle."""
 
+import json
 import re
 import time
 
+import pytest
 from playwright.sync_api import expect
 
-from e2e.harness import boot, wait_ready
+from bodoge.core.match import Match
+from bodoge.core.record import Record, encode
+from bodoge.core.selfplay import play_one
+
+from e2e.harness import assert_regions_in_view, boot, humans_turn, wait_ready
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+LONG = ["Aki Watanabe-Kurosawa-XY", "Ben Oyelaran-Takahashi-Z", "Cy Nakamura-Fitzgerald-Q",
+        "Dee Yamaguchi-Montgomery", "Eri Kobayashi-Richardson"]
+RESULT = re.compile(r"wins the game|win the game|share the win")
 
 
 def new_alluvium(page, kinds=("human", "strong", "normal", "easy")):
@@ -22,15 +35,223 @@ def new_alluvium(page, kinds=("human", "strong", "normal", "easy")):
     expect(page.locator("main.play-screen[data-game='alluvium']")).to_be_visible()
 
 
+def cell_centre(page, i):
+    box = page.locator(f".alv-map [data-cell='{i}']").bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+GHOST = """() => Array.from(document.querySelectorAll('.alv-ghost')).map((r) =>
+  Math.round(+r.getAttribute('y') / 40) * 9 + Math.round(+r.getAttribute('x') / 40)).sort((a, b) => a - b)"""
+FILLED = """() => Array.from(document.querySelectorAll('.alv-map .alv-cell.filled')).map((r) =>
+  +r.getAttribute('data-cell')).sort((a, b) => a - b)"""
+
+
+def test_a_piece_dragged_then_drawn_and_the_mouse_turns_it(page, server):
+    boot(page, server.url)
+    new_alluvium(page, ("human", "normal", "normal", "normal"))
+    preview = page.locator("#alv-preview")
+    expect(preview).to_contain_text("Fits:")          # it starts where it fits
+    start = page.evaluate(GHOST)
+    assert len(start) >= 3
+    # hovering: the piece follows the mouse (its middle cell under it); off the map it goes back
+    page.mouse.move(*cell_centre(page, 10))
+    expect(preview).to_contain_text("at row 2, column 2")
+    assert 10 in page.evaluate(GHOST)
+    page.mouse.move(640, 20)
+    expect(preview).not_to_contain_text("at row 2, column 2")
+    assert page.evaluate(GHOST) == start
+    # the wheel and a right-click turn it (no context menu)
+    page.evaluate("window.menus = []; document.addEventListener('contextmenu', "
+                  "(e) => window.menus.push(e.defaultPrevented))")
+    page.mouse.move(*cell_centre(page, 40))
+    page.mouse.wheel(0, 120)
+    expect(preview).to_contain_text("turned 90°")
+    page.mouse.click(*cell_centre(page, 40), button="right")
+    expect(preview).to_contain_text("turned 180°")
+    assert page.evaluate("window.menus") == [True]
+    page.keyboard.press("Escape")                     # back as it was dealt
+    expect(preview).to_contain_text("turned 0°")
+    assert page.evaluate(GHOST) == start
+    # drag it by one of its cells one row down and one column to the right
+    grab = start[0]
+    page.mouse.move(*cell_centre(page, grab))         # (it follows: held by that cell now)
+    held = page.evaluate(GHOST)
+    assert grab in held
+    page.mouse.down()
+    page.mouse.move(*cell_centre(page, grab + 1), steps=3)
+    page.mouse.move(*cell_centre(page, grab + 10), steps=3)
+    page.mouse.up()
+    moved = [i + 10 for i in held]
+    expect(preview).to_contain_text(re.compile("Fits:|Cannot go here:"))
+    assert page.evaluate(GHOST) == moved
+    page.mouse.move(640, 20)                          # dragged, it stays: no following
+    assert page.evaluate(GHOST) == moved
+    assert page.locator("#log-list li", has_text="You drew").count() == 0
+    if "Cannot go here" in preview.inner_text():      # round 1: it must cover a start square
+        page.keyboard.press("n")
+        moved = page.evaluate(GHOST)
+    # a click on the placed piece draws it there; its cells drop into place
+    page.mouse.click(*cell_centre(page, moved[-1]))
+    expect(page.locator("#log-list")).to_contain_text("You drew")
+    assert set(moved) <= set(page.evaluate(FILLED))
+    dropped = page.locator(".alv-map g[data-fx='drop']")
+    assert dropped.count() in (0, len(moved))         # the next redraw may already have come
+
+
+def test_tap_places_and_a_second_tap_draws_on_a_phone(browser, server, guard):
+    ctx = guard.attach(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                           is_mobile=True, locale="en-US"))
+    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify({lang: 'en', "
+                        "speed: 'instant'})); } catch (e) {}")
+    page = ctx.new_page()
+    try:
+        boot(page, server.url)
+        new_alluvium(page, ("human", "normal", "normal", "normal"))
+        preview = page.locator("#alv-preview")
+        expect(preview).to_contain_text("Fits:")
+        start = page.evaluate(GHOST)
+        # tap a cell away from the piece: it goes there (not drawn)
+        target = next(i for i in (30, 48, 32, 50) if i not in start)
+        page.touchscreen.tap(*cell_centre(page, target))
+        expect(preview).to_contain_text(f"row {target // 9 + 1}, column {target % 9 + 1}")
+        placed = page.evaluate(GHOST)
+        assert target in placed and page.locator("#log-list li", has_text="You drew").count() == 0
+        if "Cannot go here" in preview.inner_text():   # round 1: N places it where it fits
+            page.get_by_role("button", name="Next fit").click()
+            expect(preview).to_contain_text("Fits:")
+            placed = page.evaluate(GHOST)
+        page.touchscreen.tap(*cell_centre(page, placed[0]))       # a second tap on it: drawn
+        expect(page.locator("#log-list li", has_text="You drew")).to_have_count(1)
+        assert set(placed) <= set(page.evaluate(FILLED))
+    finally:
+        ctx.close()
+
+
+# --- one screen, at both sizes, in both languages, with 3 and 5 players --------------------------------
+@pytest.fixture
+def at(browser, server, guard):
+    """``at(size, lang)``: a booted page of that size and language (bots move at once)."""
+    made = []
+
+    def make(size, lang):
+        width, height = SIZES[size]
+        ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height}, locale="en-US"))
+        ctx.add_init_script("try { localStorage.setItem('bodoge:settings', "
+                            f"JSON.stringify({{lang: '{lang}', speed: 'instant'}})); }} catch (e) {{}}")
+        made.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(30_000)
+        boot(page, server.url)
+        return page
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+class Positions:
+    """Save codes of one self-play game: mid-game (phase 2, the human to draw), the move that
+    ends round 1, and the end; every seat has a 24-character name."""
+
+    def __init__(self, players, seed=7):
+        match = play_one("alluvium", {"players": players}, seed, ["easy"] * players)
+        self.record = rec = match.record
+        replay = Match.new("alluvium", rec.options, rec.seed)
+        self.mid = self.round_end = None
+        for k, (seat, move) in enumerate(rec.moves):
+            state = replay.state
+            if self.mid is None and state["phase"] == "others" and state["round"] == 1 and state["step"] == 2:
+                self.mid = (k, replay.to_move()[0])
+            before = len(state["log"])
+            replay.play(seat, move)
+            if self.round_end is None and any(e["e"] == "score" for e in replay.state["log"][before:]):
+                self.round_end = (k, seat, move)
+        self.players = players
+
+    def code(self, n, human):
+        seats = [{"name": LONG[s], "bot": None if s == human else "easy"} for s in range(self.players)]
+        rec = self.record
+        return encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:n], {"seats": seats}))
+
+
+POSITIONS = {}
+
+
+def positions(players):
+    if players not in POSITIONS:
+        POSITIONS[players] = Positions(players)
+    return POSITIONS[players]
+
+
+def open_code(page, code):
+    page.evaluate("(h) => { location.hash = h; }", "#load=" + code)
+    page.wait_for_selector("main.play-screen[data-game='alluvium']")
+
+
+# nothing that scrolls sideways inside the table or an overlay (a name cut short with "…" does not)
+NO_SIDEWAYS = """() => Array.from(document.querySelectorAll(
+  '.alv-board, .alv-board *, .overlay-body, .overlay-body *, .alv-final, .alv-final *'))
+  .filter((el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
+                  && !(el instanceof SVGElement))
+  .map((el) => el.className + ' ' + el.scrollWidth + '>' + el.clientWidth)"""
+
+
+def check(page, regions, size):
+    wide = size == "desktop"
+    assert_regions_in_view(page, list(regions) + (["log"] if wide else []))
+    assert page.evaluate(NO_SIDEWAYS) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_one_screen_with_3_and_5_players_and_long_names(at, size, lang):
+    page = at(size, lang)
+    for players in (3, 5):
+        pos = positions(players)
+        # the play screen, phase 2: the human draws on another's sheet
+        k, human = pos.mid
+        open_code(page, pos.code(k, human))
+        expect(page.locator(".alv-map[data-pointer]")).to_be_visible()
+        expect(page.locator("#alv-draw")).to_be_visible()
+        check(page, ("prompt", "table", "hand", "players"), size)
+        # the map is large enough to touch: a cell at least 30 px a side
+        assert page.locator(".alv-map [data-cell='0']").bounding_box()["width"] >= 30
+        # every player's name is on the table (the others among the players)
+        for s in range(players):
+            if s != human:
+                expect(page.locator("[data-region=players]")).to_contain_text(LONG[s][:10])
+        # the round summary over the round that ended
+        k, seat, move = pos.round_end
+        open_code(page, pos.code(k, seat))
+        assert page.evaluate("([s, m]) => window.bodoge.play(s, m)", [seat, json.dumps(move)])
+        expect(page.locator(".overlay.round-over")).to_be_visible()
+        expect(page.locator("#round-heading")).not_to_be_empty()
+        check(page, ("prompt", "table", "hand", "players"), size)
+        for button in ("#next-round", "#look-at-table"):
+            box = page.locator(button).bounding_box()
+            assert box["y"] + box["height"] <= SIZES[size][1], button
+        # the result, and the final scoring behind it
+        open_code(page, pos.code(len(pos.record.moves), 0))
+        expect(page.locator("#result-heading")).to_have_text(RESULT if lang == "en" else re.compile("勝"))
+        check(page, ("prompt", "table", "players"), size)
+        page.click("#look-at-table")
+        expect(page.locator("#alv-final-title")).to_be_visible()
+        check(page, ("prompt", "table", "players"), size)
+        page.click("#alv-step-next")
+        expect(page.locator(".alv-final-sheet .alv-map")).to_be_visible()
+        check(page, ("prompt", "table", "players"), size)
+
+
+# --- a whole game ----------------------------------------------------------------------------------------
 def draw_once(page):
     """Draw the piece in hand where it fits (N finds a place if it does not fit where it is);
     where it fits nowhere on another's map, fill one enclosed cell instead (B, then Enter)."""
     preview = page.locator("#alv-preview")
-    if "fits." not in preview.inner_text():
+    if "Fits:" not in preview.inner_text():
         page.keyboard.press("n")
-    if "fits." not in preview.inner_text():
+    if "Fits:" not in preview.inner_text():
         page.keyboard.press("b")
-        expect(page.get_by_role("button", name="Back to the piece (B)")).to_be_visible()
+        expect(page.locator("#alv-mode")).to_contain_text("Back to the piece")
     page.keyboard.press("Enter")
 
 
@@ -40,27 +261,27 @@ def test_four_player_game_with_one_human(page, server):
     prompt = page.locator("#prompt")
     expect(prompt).to_contain_text("Round 1: draw both pieces")
     preview = page.locator("#alv-preview")
-    expect(preview).to_contain_text("fits.")
+    expect(preview).to_contain_text("Fits:")
     # the map is one labelled picture; the start squares are outlined
     expect(page.get_by_role("img", name=re.compile("^Your map: "))).to_be_visible()
     assert page.locator(".alv-start").count() == 2
     # a click on a far cell moves the piece there: it may not go there in round 1
     page.locator(".alv-cell[data-arg='72']").click()
-    expect(preview).to_contain_text("cannot go here")
-    expect(page.locator(".alv-ghost.bad").first).to_be_visible()
+    expect(preview).to_contain_text("Cannot go here")
+    expect(page.locator(".alv-ghost.bad").first).to_be_attached()
     # the buttons turn it; N finds a place where it fits; Enter draws it
-    page.get_by_role("button", name="Turn (R)").click()
+    page.get_by_role("button", name="Turn").click()
     expect(preview).to_contain_text("turned 90°")
-    page.get_by_role("button", name="Next place it fits (N)").click()
-    expect(preview).to_contain_text("fits.")
+    page.get_by_role("button", name="Next place it fits").click()
+    expect(preview).to_contain_text("Fits:")
     page.keyboard.press("Enter")
     expect(page.locator("#log-list")).to_contain_text("on your map")
     draw_once(page)                                   # the second piece of round 1
     # the bots have drawn on their own maps; the sheets pass on
     expect(prompt).to_contain_text("draw your", timeout=30_000)
-    expect(page.get_by_role("heading", name="CPU 4 (easy)'s map", exact=True)).to_be_visible()
-    expect(page.get_by_role("region", name=re.compile("Ticks on CPU 4"))).to_be_visible()
-    expect(preview).to_contain_text("Ticks for you:")
+    expect(page.get_by_role("heading", name="CPU 4 (easy)'s map ◇", exact=True)).to_be_visible()
+    expect(page.get_by_role("region", name=re.compile("Sheets pass clockwise"))).to_be_visible()
+    expect(preview).to_contain_text("for you.")
     assert page.locator("#live").get_attribute("role") == "status"
 
     # reload in the middle: the same game continues
@@ -69,23 +290,25 @@ def test_four_player_game_with_one_human(page, server):
     expect(page.locator("main.play-screen[data-game='alluvium']")).to_be_visible()
     expect(prompt).to_contain_text("draw your")
 
-    summary_seen = False
+    summary_seen = marks_seen = False
     end = time.time() + 240
-    result = page.get_by_role("heading", name=re.compile("wins!|You win!|Shared win"))
+    result = page.locator("#result-heading", has_text=RESULT)
     while not result.is_visible():
         assert time.time() < end, "the game did not finish in time"
         next_round = page.get_by_role("button", name="Next round")
         if next_round.is_visible():
-            expect(page.get_by_role("heading", name=re.compile("Round \\d: area bonuses"))).to_be_visible()
+            expect(page.locator("#round-heading")).to_contain_text("largest rectangle of round")
             summary_seen = True
             next_round.click()
+            marks_seen = marks_seen or page.locator("#alv-news").is_visible()
             continue
-        if page.locator("#alv-draw").is_visible():
+        if humans_turn(page) and page.locator("#alv-draw").is_visible():
             draw_once(page)
             continue
         page.wait_for_timeout(30)
-    assert summary_seen
-    # the final scoring, step by step, on the table behind the result
+    assert summary_seen and marks_seen
+    # the result: every player's area and cooperation bonuses; the final scoring step by step
+    expect(page.get_by_role("list", name="Scores")).to_be_visible()
     page.get_by_role("button", name="Look at the table").click()
     expect(page.get_by_role("heading", name="Final scoring, step by step")).to_be_visible()
     expect(page.get_by_text("Step 1 of 5")).to_be_visible()
@@ -96,5 +319,5 @@ def test_four_player_game_with_one_human(page, server):
     page.get_by_role("button", name="Show all steps").click()
     expect(page.get_by_role("heading", name=re.compile("Cooperation bonuses on"))).to_have_count(4)
     page.get_by_role("button", name="Show the result").click()
-    expect(page.get_by_role("table", name="Totals")).to_be_visible()
+    expect(page.get_by_role("list", name="Scores")).to_be_visible()
     expect(page.locator("#log-list")).to_contain_text("Game over. Winner:")

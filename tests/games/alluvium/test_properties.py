@@ -145,6 +145,9 @@ def check_views(state):
                 assert e["ticks"] is None
                 if e["e"] == "place":
                     assert (e["piece"] is None) == unnamed
+        for item in view["returned"]:
+            assert front == seat and item["seat"] != seat
+            assert all(state["maps"][seat][i] == str(item["seat"]) for i in item["cells"])
         if over:
             continue
         other = clone(state)
@@ -158,7 +161,9 @@ def check_views(state):
             if s != seat and secret:
                 other["hands"][s] = "P5" if state["hands"][s] != "P5" else "I3"
         for e in other["log"]:
-            if e["e"] in ("place", "cell") and e["seat"] != seat:
+            # what the others drew on the sheet in front of the seat shows on it (and, once the
+            # seat's own map is back, ``returned`` says which cells they drew)
+            if e["e"] in ("place", "cell") and e["seat"] != seat and e["owner"] != front:
                 e["ticks"] = 77
                 e["cells" if e["e"] == "place" else "cell"] = [0] if e["e"] == "place" else 0
                 if unnamed and e["e"] == "place":

@@ -504,3 +504,145 @@ def test_area_bonuses_are_public_but_where_the_rectangle_lies_is_not():
     assert score["areas"] == [a[0] for a in state["areas"]]
     assert score["rects"][1] is not None and score["rects"][0] is None
     assert GAME.view(state, 1)["areas"] == state["areas"]
+
+
+# --- what a drawing would do (the preview), what came back, replays and take-backs ---------------
+def test_preview_gives_the_ticks_and_rectangle_the_drawing_would_make():
+    """``rules.preview`` on a seat's view: the same ticks the drawing then earns, the map's
+    largest rectangle before and after, and the engine's reason when it may not be drawn."""
+    state = after_phase_one()
+    seat = 1
+    owner = GAME.sheet_of(state, seat)
+    view = GAME.view(state, seat)
+    checked = 0
+    for move in GAME.legal_moves(state, seat):
+        got = R.preview(view, move)
+        after = GAME.apply(state, seat, move)
+        filled = R.filled_mask(state["maps"][owner])
+        assert got["mask"] == B.mask_of(move["cells"] if "cells" in move else [move["cell"]])
+        assert got["ticks"] == after["ticks"][owner][seat] - state["ticks"][owner][seat]
+        assert got["ticks"] == len(got["edges"])
+        assert got["area_before"] == B.rectangle_area(filled)
+        assert (got["area"], got["rect"]) == B.largest_rectangle(R.filled_mask(after["maps"][owner]))
+        checked += 1
+    assert checked > 50
+    taken = next(i for i, ch in enumerate(view["sheet"]["cells"]) if ch != R.EMPTY)
+    piece = view["todo"][0]
+    bad = next(m for m in B.placements(piece) if m >> taken & 1)
+    with pytest.raises(IllegalMove) as err:
+        R.preview(view, piece_move(piece, B.cells_of(bad)))
+    assert err.value.key == "alluvium.error.overlap"
+
+
+def test_preview_of_the_virtual_piece_counts_the_virtual_players_ticks():
+    state = finish_phase(GAME.setup({"players": 3}, 4))
+    assert state["phase"] == "virtual"
+    view = GAME.view(state, 0)
+    own = R.colour_mask(state["maps"][0], 0)
+    move = max(GAME.legal_moves(state, 0), key=lambda m: B.edges(B.mask_of(m["cells"]), own))
+    got = R.preview(view, move)
+    after = GAME.apply(state, 0, move)
+    assert got["ticks"] > 0 and got["ticks"] == after["ticks"][0][3] - state["ticks"][0][3]
+    own_phase = GAME.setup({"players": 4}, 4)          # on your own map: no ticks
+    assert R.preview(GAME.view(own_phase, 0), first_move(own_phase, 0))["ticks"] == 0
+
+
+def test_returned_says_what_the_others_drew_on_your_map_while_it_was_away():
+    state = GAME.setup({"players": 4}, 8)
+    assert all(GAME.view(state, s)["returned"] == [] for s in range(4))
+    while state["round"] == 1:
+        before = state
+        state = finish_phase(state)
+        if state["phase"] == "others":
+            assert all(GAME.view(state, s)["returned"] == [] for s in range(4))   # still away
+    round_one = before["log"] + state["log"][len(before["log"]):]
+    for seat in range(4):
+        got = GAME.view(state, seat)["returned"]
+        drawn = [e for e in round_one if e["e"] in ("place", "cell") and e["owner"] == seat and e["seat"] != seat]
+        assert len(got) == len(drawn) == 3
+        for item, e in zip(got, drawn):
+            assert item["seat"] == e["seat"]
+            assert item["cells"] == (e["cells"] if e["e"] == "place" else [e["cell"]])
+            assert all(state["maps"][seat][i] == str(e["seat"]) for i in item["cells"])
+    assert GAME.view(state, None)["returned"] == []
+    state = finish_phase(state)                         # round 2, phase 2: away again
+    assert GAME.view(state, 0)["returned"] == []
+
+
+def test_reveal_shows_every_sheet_the_hands_and_where_each_piece_went():
+    state = GAME.setup({"players": 4}, 6)
+    state = GAME.apply(state, 0, first_move(state, 0))
+    shown = GAME.reveal(state)
+    spectator = GAME.view(state, None)
+    assert set(shown) == set(spectator)                         # the same shape
+    assert shown["sheet"] is None and shown["seat"] is None
+    assert [s["cells"] for s in shown["sheets"]] == state["maps"]
+    assert [s["ticks"] for s in shown["sheets"]] == state["ticks"]
+    assert shown["hands"] == state["hands"] and spectator["hands"] == [None] * 4
+    assert shown["log"] == state["log"] and shown["log"][-1]["cells"] is not None
+    assert spectator["log"][-1]["cells"] is None
+    while GAME.outcome(state) is None:
+        state = finish_phase(state)
+    shown = GAME.reveal(state)
+    assert shown["result"] == state["result"] and shown["outcome"] == GAME.outcome(state)
+
+
+def undo_case(state, seat, move):
+    return GAME.undoable(state, seat, move, GAME.apply(state, seat, move))
+
+
+def test_a_drawing_may_be_taken_back_until_the_sheets_pass():
+    """Allowed: a drawing that stays on the sheet in front of its seat (own map, another's
+    sheet, action B). Refused: the one that makes the sheets pass, discards the round-1 hand
+    cards, turns up the virtual player's card, or ends the round (scores it, turns up the next
+    cards)."""
+    state = GAME.setup({"players": 4}, 3)
+    assert undo_case(state, 0, first_move(state, 0))              # own map, round 1
+    for s in (0, 0, 1, 1, 2, 2, 3):
+        state = GAME.apply(state, s, first_move(state, s))
+    last = first_move(state, 3)
+    after = GAME.apply(state, 3, last)
+    assert {"discard", "pass_sheets"} <= {e["e"] for e in after["log"][len(state["log"]):]}
+    assert not GAME.undoable(state, 3, last, after)               # hands shown, sheets passed
+    state = after
+    assert undo_case(state, 0, first_move(state, 0))              # on another's sheet
+    for s in (0, 1, 2):
+        state = GAME.apply(state, s, first_move(state, s))
+    assert not undo_case(state, 3, first_move(state, 3))          # the sheets pass on
+    state = finish_phase(finish_phase(state))                     # to the round's last pass
+    assert state["phase"] == "others" and state["step"] == 3
+    for s in (0, 1, 2):
+        state = GAME.apply(state, s, first_move(state, s))
+    move = first_move(state, 3)
+    after = GAME.apply(state, 3, move)
+    assert after["round"] == 2 and not GAME.undoable(state, 3, move, after)   # scored, cards up
+    assert undo_case(after, 1, first_move(after, 1))              # own map, round 2
+
+
+def test_action_b_may_be_taken_back_and_the_virtual_card_may_not():
+    cells = grid("0.0......", "000......", "0.00.....", "00.3.....", "..3......")
+    state = rig(4, maps={0: cells}, round=1, phase="others", step=1, dir=1)
+    state["todo"] = [[], ["I3"], ["L4"], ["T4"]]
+    state["piles"][1] = ["I3"]
+    assert undo_case(state, 1, {"cell": at(2, 1)})
+    three = GAME.setup({"players": 3}, 5)
+    for s in (0, 0, 1, 1, 2):
+        three = GAME.apply(three, s, first_move(three, s))
+    last = first_move(three, 2)
+    after = GAME.apply(three, 2, last)
+    assert after["phase"] == "virtual" and not GAME.undoable(three, 2, last, after)
+    assert undo_case(after, 0, first_move(after, 0))              # the virtual piece itself
+    for s in (0, 1):
+        after = GAME.apply(after, s, first_move(after, s))
+    assert not undo_case(after, 2, first_move(after, 2))          # then the sheets pass
+
+
+def test_a_drawing_followed_by_its_own_automatic_pass_may_be_taken_back():
+    # round 1: the second start square (5, 5) is walled in, so once the first piece is drawn
+    # over (3, 3) the other fits nowhere and the seat passes; the sheets do not move yet
+    cells = grid("", "", "", "", ".....1...", "....1.1..", ".....1...")
+    state = rig(4, maps={0: cells})
+    move = next(m for m in GAME.legal_moves(state, 0) if at(3, 3) in m["cells"])
+    after = GAME.apply(state, 0, move)
+    assert [e["e"] for e in after["log"][len(state["log"]):]] == ["place", "pass"]
+    assert GAME.undoable(state, 0, move, after)

@@ -1,18 +1,25 @@
-"""ALLUVIUM screen flows in CPython through the fake host: the piece moved, turned and flipped by
-keys and clicks, the preview (ticks, rectangle, why not), action B, bots deciding while the
-human draws, the round summary, the final scoring step by step, two humans on one device, three
-players with the virtual player, reload, rules page and strings."""
+"""ALLUVIUM screen flows in CPython through the fake host: the three regions; the piece as a
+preview that starts where it fits, follows the pointer, is placed by a click and drawn by a
+second, dragged, turned by the wheel, a right-click and keys; Next place it fits through every
+turn and flip; the preview's ticks and rectangle; action B; what the others drew on your map
+while it was away; pieces dropping into place; the round summary over the round that ended; the
+result and the final scoring step by step; log lines and groups; the shelf's picture and
+progress line; two humans on one device; three players with the virtual player; a replay's
+table; reload; rules page and strings."""
 
 import re
 
 from bodoge.core.record import Record, encode
+from bodoge.core.selfplay import play_one
 from bodoge.games.alluvium import GAME
 from bodoge.games.alluvium import board as B
 from bodoge.games.alluvium import rules as R
-from bodoge.games.alluvium.ui import CELL, RULING_KEYS, SYMBOLS, Draft, squares
-from bodoge.ui.i18n import tables
+from bodoge.games.alluvium.ui import CELL, RULING_KEYS, SYMBOLS, UI, Draft, anchor_of, squares, turns_of
+from bodoge.ui.games import Ctx
+from bodoge.ui.html import render
+from bodoge.ui.i18n import I18n, tables
 
-from ui.fakehost import make_app
+from ui.fakehost import Text, make_app
 
 
 def start(app, kinds=("human", "strong", "normal", "easy"), names=()):
@@ -25,21 +32,38 @@ def start(app, kinds=("human", "strong", "normal", "easy"), names=()):
     return app.screen
 
 
+def view_of(screen):
+    return screen.match.view(screen.viewer)
+
+
+def draft(screen):
+    return Draft(view_of(screen), dict(screen.sel))
+
+
 def aim(screen, move):
-    """Turn and move the piece in hand (``sel``) onto the cells of ``move`` by the UI's own
-    actions: choose the piece, press R/F until the shape matches, click the first cell."""
+    """Bring the piece in hand onto the cells of ``move`` by the UI's own keys: the piece (P),
+    the turn (R, F), then the arrows."""
     app = screen.app
-    want = B.mask_of(move["cells"])
     if screen.sel.get("piece") != move["piece"]:
-        app.act("alv-piece", move["piece"])
-    for flip in range(2):
-        for rot in range(4):
-            app.act("alv-at", str(move["cells"][0]))
-            view = screen.match.view(screen.viewer)
-            if Draft(view, screen.sel).mask() == want:
+        app.key("p")
+    assert screen.sel["piece"] == move["piece"]
+    want = B.mask_of(move["cells"])
+    top = min(i // B.SIZE for i in move["cells"])
+    left = min(i % B.SIZE for i in move["cells"])
+    for _flip in range(2):
+        for _rot in range(4):
+            shape = B.shape(move["piece"], screen.sel["rot"], screen.sel["flip"])
+            if B.place(shape, top, left) == want:
+                ar, ac = anchor_of(shape)
+                r, c = screen.sel["at"]
+                for _ in range(abs(top + ar - r)):
+                    app.key("ArrowDown" if top + ar > r else "ArrowUp")
+                for _ in range(abs(left + ac - c)):
+                    app.key("ArrowRight" if left + ac > c else "ArrowLeft")
+                assert draft(screen).mask() == want
                 return
-            app.act("alv-rot", "")
-        app.act("alv-flip", "")
+            app.key("r")
+        app.key("f")
     raise AssertionError(f"could not aim at {move}")
 
 
@@ -47,8 +71,12 @@ def human_draws(screen, host):
     """The person at the device draws: Enter where the piece first appears if it fits there,
     else aim at the first legal move."""
     moves = GAME.legal_moves(screen.match.state, screen.viewer)
-    if "fits." not in host.text():
-        aim(screen, next(m for m in moves if "piece" in m))
+    pieces = [m for m in moves if "piece" in m]
+    if not pieces:                                   # only one cell may be filled: B
+        screen.app.key("b")
+        screen.app.act("alv-at", str(moves[0]["cell"]))
+    elif "Fits:" not in host.text():
+        aim(screen, pieces[0])
     before = len(screen.match.record.moves)
     screen.app.key("Enter")
     assert len(screen.match.record.moves) == before + 1, host.text()
@@ -70,90 +98,232 @@ def play_out(app, host, screen, limit=3000):
     raise AssertionError("the game did not end")
 
 
-def test_round_one_prompt_start_squares_and_keyboard_piece():
+def until_others(app, host, screen):
+    """Draw both round-1 pieces and let the bots draw: the sheets have passed."""
+    human_draws(screen, host)
+    human_draws(screen, host)
+    host.run_timers()
+    assert view_of(screen)["phase"] == "others"
+
+
+def regions(html):
+    return re.findall(r'data-region="(\w+)"', html)
+
+
+# --- the table, the hand, the players --------------------------------------------------------------
+def test_the_sheet_the_hand_and_the_players_are_the_three_regions():
+    app, host = make_app()
+    screen = start(app, names=("", "Aki", "Ben", "Cy"))
+    found = regions(host.html)
+    assert {"prompt", "table", "hand", "players", "log"} <= set(found)
+    text = host.text()
+    assert "Your map ○" in text and "Round 1 of 4" in text and "Your piece:" in text
+    for label in ("Turn", "Flip", "Next place it fits", "Draw here"):
+        assert label in text
+    assert "One cell instead" not in text                 # only where a cell may be filled
+    # the players, in the order the sheets pass (clockwise: Aki gets your sheet first)
+    assert "Sheets pass clockwise: to Aki, from Cy" in text
+    ring = re.findall(r'class="alv-pn" title="[^"]*">([^<]+)<', host.html)
+    assert ring == ["Aki △", "Ben □", "Cy ◇"]
+    until_others(app, host, screen)
+    text = host.text()
+    owner = view_of(screen)["sheet"]["owner"]
+    assert owner == 3 and "Cy's map ◇" in text and "pass 1 of 3" in text
+    assert "this map" in text and "0 ticks" in text       # the owner; the others' ticks here
+    assert "One cell instead" not in text or B.single_cells(R.filled_mask(view_of(screen)["sheet"]["cells"]))
+
+
+def test_the_preview_starts_where_it_fits_and_looks_unlike_drawn_cells():
+    app, host = make_app()
+    screen = start(app)
+    d = draft(screen)
+    assert d.problem() is None                        # it fits where it starts
+    r, c = screen.sel["at"]
+    assert abs(r - 4) + abs(c - 4) <= 2               # near the middle, not in a corner
+    html = host.html
+    # translucent cells and a dashed outline, hidden from the pointer; drawn cells are plain
+    assert html.count('class="alv-ghost"') == d.mask().bit_count()
+    assert 'class="alv-ghost-line"' in html and 'class="alv-preview-piece"' in html
+    assert 'class="alv-cell filled"' not in html
+    text = host.text()
+    assert "Fits:" in text and "Your rectangle: 0 →" in text
+
+
+def test_the_preview_shows_the_ticks_and_rectangle_from_the_engine():
+    app, host = make_app()
+    screen = start(app)
+    until_others(app, host, screen)
+    view = view_of(screen)
+    move = draft(screen).move()
+    got = R.preview(view, move)
+    text = host.text()
+    name = screen.names()[view["sheet"]["owner"]]
+    assert f"{name}'s rectangle: {got['area_before']} → {got['area']}." in text
+    assert (f"+{got['ticks']} ticks for you" in text) or (got["ticks"] == 1 and "+1 tick for you" in text)
+    assert host.html.count('class="alv-tick"') == got["ticks"]
+    top, left, hh, ww = got["rect"]
+    assert f'width="{ww * CELL - 4}" height="{hh * CELL - 4}" class="alv-rect new"' in host.html
+
+
+def test_round_one_keys_turn_flip_next_and_escape():
     app, host = make_app()
     screen = start(app)
     assert screen.viewer == 0 and 0 in screen.match.to_move()
-    text = host.text()
-    assert "Round 1: draw both pieces" in text and "start square" in text
-    assert host.has(r'class="alv-start"') and host.html.count('class="alv-start"') == 2
-    assert "fits." in text and "Your rectangle:" in text
+    assert "Round 1: draw both pieces" in host.text() and "start square" in host.text()
+    assert host.html.count('class="alv-start"') == 2
     sel = screen.sel
     at = list(sel["at"])
     app.key("ArrowDown")
-    assert sel["at"] == [at[0] + 1, at[1]] or sel["at"] == at      # clamped at the border
+    assert sel["at"] in ([at[0] + 1, at[1]], at) and sel["pinned"]
     app.key("r")
     assert sel["rot"] == 1
     app.key("f")
     assert sel["flip"] == 1
     app.key("Escape")
-    assert sel["rot"] == 0 and sel["flip"] == 0
-    # N walks through the places where the piece fits
-    seen = set()
-    for _ in range(5):
-        app.key("n")
-        assert "fits." in host.text()
-        seen.add((tuple(sel["at"]), sel["rot"], sel["flip"]))
-    assert len(seen) == 5
-    # move the piece far from both start squares: the preview says why it cannot go there
+    assert sel["rot"] == 0 and sel["flip"] == 0 and "pinned" not in sel
+    # a click far from both start squares places it there: the preview says why not
     app.act("alv-at", str(B.cell(8, 0)))
-    assert "cannot go here" in host.text() and "start squares" in host.text()
-    assert 'class="alv-ghost bad"' in host.html
+    assert "Cannot go here:" in host.text() and "start squares" in host.text()
+    assert 'class="alv-ghost bad"' in host.html and 'class="alv-ghost-line bad"' in host.html
     # Enter there: the engine refuses, says so, nothing is lost
     n = len(screen.match.record.moves)
     app.key("Enter")
     assert len(screen.match.record.moves) == n and "must cover one of the two outlined" in host.text()
 
 
-START_RECT = re.compile(r'<rect x="(\d+)" y="(\d+)" width="\d+" height="\d+" class="alv-start">')
-
-
-def start_marks(html):
-    """The (row, col) of every start square the map outlines."""
-    return sorted(((int(y) - 2) // CELL, (int(x) - 2) // CELL) for x, y in START_RECT.findall(html))
-
-
-def test_the_sheet_marks_the_start_squares_of_the_games_rules_version():
-    """Version 2: (3, 3) and (5, 5) (0-based; the prompt says row 4, column 4 …); a version-1
-    save still shows (2, 2) and (6, 6), and its pieces must cover those."""
+def test_next_place_it_fits_goes_through_every_turn_and_flip():
+    """N visits every legal drawing of the piece once (every position, turn and flip), then
+    starts again; the turn changes on the way."""
     app, host = make_app()
     screen = start(app)
-    assert start_marks(host.html) == [(3, 3), (5, 5)]
-    assert "one over each outlined start square (row 4, column 4 and row 6, column 6)" in host.text()
-    human_draws(screen, host)
-    human_draws(screen, host)
-    assert all(screen.match.state["maps"][0][i] == "0" for i in B.start_squares(2))
-    host.run_timers()
-    assert start_marks(host.html) == [(3, 3), (5, 5)]        # on the other sheets too
-    meta = {"seats": [{"name": "", "bot": None}] + [{"name": "", "bot": "normal"}] * 3}
-    code = encode(Record("alluvium", 1, GAME.options(None), 5, [], meta))
-    app1, host1 = make_app(hash_="#load=" + code)
-    screen1 = app1.screen
-    assert R.rules_of(screen1.match.state) == 1
-    assert start_marks(host1.html) == [(2, 2), (6, 6)]
-    assert "row 3, column 3 and row 7, column 7" in host1.text()
-    human_draws(screen1, host1)
-    human_draws(screen1, host1)
-    assert all(screen1.match.state["maps"][0][i] == "0" for i in B.start_squares(1))
+    until_others(app, host, screen)
+    view = view_of(screen)
+    piece = view["todo"][0]
+    legal = {B.mask_of(m["cells"]) for m in GAME.legal_moves(screen.match.state, 0) if m.get("piece") == piece}
+    seen, turns = [], set()
+    for _ in range(len(legal)):
+        app.key("n")
+        d = draft(screen)
+        assert d.problem() is None and "Fits:" in host.text()
+        seen.append(d.mask())
+        turns.add(B.shape(piece, screen.sel["rot"], screen.sel["flip"]))
+    assert set(seen) == legal and len(seen) == len(legal)       # each once
+    assert len(turns) == len({B.shape(piece, r, f) for r, f in turns_of(piece)} & turns) > 1
+    app.key("n")
+    assert draft(screen).mask() == seen[0]                      # round again
 
 
-def test_both_round_one_pieces_then_the_bots_and_the_next_sheet():
+def test_the_piece_follows_the_mouse_until_a_click_places_it_and_a_second_click_draws_it():
     app, host = make_app()
     screen = start(app)
-    todo = list(screen.match.view(0)["todo"])
-    app.act("alv-piece", todo[1])
-    assert screen.sel["piece"] == todo[1] and 'aria-pressed="true"' in host.html
+    sel = screen.sel
+    home = list(sel["at"])
+    app.act("alv-ptr", "over:" + str(B.cell(2, 6)))
+    assert sel["at"] == [2, 6] and "pinned" not in sel
+    assert "row 3, column 7" in host.text()
+    app.act("alv-ptr", "over:" + str(B.cell(3, 4)))
+    assert sel["at"] == [3, 4]
+    app.act("alv-ptr", "over:")                       # off the map: back where it rested
+    assert sel["at"] == home
+    app.act("alv-ptr", "over:" + str(B.cell(4, 3)))
+    # the first click places it where it is (under the pointer), the second on it draws it
+    target = B.cell(4, 3)
+    assert draft(screen).mask() >> target & 1
+    n = len(screen.match.record.moves)
+    app.act("alv-ptr", f"down:{target}")
+    app.act("alv-ptr", f"up:{target}")
+    app.act("alv-at", str(target))
+    assert sel["pinned"] and sel["at"] == [4, 3] and len(screen.match.record.moves) == n
+    app.act("alv-ptr", "over:" + str(B.cell(8, 8)))   # placed: it no longer follows
+    assert sel["at"] == [4, 3]
+    expected = draft(screen).move()
+    ok = draft(screen).problem() is None
+    app.act("alv-ptr", f"down:{target}")
+    app.act("alv-ptr", f"up:{target}")
+    app.act("alv-at", str(target))
+    if ok:
+        assert screen.match.record.moves[n] == [0, expected]
+    else:                                             # refused by the engine, said why
+        assert len(screen.match.record.moves) == n and host.has('class="error" role="alert">[^<]')
+
+
+def test_a_tap_off_the_piece_moves_it_there_and_a_tap_on_it_draws_it():
+    app, host = make_app()
+    screen = start(app)
+    d = draft(screen)
+    cell = next(i for i in range(B.CELLS) if d.exact(i, d.rot, d.flip) is not None
+                and not d.exact(i, d.rot, d.flip) & d.mask() and d.legal(d.exact(i, d.rot, d.flip)))
+    move = {"piece": d.piece, "cells": B.cells_of(d.exact(cell, d.rot, d.flip))}
+    # a finger: down and up on the same cell, then the click the browser sends; twice
+    for _ in range(2):
+        app.act("alv-ptr", f"down:{cell}")
+        app.act("alv-ptr", f"up:{cell}")
+        app.act("alv-at", str(cell))
+    assert screen.match.record.moves[0] == [0, move]
+
+
+def test_a_drag_moves_the_piece_keeping_where_it_was_held():
+    app, host = make_app()
+    screen = start(app)
+    sel = screen.sel
+    r, c = sel["at"]
+    held = next(i for i in B.cells_of(draft(screen).mask()) if i != r * B.SIZE + c)
+    dr, dc = held // B.SIZE - r, held % B.SIZE - c
+    app.act("alv-ptr", f"down:{held}")
+    assert "pinned" not in sel
+    app.act("alv-ptr", f"drag:{held + 1}")
+    app.act("alv-ptr", f"drag:{held + 1 + B.SIZE}")
+    assert sel["at"] == [r + 1, c + 1]
+    assert draft(screen).mask() >> (held + 1 + B.SIZE) & 1     # still held by the same cell
+    app.act("alv-ptr", "drag:")                                  # off the map: stays
+    assert sel["at"] == [r + 1, c + 1]
+    app.act("alv-ptr", f"up:{held + 1 + B.SIZE}")
+    assert sel["pinned"] and (dr, dc) == (held // B.SIZE - r, held % B.SIZE - c)
+    # a drag that ends where it began sends a click too: it draws nothing
+    n = len(screen.match.record.moves)
+    back = held + 1 + B.SIZE
+    app.act("alv-ptr", f"down:{back}")
+    app.act("alv-ptr", f"drag:{back + 1}")
+    app.act("alv-ptr", f"drag:{back}")
+    app.act("alv-ptr", f"up:{back}")
+    app.act("alv-at", str(back))
+    assert len(screen.match.record.moves) == n and sel["at"] == [r + 1, c + 1]
+    # Enter draws it where it was dragged (if it may go there)
+    expected = draft(screen).move()
+    app.key("Enter")
+    if draft(screen).problem() is None:
+        assert screen.match.record.moves[n] == [0, expected]
+
+
+def test_the_wheel_and_a_right_click_turn_the_piece():
+    app, host = make_app()
+    screen = start(app)
+    sel = screen.sel
+    app.act("alv-ptr", "wheel:40:+1")
+    assert sel["rot"] == 1 and sel["at"] == [4, 4]
+    app.act("alv-ptr", "wheel:40:-1")
+    assert sel["rot"] == 0
+    app.act("alv-ptr", "wheel:40:-1")
+    assert sel["rot"] == 3
+    app.act("alv-ptr", "menu:40")
+    assert sel["rot"] == 0
+    assert "turned 0°" in host.text()
+    app.act("alv-rot", "")
+    assert sel["rot"] == 1 and "turned 90°" in host.text()      # and the button
+
+
+def test_the_map_takes_pointer_events_only_while_you_draw():
+    app, host = make_app()
+    screen = start(app)
+    assert 'data-pointer="alv-ptr"' in host.html
+    until_others(app, host, screen)
     human_draws(screen, host)
-    assert screen.match.view(0)["todo"] == [todo[0]]
-    human_draws(screen, host)
-    assert any("on your map" in a for a in host.announced)
-    host.run_timers()                                   # the bots draw independently
-    view = screen.match.view(0)
-    assert view["phase"] == "others" and view["sheet"]["owner"] == 3
-    text = host.text()
-    assert "you now have" in " ".join(host.announced)
-    assert "draw your" in text and "Ticks for you:" in text and "rectangle:" in text
-    assert "Ticks on" in text                            # the sheet's track
+    if 0 not in screen.match.to_move():
+        assert 'data-pointer="alv-ptr"' not in host.html and "Still drawing" in host.text()
+    n = len(screen.match.record.moves)
+    app.act("alv-ptr", "down:40")                  # nothing happens for a seat not to move
+    app.act("alv-at", "40")
+    assert len(screen.match.record.moves) == n
 
 
 def test_action_b_by_keyboard_and_its_preview():
@@ -169,7 +339,8 @@ def test_action_b_by_keyboard_and_its_preview():
         if screen.viewer not in screen.match.to_move():
             continue
         singles = [m for m in GAME.legal_moves(screen.match.state, 0) if "cell" in m]
-        if singles and screen.match.view(0)["phase"] == "others":
+        if singles and view_of(screen)["phase"] == "others":
+            assert "One cell instead" in host.text()
             app.key("b")
             assert screen.sel["mode"] == "cell" and "One cell at" in host.text()
             target = singles[0]["cell"]
@@ -179,7 +350,7 @@ def test_action_b_by_keyboard_and_its_preview():
                 app.key("ArrowDown" if r > 4 else "ArrowUp")
             for _ in range(abs(c - 4)):
                 app.key("ArrowRight" if c > 4 else "ArrowLeft")
-            assert screen.sel["cursor"] == target and "fits." in host.text()
+            assert screen.sel["cursor"] == target and "Fits:" in host.text()
             n = len(screen.match.record.moves)
             app.key("Enter")
             assert screen.match.record.moves[n] == [0, {"cell": target}]
@@ -189,42 +360,170 @@ def test_action_b_by_keyboard_and_its_preview():
     raise AssertionError("no chance to fill one cell in these games")   # pragma: no cover
 
 
-def test_round_summary_and_final_scoring_step_by_step():
+# --- what happened -----------------------------------------------------------------------------------
+def test_drawn_cells_drop_into_place_once():
+    app, host = make_app()
+    screen = start(app)
+    move = draft(screen).move()
+    app.key("Enter")
+    dropped = re.findall(r'<g id="alv-map-(\d+)" data-fx="drop"', host.html)
+    assert sorted(int(i) for i in dropped) == move["cells"]
+    app.act("alv-rot", "")                          # any redraw: they do not drop again
+    assert 'data-fx="drop"' not in host.html
+
+
+def test_what_the_others_drew_on_your_map_is_marked_until_you_act():
+    app, host = make_app()
+    screen = start(app, ("human", "normal", "normal", "normal"), names=("", "Aki", "Ben", "Cy"))
+    until_others(app, host, screen)
+    assert 'class="alv-new"' not in host.html
+    for _ in range(3):
+        human_draws(screen, host)
+        host.run_timers()
+    assert screen.pause is not None                  # round 1 is over: the map is back
+    returned = view_of(screen)["returned"]
+    assert len(returned) == 3
+    cells = sorted(i for item in returned for i in item["cells"])
+    text = host.text()
+    for item in returned:
+        name = screen.names()[item["seat"]]
+        n = len(item["cells"])
+        assert f"{name} drew {n} cell{'s' if n > 1 else ''} here" in text
+    assert "While your map was away:" in text
+    app.act("next-round")
+    marks = re.findall(r'<rect x="([\d.]+)" y="([\d.]+)" width="35" height="35" class="alv-new">', host.html)
+    assert sorted(int((float(y) - 2.5) // CELL * B.SIZE + (float(x) - 2.5) // CELL) for x, y in marks) == cells
+    assert host.html.count('class="alv-new-fold"') == len(cells)
+    human_draws(screen, host)                        # you act: the marks go
+    assert 'class="alv-new"' not in host.html and "While your map was away" not in host.text()
+
+
+def test_the_round_summary_shows_the_round_that_ended_not_the_next_deal():
+    app, host = make_app()
+    screen = start(app, ("human", "normal", "normal", "normal"), names=("", "Aki", "Ben", "Cy"))
+    until_others(app, host, screen)
+    for _ in range(3):
+        human_draws(screen, host)
+        host.run_timers()
+    e = screen.pause
+    assert e is not None and e["round"] == 1
+    view = view_of(screen)
+    assert view["round"] == 2                        # the next round is dealt behind it
+    html = host.html
+    board = html[html.index('class="board-wrap"'):html.index('class="overlay round-over"')]
+    text = Text.of(board)
+    assert "Round 1 scored" in text and "Round 2" not in text
+    assert "alv-ghost" not in board and "data-pointer" not in board and "alv-draw" not in board
+    assert f"Your area bonus in round 1: {e['areas'][0]}." in text
+    round_one = [screen.match.state["piles"][s][0] for s in range(4)]
+    cards = re.findall(r'class="alv-pcard">.*?</svg> (\w\d)', board)
+    assert cards == [round_one[s] for s in (1, 2, 3)]
+    top, left, hh, ww = e["rects"][0]
+    assert f'x="{left * CELL + 2}" y="{top * CELL + 2}" width="{ww * CELL - 4}"' in board
+    # the heading names the round's best first; the body lists everyone's area bonus
+    best = max(e["areas"])
+    heading = re.search(r'id="round-heading"[^>]*>([^<]+)<', html).group(1)
+    tops = [screen.names()[s] for s, a in enumerate(e["areas"]) if a == best]
+    assert heading.endswith(f"round 1: {best}") and all(n in heading for n in tops)
+    summary = Text.of(html[html.index('class="overlay round-over"'):])
+    for s in range(4):
+        assert screen.names()[s] in summary
+    assert "Your largest rectangle" in summary
+
+
+def test_round_heading_names_the_best_first():
+    t = I18n("en")
+    ctx = Ctx(t, ["You", "Aki", "Ben"], 0, [0])
+    e = {"e": "score", "round": 2, "areas": [4, 9, 6], "rects": [None] * 3}
+    assert UI.round_heading(e, ctx) == "Aki has the largest rectangle of round 2: 9"
+    assert UI.round_heading(dict(e, areas=[9, 3, 6]), ctx) == "You have the largest rectangle of round 2: 9"
+    assert UI.round_heading(dict(e, areas=[9, 9, 6]), ctx) == "You and Aki share the largest rectangle of round 2: 9"
+    ja = Ctx(I18n("ja"), ["あなた", "Aki", "Ben"], 0, [0])
+    assert UI.round_heading(e, ja) == "ラウンド2の最大の四角形はAki：9"
+
+
+def test_log_lines_for_everyone_and_groups_by_round():
+    app, host = make_app()
+    screen = start(app, ("human", "normal", "normal", "normal"), names=("", "Aki", "Ben", "Cy"))
+    host.run_timers()                                    # the bots draw on their own maps
+    lines = screen.log_lines(view_of(screen), screen.ctx(0))
+    assert "Aki drew a piece on their own map." in lines   # round 1: which, once phase 1 ends
+    until_others(app, host, screen)
+    lines = screen.log_lines(view_of(screen), screen.ctx(0))
+    assert "Aki drew a piece on their own map." not in lines
+    assert any(re.match(r"Aki drew . \(.*\) on their own map\.", line) for line in lines)
+    assert any(line.startswith("The hand cards are discarded face up: Aki:") for line in lines)
+    play_out(app, host, screen)
+    view = view_of(screen)
+    items = screen.log_items(view, screen.ctx(0))
+    heads = [head for head, _ in items if head]
+    assert heads == ["Round 1", "Round 2", "Round 3", "Round 4", "End of the game"]
+    texts = [text for _, text in items]
+    assert any(re.match(r"(Aki|Ben|Cy) drew . \(.*\) on (your map|\w+'s map)\.", x) for x in texts)
+    assert not any("Your map" in x for x in texts)           # "your map" inside a sentence
+
+
+def test_result_lists_area_and_cooperation_bonuses_per_player_best_first():
+    app, host = make_app()
+    screen = start(app, ("human", "normal", "normal", "normal"), names=("", "Aki", "Ben", "Cy"))
+    play_out(app, host, screen)
+    out = screen.match.outcome()
+    res = screen.match.state["result"]
+    html = host.html
+    body = html[html.index('class="alv-result"'):]
+    cards = re.findall(r'<li class="alv-card-score">(.*?)</li></ul></li>', body)
+    assert len(cards) == 4
+    names = screen.names()
+    order = sorted(range(4), key=lambda s: (s not in out["winners"], -out["scores"][s], s))
+    for card, s in zip(cards, order):
+        text = Text.of(card)
+        assert text.startswith(names[s]) and f"{res['total'][s]} points" in text
+        areas = screen.match.state["areas"][s]
+        assert " + ".join(map(str, areas)) + f" = {res['area'][s]}" in text
+        assert f"Cooperation bonuses {res['coop'][s]}" in text
+        assert text.count("map") >= 3                 # one line per other sheet
+    heading = re.search(r'id="result-heading"[^>]*>([^<]+)<', html).group(1)
+    assert heading in ("You win the game",) + tuple(f"{n} wins the game" for n in names) or "share the win" in heading
+    assert "Highest total wins" in host.text()
+    assert UI.score_text(out, 0, screen.ctx(0)) == f"{out['scores'][0]} points"
+
+
+def test_final_scoring_step_by_step_on_the_table():
     app, host = make_app()
     screen = start(app, ("human", "normal", "normal", "normal"), names=("Aki",))
-    paused = False
-    for _ in range(3000):
-        if screen.match.over:
-            break
-        host.run_timers()
-        if screen.pause is not None:
-            if not paused:
-                text = host.text()
-                assert "Round 1: area bonuses" in text and "Your largest rectangle" in text
-                paused = True
-            app.act("next-round")
-            continue
-        if screen.viewer in screen.match.to_move():
-            human_draws(screen, host)
-    assert screen.match.over and paused
+    play_out(app, host, screen)
+    app.act("overlay", "hide")
     text = host.text()
     assert "Final scoring, step by step" in text and "Step 1 of 5" in text
-    out = screen.match.outcome()
-    names = ["Aki", "CPU 2 (normal)", "CPU 3 (normal)", "CPU 4 (normal)"]
-    head = (f"Shared win: {', '.join(names[s] for s in out['winners'])}" if len(out["winners"]) > 1
-            else "You win!" if out["winners"] == [0] else f"{names[out['winners'][0]]} wins!")
-    assert head in text
+    assert "Area bonuses of every round" in text
     app.act("alv-step", "1")
     text = host.text()
     assert "Step 2 of 5" in text and "Cooperation bonuses on Your map" in text
-    assert "Largest territory" in text
+    assert "Territory" in text and 'class="alv-ring"' in host.html
     app.act("alv-step", "4")
     assert "Step 5 of 5" in host.text()
     app.act("alv-all", "")
     text = host.text()
     assert "Step 5 of 5" not in text and "Next step" not in text
     assert text.count("Cooperation bonuses on") == 4
-    assert "Totals" in text and "Cooperation" in text
+    app.act("alv-step", "0")
+    assert "Step 1 of 5" in host.text()
+
+
+# --- three players, two humans, spectators and replays ----------------------------------------------
+def test_three_players_virtual_piece():
+    app, host = make_app()
+    screen = start(app, ("human", "normal", "normal"))
+    human_draws(screen, host)
+    human_draws(screen, host)
+    host.run_timers()
+    view = view_of(screen)
+    assert view["phase"] == "virtual"
+    text = host.text()
+    assert "virtual player's" in text and "for the virtual player" in text
+    assert "Virtual player ◇" in text                     # among the players, with its symbol
+    human_draws(screen, host)
+    assert any("for the virtual player" in a for a in host.announced)
 
 
 def test_two_humans_hand_over_in_a_simultaneous_phase():
@@ -238,8 +537,7 @@ def test_two_humans_hand_over_in_a_simultaneous_phase():
     assert screen.handover == 1 - first and "alv-map" not in host.html
     app.act("handover-ok")
     assert screen.viewer == 1 - first
-    view = screen.match.view(screen.viewer)
-    assert view["sheet"]["owner"] == screen.viewer
+    assert view_of(screen)["sheet"]["owner"] == screen.viewer
     human_draws(screen, host)
     human_draws(screen, host)
     host.run_timers()
@@ -249,19 +547,74 @@ def test_two_humans_hand_over_in_a_simultaneous_phase():
     assert screen.match.over
 
 
-def test_three_players_virtual_piece_prompt():
+def test_a_replay_view_shows_every_sheet_and_marks_private_hands():
+    match = play_one("alluvium", {"players": 4}, 3, ["easy"] * 4)
+    state = GAME.setup({"players": 4}, 3)
+    for seat, move in match.record.moves[:3]:
+        state = GAME.apply(state, seat, move)
+    view = GAME.reveal(state)
+    ctx = Ctx(I18n("en"), ["Aki", "Ben", "Cy", "Dee"], None, [])
+    html = render(UI.board(view, {}, ctx))
+    assert html.count('class="alv-map"') == 4
+    for name in ("Aki", "Ben", "Cy", "Dee"):
+        assert f"{name}&#x27;s map" in html or f"{name}'s map" in Text.of(html)
+    assert Text.of(html).count("Hand card (private until phase 1 ends)") == 4
+    assert set(regions(html)) == {"table", "players"}
+    spectator = render(UI.board(GAME.view(state, None), {}, ctx))
+    assert "alv-map" not in spectator and "Round 1 of 4" in Text.of(spectator)
+
+
+# --- the shelf -----------------------------------------------------------------------------------------
+def test_picture_and_progress_line():
+    pic = render(UI.picture())
+    assert pic.startswith("<svg") and 'viewBox="' in pic and 'aria-hidden="true"' in pic
+    assert "width=" not in pic.split(">", 1)[0]             # the shelf sizes it
+    for p in range(3):
+        assert f'fill="{["#f4a3a3", "#a9c8f5", "#f5dc7a"][p]}"' in pic   # and symbols draw them
+    state = GAME.setup({"players": 4}, 2)
+    ctx = Ctx(I18n("en"), ["You", "Aki", "Ben", "Cy"], None, [0])
+    assert UI.progress(GAME.view(state, None), ctx) == "Round 1 of 4"
+    while state["round"] < 3:
+        from .helpers import finish_phase
+        state = finish_phase(state)
+    areas = [sum(a) for a in state["areas"]]
+    line = UI.progress(GAME.view(state, None), ctx)
+    assert line == f"Round 3 of 4 · areas: You {areas[0]}, Aki {areas[1]}, Ben {areas[2]}, Cy {areas[3]}"
+    ja = UI.progress(GAME.view(state, None), Ctx(I18n("ja"), ["あなた", "Aki", "Ben", "Cy"], None, [0]))
+    assert ja.startswith("ラウンド3／4 · 面積：あなた")
+
+
+# --- the rest ------------------------------------------------------------------------------------------
+START_RECT = re.compile(r'<rect x="(\d+)" y="(\d+)" width="\d+" height="\d+" class="alv-start">')
+
+
+def start_marks(html):
+    """The (row, col) of every start square the map outlines."""
+    return sorted(((int(y) - 3) // CELL, (int(x) - 3) // CELL) for x, y in START_RECT.findall(html))
+
+
+def test_the_sheet_marks_the_start_squares_of_the_games_rules_version():
+    """Version 2: (3, 3) and (5, 5) (0-based; the map's label says row 4, column 4 …); a version-1
+    save still shows (2, 2) and (6, 6), and its pieces must cover those."""
     app, host = make_app()
-    screen = start(app, ("human", "normal", "normal"))
+    screen = start(app)
+    assert start_marks(host.html) == [(3, 3), (5, 5)]
+    assert "Start squares: row 4, column 4 and row 6, column 6." in host.html
     human_draws(screen, host)
     human_draws(screen, host)
+    assert all(screen.match.state["maps"][0][i] == "0" for i in B.start_squares(2))
     host.run_timers()
-    view = screen.match.view(0)
-    assert view["phase"] == "virtual"
-    text = host.text()
-    assert "virtual player's" in text and "Ticks for the virtual player" in text
-    assert "Virtual player ◇" in text                     # its open card, with its symbol
-    human_draws(screen, host)
-    assert any("for the virtual player" in a for a in host.announced)
+    assert start_marks(host.html) == [(3, 3), (5, 5)]        # on the other sheets too
+    meta = {"seats": [{"name": "", "bot": None}] + [{"name": "", "bot": "normal"}] * 3}
+    code = encode(Record("alluvium", 1, GAME.options(None), 5, [], meta))
+    app1, host1 = make_app(hash_="#load=" + code)
+    screen1 = app1.screen
+    assert R.rules_of(screen1.match.state) == 1
+    assert start_marks(host1.html) == [(2, 2), (6, 6)]
+    assert "row 3, column 3 and row 7, column 7" in host1.html
+    human_draws(screen1, host1)
+    human_draws(screen1, host1)
+    assert all(screen1.match.state["maps"][0][i] == "0" for i in B.start_squares(1))
 
 
 def test_reload_continues_exactly():
@@ -277,12 +630,13 @@ def test_reload_continues_exactly():
 
 def test_symbols_and_names_not_colour_alone():
     app, host = make_app()
-    start(app, ("human", "normal", "normal", "normal"), names=("<b>Aki</b>",))
+    start(app, ("human", "normal", "normal", "normal"), names=("", "<b>Aki</b>"))
     host.run_timers()
     text = host.text()
     for s in range(4):
         assert SYMBOLS[s] in text                       # every player's symbol beside the name
     assert "<b>Aki</b>" not in host.html and "&lt;b&gt;Aki&lt;/b&gt;" in host.html
+    assert host.html.count('role="img"') == 1          # the map; small pictures are hidden
 
 
 def test_rules_page_lists_rulings_in_both_languages():
@@ -295,6 +649,8 @@ def test_rules_page_lists_rulings_in_both_languages():
         where_ = {"squares": squares(app.t, B.start_squares(2)), "old": squares(app.t, B.start_squares(1))}
         for key in RULING_KEYS:
             assert tables()[lang][f"alluvium.ruling.{key}"].format(**where_) in text
+        for key in ("mouse", "touch"):
+            assert tables()[lang][f"alluvium.keys.{key}"] in text
     assert R.RULING_AUTO_PASS and R.RULING_AREAS_PUBLIC and R.RULING_TIES_SCORE_BY_RANK
 
 
@@ -316,3 +672,4 @@ def test_japanese_screen():
     start(app)
     text = host.text()
     assert "ラウンド1" in text and "スタートマス" in text and "記入できます" in text
+    assert "回転" in text and "反転" in text and "次に置ける位置" in text and "ここに記入" in text

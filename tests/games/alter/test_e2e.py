@@ -1,16 +1,224 @@
-"""ALTER in Chromium: a full 4-seat game with one human against three bots (by mouse and by
-keyboard), the set score sheets, the bonus table, announcements and the final result."""
+"""ALTER in Chromium: the table on one screen (4 and 5 players, 1280×800 and 390×844, English
+and Japanese, with 24-character names) on the play screen, the round's pause, a set's scores
+and the result; the Change preview and its confirmation; and a full 4-seat game with one human
+against three bots, by mouse and by keyboard."""
 
+import json
 import re
 import time
 
+import pytest
 from playwright.sync_api import expect
 
-from e2e.harness import boot, humans_turn
+from bodoge.core.match import Match
+from bodoge.core.record import Record, encode
+from bodoge.core.selfplay import play_one
+from bodoge.games.alter import rules as R
+from bodoge.ui.games import Ctx
+from bodoge.ui.i18n import I18n
+
+from e2e.harness import assert_regions_in_view, boot, humans_turn
 
 # the result overlay's heading names the winner (the game's own heading, below it, may too)
 RESULT = re.compile(r"wins the game|win the game|share the win")
 PLACE = re.compile(r"Put your Pick card here|Change here")
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+LONG = ("Alexandra Konstantinovaa", "Bartholomew Fitzgeraldin", "Christopher Montgomeryy",
+        "Dorothea Wilhelmina Ross", "Evangeline Maximilianaaa")
+REGIONS = ["prompt", "table", "hand", "players"]
+
+
+def positions(players, seed=7):
+    """From one self-play game: (moves played, seat, move to play or None) for a choice in
+    the middle of a round, the move that ends a round (not a set), the move that scores a set,
+    and the end."""
+    match = play_one("alter", {"players": players}, seed, ["normal"] * players)
+    rec = match.record
+    replay = Match.new("alter", rec.options, rec.seed)
+    found = {}
+    for k, (seat, move) in enumerate(rec.moves):
+        st = replay.state
+        if st["phase"] == "choose" and st["step"] >= 2 and "choose" not in found:
+            found["choose"] = (k, seat, None)
+        before = len(st["log"])
+        replay.play(seat, move)
+        new = [e["e"] for e in replay.state["log"][before:]]
+        if "take" in new and "score" not in new and "take" not in found:
+            found["take"] = (k, seat, move)
+        if "score" in new and not replay.over and "score" not in found:
+            found["score"] = (k, seat, move)
+    found["result"] = (len(rec.moves), 0, None)
+    return rec, found
+
+
+def code(rec, n, human):
+    seats = [{"name": "" if s == human else LONG[s], "bot": None if s == human else "normal"}
+             for s in range(rec.options["players"])]
+    return encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:n], {"seats": seats}))
+
+
+@pytest.fixture
+def at(browser, server, guard):
+    """``at(size, lang)``: a booted page of that size and language (bots at the slow speed, so
+    a position stays as it was opened)."""
+    made = []
+
+    def make(size, lang, speed="slow"):
+        width, height = SIZES[size]
+        ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height}, locale="en-US"))
+        ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify("
+                            f"{{lang: '{lang}', speed: '{speed}'}})); }} catch (e) {{}}")
+        made.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(30_000)
+        boot(page, server.url)
+        return page
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+def open_position(page, rec, where):
+    k, seat, move = where
+    page.evaluate("(h) => { location.hash = h; }", "#load=" + code(rec, k, seat))
+    page.wait_for_selector("main.play-screen[data-game='alter'] .alter-board")
+    if move is not None:
+        assert page.evaluate("([s, m]) => window.bodoge.play(s, m)", [seat, json.dumps(move)])
+        page.wait_for_selector(".overlay.round-over")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_the_table_is_one_screen_for_four_and_five_players(at, size, lang):
+    page = at(size, lang)
+    for players in (4, 5):
+        rec, found = positions(players)
+        # the play screen: a choice to make, the others' Pick cards on the table
+        open_position(page, rec, found["choose"])
+        expect(page.locator(".place-hit.do-change").first).to_be_visible()
+        assert_targets_cover_their_cards(page)
+        assert page.locator("[data-region=players]").count() == players - 1
+        assert_regions_in_view(page, REGIONS)
+        # the round's cards are as large as the table's, their wings in words
+        shown = page.locator(".round-cards .acard").first.bounding_box()
+        placed = page.locator(".alter-table .place-card .acard").first.bounding_box()
+        assert shown["width"] >= placed["width"] - 0.5 and shown["height"] >= placed["height"] - 0.5
+        assert page.locator(".round-cards .acard-wing-word").first.evaluate(
+            "(e) => parseFloat(getComputedStyle(e).fontSize)") >= 12
+        # the bonus card: beside the table on a wide screen, over it on a phone
+        if size == "phone":
+            page.click("#ref-toggle")
+            expect(page.locator("#alter-ref")).to_be_visible()
+            assert_regions_in_view(page, REGIONS)
+            page.keyboard.press("Escape")
+            expect(page.locator("#alter-ref")).to_be_hidden()
+        else:
+            expect(page.locator("#alter-ref")).to_be_visible()
+        # the round's pause: the table in view with every Pick card on its card
+        open_position(page, rec, found["take"])
+        expect(page.locator(".alter-board.resolved")).to_be_visible()
+        assert page.locator(".alter-table .taker").count() == players
+        assert_regions_in_view(page, REGIONS)
+        # a set's scores
+        open_position(page, rec, found["score"])
+        expect(page.locator(".overlay .set-block")).to_be_visible()
+        assert_regions_in_view(page, REGIONS)
+        # the result, and the table behind it
+        open_position(page, rec, found["result"])
+        expect(page.locator(".overlay.result .alter-sheet")).to_be_visible()
+        assert_regions_in_view(page, REGIONS)
+        page.click("#look-at-table")
+        expect(page.locator("#show-overlay")).to_be_visible()
+        assert_regions_in_view(page, REGIONS)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_change_is_previewed_and_played_only_on_confirm(at, size):
+    page = at(size, "en")
+    rec, found = positions(4)
+    k, seat, _ = found["choose"]
+    open_position(page, rec, found["choose"])
+    match = Match.from_code(code(rec, k, seat))
+    view = match.view(seat)
+    names = list(LONG[:4])
+    names[seat] = "You"
+    ctx = Ctx(I18n("en"), names, seat, [seat])
+    target = next(m for m in reversed(view["moves"]) if m["a"] == "change")
+    pushed = R.preview(view, target)["pushed"]
+    assert pushed
+    button = page.locator(f"#place-{target['p']}")
+    # the place names the Pick cards that would move; pointing at it shows them on the table
+    for s, a, b in pushed:
+        expect(button).to_have_attribute("aria-label", re.compile(re.escape(f"{ctx.whose(s)} Pick {a + 1}→{b + 1}")))
+    preview = page.locator(f".pv-text.pv-{target['p']}")
+    expect(preview).to_be_hidden()
+    button.hover()
+    expect(preview).to_be_visible()
+    expect(preview).to_contain_text(f"Change at {target['p'] + 1}")
+    expect(page.locator(f".pick.ghost.pv-{target['p']}").first).to_be_visible()
+    lines = page.locator("#log-list li").count()
+    # chosen: the prompt says what it will do; nothing is played
+    button.click()
+    expect(page.locator("#prompt")).to_contain_text(f"Change onto place {target['p'] + 1}: ")
+    for s, a, b in pushed:
+        expect(page.locator("#prompt")).to_contain_text(f"{ctx.whose(s)} Pick {a + 1}→{b + 1}")
+    expect(page.locator("#alter-confirm")).to_be_focused()
+    page.wait_for_timeout(300)
+    assert page.locator("#log-list li").count() == lines
+    # Escape cancels
+    page.keyboard.press("Escape")
+    expect(page.locator("#alter-confirm")).to_have_count(0)
+    assert page.locator("#log-list li").count() == lines
+    # by keyboard: the place's number chooses, Enter on Confirm plays
+    page.keyboard.press(str(target["p"] + 1))
+    expect(page.locator("#alter-confirm")).to_be_visible()
+    assert page.locator("#log-list li").count() == lines
+    page.evaluate(SLIDES)
+    page.locator("#alter-confirm").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#log-list")).to_contain_text(f"You Change onto place {target['p'] + 1}")
+    # every Pick card that moved slid there (web/morph.js), the changer's from its seat
+    slid = set(page.evaluate("window.__slid"))
+    assert {f"pick-{s}" for s, _, _ in pushed} | {f"pick-{seat}"} <= slid, slid
+
+
+# records the keys of the elements web/morph.js slides (it animates them with Element.animate)
+SLIDES = """() => { window.__slid = []; const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    const key = this.getAttribute('data-fx-key'); if (key) window.__slid.push(key);
+    return animate.apply(this, args); }; }"""
+
+
+def test_watch_asks_for_confirmation(at):
+    page = at("desktop", "en")
+    rec, found = positions(4)
+    open_position(page, rec, found["choose"])
+    lines = page.locator("#log-list li").count()
+    page.click("#watch")
+    expect(page.locator("#prompt")).to_contain_text("Watch: you alone see place")
+    expect(page.locator(".pv-text.pv-watch")).to_be_visible()
+    assert page.locator("#log-list li").count() == lines
+    page.click("#alter-cancel")
+    expect(page.locator("#alter-confirm")).to_have_count(0)
+    expect(page.locator("#watch")).to_be_focused()
+    page.click("#watch")
+    page.click("#alter-confirm")
+    expect(page.locator("#log-list")).to_contain_text("You watch:")
+    expect(page.get_by_role("button", name=re.compile("you watched it")).first).to_be_visible()
+    assert page.locator(".place-hit.do-place").count() >= 1
+    assert_targets_cover_their_cards(page)
+
+
+def assert_targets_cover_their_cards(page):
+    """Each place one may click is drawn around its card (not beside it)."""
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+                  ".then(() => true)")
+    got = page.evaluate("""() => Array.from(document.querySelectorAll('.place-hit')).map((b) => {
+        const c = b.closest('.place').querySelector('.place-card').getBoundingClientRect();
+        const r = b.getBoundingClientRect();
+        return [r.left <= c.left && r.top <= c.top && r.right >= c.right && r.bottom >= c.bottom, b.id]; })""")
+    assert got and all(ok for ok, _ in got), got
 
 
 def new_alter(page, kinds):
@@ -30,46 +238,79 @@ def test_full_four_seat_game_with_one_human(page, server):
     result = page.locator("#result-heading", has_text=RESULT)
     table = page.get_by_role("region", name=re.compile("The table"))
     expect(table).to_be_visible()
-    # the bonus table is one click away
-    page.get_by_text("Bonus table", exact=True).click()
-    expect(page.get_by_role("row", name=re.compile("Zero-One"))).to_be_visible()
-    turns = sets = 0
+    # the bonus card is beside the table
+    expect(page.locator("#alter-ref")).to_contain_text("Zero-One")
+    turns = sets = rounds = 0
     by_key = True
-    end = time.time() + 240
+    end = time.time() + 300
     while not result.is_visible():
         assert time.time() < end, "the game did not finish in time"
-        next_set = page.get_by_role("button", name="Next round")
-        if next_set.is_visible():
-            expect(page.get_by_role("table", name=re.compile(r"Set \d: cards, base"))).to_be_visible()
-            sets += 1
-            next_set.click()
+        next_round = page.get_by_role("button", name="Next round")
+        if next_round.is_visible():
+            if page.locator(".overlay .set-block").count():
+                expect(page.locator(".overlay .set-block")).to_contain_text("Base")
+                sets += 1
+            else:
+                expect(page.locator(".alter-board.resolved")).to_be_visible()
+                rounds += 1
+            next_round.click()
             continue
         if not humans_turn(page):
             page.wait_for_timeout(30)
             continue
-        watch = page.get_by_role("button", name="Watch", exact=True)
+        watch = page.locator("#watch")
         if watch.is_visible() and turns % 2 == 0:
-            if by_key:                   # once by keyboard: W, then the place's number
+            if by_key:                   # once by keyboard: W, W again, then the place's number
+                page.keyboard.press("w")
+                expect(page.locator("#alter-confirm")).to_be_visible()
                 page.keyboard.press("w")
                 expect(page.get_by_role("button", name=re.compile("you watched it")).first).to_be_visible()
-                label = page.get_by_role("button", name=re.compile("you watched it")).first.get_attribute("aria-label")
-                page.keyboard.press(re.match(r"Place (\d)", label).group(1))
+                label = page.get_by_role("button", name=re.compile("you watched it")).first.text_content()
+                page.keyboard.press(re.search(r"Place (\d)", label).group(1))
                 expect(page.locator("#log-list")).to_contain_text("You put your Pick card on place")
                 by_key = False
             else:
                 watch.click()
+                page.locator("#alter-confirm").click()
                 expect(page.locator("#prompt")).to_contain_text("Take")
             turns += 1
             continue
         targets = page.get_by_role("button", name=PLACE)
         if targets.count():
             targets.first.click()
+            confirm = page.locator("#alter-confirm")
+            if confirm.count():
+                confirm.click()
             turns += 1
             continue
         page.wait_for_timeout(30)
-    assert turns >= 8
+    assert turns >= 8 and rounds >= 3
     expect(result).to_be_visible()
     expect(page.get_by_role("table", name="Score sheet")).to_be_visible()
     assert page.locator("#live").get_attribute("role") == "status"
     assert "CPU 2 (strong)" in page.locator(".result").inner_text()
-    assert sets >= 1 or "Victory" in result.inner_text()
+    assert sets >= 1 or "Victory" in page.locator(".result").inner_text()
+
+
+def test_the_round_pause_then_the_taken_card_slides_into_the_hand(at):
+    page = at("desktop", "en")
+    rec, found = positions(4)
+    k, seat, move = found["take"]
+    open_position(page, rec, found["take"])
+    heading = page.locator("#round-heading")
+    expect(heading).to_contain_text(re.compile(r"^Round \d: you took "))
+    mine = page.locator(".alter-table .taker.me")
+    expect(mine).to_have_text("You")
+    # the table stays in view: the panel sits over its top, the hand below is uncovered
+    panel = page.locator(".overlay.round-over .overlay-card").bounding_box()
+    hand = page.locator("[data-region=hand]").bounding_box()
+    assert panel["y"] + panel["height"] <= hand["y"]
+    card = page.locator(".alter-table [data-fx-key^='card-']")
+    key = card.get_attribute("data-fx-key")
+    expect(page.locator("#next-round")).to_be_focused()
+    page.evaluate(SLIDES)
+    page.keyboard.press("Enter")
+    expect(page.locator(".alter-board.resolved")).to_have_count(0)
+    expect(page.locator(f"[data-region=hand] [data-fx-key='{key}']")).to_be_visible()
+    slid = set(page.evaluate("window.__slid"))
+    assert key in slid and {f"pick-{s}" for s in range(4)} <= slid, slid

@@ -422,3 +422,113 @@ def test_apply_leaves_the_old_state_untouched():
     before = repr(state)
     GAME.apply(state, 0, place(0))
     assert repr(state) == before
+
+
+# --- preview, reveal, take-backs ----------------------------------------------------------------
+def test_preview_names_the_pick_cards_a_change_moves_as_the_move_will():
+    state = rig(places=["r0", "r1", "r2", "r3"])
+    state = GAME.apply(state, 0, place(1))
+    state = GAME.apply(state, 1, WATCH)
+    state = GAME.apply(state, 1, place(2))
+    view = GAME.view(state, 2)
+    for p in (1, 2):
+        pv = R.preview(view, change(p))
+        after = GAME.apply(state, 2, change(p))
+        assert pv == {"pushed": after["log"][-1]["moves"], "seen": []}
+    assert R.preview(view, change(1))["pushed"] == [[0, 1, 2], [1, 2, 3]]
+    assert R.preview(view, WATCH) == {"pushed": [], "seen": [0, 3]}
+    # only what the view allows: not an empty place, not another seat's view, not garbage
+    assert R.preview(view, change(0)) is None
+    assert R.preview(GAME.view(state, 3), change(1)) is None
+    assert R.preview(view, "x") is None and R.preview(view, {"a": "place", "p": 0}) is None
+
+
+def test_preview_of_a_place_after_watch_moves_nothing():
+    state = rig(places=["r0", "r1", "r2", "r3"])
+    state = GAME.apply(state, 0, place(1))
+    state = GAME.apply(state, 1, WATCH)
+    assert R.preview(GAME.view(state, 1), place(0)) == {"pushed": [], "seen": []}
+
+
+def test_reveal_turns_up_every_card_and_keeps_the_spectators_shape():
+    state = rig(places=["r0", "r1", "r2", "r3"])
+    state = GAME.apply(state, 0, place(1))
+    state = GAME.apply(state, 1, WATCH)
+    shown = GAME.reveal(state)
+    spectator = GAME.view(state, None)
+    assert set(shown) == set(spectator) | {"revealed", "seen"}
+    assert [pl["card"] for pl in shown["places"]] == [cid(x) for x in ("r0", "r1", "r2", "r3")]
+    assert all(pl["card"] is None for pl in spectator["places"])
+    assert shown["seen"][1] == [0, 2, 3]
+    watch = next(e for e in shown["log"] if e["e"] == "watch")
+    assert watch["cards"] == [cid("r0"), cid("r2"), cid("r3")]
+    # a round taken: every seat's card in past, every card in the take event
+    state = GAME.apply(state, 1, place(0))
+    for seat in (2, 3):
+        state = GAME.apply(state, seat, WATCH)
+        state = GAME.apply(state, seat, GAME.legal_moves(state, seat)[0])
+    shown = GAME.reveal(state)
+    assert shown["past"][0]["cards"] == [cid(x) for x in ("r0", "r1", "r2", "r3")]
+    take = next(e for e in shown["log"] if e["e"] == "take")
+    assert take["cards"] == [cid(x) for x in ("r0", "r1", "r2", "r3")]
+    assert GAME.view(state, None)["past"][0]["cards"] == [None] * 4
+
+
+def test_reveal_of_a_finished_game():
+    state = deal_set(rig(), PLAIN)
+    for _ in range(3):
+        state = deal_set(state, PLAIN)
+    assert state["phase"] == "over"
+    shown = GAME.reveal(state)
+    assert shown["revealed"] and shown["outcome"] == GAME.outcome(state)
+
+
+def test_undoable_a_pick_or_a_change_before_the_round_ends():
+    state = rig(places=["r0", "r1", "r2", "r3"])
+    after = GAME.apply(state, 0, place(1))
+    assert GAME.undoable(state, 0, place(1), after)               # the dealer's Pick
+    state = after
+    after = GAME.apply(state, 1, change(1))
+    assert GAME.undoable(state, 1, change(1), after)              # a Change
+    state = after
+    after = GAME.apply(state, 2, WATCH)
+    assert not GAME.undoable(state, 2, WATCH, after)              # a Watch shows cards
+    state = after
+    p = next(m["p"] for m in GAME.legal_moves(state, 2))
+    after = GAME.apply(state, 2, place(p))
+    assert GAME.undoable(state, 2, place(p), after)               # a place after a Watch
+    state = after
+    # the last Pick card resolves the round (cards taken, the next round dealt): never
+    for move in GAME.legal_moves(state, 3):
+        if move["a"] == "watch":
+            continue
+        after = GAME.apply(state, 3, move)
+        assert any(e["e"] == "take" for e in after["log"][len(state["log"]):])
+        assert not GAME.undoable(state, 3, move, after)
+    watched = GAME.apply(state, 3, WATCH)
+    for move in GAME.legal_moves(watched, 3):                     # last: Watch, then either
+        assert not GAME.undoable(watched, 3, move, GAME.apply(watched, 3, move))
+
+
+def test_undoable_never_across_a_set_or_the_games_end():
+    # deal_set's set, move by move: the last move of its last round scores the set
+    hands = PLAIN
+    state = rig()
+    n = 4
+    rounds = [[cid(hands[s][k]) for s in range(n)] for k in range(4)]
+    state["places"] = rounds[0]
+    state["log"][-1]["shown"] = sorted(rounds[0])
+    state["deck"] = [c for r in reversed(rounds[1:]) for c in r]
+    for k in range(4):
+        if k:
+            state["places"] = list(rounds[k])
+        for i in range(n):
+            seat = GAME.to_move(state)[0]
+            if state["phase"] == "choose":
+                state = GAME.apply(state, seat, WATCH)
+            before = state
+            move = place(seat)
+            state = GAME.apply(state, seat, move)
+    assert any(e["e"] == "score" for e in state["log"][len(before["log"]):])
+    assert not GAME.undoable(before, GAME.to_move(before)[0], move, state)
+    assert not GAME.undoable(before, 0, "garbage", state)

@@ -1,14 +1,24 @@
 """ALTER through the whole UI in CPython (fake host): setup with variants, a full game with
-one human, the cascade animation, Watch by key, hot-seat hand-over, bad input, rules page."""
+one human, the table (seats around it, the hand, the round's cards), the Change preview and
+its confirmation, Watch's confirmation, keys, the round's pause, set and game results, log
+groups, motion keys, the shelf hooks, a revealed view, hot-seat hand-over, bad input, rules."""
 
 import re
+from html import unescape
 
 import pytest
 
-from bodoge.ui.i18n import tables
-from bodoge.games.alter.ui import RULINGS
+from bodoge.core.match import Match
+from bodoge.games.alter import GAME
+from bodoge.games.alter import rules as R
+from bodoge.games.alter.ui import KEYS, RULINGS, TABLE_RULES, UI
+from bodoge.ui.games import Ctx
+from bodoge.ui.html import render
+from bodoge.ui.i18n import I18n, tables
 
 from ui.fakehost import make_app
+
+from .helpers import WATCH, change, place
 
 
 def start(app, kinds, players=4, first=""):
@@ -22,14 +32,22 @@ def start(app, kinds, players=4, first=""):
 
 
 def run(host, screen, app):
-    """Let the bots play (and close a set's score sheet) until a human is to move."""
-    for _ in range(200):
+    """Let the bots play (and go on past each round's pause) until a human is to move."""
+    for _ in range(400):
         host.run_timers()
         if screen.pause is not None:
             app.act("next-round")
             continue
         if screen.match.over or screen.viewer in screen.match.to_move() or screen.handover is not None:
             return
+
+
+def board_html(view, ctx, sel=None):
+    return render(UI.board(view, sel or {}, ctx))
+
+
+def ctx_for(viewer, names=("Aki", "Ben", "Cy", "Dee", "Eri"), lang="en", players=4):
+    return Ctx(I18n(lang), list(names[:players]), viewer, [viewer] if viewer is not None else [])
 
 
 def test_setup_offers_the_variants_and_the_first_dealer():
@@ -42,6 +60,27 @@ def test_setup_offers_the_variants_and_the_first_dealer():
     assert screen.match.state["players"] == 5 and screen.match.state["dealer"] == 2
 
 
+def play_human(app, host, screen, turns):
+    """The human's move: Watch (chosen, then confirmed) every other turn, else a Change (chosen,
+    then confirmed), else the first place."""
+    view = screen.match.view(0)
+    if view["phase"] == "choose":
+        if turns % 2:
+            app.act("watch", "")
+            assert screen.match.view(0)["phase"] == "choose", "Watch waits for Confirm"
+            app.act("confirm", "")
+            assert screen.match.view(0)["watched"]
+        else:
+            target = next(m for m in view["moves"] if m["a"] == "change")
+            app.act("change", str(target["p"]))
+            app.act("confirm", "")
+    else:
+        move = view["moves"][0]
+        app.act(move["a"], str(move["p"]))
+        if move["a"] == "change":
+            app.act("confirm", "")
+
+
 def test_full_game_with_one_human_against_three_bots():
     app, host = make_app()
     screen = start(app, ["human", "strong", "normal", "easy"])
@@ -50,56 +89,368 @@ def test_full_game_with_one_human_against_three_bots():
         run(host, screen, app)
         if screen.match.over:
             break
-        view = screen.match.view(0)
-        assert "Bonus table" in host.text() and "Score sheet" in host.text()
-        if view["phase"] == "choose":
-            if turns % 2:
-                assert host.has(r'id="watch"')
-                app.act("watch", "")
-                assert "(you watched it)" in host.html
-            else:
-                target = next(m for m in view["moves"] if m["a"] == "change")
-                app.act("change", str(target["p"]))
-        else:
-            move = view["moves"][0]
-            app.act(move["a"], str(move["p"]))
+        assert "Bonuses" in host.text() and "This round's cards" in host.text()
+        before = len(screen.match.record.moves)
+        play_human(app, host, screen, turns)
+        assert len(screen.match.record.moves) > before
         turns += 1
     assert turns >= 16
-    assert re.search(r"wins the game|Shared win|Victory", host.text())
-    assert "Set 1: cards, base, bonuses and points" in host.text() or "Victory" in host.text()
+    assert re.search(r"win the game|wins the game|share the win", host.text())
+    assert "Score sheet" in host.text() and "Set 1" in host.text()
 
 
-def test_change_animates_the_cascade_and_reduced_motion_is_css():
+# --- the table -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_table_seats_everyone_around_the_places(players):
+    match = Match.new("alter", {"players": players, "first": 1}, 3)
+    view = match.view(0)
+    html = board_html(view, ctx_for(0, players=players))
+    # one place per player around the deck, the viewer's hand, the others' seats
+    assert len(re.findall(r'id="place-wrap-\d"', html)) == players
+    assert html.count('data-region="hand"') == 1
+    assert html.count('data-region="players"') == players - 1
+    assert html.count('data-region="table"') == 2            # the round's cards and the table
+    slots = re.findall(r'class="a-seat slot-(\w+)', html)
+    assert slots == list({3: ("left", "right"), 4: ("left", "top", "right"),
+                          5: ("left", "top1", "top2", "right")}[players])
+    # clockwise from the viewer's left: seat 1 on the left, the last seat on the right
+    assert re.search(r'slot-left[^"]*"[^>]*aria-label="Ben', html)
+    # the dealer's mark; each Pick card by its seat's number, keyed to slide
+    assert "Dealer" in html and 'data-fx-key="pick-0"' in html
+    # the round's cards, as large as the table's (same card class, no size class)
+    assert html.count('id="shown-0-0-') == players
+
+
+def test_a_seat_shows_its_pick_until_it_is_on_the_table_and_counts_its_cards():
+    state = GAME.setup({"players": 4, "first": 0}, 5)
+    state = GAME.apply(state, 0, place(2))
+    html = board_html(GAME.view(state, 1), ctx_for(1))
+    # seat 0's Pick card is on place 2, not in its seat
+    wrap = html[html.index('id="place-wrap-2"'):html.index('id="place-wrap-3"')]
+    assert 'data-fx-key="pick-0"' in wrap and html.count('data-fx-key="pick-0"') == 1
+    assert "0 cards taken this set" in html
+    while GAME.view(state, 0)["round"] == 0:
+        seat = GAME.to_move(state)[0]
+        state = GAME.apply(state, seat, GAME.legal_moves(state, seat)[-1])
+    html = board_html(GAME.view(state, 1), ctx_for(1))
+    assert "1 card taken this set" in html
+    assert "Your cards:" in html                          # the hand, face up, in words
+
+
+def test_watched_cards_are_marked_and_placed_on_the_round_cards():
+    state = GAME.setup({"players": 4, "first": 0}, 5)
+    state = GAME.apply(state, 0, place(0))
+    state = GAME.apply(state, 1, WATCH)
+    view = GAME.view(state, 1)
+    html = board_html(view, ctx_for(1))
+    assert html.count('class="eye"') == 3                # the three places it saw
+    for p in (1, 2, 3):
+        assert f">place {p + 1}<" in html                 # on the round's cards: where each is
+    assert "(you watched it)" in html and "You know:" in html
+
+
+# --- see before you commit -------------------------------------------------------------------
+def choose_position():
+    """Seat 2 to choose, seats 0 and 1 on places 1 and 2 (a Change at 1 pushes 0→... 1→2→3)."""
+    state = GAME.setup({"players": 4, "first": 0}, 5)
+    state = GAME.apply(state, 0, place(1))
+    state = GAME.apply(state, 1, WATCH)
+    state = GAME.apply(state, 1, place(2))
+    return state
+
+
+def test_preview_of_a_change_names_the_pick_cards_it_would_move():
+    view = GAME.view(choose_position(), 2)
+    ctx = ctx_for(2)
+    html = unescape(board_html(view, ctx))
+    pushed = R.preview(view, change(1))["pushed"]
+    assert pushed == [[0, 1, 2], [1, 2, 3]]
+    # the place's name says it; ghosts where the Pick cards land; arrows along the cascade
+    assert "Change here. Change onto place 2: Aki's Pick 2→3, Ben's Pick 3→4." in html
+    wrap3 = html[html.index('id="place-wrap-3"'):]
+    assert re.search(r'class="pick ghost pv pv-1"', wrap3)
+    assert html.count('class="pv pv-1"') == 2               # two arrows
+    assert "Change at 2" in html                             # the line at the table's centre
+    # a Change at 2 pushes only Ben's
+    assert "Change onto place 3: Ben's Pick 3→4." in html
+
+
+def test_change_and_watch_wait_for_confirm_and_escape_cancels():
     app, host = make_app()
-    start(app, ["human", "human", "human", "human"], first="0")
+    screen = start(app, ["human", "human", "human", "human"], first="0")
+    for seat, move in ((0, place(1)), (1, place(2))):
+        app.act("handover-ok")
+        if move["a"] == "place" and seat == 1:
+            app.act("watch", "")
+            app.act("confirm", "")
+        app.act(move["a"], str(move["p"]))
     app.act("handover-ok")
-    app.act("place", "1")
-    app.act("handover-ok")
-    app.act("change", "1")
-    app.act("handover-ok")               # seat 2 looks: the move it sees was made before
-    # seat 2 changes onto place 1: seat 1's Pick → 2, seat 0's → 3, one after the other
-    app.act("change", "1")
-    html = host.html
-    assert "handover" in html            # seat 3 is next: nothing private on screen
-    app.act("handover-ok")
-    pushed = re.findall(r'class="pick pushed pushed-[01]" style="([^"]+)"', host.html)
-    assert len(pushed) == 2
-    assert "animation-delay:0ms" in pushed[0] and "animation-delay:260ms" in "".join(pushed)
+    moves = len(screen.match.record.moves)
+    app.act("change", "1")                 # chosen: nothing is played
+    assert len(screen.match.record.moves) == moves
+    assert 'class="alter-board n-4 choosing sel-1"' in host.html
+    assert "Confirm" in host.text() and host.focused == "alter-confirm"
+    assert "Change onto place 2: Player 1's Pick 2→3, Player 2's Pick 3→4. Confirm, or Esc to cancel." \
+        in host.text()
+    assert app.screen.key("Escape")        # cancelled
+    assert "choosing" not in host.html and len(screen.match.record.moves) == moves
     app.act("watch", "")
-    assert "pushed" not in host.html    # a move animates once
+    assert "sel-watch" in host.html and len(screen.match.record.moves) == moves
+    assert "Watch: you alone see places 1 and 4" in host.text()
+    app.act("cancel", "")
+    assert host.focused == "watch" and "sel-watch" not in host.html
+    app.act("change", "1")
+    app.act("confirm", "")
+    assert len(screen.match.record.moves) == moves + 1
+    assert screen.match.record.moves[-1] == [2, change(1)]
 
 
-def test_keys_watch_and_choose_a_place_by_number():
+def test_keys_choose_and_press_again_to_confirm():
     app, host = make_app()
     screen = start(app, ["human", "normal", "normal", "normal"], first="1")
     run(host, screen, app)
-    assert screen.match.view(0)["phase"] == "choose"
-    assert app.screen.key("w")
     view = screen.match.view(0)
-    assert view["watched"]
-    empty = next(m["p"] for m in view["moves"])
-    assert app.screen.key(str(empty + 1))
+    assert view["phase"] == "choose"
+    moves = len(screen.match.record.moves)
+    assert app.screen.key("w") and len(screen.match.record.moves) == moves   # chosen
+    assert "sel-watch" in host.html
+    assert app.screen.key("Escape") and "sel-watch" not in host.html
+    target = next(m for m in view["moves"] if m["a"] == "change")
+    assert app.screen.key(str(target["p"] + 1))                             # chosen
+    assert len(screen.match.record.moves) == moves and f"sel-{target['p']}" in host.html
+    assert app.screen.key("w")                                              # another choice
+    assert app.screen.key("W")                                              # again: played
+    assert screen.match.view(0)["watched"]
+    empty = next(m["p"] for m in screen.match.view(0)["moves"] if m["a"] == "place")
+    assert app.screen.key(str(empty + 1))                                   # a place at once
     assert {"e": "place", "seat": 0, "p": empty} in screen.match.view(0)["log"]
+
+
+def test_a_choice_no_longer_legal_is_not_shown():
+    view = GAME.view(choose_position(), 2)
+    assert UI.chosen(view, {"move": change(3)}) is None     # no Pick card on place 4
+    assert UI.chosen(view, {"move": change(1)}) == change(1)
+    assert UI.prompt(view, {"move": {"a": "nope"}}, ctx_for(2)).startswith("Your turn")
+
+
+def test_bonus_card_opens_and_closes():
+    app, host = make_app()
+    start(app, ["human", "normal", "normal", "normal"], first="0")
+    app.act("ref", "open")
+    assert "ref-open" in host.html and host.focused == "alter-ref-title"
+    assert app.screen.key("Escape") and "ref-open" not in host.html
+    app.act("ref", "open")
+    app.act("ref", "close")
+    assert "ref-open" not in host.html and host.focused == "ref-toggle"
+
+
+# --- see what happened -------------------------------------------------------------------------
+def round_end(players=4, seed=5, rounds=1):
+    """A match played by the bots' first legal moves until ``rounds`` rounds were taken, the
+    last move and the log length before it."""
+    match = Match.new("alter", {"players": players, "first": 0}, seed)
+    taken = 0
+    while True:
+        seat = match.to_move()[0]
+        before = len(match.state["log"])
+        match.play(seat, GAME.legal_moves(match.state, seat)[-1])
+        new = match.state["log"][before:]
+        if any(e["e"] == "take" for e in new):
+            taken += 1
+            if taken == rounds:
+                return match, before
+
+
+def test_the_round_pauses_on_the_table_with_every_pick_on_its_card():
+    match, before = round_end()
+    view = match.view(0)
+    take = next(e for e in view["log"][before:] if e["e"] == "take")
+    assert UI.ends_round(take) and UI.ends_round({"e": "score"}) and not UI.ends_round({"e": "place"})
+    ctx = ctx_for(0)
+    ctx.pause, ctx.fresh_from = take, before
+    html = board_html(view, ctx)
+    # the ended round: round 1 (not the next deal), every Pick card on its place with the taker
+    assert "Round 1 of 4" in html and "resolved" in html
+    assert html.count('class="taker') == 4
+    mine = take["picks"].index(0)
+    wrap = html[html.index(f'id="place-wrap-{mine}"'):]
+    wrap = wrap[:wrap.index("</div>")]
+    assert 'data-fx="flip"' in wrap and f'data-fx-key="card-{take["card"]}"' in wrap
+    assert "taken by you" in html
+    # nothing of the next deal: the shown cards are the ended round's
+    assert all(f'id="shown-0-0-{i}"' in html for i in range(4)) and 'id="shown-0-1-' not in html
+    # the hand does not hold it yet: after Next it slides there
+    assert html.count(f'data-fx-key="card-{take["card"]}"') == 1
+    ctx.pause = None
+    after = board_html(view, ctx)
+    hand = after[after.index('data-region="hand"'):]
+    assert f'data-fx-key="card-{take["card"]}"' in hand
+    heading = UI.round_heading(take, ctx)
+    assert heading.startswith("Round 1: you took ")
+    summary = render(UI.round_summary(take, ctx))
+    assert "took place" in summary and "3 rounds left in this set." in summary
+
+
+def test_the_round_pause_through_the_play_screen():
+    app, host = make_app()
+    screen = start(app, ["human", "normal", "normal", "normal"], first="1")
+    run(host, screen, app)                # the human is last in round 1
+    while screen.pause is None:
+        view = screen.match.view(0)
+        move = view["moves"][-1]
+        app.act(move["a"], str(move.get("p", "")))
+        if move["a"] in ("watch", "change"):
+            app.act("confirm", "")
+        host.run_timers()
+    assert screen.pause["e"] == "take"
+    assert "Round 1: you took" in host.text() and "Next round" in host.text()
+    assert "resolved" in host.html
+    app.act("next-round")
+    assert screen.pause is None and "resolved" not in host.html
+
+
+def test_a_set_pauses_on_its_scores_with_every_bonus_by_name_and_points():
+    match, before = round_end(rounds=4)
+    view = match.view(0)
+    score = next(e for e in view["log"][before:] if e["e"] == "score")
+    ctx = ctx_for(0)
+    ctx.pause = score
+    summary = render(UI.round_summary(score, ctx))
+    best = max(score["points"])
+    top = [s for s, p in enumerate(score["points"]) if p == best]
+    heading = UI.round_heading(score, ctx)
+    if len(top) == 1:
+        who = "You win" if top[0] == 0 else f"{ctx.names[top[0]]} wins"
+        assert heading == f"{who} set 1 with {best} points"
+    else:
+        assert heading.endswith(f"share set 1 with {best} points")
+    for s in range(4):
+        assert f"Base {score['base'][s]}" in summary
+        for b in set(score["bonuses"][s]) - {R.VICTORY}:
+            assert f"+{R.BONUS_POINTS[b]} {I18n('en').t(f'alter.bonus.{b}')}" in summary
+    assert "Totals:" in summary
+    # the table behind: the set's last round, every card turned up, nothing of set 2
+    html = board_html(view, ctx)
+    assert "Set 1 of 4 · Round 4 of 4" in html and "shown-1-0" not in html
+    assert html.count('class="taker') == 4 and 'class="acard back' not in html.split('data-region="hand"')[0]
+
+
+def test_bonus_words_group_a_bonus_earned_twice():
+    e = {"base": [0, 6], "bonuses": [["wings", "wings", "min"], ["zero_one"]], "hands": [[0, 4, 8, 12], [1, 5, 2, 6]]}
+    ctx = ctx_for(0)
+    assert UI.bonus_words(e, 0, ctx) == ["Base 0", "+3 Wings ×2", "+1 Min"]
+    assert UI.bonus_words(e, 1, ctx) == ["Base 6", "+6 Zero-One"]
+
+
+def finished(players=4, seed=3):
+    match = Match.new("alter", {"players": players}, seed)
+    while not match.over:
+        seat = match.to_move()[0]
+        match.play(seat, GAME.legal_moves(match.state, seat)[0])
+    return match
+
+
+def test_result_shows_the_sheet_and_every_set_with_points():
+    match = finished()
+    view = match.view(None)
+    ctx = ctx_for(None)
+    html = render(UI.result(view, ctx))
+    scored = [e for e in view["log"] if e["e"] == "score"]
+    assert len(scored) >= 1
+    for e in scored:
+        assert f'id="set-title-{e["set"]}"' in html
+    assert "Score sheet" in html and html.count("<tr") == 1 + 4
+    # the last set first
+    assert html.index(f'set-title-{scored[-1]["set"]}') < html.index('set-title-0"')
+    assert UI.score_text(view["outcome"], 0, ctx).endswith("points")
+    # the table behind the result: the last round, all turned up
+    board = board_html(view, ctx)
+    assert "resolved" in board and board.count('class="taker') == 4
+
+
+def test_victory_is_named_in_the_result_and_the_placings():
+    state = GAME.setup({"players": 4, "first": 0}, 1)
+    from .helpers import deal_set
+    state = deal_set(state, [["r1", "b1", "y1", "g1"], ["r0", "b0", "y0", "g0"],
+                             ["r2", "b2", "y2", "g2"], ["r3", "b3", "y3", "g3"]])
+    view = GAME.view(state, None)
+    ctx = ctx_for(None)
+    html = render(UI.result(view, ctx))
+    assert "Victory: Aki took four 1s in set 1 and won at once." in html
+    assert UI.score_text(view["outcome"], 0, ctx).startswith("★ Victory")
+    assert "★ Victory" in html
+
+
+# --- words, groups, the shelf ---------------------------------------------------------------------
+def test_log_groups_by_set_and_round():
+    match = finished()
+    app, host = make_app()
+    view = match.view(None)
+    ctx = ctx_for(None)
+    heads = []
+    for i, e in enumerate(view["log"]):
+        ctx.log_prev = view["log"][i - 1] if i else None
+        head = UI.log_group(e, ctx)
+        if head:
+            heads.append(head)
+    sets = view["sets"] if not view["outcome"]["victory"] else None
+    assert heads[0] == "Set 1 · Round 1" and heads[1] == "Set 1 · Round 2"
+    assert "Set 2 · Round 1" in heads and "Set 2 · Round 4" in heads
+    assert heads[-1] == "End of the game"
+    if sets:
+        assert len(heads) == sets * 4 + 1
+
+
+def test_log_groups_in_japanese():
+    ctx = ctx_for(None, lang="ja")
+    ctx.log_prev = {"e": "take"}
+    assert UI.log_group({"e": "round", "set": 1, "round": 2, "dealer": 0, "shown": []}, ctx) == "第2セット・第3ラウンド"
+
+
+def test_progress_line_and_picture():
+    match = Match.new("alter", {"players": 4, "first": 0}, 2)
+    ctx = ctx_for(None)
+    assert UI.progress(match.view(None), ctx) == "Set 1 of 4 · round 1 · Aki 0, Ben 0, Cy 0, Dee 0"
+    done = finished()
+    line = UI.progress(done.view(None), ctx)
+    assert line.startswith("Game over · Aki ")
+    assert UI.progress(done.view(None), ctx_for(None, lang="ja")).startswith("ゲーム終了・")
+    svg = render(UI.picture())
+    assert svg.startswith("<svg") and 'viewBox="0 0 120 90"' in svg and 'aria-hidden="true"' in svg
+    assert "width=" not in svg.split(">")[0]
+
+
+def test_a_revealed_view_shows_everything_marked_face_down():
+    state = choose_position()
+    view = GAME.reveal(state)
+    html = board_html(view, ctx_for(None))
+    # every place's card, face up but marked face down; no hand (a spectator)
+    assert html.count("acard face") >= 4 and "peek" in html
+    assert 'class="acard back' not in html.split('class="alter-table"')[1].split("</section>")[0]
+    assert "(face down at the table)" in html
+    assert 'data-region="hand"' not in html
+
+
+def test_describe_a_revealed_take_names_every_card():
+    match, before = round_end()
+    view = GAME.reveal(match.state)
+    take = next(e for e in view["log"] if e["e"] == "take")
+    line = UI.describe(take, ctx_for(None))
+    assert all(f"{name} takes " in line for name in ("Aki", "Ben", "Cy", "Dee"))
+
+
+# --- motion --------------------------------------------------------------------------------------
+def test_picks_slide_and_a_watch_flips_once():
+    app, host = make_app()
+    screen = start(app, ["human", "normal", "normal", "normal"], first="1")
+    run(host, screen, app)
+    assert re.search(r'data-fx="slide" data-fx-key="pick-0"', host.html)
+    app.act("watch", "")
+    app.act("confirm", "")
+    flips = re.findall(r'class="acard face[^"]*" data-fx="flip"', host.html)
+    assert len(flips) >= 1                       # the watched cards turn up
+    app.act("watch", "")                         # not legal any more: refused, drawn again
+    assert not re.findall(r'class="acard face[^"]*" data-fx="flip"', host.html)
 
 
 def test_hand_over_hides_watched_cards_and_hands():
@@ -109,33 +460,41 @@ def test_hand_over_hides_watched_cards_and_hands():
     app.act("place", "0")
     app.act("handover-ok")
     app.act("watch", "")
+    app.act("confirm", "")
     assert "(you watched it)" in host.html
     while screen.handover is None:       # seat 1 plays on until seat 0 is to move
         move = screen.match.view(1)["moves"][-1]
         app.act(move["a"], str(move.get("p", "")))
+        if move["a"] in ("watch", "change"):
+            app.act("confirm", "")
         run(host, screen, app)
     assert screen.handover == 0
     assert "(you watched it)" not in host.html and "alter-board" not in host.html
-    assert "Known to you" not in host.html
+    assert "You know" not in host.html
 
 
 def test_illegal_move_from_the_page_is_refused_with_a_message():
     app, host = make_app()
     screen = start(app, ["human", "normal", "normal", "normal"], first="0")
     before = screen.match.code()
-    app.act("change", "2")               # the dealer cannot Change
+    app.act("change", "2")               # the dealer cannot Change: refused at once
     assert "The dealer puts the first Pick card" in host.text()
     app.act("place", "x")                # garbage: nothing happens
+    app.act("confirm", "")               # nothing chosen: nothing happens
     assert screen.match.code() == before
 
 
-def test_rules_page_lists_every_ruling_and_the_bonus_table():
+# --- rules page ------------------------------------------------------------------------------------
+def test_rules_page_lists_every_ruling_the_table_decisions_and_the_bonus_table():
     app, host = make_app()
     app.route("#/rules/alter")
     en = tables()["en"]
     for key in RULINGS:
         assert en[f"alter.ruling.{key}"] in host.text()
+    for key in TABLE_RULES:
+        assert en[f"alter.table_rule.{key}"] in host.text()
     assert "Zero-One" in host.text() and "+6" in host.text() and "four 1s" in host.text()
+    assert "confirmed" in en["alter.table_rule.confirm"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -169,7 +528,7 @@ def test_rules_page_marks_our_readings_and_lists_the_bonuses_in_the_sources_orde
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_board_in_both_languages_names_cards_in_words(lang):
+def test_board_in_both_languages_names_cards_and_wings_in_words(lang):
     app, host = make_app(lang=lang)
     start(app, ["human", "normal", "normal", "normal"], first="0")
     word = "face down" if lang == "en" else "裏向き"
@@ -177,33 +536,27 @@ def test_board_in_both_languages_names_cards_in_words(lang):
     card = {"en": r"(red|blue|yellow|green) \d \((angel|devil|both wings)\)",
             "ja": r"(赤|青|黄|緑)の\d（(天使|悪魔|両翼)）"}[lang]
     assert re.search(card, host.html)
-
-
-def test_watch_reveal_animates_once():
-    app, host = make_app()
-    screen = start(app, ["human", "normal", "normal", "normal"], first="1")
-    run(host, screen, app)
-    app.act("watch", "")
-    assert host.html.count("place empty known revealing") >= 1
-    app.act("watch", "")                 # not legal any more: refused, drawn again
-    assert "revealing" not in host.html and "known" in host.html
+    # on the cards: the wings drawn and in words
+    wing = {"en": r'acard-wing-word">(ANGEL|DEVIL|BOTH)<', "ja": r'acard-wing-word">(天使|悪魔|両翼)<'}[lang]
+    assert len(re.findall(wing, host.html)) == 4
+    assert 'class="wing angel"' in host.html or 'class="wing devil"' in host.html
 
 
 def test_every_alter_string_family_exists_in_both_languages():
     import os
 
-    from bodoge.games.alter import rules as R
-
     en, ja = tables()["en"], tables()["ja"]
     keys = [f"alter.colour.{c}" for c in R.COLOURS] + [f"alter.colour_short.{c}" for c in R.COLOURS]
     keys += [f"alter.wings.{w}" for w in (R.BOTH, R.ANGEL, R.DEVIL)]
     keys += [f"alter.wings_short.{w}" for w in (R.BOTH, R.ANGEL, R.DEVIL)]
-    for key, _, _ in R.BONUSES:
+    for key, _, need in R.BONUSES:
         keys += [f"alter.bonus.{key}", f"alter.bonus.{key}.when"]
+        if not isinstance(need, dict):
+            keys.append(f"alter.ref.{key}")
     for k in ("goal", "cards", "round", "change", "watch", "last", "take", "score", "end", "view"):
         keys += [f"alter.rules.{k}", f"alter.rules.{k}.title"]
-    keys += [f"alter.ruling.{k}" for k in RULINGS] + [f"alter.keys.{k}" for k in ("tab", "digits", "watch")]
-    keys += [f"alter.col.{c}" for c in ("player", "cards", "base", "bonuses", "points", "total")]
+    keys += [f"alter.ruling.{k}" for k in RULINGS] + [f"alter.keys.{k}" for k in KEYS]
+    keys += [f"alter.table_rule.{k}" for k in TABLE_RULES]
     keys += [f"alter.place.do_{a}" for a in ("place", "change")]
     src = open(os.path.join(os.path.dirname(R.__file__), "rules.py"), encoding="utf-8").read()
     engine_keys = set(re.findall(r'key="(alter\.[a-z_.]+)"', src))

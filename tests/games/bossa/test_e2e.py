@@ -1,18 +1,27 @@
 """Bossa in Chromium: a whole game against a bot through the UI (the opening choice, tiles
-selected by click and by key, places, Stack and actions; the human's moves are picked from the
-page's own share code), then a reload of the finished game."""
+selected by click and by key, every move previewed and confirmed; the human's moves are picked
+from the page's own share code), then a reload of the finished game; the table on one screen at
+1280×800 and 390×844 in English and Japanese (advanced and basic rules, the longest names, a
+move waiting for Confirm, the blind opening choice of rules version 2, the result overlay);
+and placed tiles gliding into place."""
 
 import re
 import time
 
+import pytest
 from playwright.sync_api import expect
 
 from bodoge.core.match import Match
+from bodoge.core.record import Record, encode
+from bodoge.core.selfplay import play_one
 from bodoge.games.bossa import GAME
 
-from e2e.harness import boot, wait_ready
+from e2e.harness import assert_regions_in_view, boot, wait_ready
 
-RESULT = re.compile(r"You win!|wins!|A draw")
+RESULT = re.compile(r"You win the game|wins the game|share the win")
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+LONG = ("Bartholomew Longname-Xyz", "Wilhelmina Fitzgeraldine")      # 24 characters each
+PLAY_REGIONS = ("prompt", "table", "hand", "players")
 
 
 def new_bossa(page, bot="normal", rules="advanced"):
@@ -25,7 +34,7 @@ def new_bossa(page, bot="normal", rules="advanced"):
 
 
 def my_tiles(page):
-    return page.locator(".bossa-player.me button.tile")
+    return page.locator(".bossa-seat.me button.tile")
 
 
 def current_match(page):
@@ -46,30 +55,37 @@ def choose(moves):
 
 
 def click_move(page, move):
+    """Select and point as a person does; the move then waits for Confirm (not pressed here)."""
     a = move["a"]
     if a == "stack":
         page.locator("#action-stack").click()
     for t in move.get("tiles", ()):
         page.locator(f"#tile-{t}").click()
     if a == "place":
-        expect(page.locator(f"#end-{move['line']}-{move['end']}")).to_have_attribute(
-            "aria-label", re.compile("your tiles fit here"))
-        page.locator(f"#end-{move['line']}-{move['end']}").click()
+        end = page.locator(f"#end-{move['line']}-{move['end']}")
+        expect(end).to_have_attribute("aria-label", re.compile("your tiles make .*: right"))
+        end.click()
     elif a == "stack":
         page.locator(f"#place-{move['line']}-{move['n']}").click()
     elif a == "redraw":
         page.locator(f"#tile-{move['tile']}").click()
         page.locator("#action-redraw").click()
     else:
+        page.locator("#action-exchange").click()
         page.locator(f"#tile-{move['give']}").click()
         page.locator(f"#tile-{move['take']}").click()
-        page.locator("#action-exchange").click()
+
+
+PREVIEW = {"place": re.compile(r"^Place \d tiles? \(.+\) at \d+ on the (white|black) line\?"),
+           "stack": re.compile(r"^Stack \d tiles? \(.+\) on \d+ of the (white|black) line\?"),
+           "redraw": re.compile(r"^Put .+ out of the game and draw 1 of the \d+ deck tiles\?"),
+           "exchange": re.compile(r"^Exchange your .+ for .+\?")}
 
 
 def test_whole_game_against_a_bot(page, server):
     boot(page, server.url)
     new_bossa(page)
-    result = page.get_by_role("heading", name=RESULT)
+    result = page.locator("#result-heading")
     prompt = page.locator("#prompt")
     keyed = False
     end = time.time() + 240
@@ -88,23 +104,164 @@ def test_whole_game_against_a_bot(page, server):
         if not keyed:           # once by keyboard: 1 selects the first tile, Esc clears
             page.keyboard.press("1")
             expect(my_tiles(page).first).to_have_attribute("aria-pressed", "true")
-            expect(prompt).to_contain_text("Selected:")
+            expect(prompt).to_contain_text(re.compile(r": white \d+, black \d+\."))
             page.keyboard.press("Escape")
             expect(my_tiles(page).first).to_have_attribute("aria-pressed", "false")
             keyed = True
         match = current_match(page)
         assert match.to_move() == [0]
         moves = page.locator("#log-list li").count()
-        click_move(page, choose(GAME.legal_moves(match.state, 0)))
+        move = choose(GAME.legal_moves(match.state, 0))
+        click_move(page, move)
+        # nothing is played before Confirm: the prompt says what the move will do
+        expect(prompt).to_have_text(PREVIEW[move["a"]])
+        expect(page.locator("#confirm-move")).to_be_focused()
+        assert page.locator("#log-list li").count() == moves
+        page.keyboard.press("Enter")
         expect(page.locator("#log-list li")).not_to_have_count(moves)
     expect(result).to_be_visible()
-    text = page.locator(".result").inner_text()
-    assert re.search(r"\b(0 tiles|1 tile|[2-9] tiles) left in hand", text)
+    text = page.locator(".overlay.result").inner_text()
+    assert re.search(r"\b(0 tiles|1 tile|[2-9] tiles) left", text)
+    assert "Final hands" in text and "Put aside at the start:" in text
     log = page.locator("#log-list").inner_text()
     assert "Opening roll" in log and re.search(r"You (place|use)", log)
-    expect(page.get_by_role("table", name=re.compile("Tiles not seen yet"))).to_be_visible()
-    expect(page.get_by_text("The tile put aside was", exact=False)).to_be_visible()
+    page.locator("#look-at-table").click()
+    expect(page.get_by_role("table", name="Tiles not seen yet, by dots")).to_be_visible()
     assert page.locator("#live").get_attribute("role") == "status"
     page.reload()
     wait_ready(page)
-    expect(page.get_by_role("heading", name=RESULT)).to_be_visible()
+    expect(page.locator("#result-heading")).to_have_text(RESULT)
+
+
+# --- the table on one screen ----------------------------------------------------------------------
+@pytest.fixture
+def at(browser, server, guard):
+    """``at(size, lang, speed)``: a booted page of that size and language."""
+    made = []
+
+    def make(size, lang, speed="instant"):
+        width, height = SIZES[size]
+        ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height},
+                                               locale="en-US"))
+        ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify("
+                            f"{{lang: '{lang}', speed: '{speed}'}})); }} catch (e) {{}}")
+        made.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(30_000)
+        boot(page, server.url)
+        return page
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+def code_at(options, seed, cut, human=None):
+    """A self-play game's record cut to ``cut`` moves (None: the whole game) as a save code,
+    the seat to move (or ``human``) a person and the other a bot, both with 24-character
+    names; and the match at that point."""
+    full = play_one("bossa", options, seed, ["normal", "normal"]).record
+    moves = full.moves if cut is None else full.moves[:cut]
+    match = Match.new("bossa", full.options, full.seed)
+    for seat, move in moves:
+        match.play(seat, move)
+    if human is None:
+        human = (match.to_move() or [0])[0]
+    seats = [{"name": LONG[s], "bot": None if s == human else "normal"} for s in (0, 1)]
+    return encode(Record("bossa", full.version, full.options, full.seed, moves, {"seats": seats})), match, human
+
+
+def open_code(page, code):
+    page.evaluate("(h) => { location.hash = h; }", "#load=" + code)
+    page.wait_for_selector("main.play-screen[data-game='bossa'] .bossa-table")
+
+
+def blind_code():
+    """Rules version 2: the bot (seat 2) rolled higher and took the first turn; the person
+    chooses a side without having seen a tile."""
+    seed = next(s for s in range(100) if GAME.setup({}, s)["high"] == 1)
+    seats = [{"name": LONG[0], "bot": None}, {"name": LONG[1], "bot": "normal"}]
+    return encode(Record("bossa", 2, GAME.options(None), seed, [[1, {"a": "first"}]], {"seats": seats}))
+
+
+def regions(size):
+    return PLAY_REGIONS + (("log",) if size == "desktop" else ())
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_the_table_is_one_screen_in_every_phase(at, size, lang):
+    page = at(size, lang)
+    # the blind opening choice (rules version 2): no tile face in your hand, the choice in view
+    open_code(page, blind_code())
+    me = page.locator(".bossa-seat.me")
+    expect(page.locator("#own-0")).to_be_visible()
+    expect(me.locator(".tile.back")).to_have_count(4)
+    expect(me.locator("svg.tile-face")).to_have_count(0)
+    assert_regions_in_view(page, regions(size))
+    for button in ("#own-0", "#own-1"):
+        box = page.locator(button).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size][1], button
+    page.locator("#own-0").click()
+    expect(me.locator("svg.tile-face").first).to_be_visible()          # hands open after the choice
+    assert_regions_in_view(page, regions(size))
+    # mid-game and late in the game, advanced and basic rules, the person to move
+    for options, seed, part in (({"players": 2, "rules": "advanced"}, 7, 0.5),
+                                ({"players": 2, "rules": "advanced"}, 11, 0.85),
+                                ({"players": 2, "rules": "basic"}, 5, 0.7)):
+        full = play_one("bossa", options, seed, ["normal", "normal"]).record
+        code, match, human = code_at(options, seed, int(len(full.moves) * part))
+        open_code(page, code)
+        expect(page.locator("#prompt")).not_to_be_empty()
+        assert_regions_in_view(page, regions(size))
+        # a move waiting for Confirm: its preview and the buttons still in view
+        move = next((m for m in GAME.legal_moves(match.state, human) if m["a"] == "place"), None)
+        if move is not None:
+            for t in move["tiles"]:
+                page.locator(f"#tile-{t}").click()
+            page.locator(f"#end-{move['line']}-{move['end']}").click()
+            expect(page.locator(".cell.pending .ghost")).to_be_visible()
+            expect(page.locator("#confirm-move")).to_be_in_viewport()
+            assert_regions_in_view(page, regions(size))
+            page.keyboard.press("Escape")
+            expect(page.locator("#confirm-move")).to_have_count(0)
+    # the result overlay over the table, and the table behind it
+    code, match, _ = code_at({"players": 2, "rules": "advanced"}, 7, None, human=0)
+    open_code(page, code)
+    expect(page.locator("#result-heading")).to_be_visible()
+    assert_regions_in_view(page, regions(size))
+    for part in ("#play-again", "#look-at-table", ".bossa-result .reason"):
+        expect(page.locator(part)).to_be_in_viewport()
+    page.locator("#look-at-table").click()
+    assert_regions_in_view(page, regions(size))
+
+
+def test_placed_tiles_glide_into_place_and_the_opponents_move_is_marked(at):
+    page = at("desktop", "en", speed="slow")
+    options = {"players": 2, "rules": "advanced"}
+    full = play_one("bossa", options, 7, ["normal", "normal"]).record
+    replay = Match.new("bossa", full.options, full.seed)
+    cut = None
+    for k, (seat, move) in enumerate(full.moves):
+        if k >= len(full.moves) // 3 and replay.to_move() == [0] and \
+                any(m["a"] == "place" for m in GAME.legal_moves(replay.state, 0)):
+            cut = k
+            break
+        replay.play(seat, move)
+    code, match, human = code_at(options, 7, cut, human=0)
+    open_code(page, code)
+    assert human == 0
+    last = match.state["log"][-2] if match.state["log"][-1]["e"] == "draw" else None
+    if last is not None and last["e"] in ("place", "stack"):
+        expect(page.locator(".cell.place.last")).to_have_count(1)
+        expect(page.locator("#prompt")).to_contain_text("◆")
+    move = next(m for m in GAME.legal_moves(match.state, 0) if m["a"] == "place")
+    for t in move["tiles"]:
+        expect(page.locator(f'#tile-{t}[data-fx-key="t{t}"]')).to_have_count(1)
+        page.locator(f"#tile-{t}").click()
+    page.locator(f"#end-{move['line']}-{move['end']}").click()
+    page.locator("#confirm-move").click()
+    for t in move["tiles"]:       # the same tile, now in the line, glides from the hand
+        expect(page.locator(f'.line [data-fx-key="t{t}"]')).to_have_attribute("data-fx", "slide")
+    # the bot's draw drops in; then its move is marked for you
+    expect(page.locator(".bossa-seat.them [data-fx='drop']")).to_have_count(1)

@@ -414,3 +414,56 @@ def test_view_moves_match_the_engine():
             assert R.view_moves(m.view(seat), seat) == GAME.legal_moves(m.state, seat)
             moves = GAME.legal_moves(m.state, seat)
             m.play(seat, moves[(seed * 7 + len(m.record.moves)) % len(moves)])
+
+
+# --- replays and take-backs ---------------------------------------------------------------------
+def test_reveal_turns_up_both_hands_and_the_tile_put_aside_but_marks_what_lies_face_down():
+    for version in (1, 2):
+        s = GAME.setup({}, 6, version)
+        high = s["high"]
+        r = GAME.reveal(s)
+        assert set(r) == set(GAME.view(s, None))           # the spectator view's shape
+        assert r["hands"] == s["hands"] and r["face_down"] == [0, 1]
+        assert r["removed"] == s["removed"] and r["removed_face_down"]
+        assert isinstance(r["deck"], int) and "rng" not in r  # the deck's order is not needed
+        assert GAME.view(s, None)["face_down"] == [0, 1]
+        assert GAME.view(s, high)["face_down"] == [0, 1]      # face down on the table, all the same
+        s2 = GAME.apply(s, high, {"a": "first"})
+        assert GAME.reveal(s2)["hands"] == s2["hands"] and GAME.reveal(s2)["face_down"] == [0, 1]
+        s3 = GAME.apply(s2, 1 - high, {"a": "own", "line": R.WHITE})
+        r3 = GAME.reveal(s3)
+        assert r3["face_down"] == [] and r3["hands"] == GAME.view(s3, None)["hands"]
+        assert r3["removed"] == s3["removed"] and r3["removed_face_down"]
+    s = rig([["w4"], ["b1", "b2"]])
+    s2 = play(s, lay(0, "hi", "w4"))
+    r = GAME.reveal(s2)
+    assert r["removed"] == s2["removed"] and not r["removed_face_down"]
+    assert r == GAME.view(s2, None)                        # over: nothing is hidden any more
+
+
+def undoable(state, move, seat=None):
+    seat = state["turn"] if seat is None else seat
+    return GAME.undoable(state, seat, move, GAME.apply(state, seat, move))
+
+
+def test_only_the_higher_rollers_first_turn_can_be_taken_back():
+    for version in (1, 2):
+        s = GAME.setup({}, 4, version)
+        assert undoable(s, {"a": "first"})                 # nothing turned up, nothing drawn
+        s2 = GAME.apply(s, s["high"], {"a": "first"})
+        # a side chosen: the hands open and the first turn draws
+        assert not undoable(s, {"a": "own", "line": R.WHITE})
+        assert not undoable(s2, {"a": "own", "line": R.BLACK})
+    # every turn is followed by the next turn's draw (a hidden tile comes to light)
+    s = rig([["w4", "b6", "w2"], ["b1", "w5"]], dice=(3, 4), hi=([place(4, ["w4b1"])], []))
+    for move in (lay(0, "lo", "w2"), stack(0, 4, "w4"),
+                 {"a": "exchange", "give": tile("b6"), "take": tile("w5")}):
+        assert not undoable(s, move), move
+    # Redraw draws at once
+    assert not undoable(s, {"a": "redraw", "tile": tile("b6")})
+    # the last placement ends the game: the tile put aside is shown
+    end = rig([["w4"], ["b1", "b2"]])
+    assert not undoable(end, lay(0, "hi", "w4"))
+    # the deck runs out: the game ends, the tile put aside is shown
+    dry = rig([["w4", "b6"], ["b1", "b2"]], deck=[])
+    assert not undoable(dry, {"a": "exchange", "give": tile("b6"), "take": tile("b1")})

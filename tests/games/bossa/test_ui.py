@@ -1,16 +1,23 @@
 """Bossa screen flows in CPython through the fake host: setup, the opening choice, selecting
-tiles and places by click and key, actions, hot-seat without hand-over, a whole game against a
-bot, reload, rules page and strings."""
+tiles and places by click and key, every move waiting for Confirm with a preview of what it
+does, actions, the opponent's last move marked, motion flags, hot-seat without hand-over, a
+whole game against a bot, reload, the result's breakdown, the shelf hooks, a replay's revealed
+view, rules page and strings."""
 
 import re
 
 from bodoge.core.record import Record, encode
+from bodoge.core.selfplay import play_one
 from bodoge.games.bossa import GAME
 from bodoge.games.bossa import rules as R
-from bodoge.games.bossa.ui import RULING_KEYS
-from bodoge.ui.i18n import tables
+from bodoge.games.bossa.ui import RULING_KEYS, UI
+from bodoge.ui.games import Ctx
+from bodoge.ui.html import render
+from bodoge.ui.i18n import I18n, tables
 
-from ui.fakehost import make_app
+from ui.fakehost import Text, make_app
+
+from .helpers import lay, place, rig, stack, tile, tiles
 
 
 def start(app, kinds=("human", "normal"), rules="advanced", names=("", "")):
@@ -23,14 +30,16 @@ def start(app, kinds=("human", "normal"), rules="advanced", names=("", "")):
     return app.screen
 
 
-def ui_move(app, screen, move):
-    """Play ``move`` as a person would: clicks on tiles, places and markers."""
+def ui_move(app, screen, move, confirm=True):
+    """Play ``move`` as a person would: clicks on tiles, places and markers, then Confirm."""
     a = move["a"]
     if a == "first":
         app.act("first")
-    elif a == "own":
+        return
+    if a == "own":
         app.act("own", str(move["line"]))
-    elif a in ("place", "stack"):
+        return
+    if a in ("place", "stack"):
         if a == "stack":
             app.act("stack")
         for t in move["tiles"]:
@@ -43,9 +52,12 @@ def ui_move(app, screen, move):
         app.act("sel", str(move["tile"]))
         app.act("redraw")
     else:
+        app.act("exchange")
         app.act("sel", str(move["give"]))
         app.act("take", str(move["take"]))
-        app.act("exchange")
+    assert screen.sel.get("pending") == move, (screen.sel, move)
+    if confirm:
+        app.act("confirm")
 
 
 def to_play(app, screen):
@@ -62,6 +74,25 @@ def human_to_move(app, host, screen):
         if screen.match.over or screen.viewer in screen.match.to_move():
             return
         host.run_timers()
+
+
+def prompt(host):
+    """The prompt line's text."""
+    m = re.search(r'<p id="prompt"[^>]*>(.*?)</p>', host.html, re.S)
+    return Text.of(m.group(1)) if m else ""
+
+
+def ctx(seat, names=("Aki", "Ben"), lang="en", fresh_from=None):
+    c = Ctx(I18n(lang), list(names), seat, [s for s in (0, 1) if s == seat])
+    c.fresh_from = fresh_from
+    return c
+
+
+def board(view, seat, sel=None, **kw):
+    """The table as ``seat`` sees ``view``: (markup, visible text, the context)."""
+    c = ctx(seat, **kw)
+    html = render(UI.board(view, {} if sel is None else sel, c))
+    return html, Text.of(html), c
 
 
 def test_setup_offers_both_rule_sets():
@@ -88,7 +119,7 @@ def test_opening_choice_by_buttons_then_the_board():
     app.act("own", "1")
     view = screen.match.view(0)
     assert view["own"] == [1, 0] and view["hands"][1] is not None
-    assert "black line (your side)" in host.text()
+    assert 'aria-label="black line, your side"' in host.html and "your side" in host.text()
     assert any("You take the black line as your side." in a for a in host.announced)
 
 
@@ -111,9 +142,14 @@ def test_select_tiles_fit_a_place_and_play():
                 app.act("sel", str(t))
             assert "They fit:" in host.text()
             assert f'id="end-{move["line"]}-{move["end"]}"' in host.html
-            assert re.search(r'class="cell open-end fits"', host.html)
+            assert re.search(r'class="cell open fits"', host.html)
             before = len(screen.match.record.moves)
             app.act("place", f"{move['line']}-{move['end']}")
+            # nothing is played yet: the move waits for Confirm, shown where it goes
+            assert len(screen.match.record.moves) == before and screen.sel["pending"] == move
+            assert re.search(r'class="cell open pending"', host.html) and host.focused == "confirm-move"
+            assert re.match(r"Place \d tiles? \(.*\) at \d+ on the (white|black) line\?", prompt(host))
+            app.act("confirm")
             assert screen.match.record.moves[before] == [screen.match.record.moves[before][0], move]
             return
         ui_move(app, screen, moves[0])
@@ -150,16 +186,21 @@ def test_refused_placement_shows_the_engine_message_and_changes_nothing():
     assert screen.error in host.text() and '<p class="error" role="alert">' in host.html
 
 
-def test_place_without_a_selection_and_actions_without_the_tiles_give_hints():
+def test_place_without_a_selection_gives_a_hint_and_actions_say_what_to_select():
     app, host = make_app()
     screen = start(app, ("human", "human"))
     to_play(app, screen)
     app.act("place", "0-hi")
     assert "Select tiles from your hand first." in host.text()
     app.act("redraw")
-    assert "For Redraw, select exactly one of your tiles." in host.text()
+    assert screen.sel["mode"] == "redraw" and prompt(host).startswith("Redraw: select the tile to put out")
+    assert 'id="action-redraw"' in host.html and re.search(r'id="action-redraw"[^>]*aria-pressed="true"', host.html)
     app.act("exchange")
-    assert "For Exchange, select one of your tiles and one of your opponent's." in host.text()
+    assert screen.sel["mode"] == "exchange" and prompt(host).startswith("Exchange: select one of your tiles")
+    assert "Exchange: select the tile to take." in host.text()       # their tiles are buttons now
+    assert 'data-act="take"' in host.html
+    app.act("exchange")                                               # pressed again: leave it
+    assert "mode" not in screen.sel and 'data-act="take"' not in host.html
     assert screen.match.record.moves[-1][1]["a"] in ("own", "first")
 
 
@@ -170,7 +211,8 @@ def test_keys_select_tiles_and_escape_clears():
     hand = screen.match.view(screen.viewer)["hands"][screen.viewer]
     assert app.key("1") and app.key("2")
     assert screen.sel["sel"] == sorted(hand[:2])
-    assert 'aria-pressed="true"' in host.html and "Selected:" in host.text()
+    assert 'aria-pressed="true"' in host.html and re.search(r": white \d+, black \d+\.", prompt(host))
+    assert "Clear" in host.text() and 'id="clear-sel"' in host.html
     assert app.key("1") and screen.sel["sel"] == [hand[1]]
     assert app.key("Escape") and screen.sel == {}
     assert len(hand) < 9 and not app.key("9") and screen.sel == {}
@@ -184,7 +226,7 @@ def test_redraw_exchange_and_stack_through_the_markers():
     view = screen.match.view(me)
     ui_move(app, screen, {"a": "redraw", "tile": view["hands"][me][0]})
     assert screen.match.state["used"][me]["redraw"] and screen.viewer == 1 - me
-    assert 'aria-label="Redraw: used"' in host.html and 'aria-label="Redraw: not used yet"' not in host.html
+    assert 'aria-label="Redraw: used"' in host.html
     other = screen.viewer
     view = screen.match.view(other)
     move = {"a": "exchange", "give": view["hands"][other][0], "take": view["hands"][me][0]}
@@ -245,6 +287,7 @@ def test_hot_seat_the_lower_roller_chooses_a_side_without_seeing_any_tile():
     # hands are open now: the turn passes without a hand-over screen
     assert screen.match.state["phase"] == "play" and screen.handover is None
     assert screen.viewer == 1 and hand_tiles_shown(host.html) == 9
+    assert 'data-fx="roll"' in host.html and 'data-fx="flip"' in host.html   # dice laid, hands turned up
     moves = R.view_moves(screen.match.view(1), 1)
     ui_move(app, screen, moves[0])
     assert screen.handover is None and screen.viewer == 0 and "Pass the device" not in host.text()
@@ -315,8 +358,8 @@ def test_whole_game_against_a_bot_through_the_screen_and_reload():
             assert app2.screen.match.state == screen.match.state
     assert screen.match.over
     text = host.text()
-    assert re.search(r"You win!|CPU 2 \(strong\) wins!|A draw", text)
-    assert "The tile put aside was" in text
+    assert re.search(r"You win the game|CPU 2 \(strong\) wins the game|share the win", text)
+    assert "Put aside at the start:" in text and re.search(r"\d tiles? left", text)
     assert app.saves.get(screen.slot.id).over
 
 
@@ -327,8 +370,10 @@ def test_board_labels_say_everything_without_colour():
     html = host.html
     assert 'class="pip-w"' in html or 'class="pip-b"' in html
     assert re.search(r'aria-label="Die of the white line: \d"', html)
-    assert "Tiles not seen yet" in host.text()
-    assert re.search(r'aria-label="Open place \d+ on the (white|black) line', html)
+    assert 'aria-label="Tiles not seen yet, by dots"' in html
+    # a place's name starts with what it shows: its number and the tile counts it takes
+    assert re.search(r'aria-label="\d+ ×\d( or ×\d)?: open place on the (white|black) line \((low|high) end\), takes', html)
+    assert re.search(r'aria-label="(Redraw|Exchange|Stack): (used|not used yet)', html)
 
 
 def test_rules_page_lists_every_ruling_in_both_languages():
@@ -366,10 +411,14 @@ def test_every_key_the_engine_and_screen_build_exists():
     keys |= {f"bossa.over.{how}" for how in ("empty", "six", "stuck", "deck")}
     keys |= {f"bossa.choice.{p}" for p in ("choose", "side")} | {f"bossa.log.{k}" for k in (
         "place", "stack", "redraw", "exchange", "draw", "first", "own", "goes_first", "dice", "roll", "ties")}
-    keys |= {f"bossa.rules.{k}" for k in ("goal", "tiles", "lines", "setup", "choice", "turn", "place",
-                                          "actions", "end", "basic", "view")}
-    keys |= {f"bossa.rules.{k}.title" for k in ("goal", "tiles", "lines", "setup", "choice", "turn",
-                                                "place", "actions", "end", "basic", "view")}
+    sections = ("goal", "tiles", "lines", "setup", "choice", "turn", "place", "actions", "end", "basic",
+                "view", "screen")
+    keys |= {f"bossa.rules.{k}" for k in sections} | {f"bossa.rules.{k}.title" for k in sections}
+    keys |= {f"bossa.confirm.{a}" for a in ("place", "stack", "redraw", "exchange")}
+    keys |= {f"bossa.preview.{a}" for a in ("place", "stack", "redraw", "exchange", "win_empty", "win_six")}
+    keys |= {f"bossa.last.{a}" for a in ("place", "stack", "redraw", "exchange")}
+    keys |= {f"bossa.fit.{k}" for k in ("no_dots0", "no_dots1", "sum_ok", "sum_no", "count_ok", "count_no")}
+    keys |= {f"bossa.legend.{k}" for k in ("title", "pips", "count", "checks", "marks")}
     assert sorted(k for k in keys if k not in en) == []
 
 
@@ -378,4 +427,290 @@ def test_japanese_board_and_log():
     start(app, ("normal", "normal"))
     host.run_timers(limit=8)
     text = host.text()
-    assert "白ライン" in text and "山札" in text and "まだ見えていないタイル" in text
+    assert "白ライン" in text and "山札" in text and "未確認" in text
+
+
+# --- see before you commit ------------------------------------------------------------------------
+def cell(html, id_):
+    """The markup of the table cell (li) holding element ``id_``."""
+    m = re.search(r'<li class="([^"]*)">(?:(?!<li ).)*?id="%s".*?</li>' % re.escape(id_), html, re.S)
+    assert m, id_
+    return m.group(0)
+
+
+def test_selected_tiles_show_at_every_open_place_whether_they_make_its_number_and_count():
+    # white line from a die 3 (open: 2 below, 4 above), black from a die 4 (3 below, 5 above)
+    s = rig([["w1", "w3b1", "w2", "b6"], ["b1"]], dice=(3, 4))
+    view = GAME.view(s, 0)
+    sel = {"sel": tiles("w1", "w3b1")}
+    html, text, c = board(view, 0, sel)
+    hi, lo = cell(html, "end-0-hi"), cell(html, "end-0-lo")
+    assert 'class="cell open fits"' in hi and "✓Σ4" in Text.of(hi) and "✓×2" in Text.of(hi)
+    assert "your tiles make 4: right; 2 tiles: a count it takes" in hi
+    assert 'class="cell open misfit"' in lo and "✗Σ4" in Text.of(lo) and "✓×2" in Text.of(lo)
+    assert "your tiles make 4, not 2" in lo
+    black = cell(html, "end-1-lo")
+    assert "✗no dots" in Text.of(black) and "a selected tile has no black dots" in black
+    assert UI.prompt(view, sel, c) == "1 white, 3 white 1 black: white 4, black 1. They fit: 4 on the white line."
+    # advanced rules: next to a single tile only 2 tiles (one fewer would be none)
+    s2 = rig([["w5", "w2", "w3"], ["b1"]], dice=(3, 4), hi=([place(4, ["w4"])], []))
+    view2 = GAME.view(s2, 0)
+    html2, _, _ = board(view2, 0, {"sel": tiles("w5")})
+    five = cell(html2, "end-0-hi")
+    assert "✓Σ5" in Text.of(five) and "✗×1" in Text.of(five) and "1 tile: not a count it takes" in five
+    assert Text.of(five).startswith("5 ×2")
+    html3, _, _ = board(view2, 0, {"sel": tiles("w2", "w3")})
+    assert 'class="cell open fits"' in cell(html3, "end-0-hi")
+
+
+def test_a_chosen_place_waits_for_confirm_with_the_tiles_drawn_there_and_words_for_it():
+    s = rig([["w1", "w3b1", "w2", "b6"], ["b1"]], dice=(3, 4))
+    view = GAME.view(s, 0)
+    move = lay(0, "hi", "w1", "w3b1")
+    sel = {"sel": move["tiles"], "pending": move}
+    html, text, c = board(view, 0, sel)
+    hi = cell(html, "end-0-hi")
+    assert 'class="cell open pending"' in hi and 'class="ghost"' in hi and hi.count('class="tile small"') == 2
+    assert "Your move, waiting for Confirm." in hi
+    assert UI.prompt(view, sel, c) == "Place 2 tiles (1 + 3 white = 4) at 4 on the white line?"
+    bar = re.search(r'<div class="action-bar">.*?</div>', html, re.S).group(0)
+    assert 'id="confirm-move"' in bar and "✓ Place" in Text.of(bar) and 'id="cancel-move"' in bar
+    assert 'id="action-redraw"' not in html          # the markers step aside while a move waits
+    ja = ctx(0, lang="ja")
+    assert UI.prompt(view, sel, ja) == "白ラインの4に2枚（白1 + 3 = 4）を置きますか？"
+    # a pending move no longer legal (a stale selection) is not shown
+    stale = {"sel": move["tiles"], "pending": lay(1, "hi", "b6")}
+    assert UI.pending(view, stale, c) is None and "ghost" not in board(view, 0, stale)[0]
+
+
+def test_the_preview_says_when_a_move_wins():
+    s = rig([["w4"], ["b1", "b2"]], dice=(3, 4))
+    view = GAME.view(s, 0)
+    move = lay(0, "hi", "w4")
+    assert UI.prompt(view, {"sel": move["tiles"], "pending": move}, ctx(0)) == \
+        "Place 1 tile (4 white) at 4 on the white line? Your hand is then empty: you win."
+    five_lo = [place(5, ["w5b1"]), place(4, ["w2", "w2b1"]), place(3, ["w3"])]
+    five_hi = [place(7, ["w6", "w1b1"]), place(8, ["w4b2", "w2b2", "w2b3"])]
+    s2 = rig([["w1", "w1b2", "b4"], ["b1"]], dice=(6, 3), lo=(five_lo, []), hi=(five_hi, []))
+    sixth = lay(0, "lo", "w1", "w1b2")
+    text = UI.prompt(GAME.view(s2, 0), {"sel": sixth["tiles"], "pending": sixth}, ctx(0))
+    assert text.endswith("That fills the 6th place of your side: you win.")
+    # the sixth place of the opponent's side (whoever fills it, it wins for them)
+    s3 = rig([["w1", "w1b2", "b4"], ["b1"]], dice=(6, 3), lo=(five_lo, []), hi=(five_hi, []), own=(1, 0))
+    text = UI.prompt(GAME.view(s3, 0), {"sel": sixth["tiles"], "pending": sixth}, ctx(0))
+    assert text.endswith("That fills the 6th place of Ben's side: Ben wins.") and "you win" not in text
+    # a placement that ends nothing says nothing of winning
+    s4 = rig([["w3", "w1", "b4"], ["b1"]], dice=(6, 3), lo=(five_lo[:2], []), hi=(five_hi, []))
+    fifth = lay(0, "lo", "w3")
+    text = UI.prompt(GAME.view(s4, 0), {"sel": fifth["tiles"], "pending": fifth}, ctx(0))
+    assert text == "Place 1 tile (3 white) at 3 on the white line?"
+
+
+def test_stack_redraw_and_exchange_say_what_they_will_do_before_confirm():
+    s = rig([["w4b1", "b6", "w2"], ["b1", "w5"]], dice=(3, 4), hi=([place(4, ["w4"])], []))
+    view = GAME.view(s, 0)
+    st = stack(0, 4, "w4b1")
+    sel = {"mode": "stack", "sel": st["tiles"], "pending": st}
+    html, _, c = board(view, 0, sel)
+    four = cell(html, "place-0-4")
+    assert re.match(r'<li class="cell place[a-z ]* pending">', four) and 'class="ghost"' in four
+    assert UI.prompt(view, sel, c) == "Stack 1 tile (4 white) on 4 of the white line? It uses your Stack marker."
+    assert "✓ Stack" in html
+    rd = {"a": "redraw", "tile": tile("b6")}
+    assert UI.prompt(view, {"sel": [tile("b6")], "mode": "redraw", "pending": rd}, c) == \
+        f"Put 6 black out of the game and draw 1 of the {len(s['deck'])} deck tiles? It uses your Redraw marker."
+    ex = {"a": "exchange", "give": tile("b6"), "take": tile("w5")}
+    assert UI.prompt(view, {"sel": [tile("b6")], "take": [tile("w5")], "mode": "exchange", "pending": ex}, c) == \
+        "Exchange your 6 black for Ben's 5 white? It uses your Exchange marker."
+
+
+def test_confirm_plays_the_move_cancel_and_escape_take_it_back():
+    app, host = make_app()
+    screen = start(app, ("human", "human"))
+    to_play(app, screen)
+    me = screen.viewer
+    view = screen.match.view(me)
+    moves = R.view_moves(view, me)
+    redraw = next(m for m in moves if m["a"] == "redraw")
+    before = list(screen.match.record.moves)
+    app.act("redraw")
+    app.act("sel", str(redraw["tile"]))
+    assert screen.sel["pending"] == redraw and host.focused == "confirm-move"
+    assert screen.match.record.moves == before
+    app.act("cancel")                                   # Cancel: back to choosing, nothing played
+    assert "pending" not in screen.sel and screen.match.record.moves == before
+    assert screen.sel.get("sel") == [redraw["tile"]]     # the selection stays
+    app.act("redraw")                                   # one tile selected: pending at once
+    assert screen.sel["pending"] == redraw
+    assert app.key("Escape") and "pending" not in screen.sel and screen.sel.get("sel") == [redraw["tile"]]
+    assert app.key("Escape") and screen.sel == {}
+    exchange = next(m for m in moves if m["a"] == "exchange")
+    app.act("sel", str(exchange["give"]))
+    app.act("take", str(exchange["take"]))               # taking one of theirs means an Exchange
+    assert screen.sel["mode"] == "exchange" and screen.sel["pending"] == exchange
+    app.act("confirm")
+    assert screen.match.record.moves == before + [[me, exchange]]
+    assert screen.sel == {} and screen.match.state["used"][me]["exchange"]
+
+
+def test_a_place_the_tiles_do_not_fit_is_refused_by_the_engine_without_a_pending_move():
+    s = rig([["w1", "w3b1", "w2", "b6"], ["b1"]], dice=(3, 4))
+    view = GAME.view(s, 0)
+    sel = {"sel": tiles("w1", "w3b1")}
+    c = ctx(0)
+    move = UI.act("place", "0-lo", view, sel, c)
+    assert move == lay(0, "lo", "w1", "w3b1") and "pending" not in sel      # the engine says why
+    assert UI.act("place", "0-hi", view, sel, c) is None and sel["pending"] == lay(0, "hi", "w1", "w3b1")
+    assert c.focus == "confirm-move"
+    assert UI.act("confirm", "", view, sel, c) == lay(0, "hi", "w1", "w3b1")
+
+
+# --- see what happened ------------------------------------------------------------------------------
+def test_the_opponents_last_move_is_marked_until_you_move():
+    s = rig([["w2", "b6", "w1"], ["w4", "b1", "b2"]], dice=(3, 4), turn=1)
+    s1 = GAME.apply(s, 1, lay(0, "hi", "w4"))
+    view = GAME.view(s1, 0)
+    html, text, c = board(view, 0)
+    four = re.search(r'<li class="cell place last">.*?</li>', html, re.S).group(0)
+    assert "white line, 4: 1 tile: 4 white Ben&#x27;s last move." in four and Text.of(four).startswith("◆ 4")
+    assert UI.prompt(view, {}, c).startswith("◆ Ben placed 1 tile at 4 on the white line. Your turn: you drew ")
+    # seat 0 moves: nothing of Ben's is marked for seat 0 any more; Ben sees seat 0's move
+    s2 = GAME.apply(s1, 0, lay(0, "lo", "w2"))
+    assert 'class="cell place last"' not in board(GAME.view(s2, 0), 0)[0]
+    assert "Aki&#x27;s last move." in board(GAME.view(s2, 1), 1)[0]
+    # an Exchange: both tiles tagged, the marker outlined
+    s3 = GAME.apply(s1, 0, {"a": "exchange", "give": tile("b6"), "take": tile("b1")})
+    html3 = board(GAME.view(s3, 1), 1)[0]
+    assert html3.count('class="tag swapped">⇄<') == 2 and 'class="marker used last"' in html3
+    assert UI.prompt(GAME.view(s3, 1), {}, ctx(1)).startswith("◆ Aki used Exchange: took your 1 black, gave 6 black.")
+
+
+def test_new_tiles_and_motion_flags_follow_the_latest_move_only():
+    s = rig([["w2", "b6", "w1"], ["w4", "b1", "b2"]], dice=(3, 4), turn=1)
+    start = len(s["log"])
+    s1 = GAME.apply(s, 1, lay(0, "hi", "w4"))
+    view = GAME.view(s1, 0)
+    drawn = next(e["tile"] for e in view["log"] if e["e"] == "draw")
+    html, _, _ = board(view, 0, fresh_from=start)
+    assert re.search(r'data-fx-key="t%d"[^>]*data-fx="slide"' % tile("w4"), html)   # from Ben's hand
+    assert re.search(r'data-fx-key="t%d"[^>]*data-fx="drop"' % drawn, html)          # drawn from the deck
+    assert html.count("data-fx=") == 2
+    tags = re.findall(r'class="tag new"', html)
+    assert len(tags) == 1                                                          # the tile you drew
+    # every tile keeps its key (so it can glide later); no motion without a latest move
+    quiet, _, _ = board(view, 0)
+    assert "data-fx=" not in quiet and quiet.count("data-fx-key=") >= 7
+    s2 = GAME.apply(s1, 0, {"a": "exchange", "give": tile("b6"), "take": tile("b1")})
+    html2, _, _ = board(GAME.view(s2, 1), 1, fresh_from=len(s1["log"]))
+    assert 'data-fx="flip"' in html2 and html2.count('data-fx="slide"') == 2
+
+
+# --- the end ------------------------------------------------------------------------------------
+def test_result_names_the_reason_first_both_hands_and_lines_in_tiles_left():
+    assert UI.lower_scores_win
+    seats = [{"name": "", "bot": None}, {"name": "Ben", "bot": "normal"}]
+    match = play_one("bossa", {"players": 2}, 7, ["normal", "normal"])
+    rec = match.record
+    code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves, {"seats": seats}))
+    app, host = make_app(hash_=f"#load={code}")
+    out = match.outcome()
+    overlay = re.search(r'<section class="overlay result".*?<div class="overlay-actions', host.html, re.S).group(0)
+    text = Text.of(overlay)
+    winner = "You" if out["winners"] == [0] else "Ben"
+    assert text.startswith(f"{winner} win")
+    for s, n in enumerate(out["scores"]):
+        assert f"{n} tile{'s' if n != 1 else ''} left" in text
+    body = re.search(r'<div class="bossa bossa-result"[^>]*>.*', overlay, re.S).group(0)
+    end = next(e for e in match.state["log"] if e["e"] == "end")
+    assert Text.of(body).startswith(UI.end_text(end, ctx(0, names=("You", "Ben"))))
+    assert "Final hands" in text and "The lines" in text and "Put aside at the start:" in text
+    assert body.count('class="line ') == 2 and 'class="cell open' not in body
+    assert body.count('class="tile small"') >= sum(out["scores"])
+
+
+def test_a_draw_at_the_empty_deck_reads_as_a_draw_in_tiles_left():
+    s = rig([["w4", "b6"], ["b1", "b2"]], deck=[])
+    s2 = GAME.apply(s, 0, {"a": "exchange", "give": tile("b6"), "take": tile("b1")})
+    out = GAME.outcome(s2)
+    assert out["winners"] == [0, 1] and out["how"] == "deck"
+    view = GAME.view(s2, 0)
+    text = Text.of(render(UI.result(view, ctx(0))))
+    assert text.startswith("The deck is empty with equal hands: a draw.")
+    assert UI.score_text(out, 0, ctx(0)) == "2 tiles left" and UI.score_text(out, 0, ctx(0, lang="ja")) == "残り2枚"
+    assert UI.score_text({"scores": [1, 0]}, 0, ctx(0)) == "1 tile left"
+
+
+def test_the_log_is_one_list_and_names_tiles_places_and_sums():
+    s = rig([["w1", "w3b1", "w2", "b6"], ["b1"]], dice=(3, 4))
+    s1 = GAME.apply(s, 0, lay(0, "hi", "w1", "w3b1"))
+    c = ctx(1)
+    place_event = next(e for e in s1["log"] if e["e"] == "place")
+    assert UI.describe(place_event, c) == "Aki places 1 white, 3 white 1 black at 4 on the white line (1 + 3)."
+    assert UI.describe(place_event, ctx(0)) == "You place 1 white, 3 white 1 black at 4 on the white line (1 + 3)."
+    assert UI.describe(place_event, ctx(1, lang="ja")) == "Akiが白ラインの4に白1、白3黒1を置きました（1 + 3）。"
+    for e in s1["log"]:
+        c.log_prev = None
+        assert UI.log_group(e, c) is None
+    app, host = make_app()
+    start(app, ("normal", "normal"))
+    host.run_timers(limit=12)
+    assert 'class="log-group"' not in host.html
+
+
+def test_progress_line_for_the_shelf():
+    s = rig([["w1", "w3b1", "w2"], ["b1", "b2"]], dice=(3, 4), draw=True)
+    view = GAME.view(s, None)
+    assert UI.progress(view, ctx(None)) == f"Turn 1 · Aki 4 tiles, Ben 2 tiles · deck {view['deck']} · Aki to move"
+    assert UI.progress(view, ctx(0)).endswith("· your turn")
+    assert UI.progress(view, ctx(None, lang="ja")) == f"1手目 · Aki 4枚、Ben 2枚 · 山札{view['deck']} · Akiの番"
+    fresh = GAME.setup({}, 3)
+    assert UI.progress(GAME.view(fresh, None), ctx(None)) == \
+        f"Sides and first turn · {['Aki', 'Ben'][fresh['high']]} chooses"
+    over = GAME.apply(rig([["w4"], ["b1"]]), 0, lay(0, "hi", "w4"))
+    assert UI.progress(GAME.view(over, None), ctx(None)) is None
+
+
+def test_picture_is_an_svg_of_dice_and_tiles():
+    html = render(UI.picture())
+    assert html.startswith('<svg viewBox="0 0 200 100" aria-hidden="true"')
+    root = html.split(">", 1)[0]
+    assert "width=" not in root and "height=" not in root
+    assert html.count('class="tile-face"') == 5 and 'class="pip-w"' in html and 'class="pip-b"' in html
+
+
+def test_a_revealed_view_shows_hidden_tiles_as_known_but_face_down():
+    s = GAME.setup({}, 6)
+    r = GAME.reveal(s)
+    html, text, _ = board(r, None)
+    assert html.count('class="tile face-down"') == 8 and "?" not in text
+    assert html.count(", face down") >= 8
+    assert "Put aside, face down:" in text
+    # after the choice the hands are open: plain faces, the tile put aside still face down
+    s2 = GAME.apply(s, s["high"], {"a": "own", "line": R.WHITE})
+    html2, text2, _ = board(GAME.reveal(s2), None)
+    assert "face-down" not in html2.split('class="bossa-side"')[0] and "Put aside, face down:" in text2
+
+
+def test_the_regions_mark_the_players_the_table_and_your_hand():
+    app, host = make_app()
+    screen = start(app, ("human", "normal"))
+    human_to_move(app, host, screen)
+    html = host.html
+    assert html.count('data-region="players"') == 1 and html.count('data-region="hand"') == 1
+    assert html.count('data-region="table"') == 2            # the lines, and the deck beside them
+    hand = re.search(r'<section class="bossa-seat me[^"]*" data-region="hand"', html)
+    assert hand, "your own hand is the hand region"
+    app2, host2 = make_app()
+    start(app2, ("normal", "normal"))
+    assert 'data-region="hand"' not in host2.html and host2.html.count('data-region="players"') == 2
+
+
+def test_the_opening_choice_says_what_each_choice_leads_to():
+    app, host, screen = hot_seat(names=("Aki", "Ben"), high=0)
+    app.act("handover-ok")
+    rolls = screen.match.state["rolls"]
+    text = host.text()
+    assert f"You rolled {rolls[0]}, your opponent {rolls[1]}." in text
+    assert "My side: the white line" in text
+    assert f"The white line starts at {rolls[0]}, the black line at {rolls[1]}; Ben goes first." in text
+    assert "I go first" in text and "Ben then chooses a side." in text

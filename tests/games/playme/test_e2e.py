@@ -1,12 +1,19 @@
 """Play Me! in Chromium: a round won by the human against slow bots, with the game clock driven
 by the test (``window.bodoge.clock``), never by wall-clock speed; pause; reload mid-round; a
-block chosen with a die that could also advance (two clicks, and the board does not move)."""
+block chosen with a die that could also advance (two clicks, and the board does not move); a
+die's label says what a click does, and the click does it; a refusal in the frame's line; the
+whole table on one screen for 2, 4 and 6 players at 1280×800 and 390×844 in both languages, on
+the play screen, the round summary and the result."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from e2e.harness import boot, wait_ready
+from bodoge.core.match import Match
+from bodoge.core.record import Record, encode
+from bodoge.core.selfplay import play_one
+from e2e.harness import assert_regions_in_view, boot, wait_ready
 
 STEP_MS = 250          # game time between two of the human's actions
 
@@ -35,11 +42,11 @@ def test_human_wins_a_round_against_slow_bots(page, server):
     expect(page.get_by_text("This game is played in real time", exact=False)).to_have_count(0)
     page.get_by_role("button", name=re.compile("Start: 3, 2, 1")).click()
     expect(page.locator("#prompt")).to_have_text("3…")
-    expect(page.get_by_role("img", name="Die (hidden until the start)").first).to_be_visible()
+    expect(page.locator(".die.hidden").first).to_contain_text("Die (hidden until the start)")
     clock(page, "advance", 3000)
     expect(page.locator("#prompt")).to_contain_text("Round 1: Play me!")
-    hint = page.locator(".pm-mine .hint")
-    won = page.get_by_role("heading", name="Round 1: you win")
+    hint = page.locator(".pm-hand .hint")
+    won = page.get_by_role("heading", name="You win round 1")
     for _ in range(400):
         if won.is_visible():
             break
@@ -79,7 +86,7 @@ def test_pause_freezes_everything_and_reload_resumes_paused(page, server):
     before = clock(page, "now")
     assert clock(page, "advance", 10_000) == before   # paused: time stands still
     assert page.locator("#log-list li").count() == bot_lines
-    expect(page.get_by_role("img", name="Die (hidden until the start)").first).to_be_visible()
+    expect(page.locator(".die.hidden").first).to_be_visible()
     expect(page.locator("#card-1 .rolled")).to_have_text("")   # everyone's dice are hidden
     page.get_by_role("button", name="Resume").click()
     expect(page.get_by_role("button", name="Pause")).to_be_visible()
@@ -104,17 +111,17 @@ def test_human_blocks_with_a_die_that_could_advance(page, server):
     expect(page.locator("#prompt")).to_contain_text("Round 1: Play me!")
     # the clock stands still while the human rolls until a 1 shows: it can advance (the first
     # number of the Queen's card) or, with the Queen's 1, block the bot's card
-    one = page.get_by_role("button", name="Die showing 1 (key 1)")
+    one = page.get_by_role("button", name=re.compile("^Die showing 1:"))
     for _ in range(60):
         if one.count():
             break
         page.keyboard.press(" ")
-        expect(page.locator(".pm-mine .hint")).to_be_visible()
+        expect(page.locator(".pm-hand .hint")).to_be_visible()
     expect(one.first).to_be_enabled()
-    expect(page.locator(".pm-mine .hint")).to_have_text("Advance with your 1!")
-    card, mine = page.locator("#card-1"), page.locator(".pm-mine")
+    expect(page.locator(".pm-hand .hint")).to_have_text("Advance with your 1!")
+    card, mine = page.locator("#card-1"), page.locator(".pm-hand")
     before = (card.bounding_box(), mine.bounding_box())
-    more = page.get_by_role("button", name="Other uses of the 1").first
+    more = page.get_by_role("button", name=re.compile(r"\(other uses of the 1\)")).first
     more.click()                                               # 1st click: the die's ⋯
     uses = page.get_by_role("group", name="What your 1 can do")
     expect(uses.get_by_role("button", name="1: advance")).to_be_visible()
@@ -128,3 +135,129 @@ def test_human_blocks_with_a_die_that_could_advance(page, server):
     expect(uses).to_have_count(0)
     assert mine.bounding_box() == before[1]                    # (the card now holds a block)
     assert {k: card.bounding_box()[k] for k in "xy"} == {k: before[0][k] for k in "xy"}
+
+
+def roll_until(page, pattern, tries=80):
+    """Roll again (the clock stands still) until a die's label matches ``pattern``."""
+    labelled = page.locator("#dice-0 button.die").filter(has=page.locator(".act", has_text=pattern))
+    for _ in range(tries):
+        if labelled.count():
+            return labelled.first
+        page.get_by_role("button", name=re.compile("Roll again")).click()
+    raise AssertionError(f"no die said {pattern!r}")
+
+
+def test_a_die_says_what_a_click_does_and_the_click_does_it(page, server):
+    boot(page, server.url)
+    new_playme(page, players=2, kinds=("human", "slow"), chars=("hatter", "alice"))
+    clock(page, "manual")
+    page.get_by_role("button", name=re.compile("Start: 3, 2, 1")).click()
+    clock(page, "advance", 3000)
+    expect(page.locator("#prompt")).to_contain_text("Round 1: Play me!")
+    # every die shows, under its face, what pressing it does
+    labels = page.locator("#dice-0 button.die .act")
+    expect(labels.first).to_be_visible()
+    for text in labels.all_inner_texts():
+        seen = text.split("\n")[0].strip()                 # (then what a screen reader hears)
+        assert seen in ("Advance", "—") or seen.startswith(("Block", "⋯")), text
+    die = roll_until(page, re.compile("^Advance$"))
+    expect(die.locator(".act")).to_have_text("Advance")
+    face = re.search(r"Die showing (\d)", die.inner_text()).group(1)
+    assert face == "1"                                       # the first number of an empty card
+    die.click()
+    expect(page.locator("#log-list")).to_contain_text("You: 1, Advance!")
+    expect(page.locator("#card-0 .slot.own")).to_have_count(1)
+    # the die drops onto the card, the others roll again (never with reduced motion)
+    dropped = page.locator("#card-0 .slot[data-fx='drop']")
+    expect(dropped).to_have_count(1)
+    faces = page.locator("#dice-0 .face")
+    expect(page.locator("#dice-0 .face[data-fx='roll']")).to_have_count(faces.count())
+    name = "(el) => getComputedStyle(el).animationName"
+    assert dropped.evaluate(name) == "fx-drop" and faces.first.evaluate(name) == "fx-roll"
+    page.emulate_media(reduced_motion="reduce")
+    assert dropped.evaluate(name) == "none" and faces.first.evaluate(name) == "none"
+    page.emulate_media(reduced_motion="no-preference")
+    # a die that can do nothing says so; a click on it is explained in the frame's line, and
+    # nothing on the table moves
+    idle = roll_until(page, "—")
+    board = page.locator(".pm-board").bounding_box()
+    n = page.locator("#log-list li").count()
+    idle.click()
+    error = page.locator(".error-slot .error")
+    expect(error).to_contain_text("cannot be used now")
+    assert page.locator("#log-list li").count() == n
+    assert page.locator(".pm-board").bounding_box() == board
+
+
+# --- the whole table on one screen ------------------------------------------------------------
+LONG = ("Bartholomew Featherstone", "Maximiliana Orchardsonn", "Christopherson Wellingt",
+        "Wilhelmina Blackthornes", "Konstantinos Papadopoul", "Alexandrina Cunninghamx")
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+def positions(players, seed=3):
+    """Save codes of one self-played game: a round running, the first round just won, the
+    end. Seat 0 is the person at the device; the others are bots with 24-character names."""
+    match = play_one("playme", {"players": players}, seed, ["fast"] * players)
+    rec = match.record
+    replay = Match.new("playme", rec.options, rec.seed)
+    running = won = None
+    for k, (seat, move) in enumerate(rec.moves):
+        replay.play(seat, move)
+        st = replay.state
+        if won is None and st["results"] and st["phase"] == "ready":
+            won = k + 1
+        if running is None and st["phase"] == "play" and sum(len(p["card"]) for p in st["p"]) >= players:
+            running = k + 1
+    seats = [{"name": "" if s == 0 else (LONG[s] + "x" * 24)[:24], "bot": None if s == 0 else "slow"}
+             for s in range(players)]
+
+    def code(n):
+        return encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:n], {"seats": seats}))
+    return {"play": code(running), "round": code(won), "result": code(len(rec.moves))}
+
+
+CODES = {}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_every_card_is_on_one_screen_for_2_4_and_6_players(browser, server, guard, size, lang):
+    width, height = SIZES[size]
+    ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height}, locale="en-US"))
+    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify("
+                        f"{{lang: '{lang}', speed: 'slow'}})); }} catch (e) {{}}")
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        boot(page, server.url)
+        for players in (2, 4, 6):
+            codes = CODES.setdefault(players, positions(players))
+            where = f"{players} players, {size}, {lang}"
+            # a round running (reopened paused; resumed with the clock held still)
+            page.evaluate("(h) => { location.hash = h; }", "#load=" + codes["play"])
+            expect(page.locator("#pause")).to_have_attribute("aria-pressed", "true")
+            clock(page, "manual")
+            page.click("#pause")
+            expect(page.locator("#dice-0 button.die").first).to_be_visible()
+            expect(page.locator(".pm-card.opp")).to_have_count(players - 1)
+            assert_regions_in_view(page, ["prompt", "table", "hand", "players"]), where
+            # every opponent's card shows its name, side and power, its slots and dice in hand
+            for card in page.locator(".pm-card.opp").all():
+                expect(card.locator(".power")).to_be_visible()
+                expect(card.locator(".slot")).to_have_count(6)
+                expect(card.locator(".pool")).to_be_visible()
+            # the first round just won: its summary over the table
+            page.evaluate("(h) => { location.hash = h; }", "#load=" + codes["round"])
+            expect(page.locator("#round-heading")).to_be_visible()
+            assert_regions_in_view(page, ["prompt", "table", "hand", "players"])
+            box = page.locator("#next-round").bounding_box()
+            assert box["y"] + box["height"] <= height, where
+            # the end: the result over the table
+            page.evaluate("(h) => { location.hash = h; }", "#load=" + codes["result"])
+            expect(page.locator("#result-heading")).to_be_visible()
+            assert_regions_in_view(page, ["prompt", "table", "hand", "players"])
+            box = page.locator("#play-again").bounding_box()
+            assert box["y"] + box["height"] <= height, where
+    finally:
+        ctx.close()

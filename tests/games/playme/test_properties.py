@@ -29,7 +29,10 @@ from bodoge.games.playme import GAME
 from .helpers import dice_total
 
 GAMES = int(os.environ.get("BODOGE_PROPERTY_GAMES", "2000"))
-SETTINGS = settings(max_examples=max(20, GAMES // 40), deadline=None, derandomize=True,
+# A Play Me! game is hundreds of timed moves: the default suite plays fewer random games than
+# the other games' do; BODOGE_PLAYME_GAMES sets their number (``make soak`` plays 10,000).
+PLAYME_GAMES = int(os.environ.get("BODOGE_PLAYME_GAMES", str(max(20, GAMES // 40))))
+SETTINGS = settings(max_examples=PLAYME_GAMES, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 options = st.fixed_dictionaries({
     "players": st.integers(2, 6), "play_me": st.booleans(), "challenge": st.just(False),

@@ -99,7 +99,8 @@ def test_die_click_and_keys_advance_block_and_roll():
     state = screen.match.state
     state["p"][0]["roll"] = [6, 6]
     app.key("6")
-    assert "A 6 cannot be used now." in host.text()
+    assert ("A 6 cannot be used now: your next number is 2, and no card takes a 6 as a block."
+            in host.text())
     app.key(" ")
     assert screen.match.record.moves[-1][1]["a"] == "roll"
 
@@ -145,7 +146,7 @@ def test_human_round_win_then_next_round_and_reload_resumes_paused():
             app.key(" ")
         screen.drive_clock("advance", 200)
     assert screen.match.state["results"][0]["winner"] == 0
-    assert "Round 1: you win" in host.text() and "Next round" in host.text()
+    assert "You win round 1" in host.text() and "Next round" in host.text()
     app.key(" ")
     assert screen.match.state["phase"] == "play" and "3…" in host.text()
     screen.drive_clock("advance", 5000)
@@ -352,7 +353,7 @@ def test_playme_key_families_exist_in_both_languages():
     keys += [f"playme.option.{o}" for o in ("play_me", "challenge", "mad_jabberwocky")]
     keys += [f"playme.rules.{k}{suffix}" for k in ("goal", "setup", "realtime", "advance", "block",
                                                   "unblock", "round", "jabberwocky", "stop",
-                                                  "betrayal", "optional", "digital")
+                                                  "betrayal", "optional", "digital", "table")
              for suffix in ("", ".title")]
     keys += [f"playme.keys.{k}" for k in ("left", "right", "click", "pause")]
     keys += ["setup.bot.slow", "setup.bot.fast", "level.slow", "level.fast"]
@@ -374,3 +375,399 @@ def test_play_me_race_with_two_players_the_round_winner_grabs_too():
     assert st["phase"] == "ready" and st["log"][-1]["e"] == "slowest" and st["log"][-1]["s"] == 1
     assert st["p"][0]["mad"] and st["p"][1]["sealed"]
     assert "CPU 2 (slow) was the slowest" in host.text()
+
+
+# --- the table (issue 14) ---------------------------------------------------------------------
+from html.parser import HTMLParser  # noqa: E402
+
+from bodoge.core.match import Match  # noqa: E402
+from bodoge.core.record import Record, encode  # noqa: E402
+from bodoge.core.selfplay import play_one  # noqa: E402
+from bodoge.games.playme.ui import UI, Motion, layout, stories  # noqa: E402
+from bodoge.ui.games import Ctx  # noqa: E402
+from bodoge.ui.i18n import I18n  # noqa: E402
+
+
+class Inner(HTMLParser):
+    """The text (and attributes) of the element with a given id."""
+
+    VOID = {"br", "img", "input", "meta", "link", "hr", "source", "wbr"}
+
+    def __init__(self, ident):
+        super().__init__()
+        self.ident, self.depth, self.parts, self.attrs = ident, 0, [], None
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        if self.depth:
+            self.depth += 1
+        elif dict(attrs).get("id") == self.ident and self.attrs is None:
+            self.depth, self.attrs = 1, dict(attrs)
+
+    def handle_endtag(self, tag):
+        if self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth:
+            self.parts.append(data)
+
+
+def inner(html, ident):
+    p = Inner(ident)
+    p.feed(html)
+    assert p.attrs is not None, f"no #{ident}"
+    return " ".join(" ".join(p.parts).split()), p.attrs
+
+
+def die_of(host, seat, face):
+    """The text of the first die of ``seat`` showing ``face``."""
+    for i in range(8):
+        try:
+            text, attrs = inner(host.html, f"die-{seat}-{i}")
+        except AssertionError:
+            break
+        if attrs["data-arg"] == f"{seat}-{face}":
+            return text
+    raise AssertionError(f"no die showing {face}")
+
+
+def test_each_die_says_what_pressing_it_does_and_does_it():
+    app, host = make_app()
+    screen = two_ways(app)                 # 1: advance (or block either card); 4: nothing
+    assert die_of(host, 0, 1) == "1 Die showing 1: Advance"
+    assert die_of(host, 0, 4) == "4 Die showing 4: — no use now"
+    assert "⋯ +2 (other uses of the 1)" in host.text()
+    app.key("w")                           # aimed at the second card: the 1 blocks it
+    assert die_of(host, 0, 1) == "1 Die showing 1: Block CPU 3 (slow)"
+    app.key("1")
+    assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
+    # a die with several targets and no default says how many; its press offers them
+    state = screen.match.state
+    state["p"][0]["card"] = [{"n": 1, "o": [0]}]
+    state["p"][0]["roll"] = [3, 3, 5]
+    for s in (1, 2):
+        state["p"][s]["card"] = [{"n": 1, "o": [s]}, {"n": 2, "o": [s]}]
+    app.refresh()
+    assert die_of(host, 0, 3) == "3 Die showing 3: ⋯ 2 choices"
+    app.act("die", "0-3")
+    assert screen.sels[0] == {"die": 3} and "3: block CPU 2 (slow)" in host.text()
+    # a die with one target blocks it, and says whom
+    state["p"][2]["card"] = [{"n": 1, "o": [2]}]
+    screen.sels[0] = {}
+    app.refresh()
+    assert die_of(host, 0, 3) == "3 Die showing 3: Block CPU 2 (slow)"
+    app.act("die", "0-3")
+    assert last_move(screen) == (0, {"a": "block", "n": 3, "s": 1})
+
+
+def test_a_refusal_is_said_in_the_frames_reserved_line():
+    app, host = make_app()
+    screen = two_ways(app)
+    before = inner(host.html, "card-0")[0]
+    app.act("die", "0-4")
+    text = ("A 4 cannot be used now: your next number is 1, and no card takes a 4 as a block.")
+    assert text in host.text()
+    assert '<div class="error-slot"><p class="error" role="alert">' + text in host.html
+    assert inner(host.html, "card-0")[0] == before          # nothing moved, nothing played
+    # a blocked card: the die says what to unblock with
+    state = screen.match.state
+    state["p"][0]["card"] = [{"n": 1, "o": [0]}, {"n": 2, "o": [1]}]
+    state["p"][0]["roll"] = [5, 6]
+    app.act("die", "0-5")
+    assert "A 5 cannot be used now: unblock with a 2 first." in host.text()
+    app.act("roll", "0-")                                    # allowed: the message goes
+    assert inner(host.html, "card-0")[1] and "cannot be used" not in host.text()
+    # Roll again while a die can advance: the rules' own reason
+    state = screen.match.state
+    state["p"][0]["card"], state["p"][0]["roll"] = [{"n": 1, "o": [0]}], [2, 6]
+    app.act("roll", "0-")
+    assert "You can advance or unblock: use a die." in host.text()
+
+
+def test_every_card_shows_the_power_of_its_side_and_its_whole_text_on_demand():
+    app, host = make_app()
+    screen = start(app, chars=("alice", "cat", "hatter"))
+    begin(app, screen)
+    state = screen.match.state
+    state["p"][1]["mad"] = True
+    app.refresh()
+    assert inner(host.html, "pow-0")[0] == "✦ Wonder Keep one die aside each roll"
+    assert inner(host.html, "pow-1")[0] == "☾ Madness Each other player may block you once"
+    assert inner(host.html, "pow-2")[0] == "✦ Wonder Advance twice per roll"
+    tip, attrs = inner(host.html, "tip-1")
+    assert tip == ("Cheshire Cat · ☾ Madness Each other player may block you once "
+                   "(up to one die of each other player).")
+    assert attrs["role"] == "tooltip" and 'aria-describedby="tip-1"' in host.html
+    assert 'class="tip"' in host.html and "tip open" not in host.html
+    app.act("tip", "1")                                     # a click or tap pins it open
+    assert 'class="tip open" id="tip-1"' in host.html and screen.tip == 1
+    assert inner(host.html, "pow-1")[1]["aria-expanded"] == "true"
+    assert app.key("Escape") and screen.tip is None and not screen.paused
+    app.act("tip", "2")
+    app.act("tip", "2")                                     # again: closed
+    assert screen.tip is None
+    # a sealed power, and the Jabberwocky's
+    state = screen.match.state
+    state["p"][2]["sealed"] = True
+    state["jabber"] = 1
+    app.refresh()
+    assert inner(host.html, "pow-2")[0] == "✦ Wonder Power sealed"
+    assert "until the card turns again" in inner(host.html, "tip-2")[0]
+    assert inner(host.html, "pow-1")[0] == "Jabberwocky Cannot be blocked"
+    assert "Stop! once a round" in inner(host.html, "tip-1")[0]
+
+
+def test_setup_shows_both_powers_of_every_character_and_who_took_it():
+    for lang in ("en", "ja"):
+        app, host = make_app(hash_="#/new/playme", lang=lang)
+        app.act("setup-change", "char1", {"players": "3", "char1": "walrus"})
+        text, table = host.text(), tables()[lang]
+        for c in ("alice", "queen", "cat", "hatter", "caterpillar", "walrus"):
+            for side in ("wonder", "madness"):
+                assert table[f"playme.power.{c}.{side}"] in text
+        walrus, _ = inner(host.html, "powers-title")
+        assert walrus == table["playme.setup.powers"]
+        assert f"{table['playme.char.walrus']} {table['setup.seat'].format(n=2)}" in text
+
+
+def rigged_win(app, kinds=("human", "slow", "slow"), chars=("cat", "alice", "queen"), **flags):
+    """A running round where the human's card is complete: the rabbit can be caught."""
+    screen = start(app, kinds, chars=chars, **flags)
+    begin(app, screen)
+    st = screen.match.state
+    st["p"][0]["card"] = [{"n": i, "o": [0]} for i in range(1, 7)]
+    st["p"][0]["pool"], st["p"][0]["roll"] = 0, []
+    st["p"][1]["card"] = [{"n": 1, "o": [1]}, {"n": 2, "o": [2]}]
+    st["p"][1]["pool"], st["p"][2]["pool"] = 5, 5
+    app.refresh()
+    return screen
+
+
+def test_a_round_ends_in_an_overlay_over_the_final_position_until_next_round():
+    app, host = make_app()
+    screen = rigged_win(app)
+    assert inner(host.html, "rabbit")[0] == "Catch!"
+    app.act("catch", "0-")
+    assert screen.match.state["phase"] == "ready"
+    heading, _ = inner(host.html, "round-heading")
+    assert heading == "You win round 1"                      # the winner first
+    body = inner(host.html, "round-over")[0]
+    assert "You catch the White Rabbit! Your card turns to Madness." in body
+    assert "You Cheshire Cat · ☾ Madness 1 round won" in body
+    assert "CPU 2 (slow) Alice · ✦ Wonder 0 rounds won" in body
+    assert host.focused == "next-round"
+    # the board behind keeps the round that ended (inert), the block on CPU 2's card too
+    assert '<div class="board-wrap" inert' in host.html
+    assert "blocked by CPU 3 (slow)" in inner(host.html, "card-1")[0]
+    assert inner(host.html, "prompt")[0] == "The round is over."
+    assert app.key("1") is False and "cannot" not in host.text()   # no dice between rounds
+    app.act("overlay", "hide")                               # look at the table
+    assert "round-heading" not in host.html and 'id="next-round"' in host.html
+    app.act("next-round", "")                                # the next round, at once
+    assert screen.pause is None and screen.match.state["phase"] == "play"
+    assert "3…" in host.text() and "round-heading" not in host.html
+    assert "blocked by" not in inner(host.html, "card-1")[0]
+
+
+def test_the_play_me_race_is_told_in_the_round_summary():
+    app, host = make_app()
+    screen = rigged_win(app, play_me="on")
+    app.act("catch", "0-")
+    assert screen.pause is None and "Grab the rabbit!" not in host.text()   # the winner is on it
+    screen.drive_clock("advance", 5000)                     # the two bots grab it
+    assert screen.match.state["phase"] == "ready"
+    body = inner(host.html, "round-over")[0]
+    assert "The Play Me! race" in body and "You shout: Play me! Everyone grab the rabbit!" in body
+    race = [e for e in screen.pause["events"] if e["e"] in ("grab", "slowest")]
+    first, last = race[0]["s"], race[-1]["s"]
+    assert f"{screen.names()[first]} grabbed the rabbit" in body
+    assert f"{screen.names()[last]} was the slowest: back to Wonder, power sealed." in body
+    assert "⛓ sealed" in body
+
+
+def test_the_jabberwocky_and_its_choice_are_told_in_the_round_summary():
+    app, host = make_app()
+    screen = rigged_win(app)
+    st = screen.match.state
+    for s in (1, 2):
+        st["p"][s]["mad"] = True
+    st["p"][0]["mad"] = False
+    app.act("catch", "0-")                                  # everyone is mad: you are it
+    heading = inner(host.html, "round-heading")[0]
+    body = inner(host.html, "round-over")[0]
+    assert heading == "You win round 1"
+    assert "Everyone is mad: you become the Jabberwocky!" in body
+    assert "Survivors win after 3 wins against the Jabberwocky" in body
+    assert "You Cheshire Cat · Jabberwocky 1 round won" in body
+    app.act("next-round", "")
+    screen.drive_clock("advance", 3000)
+    st = screen.match.state
+    st["p"][0]["card"] = [{"n": i, "o": [0]} for i in range(1, 7)]
+    st["p"][0]["pool"], st["p"][0]["roll"] = 0, []
+    app.act("catch", "0-")                                  # the Jabberwocky wins: a choice
+    assert screen.pause is None and 'id="madden-1"' in host.html
+    assert "You won the round: choose a survivor to drive mad" in host.text()
+    app.act("madden", "0-2")
+    assert inner(host.html, "round-heading")[0] == "You, the Jabberwocky, win round 2"
+    body = inner(host.html, "round-over")[0]
+    assert "You (the Jabberwocky) drive CPU 3 (slow) mad." in body
+
+
+def test_reopened_after_a_round_the_summary_shows_again():
+    match = play_one("playme", {"players": 3}, 4, ["fast"] * 3)
+    rec = match.record
+    replay = Match.new("playme", rec.options, rec.seed)
+    for k, (seat, move) in enumerate(rec.moves):
+        replay.play(seat, move)
+        if replay.state["results"]:
+            break
+    winner = replay.state["results"][0]["winner"]
+    seats = {"seats": [{"name": "", "bot": None}] + [{"name": "", "bot": "slow"}] * 2}
+    code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k + 1], seats))
+    app, host = make_app(hash_=f"#load={code}")
+    names = app.screen.names()
+    expected = "You win round 1" if winner == 0 else f"{names[winner]} wins round 1"
+    assert inner(host.html, "round-heading")[0] == expected
+    assert app.screen.match.state["phase"] == "ready"
+    assert "slot 6: 6" in inner(host.html, f"card-{winner}")[0]      # the final position
+    app.key(" ")                                           # Space starts the next round
+    assert app.screen.match.state["phase"] == "play" and app.screen.pause is None
+
+
+def test_a_challenge_game_that_ends_leaves_its_last_position_behind_the_summary():
+    def challenge_rec():
+        match = play_one("playme", {"players": 2, "challenge": True}, 5, ["fast", "fast"])
+        for k in range(len(match.record.moves)):
+            replay = Match.from_record(Record("playme", match.record.version, match.record.options,
+                                              match.record.seed, match.record.moves[:k + 1]))
+            if replay.state["game_no"] == 1:
+                return match.record, k + 1
+        raise AssertionError("no second game")
+    rec, k = challenge_rec()
+    seats = {"seats": [{"name": "", "bot": None}, {"name": "", "bot": "slow"}]}
+    code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k], seats))
+    before = Match.from_record(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k - 1]))
+    app, host = make_app(hash_=f"#load={code}")
+    screen = app.screen
+    assert screen.pause["final"] is not None
+    body = inner(host.html, "round-over")[0]
+    assert "Next: game 2 of 6, everyone with a new character." in body
+    chars = [p["char"] for p in before.state["p"]]
+    assert screen.match.state["p"][0]["char"] != chars[0]            # the new game's cast...
+    card = inner(host.html, "card-0")[0]
+    assert tables()["en"][f"playme.char.{chars[0]}"] in card          # ...is not drawn yet
+    app.act("next-round", "")
+    assert tables()["en"][f"playme.char.{screen.match.state['p'][0]['char']}"] in inner(host.html, "card-0")[0]
+
+
+def test_result_heading_placings_and_every_round_in_the_breakdown():
+    match = next(m for m in (play_one("playme", {"players": 3}, seed, ["fast"] * 3)
+                             for seed in range(1, 30)) if len(m.outcome()["winners"]) == 1)
+    view = match.view(None)
+    ctx = Ctx(I18n("en"), ["Aki", "Ben", "Cy"], None, [])
+    out = match.outcome()
+    winner = out["winners"][0]
+    assert UI.result_heading(view, out, ctx) == f"{ctx.name(winner)} wins the game"
+    assert UI.score_text(out, winner, ctx) == f"{out['scores'][winner]} rounds won"
+    assert UI.score_text({"scores": [1, 0, 0], "games": [{}]}, 0, ctx) == "1 round won"
+    assert UI.score_text({"scores": [3, 0, 0], "games": [{}] * 6}, 0, ctx) == "3 games won"
+    from ui.fakehost import Text
+    from bodoge.ui.html import render
+    text = Text.of(render(UI.result(view, ctx)))
+    assert UI.describe(dict(view["games"][0], e="game_won", game=0), ctx) in text
+    for i, r in enumerate(view["results"]):
+        against = "Jabberwocky" if r["jabber"] else "White Rabbit"
+        assert f"Round {i + 1} · {against}: {ctx.name(r['winner'])}" in text
+    assert len(stories(view["log"])) == len(view["results"])
+    assert "<h2" not in render(UI.result(view, ctx))          # the frame gives the heading
+
+
+def test_log_groups_rounds_and_the_shelf_line():
+    ctx = Ctx(I18n("en"), ["Aki", "Ben", "Cy"], None, [])
+
+    def group(e, prev):
+        ctx.log_prev = prev
+        return UI.log_group(e, ctx)
+    setup = {"e": "setup", "chars": ["alice", "cat"]}
+    r1 = {"e": "round", "game": 0, "round": 0, "jabber": None}
+    r2 = {"e": "round", "game": 0, "round": 1, "jabber": None}
+    assert group(setup, None) == "Round 1" and group(r1, setup) is None
+    assert group({"e": "advance", "s": 0, "n": 1}, r1) is None
+    assert group(r2, {"e": "flip", "s": 0}) == "Round 2"
+    assert group({"e": "game", "game": 1, "chars": []}, {"e": "game_won"}) == "Game 2 · Round 1"
+    assert group({"e": "round", "game": 1, "round": 1, "jabber": None}, {"e": "flip"}) == "Game 2 · Round 2"
+    assert UI.ends_round({"e": "catch", "s": 0, "jabber": False})
+    view = GAME.view(GAME.setup({"players": 3}, 1), None)
+    assert UI.progress(view, ctx) == "Round 1"
+    view["p"][1]["mad"] = view["p"][2]["mad"] = True
+    view["round"] = 2
+    assert UI.progress(view, ctx) == "Round 3 · Madness: Ben, Cy"
+    view["jabber"], view["team_wins"] = 2, 1
+    assert UI.progress(view, ctx) == "Round 3 · Cy is the Jabberwocky, survivors 1 of 3"
+    view["options"] = dict(view["options"], challenge=True)
+    assert UI.progress(view, ctx).startswith("Game 1 of 6 · Round 3")
+    ja = Ctx(I18n("ja"), ["Aki", "Ben", "Cy"], None, [])
+    assert UI.progress(view, ja).startswith("ゲーム1／6・") is False   # joined by " · "
+    assert UI.progress(view, ja).startswith("ゲーム1／6 · ラウンド3")
+
+
+def test_the_shelf_picture_is_drawn_from_the_games_pieces():
+    from bodoge.ui.html import render
+    svg = render(UI.picture())
+    assert svg.startswith("<svg") and 'viewBox="0 0 216 128"' in svg and 'aria-hidden="true"' in svg
+    assert "width=" not in svg.split(">", 1)[0]             # the shelf sizes it
+    assert svg.count("<circle") > 10                          # the rabbit and the pips
+
+
+def test_every_player_count_puts_every_card_on_the_table():
+    for opps in range(6):
+        for hands in (1, 2):
+            wide, narrow = layout(opps, hands)
+            for areas in (wide, narrow):
+                names = set(areas.replace("'", " ").split())
+                assert names - {"."} == {f"o{i + 1}" for i in range(opps)} | {"c"} | {
+                    f"h{i + 1}" for i in range(hands)}
+            rows = [r.split() for r in wide.strip("'").split("' '")]
+            assert all(len(r) == 6 for r in rows)
+
+
+def test_rolled_dice_roll_in_and_placed_dice_drop_but_not_when_the_screen_opens():
+    app, host = make_app()
+    screen = two_ways(app)
+    app.refresh()
+    state = screen.match.state
+    screen.motion = Motion(state)                  # as if the screen opened here
+    app.refresh()
+    assert 'data-fx="roll"' not in host.html and 'data-fx="drop"' not in host.html
+    app.act("die", "0-1")                          # advance: the 1 drops, the rest roll again
+    html = host.html
+    assert html.count('data-fx="drop"') == 1 and 'id="slot-0-' in html
+    assert html.count('data-fx="roll"') == len(screen.match.state["p"][0]["roll"])
+    # an unrolled die keeps its key (no motion); a die that comes home rolls in
+    motion = screen.motion
+    keys = list(motion.dice[1])
+    st = screen.match.state
+    faces = list(st["p"][1]["roll"])
+    nxt = dict(st, p=[dict(p) for p in st["p"]])
+    nxt["p"][1] = dict(st["p"][1], roll=faces + [4])
+    motion.moved(nxt, 0, {"a": "unblock", "n": 2})
+    assert motion.dice[1][:len(keys)] == keys and motion.fresh(motion.dice[1][-1])
+    # the Hatter's first advance takes one die out and rolls nothing
+    nxt2 = dict(nxt, p=[dict(p) for p in nxt["p"]])
+    nxt2["p"][1] = dict(nxt["p"][1], roll=faces[1:] + [4], bonus=True)
+    motion.moved(nxt2, 1, {"a": "advance", "n": faces[0]})
+    assert motion.dice[1] == keys[1:] + [motion.dice[1][-1]]
+
+
+def test_real_time_moves_cannot_be_taken_back_and_nothing_is_hidden_but_the_dice_to_come():
+    screen = two_ways(make_app()[0])
+    before = screen.match.state
+    screen.app.act("die", "0-1")
+    after = screen.match.state
+    seat, move = screen.match.record.moves[-1]
+    # every move is followed by a roll (and the others play on at once): no take-backs
+    assert after["rng"] != before["rng"]
+    assert GAME.undoable(before, seat, move, after) is False
+    assert GAME.reveal(after) == GAME.view(after, None) and "rng" not in GAME.reveal(after)

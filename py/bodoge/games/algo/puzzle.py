@@ -398,8 +398,9 @@ class Tsume:
             state["log"].append({"e": "wrong", "r": r, "p": p, "k": card["k"], "n": n,
                                  "c": colour(card["id"])})
 
-    def view(self, state, seat):
-        over = state["phase"] == "over"
+    def view(self, state, seat, everything=False):
+        """``everything``: every card's number, as ``Game.reveal`` wants (the solution)."""
+        over = state["phase"] == "over" or everything
         rows = [[{"k": c["k"], "c": colour(c["id"]), "up": c["up"],
                   "n": (c["id"] >> 1) if c["up"] or over else None, "tried": list(c["tried"])}
                  for c in row] for row in state["rows"]]
@@ -408,6 +409,9 @@ class Tsume:
                 "phase": state["phase"], "to_move": self.to_move(state), "rows": rows,
                 "mistakes": state["mistakes"], "left": self.left(state["rows"]),
                 "log": [dict(e) for e in state["log"]], "outcome": self.outcome(state)}
+
+    def reveal(self, state):
+        return self.view(state, None, everything=True)
 
     def outcome(self, state):
         if state["phase"] != "over":

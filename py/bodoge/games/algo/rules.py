@@ -79,6 +79,9 @@ RULING_CHIPS_PAIR_TEAM_SCORE = True   # pair chips: one score per team (its two 
 # this version on; older records keep the version-1 behaviour.
 PARTNER_ATTACK_SINCE = 2      # pair play: you may attack your partner's cards too
 EACH_LOSER_PAYS_SINCE = 2     # pair chips: both players of the losing team pay a round win
+# Rules version 3: the same play; the log names attacked cards by position and colour and
+# keeps each round's final board (face up or down, handles) for the round summary.
+DETAILED_LOG_SINCE = 3
 
 
 def number(cid: int) -> int:
@@ -111,7 +114,7 @@ def partner_attacks(state) -> bool:
 
 class Algo(Game):
     id = "algo"
-    rules_version = 2
+    rules_version = 3
     min_players = 2
     max_players = 4
 
@@ -180,7 +183,7 @@ class Algo(Game):
             "log": [{"e": "first_dealer", "draws": draws, "dealer": dealer}],
         }
         if options.get("chips"):
-            state["points"] = [CHIPS_START_PAIR if is_pair(state) else CHIPS_START[n]] * n
+            state["points"] = self._chips_start(state)
         self._start_round(state)
         return self.stamp(state, version)
 
@@ -337,8 +340,11 @@ class Algo(Game):
             card = state["rows"][seat][move["p"]]
             state["shown"].append([state["turn"], card["k"]])
             state["phase"] = "attack"
-            state["log"].append({"e": "show", "seat": seat, "to": state["turn"], "k": card["k"],
-                                 "id": card["id"]})
+            event = {"e": "show", "seat": seat, "to": state["turn"], "k": card["k"],
+                     "id": card["id"]}
+            if rules_of(state) >= DETAILED_LOG_SINCE:
+                event["p"] = move["p"]
+            state["log"].append(event)
             return
         if move["a"] == "stay":
             state["log"].append({"e": "stay", "seat": seat})
@@ -351,6 +357,9 @@ class Algo(Game):
         card = state["rows"][t][p]
         hit = number(card["id"]) == n
         event = {"e": "attack", "seat": seat, "s": t, "k": card["k"], "n": n, "hit": hit}
+        if rules_of(state) >= DETAILED_LOG_SINCE:
+            event["p"] = p
+            event["c"] = colour(card["id"])
         if is_pair(state) and t == partner(seat):
             event["partner"] = True            # (rules version 2 on) an attack on one's partner
         if state["stake"] != "drawn":
@@ -372,11 +381,11 @@ class Algo(Game):
         if state["stake"] == "drawn":
             placed = self._insert(state, seat, state["drawn"], True)
             state["drawn"] = None
-            state["log"].append({"e": "reveal", "seat": seat, "k": placed["k"], "id": placed["id"]})
+            self._log_reveal(state, seat, placed, drawn=True)
         else:
             own = next(c for c in state["rows"][seat] if c["k"] == state["stake"])
             own["up"] = True
-            state["log"].append({"e": "reveal", "seat": seat, "k": own["k"], "id": own["id"]})
+            self._log_reveal(state, seat, own)
             self._check_out(state, seat)
             alive = self._sides_alive(state)
             if len(alive) == 1:
@@ -385,6 +394,14 @@ class Algo(Game):
         self._next_turn(state)
 
     # --- helpers -----------------------------------------------------------------------------
+    def _log_reveal(self, state, seat, card, drawn=False):
+        event = {"e": "reveal", "seat": seat, "k": card["k"], "id": card["id"]}
+        if rules_of(state) >= DETAILED_LOG_SINCE:
+            event["p"] = state["rows"][seat].index(card)
+            if drawn:
+                event["drawn"] = True        # the drawn card, put into the row face up
+        state["log"].append(event)
+
     def _insert(self, state, seat, cid, up):
         card = self._new_card(state, cid, up)
         row = state["rows"][seat]
@@ -396,6 +413,11 @@ class Algo(Game):
         if state["stake"] == "drawn" and state["drawn"] is not None:
             self._insert(state, seat, state["drawn"], False)
             state["drawn"] = None
+
+    @staticmethod
+    def _chips_start(state):
+        n = state["players"]
+        return [CHIPS_START_PAIR if is_pair(state) else CHIPS_START[n]] * n
 
     def _alive(self, state):
         return [s for s in range(state["players"]) if not state["out"][s]]
@@ -442,8 +464,19 @@ class Algo(Game):
         result = {"round": state["round"], "winner": winner, "dealer": state["dealer"]}
         event = {"e": "round_end", "round": state["round"], "winner": winner,
                  "rows": [[c["id"] for c in row] for row in state["rows"]]}
+        detailed = rules_of(state) >= DETAILED_LOG_SINCE
+        if detailed:
+            event["up"] = [[c["up"] for c in row] for row in state["rows"]]
+            event["k"] = [[c["k"] for c in row] for row in state["rows"]]
+            event["wins"] = list(state["wins"])
         if is_pair(state):
             result["team"] = event["team"] = team
+        if "points" in state and detailed:
+            # each seat's points: won or lost by hits this round, by the round win, and after
+            last = next((x for x in reversed(state["log"]) if x["e"] == "round_end"), None)
+            start = last["points"] if last else self._chips_start(state)
+            before = list(state["points"])
+            event["hits"] = [b - a for a, b in zip(start, before)]
         if "points" in state:
             down = [c["id"] for s in team for c in state["rows"][s] if not c["up"]]
             amount = CHIPS_PER_CARD * (len(down) + sum(1 for c in down if number(c) == CHIPS_SIX))
@@ -457,6 +490,9 @@ class Algo(Game):
             for s in payers:
                 self._pay(state, s, team[0], amount)
             result["paid"] = event["paid"] = amount
+            if detailed:
+                event["won"] = [a - b for a, b in zip(state["points"], before)]
+                event["points"] = list(state["points"])
         state["results"].append(result)
         state["log"].append(event)
         state["drawn"] = None
@@ -472,9 +508,28 @@ class Algo(Game):
 
     # --- what a seat may see -----------------------------------------------------------------
     def view(self, state, seat):
+        return self._view(state, seat)
+
+    def reveal(self, state):
+        """The spectator's view with every number filled in: every row's cards, the drawn
+        card, each draw and each card shown by Toss in the log (the deck stays a count)."""
+        if is_puzzle(state):
+            return TSUME.reveal(state)
+        return self._view(state, None, everything=True)
+
+    def undoable(self, before, seat, move, after):
+        """Only a Stay that drew nothing after it (an empty deck, pair play): it hides what it
+        keeps and reveals nothing. An attack turns a card up at once (hit or miss), a Toss
+        has a card shown, a Stay with cards in the deck makes the next player draw (its colour
+        is public, its number theirs), and a puzzle answer is marked right or wrong."""
+        if is_puzzle(before) or not isinstance(move, dict) or move.get("a") != "stay":
+            return False
+        return all(e["e"] == "stay" for e in after["log"][len(before["log"]):])
+
+    def _view(self, state, seat, everything=False):
         if is_puzzle(state):
             return TSUME.view(state, seat)
-        over = state["phase"] == "over"
+        over = state["phase"] == "over" or everything
         turn = state["turn"]
         told = {k for to, k in state.get("shown", ()) if to == seat}
         rows = [[{"k": c["k"], "c": colour(c["id"]), "up": c["up"],
@@ -483,7 +538,7 @@ class Algo(Game):
         drawn = None
         if state["drawn"] is not None:
             drawn = {"c": colour(state["drawn"]),
-                     "n": number(state["drawn"]) if seat == turn else None}
+                     "n": number(state["drawn"]) if seat == turn or everything else None}
         stake = state["stake"] if isinstance(state["stake"], int) else None
         extra = {}
         if is_pair(state):
@@ -509,7 +564,7 @@ class Algo(Game):
             "out": list(state["out"]),
             "wins": list(state["wins"]),
             "results": [dict(r) for r in state["results"]],
-            "log": [self._public_event(e, seat) for e in state["log"]],
+            "log": [self._public_event(e, seat, everything) for e in state["log"]],
             "outcome": self.outcome(state),
             "mode": state["options"].get("mode", "standard"),
             "points": list(state["points"]) if "points" in state else None,
@@ -518,22 +573,25 @@ class Algo(Game):
         }
 
     @staticmethod
-    def _public_event(e, seat):
+    def _public_event(e, seat, everything=False):
         kind = e["e"]
         if kind == "draw":
             cid = e["id"]
             return {"e": "draw", "seat": e["seat"], "c": colour(cid),
-                    "n": number(cid) if seat == e["seat"] else None}
+                    "n": number(cid) if seat == e["seat"] or everything else None}
         if kind == "reveal":
-            return {"e": "reveal", "seat": e["seat"], "k": e["k"], "c": colour(e["id"]),
-                    "n": number(e["id"])}
+            out = {k: v for k, v in e.items() if k != "id"}
+            out.update(c=colour(e["id"]), n=number(e["id"]))
+            return out
         if kind == "first_dealer":
             return {"e": kind, "dealer": e["dealer"],
                     "draws": [{"c": colour(c), "n": number(c)} for c in e["draws"]]}
         if kind == "show":
             cid = e["id"]
-            return {"e": kind, "seat": e["seat"], "to": e["to"], "k": e["k"], "c": colour(cid),
-                    "n": number(cid) if seat in (e["seat"], e["to"]) else None}
+            out = {k: v for k, v in e.items() if k != "id"}
+            out.update(c=colour(cid),
+                       n=number(cid) if seat in (e["seat"], e["to"]) or everything else None)
+            return out
         if kind == "round_end":
             out = {k: v for k, v in e.items() if k != "rows"}
             out["rows"] = [[{"c": colour(c), "n": number(c)} for c in row] for row in e["rows"]]
@@ -543,7 +601,7 @@ class Algo(Game):
     def outcome(self, state):
         """Winners and scores per seat: round wins, or points with chips (a team's on both of
         its seats); ``rounds`` lists each round's winning side (pair play: 0 or 1, which is
-        also the team's first seat)."""
+        also the team's first seat); with chips ``wins`` the round wins; ``pair`` in pair play."""
         if is_puzzle(state):
             return TSUME.outcome(state)
         if state["phase"] != "over":
@@ -554,6 +612,8 @@ class Algo(Game):
         detail = {"rounds": [r["winner"] for r in state["results"]]}
         if "points" in state:
             detail["wins"] = list(state["wins"])
+        if is_pair(state):
+            detail["pair"] = True          # scores are the teams' (seats 0+2, 1+3)
         return Outcome(winners, scores, **detail)
 
     # --- bots --------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
-"""algo board: rows of SVG cards, the deck, the drawn card and a number pad; pair play with
-Toss, the point-chip score bar, and the 詰めアルゴ puzzle screen (``algo_puzzle.py``).
+"""algo's UI: the table (``ui_table.py``: rows of SVG cards, the deck, the drawn card, a number
+pad that says what a hit and a miss would do), pair play with Toss, point chips, the words of
+the log, the round summaries and the result, and the 詰めアルゴ puzzle screen
+(``ui_puzzle.py``).
 
 Black and white cards differ in more than colour: black faces carry a filled corner mark and
 the label 黒/B, white ones a ring and 白/W; face-down backs have stripes (black) or dots
@@ -16,11 +18,12 @@ from ...ui.html import h
 from ...ui.play import PlayScreen
 from . import rules as R
 from .puzzle import GRADES as PUZZLE_GRADES
-from .ui_cards import card_name, card_svg, colour_name, toggle_card, type_number
+from .ui_cards import W, H, card_at, card_name, card_svg, colour_name, nth, toggle_card, type_number
 from .ui_puzzle import EVENTS as PUZZLE_EVENTS, PuzzleUI
+from .ui_table import Table
 
 
-class AlgoUI(GameUI):
+class AlgoUI(Table, GameUI):
     game_id = "algo"
 
     def default_setup(self):
@@ -105,187 +108,17 @@ class AlgoUI(GameUI):
             return PuzzleScreen(app, slot, match)
         return super().make_screen(app, slot, match)
 
-    # --- board ---------------------------------------------------------------------------------
+    # --- the table -------------------------------------------------------------------------------
     def board(self, view, sel, ctx):
         if view["mode"] == "puzzle":
             return PUZZLE.board(view, sel, ctx)
-        me = ctx.viewer
-        n = view["players"]
-        my_turn = me is not None and me in view["to_move"] and view["phase"] != "toss"
-        need_stake = my_turn and view["drawn"] is None and view["stake"] is None
-        order = [(me + i) % n for i in range(1, n)] if me is not None else list(range(n))
-        if ctx.fresh_from is not None:     # cards turned up by the latest move animate once
-            sel = dict(sel, fresh={e["k"] for e in view["log"][ctx.fresh_from:]
-                                   if e["e"] == "reveal" or (e["e"] == "attack" and e["hit"])})
-        seats = [self.seat_row(view, s, sel, ctx, my_turn and not (need_stake and "stake" not in sel))
-                 for s in order]
-        center = self.center(view, ctx)
-        parts = [self.score_bar(view, ctx), h("div", {"class_": "opponents"}, seats), center]
-        if me is not None:
-            showing = view["phase"] == "toss" and me in view["to_move"]
-            parts.append(self.seat_row(view, me, sel, ctx, False, stake_pick=need_stake,
-                                       show_pick=showing))
-        if my_turn:
-            parts.append(self.controls(view, sel, ctx))
-        return h("div", {"class_": f"algo-board players-{n} mode-{view['mode']}"}, parts)
-
-    def team_of(self, view, s):
-        """Pair play: 0 or 1 (team A: seats 1 and 3, team B: seats 2 and 4); None otherwise."""
-        if view["mode"] != "pair":
-            return None
-        return 0 if s in view["teams"][0] else 1
-
-    def team_badge(self, view, s, t):
-        team = self.team_of(view, s)
-        if team is None:
-            return None
-        return h("span", {"class_": f"badge team team-{team}"}, t(f"algo.team.{team}"))
-
-    def score_bar(self, view, ctx):
-        """Point chips: each side's points as text and as a bar (its length is the share of the
-        highest score; a negative score shows an empty bar and a minus sign)."""
-        points = view["points"]
-        if points is None:
-            return None
-        t = ctx.t
-        if view["mode"] == "pair":
-            sides = [(t(f"algo.team.{i}") + " (" + t("list.sep").join(ctx.name(s) for s in team) + ")",
-                      points[team[0]], i) for i, team in enumerate(view["teams"])]
-        else:
-            sides = [(ctx.name(s), points[s], s) for s in range(view["players"])]
-        top = max(max(p for _, p, _ in sides), 1)
-        items = []
-        for name, pts, key in sides:
-            width = max(0, min(100, round(100 * pts / top)))
-            items.append(h("li", {"class_": "score"},
-                           h("span", {"class_": "score-name"}, name),
-                           h("span", {"class_": "score-bar", "aria_hidden": "true"},
-                             h("span", {"class_": "score-fill", "style": f"width: {width}%"})),
-                           h("span", {"class_": "score-points"}, t("algo.points", n=pts))))
-        return h("section", {"class_": "scores", "aria_label": t("algo.points_title")},
-                 h("h3", {"class_": "visually-hidden"}, t("algo.points_title")),
-                 h("ul", {"class_": "score-list"}, items))
-
-    def seat_row(self, view, s, sel, ctx, targetable, stake_pick=False, show_pick=False):
-        t = ctx.t
-        name = ctx.name(s)
-        mine = s == ctx.viewer
-        row = view["rows"][s]
-        targetable = targetable and s in view["targets"]
-        shown = set(view.get("shown", ()))
-        badges = [self.team_badge(view, s, t)]
-        if view["dealer"] == s:
-            badges.append(h("span", {"class_": "badge dealer"}, t("algo.dealer")))
-        if view["turn"] == s and view["phase"] != "over":
-            badges.append(h("span", {"class_": "badge turn"}, t("algo.turn")))
-        if view["out"][s]:
-            badges.append(h("span", {"class_": "badge out"}, t("algo.out")))
-        badges.append(h("span", {"class_": "badge wins"}, t("algo.wins", n=view["wins"][s])))
-        cards = []
-        for p, card in enumerate(row):
-            told = not mine and card["k"] in shown and not card["up"]
-            label = self.card_label(card, p, len(row), name, mine, t, told)
-            svg = card_svg(t, card["c"], card["n"], card["up"], mine=mine or told)
-            classes = ["card", "black" if card["c"] == R.BLACK else "white",
-                       "up" if card["up"] else "down"]
-            if card["k"] in sel.get("fresh", ()):
-                classes.append("fresh")
-            attrs = {"id": f"card-{s}-{p}", "aria_label": label}
-            if targetable and not mine and not card["up"] and not view["out"][s]:
-                selected = sel.get("target") == [s, p]
-                classes.append("selected" if selected else "target")
-                attrs.update(type="button", data_act="target", data_arg=f"{s}-{p}",
-                             aria_pressed="true" if selected else "false")
-                el = h("button", {**attrs, "class_": " ".join(classes)}, svg)
-            elif stake_pick and mine and not card["up"]:
-                selected = sel.get("stake") == p
-                classes.append("selected" if selected else "target")
-                attrs.update(type="button", data_act="stake", data_arg=str(p),
-                             aria_pressed="true" if selected else "false")
-                el = h("button", {**attrs, "class_": " ".join(classes)}, svg)
-            elif show_pick and mine and not card["up"]:
-                classes.append("target")
-                attrs.update(type="button", data_act="show", data_arg=str(p),
-                             aria_label=t("algo.show_card", card=label))
-                el = h("button", {**attrs, "class_": " ".join(classes)}, svg)
-            else:
-                if view["stake"] is not None and card["k"] == view["stake"]:
-                    classes.append("staked")
-                if told:
-                    classes.append("told")
-                el = h("span", {**attrs, "role": "img", "class_": " ".join(classes)}, svg)
-            cards.append(h("li", {}, el))
-        heading = h("h3", {"class_": "seat-name"}, name, " ", badges)
-        return h("section", {"class_": "seat" + (" me" if mine else "") + (" active" if view["turn"] == s else "")
-                             + (" is-out" if view["out"][s] else ""),
-                             "aria_label": t("algo.row_of", whose=ctx.whose(s))},
-                 heading, h("ol", {"class_": "row"}, cards))
-
-    def card_label(self, card, p, total, name, mine, t, told=False):
-        where = t("algo.position", i=p + 1, n=total)
-        if card["n"] is None:
-            what = t("algo.face_down", colour=colour_name(t, card["c"]))
-        elif card["up"]:
-            what = t("algo.face_up", card=card_name(t, card["c"], card["n"]))
-        elif told:
-            what = t("algo.told", card=card_name(t, card["c"], card["n"]))
-        else:
-            what = t("algo.mine_hidden", card=card_name(t, card["c"], card["n"]))
-        return f"{name}: {where}, {what}"
-
-    def center(self, view, ctx):
-        t = ctx.t
-        parts = []
-        if view["mode"] != "pair":       # pair play has no deck
-            parts.append(h("div", {"class_": "deck", "role": "img",
-                                   "aria_label": t("algo.deck_count", n=view["deck"])},
-                           h("span", {"class_": "deck-stack", "aria_hidden": "true"}),
-                           h("span", {"class_": "deck-count", "aria_hidden": "true"},
-                             t("algo.deck_count", n=view["deck"]))))
-        d = view["drawn"]
-        if d is not None and view["phase"] != "over":
-            who = ctx.name(view["turn"])
-            label = (t("algo.drawn_own", card=card_name(t, d["c"], d["n"])) if d["n"] is not None
-                     else t("algo.drawn_other", name=who, colour=colour_name(t, d["c"])))
-            parts.append(h("div", {"class_": "drawn", "role": "img", "aria_label": label},
-                           card_svg(t, d["c"], d["n"], False, mine=d["n"] is not None),
-                           h("span", {"class_": "drawn-label", "aria_hidden": "true"}, label)))
-        return h("div", {"class_": "center"}, parts)
-
-    def controls(self, view, sel, ctx):
-        t = ctx.t
-        parts = []
-        target = sel.get("target")
-        if target:
-            s, p = target
-            card = view["rows"][s][p]
-            typed = sel.get("typed", "")
-            told = card["k"] in view.get("shown", ()) and not card["up"]
-            parts.append(h("div", {"class_": "numpad", "role": "group", "aria_labelledby": "numpad-label"},
-                           h("p", {"id": "numpad-label"},
-                             t("algo.declare_for", card=self.card_label(card, p, len(view["rows"][s]),
-                                                                         ctx.name(s), False, t, told))),
-                           h("p", {"class_": "partner-note"}, t("algo.partner_target"))
-                           if R.is_pair(view) and s == R.partner(view["seat"]) else None,
-                           [h("button", {"type": "button", "id": f"num-{n}",
-                                         "class_": "num " + ("black" if card["c"] == R.BLACK else "white")
-                                         + (" typed" if typed and int(typed) == n else ""),
-                                         "data_act": "declare", "data_arg": str(n),
-                                         "aria_label": t("algo.declare_n", n=n)}, str(n))
-                            for n in range(R.NUMBERS)]))
-        buttons = []
-        if view.get("can_toss"):
-            buttons.append(h("button", {"type": "button", "id": "toss", "class_": "button",
-                                        "data_act": "toss", "aria_keyshortcuts": "T"}, t("algo.toss")))
-        if view["phase"] == "again":
-            buttons.append(h("button", {"type": "button", "id": "stay", "class_": "button primary",
-                                        "data_act": "stay", "aria_keyshortcuts": "S"}, t("algo.stay")))
-        if target or "stake" in sel:
-            buttons.append(h("button", {"type": "button", "class_": "button", "data_act": "cancel",
-                                        "aria_keyshortcuts": "Escape"}, t("algo.cancel")))
-        if buttons:
-            parts.append(h("div", {"class_": "controls"}, buttons))
-        return h("div", {"class_": "algo-controls"}, parts)
+        if ctx.pause is not None and self.ends_round(ctx.pause):
+            return self.ended_board(view, ctx.pause, ctx)
+        if view["phase"] == "over":           # the last round as it ended, as after every round
+            last = next((e for e in reversed(view["log"]) if self.ends_round(e)), None)
+            if last is not None:
+                return self.ended_board(view, last, ctx)
+        return self.live_board(view, sel, ctx)
 
     def prompt(self, view, sel, ctx):
         if view["mode"] == "puzzle":
@@ -370,6 +203,10 @@ class AlgoUI(GameUI):
 
     # --- words ---------------------------------------------------------------------------------
     def describe(self, e, ctx):
+        return self.words(e, ctx)
+
+    def words(self, e, ctx):
+        """An event in words: the log's line, and the table's "what just happened"."""
         t, say = ctx.t, ctx.say
         kind = e["e"]
         if kind in PUZZLE_EVENTS:
@@ -383,30 +220,35 @@ class AlgoUI(GameUI):
             if e["n"] is not None and e["seat"] == ctx.viewer:
                 return t("algo.log.draw_own", card=card_name(t, e["c"], e["n"]))
             return say("algo.log.draw", e["seat"], colour=colour_name(t, e["c"]))
-        if kind == "attack":      # names whose card it was, and says so when it was a partner's
+        if kind == "attack":      # whose card, and (rules version 3 on) where and which colour
             key = ("algo.log.hit" if e["hit"] else "algo.log.miss") + ("_partner" if e.get("partner") else "")
+            if "p" in e:
+                return say(key + "_at", e["seat"], n=e["n"], card=card_at(t, ctx.whose(e["s"]), e["p"], e["c"]))
             return say(key, e["seat"], whose=ctx.whose(e["s"]), n=e["n"])
         if kind == "toss":
             return say("algo.log.toss", e["seat"])
         if kind == "show":      # the number only for the two partners (the view hides it)
+            at = "_at" if "p" in e else ""
+            more = {"nth": nth(t, e["p"])} if at else {}
             if e["n"] is None:
-                return say("algo.log.show", e["seat"], to=ctx.name(e["to"]),
-                           colour=colour_name(t, e["c"]))
+                return say("algo.log.show" + at, e["seat"], to=ctx.name(e["to"]),
+                           colour=colour_name(t, e["c"]), **more)
             card = card_name(t, e["c"], e["n"])
             if e["to"] == ctx.viewer:
-                return t("algo.log.show_you", name=ctx.name(e["seat"]), card=card)
-            return say("algo.log.show_card", e["seat"], to=ctx.name(e["to"]), card=card)
+                return t("algo.log.show_you" + at, name=ctx.name(e["seat"]), card=card, **more)
+            return say("algo.log.show_card" + at, e["seat"], to=ctx.name(e["to"]), card=card, **more)
         if kind == "reveal":
-            return say("algo.log.reveal", e["seat"], card=card_name(t, e["c"], e["n"]))
+            card = card_name(t, e["c"], e["n"])
+            if "p" in e:
+                key = "algo.log.reveal_drawn" if e.get("drawn") else "algo.log.reveal_at"
+                return say(key, e["seat"], card=card, nth=nth(t, e["p"]))
+            return say("algo.log.reveal", e["seat"], card=card)
         if kind in ("stay", "out"):
             return say(f"algo.log.{kind}", e["seat"])
         if kind == "round_end":
             text = self.round_winner(e, ctx)
-            if "total" in e:          # rules version 2, pair play: both losing players pay
-                text += " " + t("algo.log.paid_each", n=e["paid"], total=e["total"])
-            elif "paid" in e:
-                text += " " + t("algo.log.paid", n=e["paid"])
-            return text
+            paid = self.paid_text(e, ctx, log=True)
+            return f"{text} {paid}" if paid else text
         if kind == "game_end":
             return t("algo.log.game_end", names=t("list.sep").join(ctx.name(s) for s in e["winners"]))
         return None
@@ -414,68 +256,245 @@ class AlgoUI(GameUI):
     def round_winner(self, e, ctx):
         if "team" in e:
             return ctx.t("algo.log.round_end_team", team=ctx.t(f"algo.team.{e['winner']}"),
-                         names=ctx.t("list.sep").join(ctx.name(s) for s in e["team"]),
-                         round=e["round"] + 1)
+                         names=self.team_names(e["team"], ctx), round=e["round"] + 1)
         return ctx.say("algo.log.round_end", e["winner"], round=e["round"] + 1)
+
+    def paid_text(self, e, ctx, log=False):
+        """Point chips: what the round's winner received."""
+        t = ctx.t
+        if "paid" not in e:
+            return None
+        prefix = "algo.log." if log else "algo.round_"
+        if "total" in e:          # rules version 2 on, pair play: both losing players pay
+            return t(prefix + "paid_each", n=e["paid"], total=e["total"])
+        if "team" in e:           # rules version 1, pair play: the losing team pays once
+            return t(prefix + "paid_team", n=e["paid"])
+        return t(prefix + "paid", n=e["paid"])
+
+    def paid_why(self, e, ctx):
+        """How the round win's payment was counted (rules version 3 on: the event says which
+        cards were still face down)."""
+        if "paid" not in e or "up" not in e:
+            return None
+        team = e.get("team") or [e["winner"]]
+        down = [c for s in team for c, up in zip(e["rows"][s], e["up"][s]) if not up]
+        sixes = sum(1 for c in down if c["n"] == R.CHIPS_SIX)
+        if not sixes:
+            return ctx.t("algo.paid_why_no6", cards=len(down))
+        return ctx.t("algo.paid_why", cards=len(down), sixes=sixes)
+
+    @staticmethod
+    def team_names(team, ctx):
+        return ctx.t("list.sep").join(ctx.name(s) for s in team)
 
     def ends_round(self, event):
         return event["e"] == "round_end"
 
+    def log_group(self, event, ctx):
+        if event["e"] in PUZZLE_EVENTS:            # a puzzle has no rounds: one list
+            return None
+        return super().log_group(event, ctx)
+
+    # --- round summaries -----------------------------------------------------------------------
+    def round_heading(self, e, ctx):
+        """"Aki wins round 2", "You win round 2", "Team A (Aki and Cy) wins round 2"."""
+        if "team" in e:
+            return ctx.t("algo.round_heading_team", team=ctx.t(f"algo.team.{e['winner']}"),
+                         names=self.team_names(e["team"], ctx), round=e["round"] + 1)
+        return ctx.say("algo.round_heading", e["winner"], round=e["round"] + 1)
+
     def round_summary(self, e, ctx):
+        """Points moved this round (hits and the round win, from rules version 3 on), the
+        payment, round wins so far, and every card as the round ended."""
         t = ctx.t
-        rows = [h("li", {}, h("span", {"class_": "seat-name"}, ctx.name(s)),
-                  h("span", {"class_": "mini-row", "role": "img",
-                             "aria_label": t("list.sep").join(card_name(t, c["c"], c["n"]) for c in row)},
-                    [card_svg(t, c["c"], c["n"], True, small=True) for c in row]))
-                for s, row in enumerate(e["rows"])]
-        title = (t("algo.round_won_team", team=t(f"algo.team.{e['winner']}"), round=e["round"] + 1)
-                 if "team" in e else ctx.say("algo.round_won", e["winner"], round=e["round"] + 1))
-        return h("div", {},
-                 h("h2", {"id": "round-title"}, title),
-                 h("p", {}, t("algo.round_paid_each", n=e["paid"], total=e["total"]) if "total" in e
-                   else t("algo.round_paid", n=e["paid"])) if "paid" in e else None,
-                 h("p", {}, t("algo.all_cards")),
-                 h("ul", {"class_": "reveal-rows"}, rows))
+        parts = []
+        paid = self.paid_text(e, ctx)
+        if paid:
+            parts.append(h("p", {"class_": "paid"}, paid, " ", self.paid_why(e, ctx)))
+        if "points" in e:
+            parts.append(self.chips_table(e, ctx))
+        elif "wins" in e:
+            parts.append(h("p", {"class_": "wins-so-far"},
+                           t("algo.wins_so_far", list=t("list.sep").join(
+                               t("algo.name_n", name=name, n=e["wins"][s])
+                               for name, s in self.sides(e, ctx)))))
+        parts.append(self.final_rows(e, ctx))
+        return h("div", {"class_": "algo-summary"}, parts)
+
+    def sides(self, e, ctx):
+        """(name, first seat) of each side: the players, or in pair play the two teams."""
+        n = len(e["rows"])
+        if "team" in e:
+            return [(ctx.t(f"algo.team.{i}"), i) for i in range(2)]
+        return [(ctx.name(s), s) for s in range(n)]
+
+    def chips_table(self, e, ctx):
+        t = ctx.t
+
+        def signed(x):
+            return f"+{x}" if x > 0 else "±0" if x == 0 else f"−{-x}"
+
+        rows = [h("tr", {"class_": "winner" if s == e["winner"] or s in e.get("team", ()) else None},
+                  h("th", {"scope": "row"}, name),
+                  h("td", {}, signed(e["hits"][s])), h("td", {}, signed(e["won"][s])),
+                  h("td", {}, h("strong", {}, str(e["points"][s]))))
+                for name, s in self.sides(e, ctx)]
+        return h("table", {"class_": "chips"},
+                 h("caption", {}, t("algo.chips.title")),
+                 h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("algo.chips.side")),
+                                  h("th", {"scope": "col"}, t("algo.chips.hits")),
+                                  h("th", {"scope": "col"}, t("algo.chips.round")),
+                                  h("th", {"scope": "col"}, t("algo.chips.now")))),
+                 h("tbody", {}, rows))
+
+    def final_rows(self, e, ctx, heading=True):
+        """Every row as the round ended: all numbers, the cards still face down marked (rules
+        version 3 on)."""
+        t = ctx.t
+        ups = e.get("up")
+        team = e.get("team") or [e["winner"]]
+        items = []
+        for s, row in enumerate(e["rows"]):
+            cards = []
+            for p, c in enumerate(row):
+                down = bool(ups) and not ups[s][p]
+                name = card_name(t, c["c"], c["n"])
+                cards.append(t("algo.still_down", card=name) if down else name)
+            svgs = [h("span", {"class_": "mini" + (" down" if ups and not ups[s][p] else "")},
+                      card_svg(t, c["c"], c["n"], True, mine=bool(ups) and not ups[s][p], small=True))
+                    for p, c in enumerate(row)]
+            items.append(h("li", {"class_": "won" if s in team else None},
+                           h("span", {"class_": "seat-name"}, ctx.name(s),
+                             h("span", {"class_": "badge winner"}, t("algo.winner")) if s in team else None),
+                           h("span", {"class_": "mini-row", "role": "img",
+                                      "aria_label": ctx.name(s) + ": " + t("list.sep").join(cards)},
+                             svgs)))
+        return h("div", {"class_": "final-rows"},
+                 h("h3", {}, t("algo.all_cards")) if heading else None,
+                 h("p", {"class_": "legend"}, t("algo.legend_down")) if ups else None,
+                 h("ul", {"class_": "reveal-rows"}, items))
+
+    # --- the result ------------------------------------------------------------------------------
+    def result_heading(self, view, outcome, ctx):
+        if view.get("mode") == "puzzle":
+            return ctx.t("algo.puzzle.solved")
+        if view.get("mode") != "pair":
+            return super().result_heading(view, outcome, ctx)
+        t = ctx.t
+        teams = [i for i, team in enumerate(view["teams"]) if team[0] in outcome["winners"]]
+        if len(teams) > 1:
+            return t("algo.result.teams_share")
+        return t("algo.result.team_wins", team=t(f"algo.team.{teams[0]}"),
+                 names=self.team_names(view["teams"][teams[0]], ctx))
+
+    def score_text(self, outcome, seat, ctx):
+        t = ctx.t
+        if "mistakes" in outcome:            # a puzzle
+            return t("algo.puzzle.mistakes", n=outcome["mistakes"])
+        n = outcome["scores"][seat]
+        text = t("algo.points", n=n) if "wins" in outcome else t("algo.rounds_won", n=n)
+        if outcome.get("pair"):
+            return t("algo.score_team", team=t(f"algo.team.{seat % 2}"), score=text)
+        return text
 
     def result(self, view, ctx):
         if view["mode"] == "puzzle":
             return PUZZLE.result(view, ctx)
         t = ctx.t
-        out = view["outcome"]
         pair = view["mode"] == "pair"
-        if pair:      # a team wins (or both share): name the team and its players
-            teams = [i for i, team in enumerate(view["teams"]) if team[0] in out["winners"]]
-            winners = t("list.sep").join(t(f"algo.team.{i}") for i in teams)
-            head = (t("algo.result.shared", names=winners) if len(teams) > 1
-                    else t("algo.result.team", team=winners,
-                           names=t("list.sep").join(ctx.name(s) for s in view["teams"][teams[0]])))
-        else:
-            winners = t("list.sep").join(ctx.name(s) for s in out["winners"])
-            head = (t("algo.result.shared", names=winners) if len(out["winners"]) > 1
-                    else ctx.say("algo.result.winner", out["winners"][0]))
+        ends = [e for e in view["log"] if e["e"] == "round_end"]
+        chips = view["points"] is not None
 
         def winner_name(r):
             return t(f"algo.team.{r['winner']}") if pair else ctx.name(r["winner"])
 
-        rows = [h("tr", {}, h("td", {}, str(r["round"] + 1)), h("td", {}, ctx.name(r["dealer"])),
-                  h("td", {}, winner_name(r))) for r in view["results"]]
-        sides = ([(t(f"algo.team.{i}"), team[0]) for i, team in enumerate(view["teams"])] if pair
-                 else [(ctx.name(s), s) for s in range(view["players"])])
-        if view["points"] is not None:
-            totals = [h("li", {}, t("algo.result.points", name=name, n=view["points"][s],
-                                    wins=view["wins"][s])) for name, s in sides]
-        else:
-            totals = [h("li", {}, t("algo.result.total", name=name, n=view["wins"][s]))
-                      for name, s in sides]
-        return h("div", {},
-                 h("h2", {"id": "result-title"}, head),
-                 h("table", {"class_": "rounds"},
+        head = [h("th", {"scope": "col"}, t("algo.result.round")),
+                h("th", {"scope": "col"}, t("algo.dealer")),
+                h("th", {"scope": "col"}, t("algo.result.round_winner"))]
+        detailed = chips and all("won" in e for e in ends)
+        if detailed:
+            head.append(h("th", {"scope": "col"}, t("algo.chips.round")))
+        rows = []
+        for r, e in zip(view["results"], ends):
+            cells = [h("td", {}, str(r["round"] + 1)), h("td", {}, ctx.name(r["dealer"])),
+                     h("td", {}, winner_name(r))]
+            if detailed:
+                cells.append(h("td", {}, f"+{e['won'][r['winner']]}"))
+            rows.append(h("tr", {}, cells))
+        parts = [h("table", {"class_": "rounds"},
                    h("caption", {}, t("algo.result.rounds")),
-                   h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("algo.result.round")),
-                                    h("th", {"scope": "col"}, t("algo.dealer")),
-                                    h("th", {"scope": "col"}, t("algo.result.round_winner")))),
-                   h("tbody", {}, rows)),
-                 h("ul", {"class_": "totals"}, totals))
+                   h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows))]
+        if detailed:
+            parts.append(self.chips_breakdown(view, ends, ctx))
+        elif chips:        # an older game: its totals
+            sides = ([(t(f"algo.team.{i}"), team[0]) for i, team in enumerate(view["teams"])] if pair
+                     else [(ctx.name(s), s) for s in range(view["players"])])
+            parts.append(h("ul", {"class_": "totals"},
+                           [h("li", {}, t("algo.result.points", name=name, n=view["points"][s],
+                                          wins=view["wins"][s])) for name, s in sides]))
+        boards = [h("details", {"class_": "round-board"},
+                    h("summary", {}, self.round_heading(e, ctx)),
+                    self.final_rows(e, ctx, heading=False)) for e in ends]
+        parts.append(h("div", {"class_": "round-boards"},
+                       h("h3", {}, t("algo.result.boards")), boards))
+        return h("div", {"class_": "algo-result"}, parts)
+
+    def chips_breakdown(self, view, ends, ctx):
+        """Point chips, each side: where it started, won or lost by hits, by round wins, and
+        where it ended."""
+        t = ctx.t
+        first = ends[0]
+        sides = self.sides(first, ctx)
+
+        def signed(x):
+            return f"+{x}" if x > 0 else "±0" if x == 0 else f"−{-x}"
+
+        rows = []
+        for name, s in sides:
+            hits = sum(e["hits"][s] for e in ends)
+            won = sum(e["won"][s] for e in ends)
+            final = view["points"][s]
+            rows.append(h("tr", {}, h("th", {"scope": "row"}, name),
+                          h("td", {}, str(final - hits - won)), h("td", {}, signed(hits)),
+                          h("td", {}, signed(won)), h("td", {}, h("strong", {}, str(final)))))
+        return h("table", {"class_": "chips"},
+                 h("caption", {}, t("algo.points_title")),
+                 h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("algo.chips.side")),
+                                  h("th", {"scope": "col"}, t("algo.chips.start")),
+                                  h("th", {"scope": "col"}, t("algo.chips.hits")),
+                                  h("th", {"scope": "col"}, t("algo.chips.rounds")),
+                                  h("th", {"scope": "col"}, t("algo.chips.final")))),
+                 h("tbody", {}, rows))
+
+    # --- the shelf -------------------------------------------------------------------------------
+    def picture(self):
+        """A row of four algo cards: black 2 and white 7 face up, a white and a black back."""
+        from ...ui.i18n import I18n
+
+        t = I18n("en").t
+        cards = [(0, 2, True), (1, None, False), (0, None, False), (1, 7, True)]
+        return h("svg", {"viewBox": f"0 0 {4 * (W + 6) + 6} {H + 12}", "aria_hidden": "true",
+                         "focusable": "false", "class_": "algo-picture"},
+                 [h("g", {"transform": f"translate({6 + i * (W + 6)} 6)"}, card_svg(t, c, n, up))
+                  for i, (c, n, up) in enumerate(cards)])
+
+    def progress(self, view, ctx):
+        t = ctx.t
+        if view["mode"] == "puzzle":
+            return t("algo.progress.puzzle", grade=t(f"algo.grade.{view['grade']}"),
+                     left=t("algo.puzzle.left", n=view["left"]),
+                     mistakes=t("algo.puzzle.mistakes", n=view["mistakes"]))
+        if view["phase"] == "over":
+            return None
+        if view["mode"] == "pair":
+            scores = [(t(f"algo.team.{i}"), team[0]) for i, team in enumerate(view["teams"])]
+        else:
+            scores = [(ctx.name(s), s) for s in range(view["players"])]
+        values = view["points"] if view["points"] is not None else view["wins"]
+        text = t("list.sep").join(t("algo.name_n", name=name, n=values[s]) for name, s in scores)
+        mover = view["to_move"][0] if view["to_move"] else view["turn"]
+        return t("algo.progress", round=view["round"] + 1, rounds=view["rounds"],
+                 scores=text, turn=ctx.say("algo.progress_turn", mover))
 
     def rules(self, t):
         def section(key):
@@ -492,7 +511,8 @@ class AlgoUI(GameUI):
         keys = [h("li", {}, t(f"algo.keys.{k}")) for k in KEYS]
         return h("div", {"class_": "rules"}, standard, variants,
                  h("h3", {}, t("rules.rulings")),
-                 h("ul", {}, rulings, versioned(2, RULINGS_V2), versioned(1, RULINGS_V1)),
+                 h("ul", {}, rulings, versioned(3, RULINGS_V3), versioned(2, RULINGS_V2),
+                   versioned(1, RULINGS_V1)),
                  h("p", {}, t("algo.rules.versions")),
                  h("h3", {}, t("rules.keys")), h("ul", {}, keys))
 
@@ -500,11 +520,14 @@ class AlgoUI(GameUI):
 RULES_STANDARD = ("goal", "setup", "turn", "hit", "miss", "empty", "out", "end", "view")
 RULES_VARIANTS = ("chips", "pair", "toss", "puzzle", "grades")
 # Every ruling of the spec and every decision of ours (engine constants in rules.py/puzzle.py):
-# those of every rules version, the corrections of rules version 2 (rules.PARTNER_ATTACK_SINCE,
-# rules.EACH_LOSER_PAYS_SINCE), and what games of rules version 1 keep (older save codes).
+# those of every rules version (and of the table: "preview", "undo"), what rules version 3 adds
+# (rules.DETAILED_LOG_SINCE: more in the log, no change of play), the corrections of rules
+# version 2 (rules.PARTNER_ATTACK_SINCE, rules.EACH_LOSER_PAYS_SINCE), and what games of rules
+# version 1 keep (older save codes).
 RULINGS = ("colour", "first_dealer", "winner", "last_hit", "reveal", "sorted",
            "toss_before_attack", "toss_public", "chips_points", "chips_all_pay", "chips_pair",
-           "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily")
+           "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily", "preview", "undo")
+RULINGS_V3 = ("detailed_log",)
 RULINGS_V2 = ("partner_attack", "partner_out", "chips_pair_each", "chips_partner_hit")
 RULINGS_V1 = ("pair_opponents", "chips_pair_once")
 KEYS = ("tab", "digits", "stay", "toss", "escape", "why")

@@ -40,12 +40,36 @@ def type_number(key, sel):
     return False
 
 
+def card_button(attrs, classes, svg):
+    """A card that is a button. Its name is text a screen reader reads but nobody sees (the
+    picture is aria-hidden), not an aria-label: the letters drawn on the card (B, ?) are not
+    its name, and a name that does not contain them would not match what is seen."""
+    attrs = dict(attrs)
+    label = attrs.pop("aria_label")
+    return h("button", {**attrs, "class_": " ".join(classes)}, svg,
+             h("span", {"class_": "offscreen"}, label))
+
+
 def colour_name(t, c):
     return t("algo.black") if c == R.BLACK else t("algo.white")
 
 
 def card_name(t, c, n):
     return t("algo.card", colour=colour_name(t, c), n=n)
+
+
+def nth(t, p):
+    """Position ``p`` (0-based) as an ordinal: "3rd" (ja: "3", the sentence adds 枚目)."""
+    i = p + 1
+    if i in (1, 2, 3):
+        return t(f"algo.nth.{i}")
+    return t("algo.nth", i=i)
+
+
+def card_at(t, whose, p, c):
+    """A card named by whose row, position from the left and colour: "Aki's 3rd card from the
+    left (white)" (ja: 「Akiの左から3枚目（白）」)."""
+    return t("algo.card_at", whose=whose, nth=nth(t, p), colour=colour_name(t, c))
 
 
 def card_svg(t, c, n, face_up, mine=False, small=False):

@@ -9,6 +9,7 @@ from ...ui.html import h
 from . import rules as R
 from .puzzle import explain_view
 from .ui_cards import card_name, card_svg, colour_name, toggle_card, type_number
+from .ui_table import geometry
 
 EVENTS = frozenset({"puzzle", "named", "wrong", "solved"})
 
@@ -31,6 +32,9 @@ class PuzzleUI:
     """Rendering and input of the puzzle mode (``AlgoUI`` hands puzzle views to it)."""
 
     def board(self, view, sel, ctx):
+        """The rows (sized to the stage like the game's table, ``ui_table.geometry``), and
+        below them the status, the reason ("Show why"), the number pad and the buttons, in a
+        panel of fixed height, so nothing moves when a card is picked or a reason shown."""
         t = ctx.t
         playing = ctx.viewer is not None and ctx.viewer in view["to_move"]
         why = sel.get("why") if playing else None
@@ -55,22 +59,35 @@ class PuzzleUI:
                     el = h("span", {"id": f"pz-{r}-{p}", "class_": " ".join(classes), "role": "img",
                                     "aria_label": label}, svg)
                 cards.append(h("li", {}, el))
-            rows.append(h("section", {"class_": "seat puzzle-row",
-                                      "aria_label": t("algo.puzzle.row", n=r + 1)},
-                          h("h3", {"class_": "seat-name"}, t("algo.puzzle.row", n=r + 1)),
+            name = t("algo.puzzle.row", n=r + 1)
+            rows.append(h("section", {"class_": "seat puzzle-row", "aria_label": name},
+                          h("h2", {"class_": "seat-name"},
+                            h("span", {"class_": "who full"}, name),
+                            h("span", {"class_": "who short", "aria_hidden": "true"}, str(r + 1))),
                           h("ol", {"class_": "row"}, cards)))
         status = h("p", {"class_": "puzzle-status", "id": "puzzle-status"},
-                   t(f"algo.grade.{view['grade']}"), " · ",
-                   t("algo.puzzle.left", n=view["left"]), " · ",
+                   h("span", {}, t(f"algo.grade.{view['grade']}")), " · ",
+                   h("span", {}, t("algo.puzzle.left", n=view["left"])), " · ",
                    h("span", {"class_": "mistakes"}, t("algo.puzzle.mistakes", n=view["mistakes"])))
-        parts = [status, h("div", {"class_": "puzzle-rows"}, rows)]
-        if playing:
-            parts.append(self.controls(view, sel, ctx))
+        text = [status]
+        pick = sel.get("pick") if playing else None
+        if pick:
+            r, p = pick
+            text.append(h("p", {"id": "numpad-label", "class_": "declare-for"},
+                          t("algo.puzzle.name_for", where=place(t, r, p),
+                            colour=colour_name(t, view["rows"][r][p]["c"]))))
         if why:
-            parts.append(h("section", {"class_": "why panel", "aria_labelledby": "why-title"},
-                           h("h3", {"id": "why-title"}, t("algo.puzzle.why_title")),
-                           h("p", {"id": "why-text", "tabindex": "-1"}, self.why_text(why, t))))
-        return h("div", {"class_": "algo-board puzzle-board"}, parts)
+            text.append(h("section", {"class_": "why", "aria_labelledby": "why-title"},
+                          h("h3", {"id": "why-title"}, t("algo.puzzle.why_title")),
+                          h("p", {"id": "why-text", "tabindex": "-1"}, self.why_text(why, t))))
+        parts = [h("div", {"class_": "action-text"}, text)]
+        if playing:
+            parts += self.controls(view, sel, ctx)
+        center = h("div", {"class_": "center" + (" acting" if playing else ""),
+                           "data_region": "hand" if playing else None}, parts)
+        return h("div", {"class_": "algo-board algo-table puzzle-board", "data_region": "table",
+                         "style": geometry([len(row) for row in view["rows"]])},
+                 h("div", {"class_": "puzzle-rows"}, rows), center)
 
     def label(self, t, r, p, card):
         where = place(t, r, p)
@@ -82,33 +99,33 @@ class PuzzleUI:
         return t("algo.puzzle.card_down", where=where, colour=colour_name(t, card["c"]))
 
     def controls(self, view, sel, ctx):
+        """The number pad (for the picked card; disabled until one is picked) and the buttons."""
         t = ctx.t
-        parts = []
         pick = sel.get("pick")
+        card = view["rows"][pick[0]][pick[1]] if pick else None
+        typed = sel.get("typed", "")
+        buttons = []
+        for n in range(R.NUMBERS):
+            tried = card is not None and n in card["tried"]
+            classes = "num" + ("" if card is None else " black" if card["c"] == R.BLACK else " white")
+            classes += (" typed" if typed and int(typed) == n else "") + (" tried" if tried else "")
+            buttons.append(h("button", {"type": "button", "id": f"num-{n}", "class_": classes,
+                                        "data_act": "name", "data_arg": str(n),
+                                        "disabled": tried or card is None,
+                                        "aria_label": t("algo.puzzle.tried_n" if tried else "algo.puzzle.name_n",
+                                                        n=n)}, str(n)))
+        pad = {"class_": "numpad", "role": "group"}
         if pick:
-            r, p = pick
-            card = view["rows"][r][p]
-            typed = sel.get("typed", "")
-            buttons = []
-            for n in range(R.NUMBERS):
-                tried = n in card["tried"]
-                classes = "num " + ("black" if card["c"] == R.BLACK else "white")
-                classes += (" typed" if typed and int(typed) == n else "") + (" tried" if tried else "")
-                buttons.append(h("button", {"type": "button", "id": f"num-{n}", "class_": classes,
-                                            "data_act": "name", "data_arg": str(n), "disabled": tried,
-                                            "aria_label": t("algo.puzzle.tried_n" if tried else "algo.puzzle.name_n",
-                                                            n=n)}, str(n)))
-            parts.append(h("div", {"class_": "numpad", "role": "group", "aria_labelledby": "numpad-label"},
-                           h("p", {"id": "numpad-label"},
-                             t("algo.puzzle.name_for", where=place(t, r, p),
-                               colour=colour_name(t, card["c"]))), buttons))
-        buttons = [h("button", {"type": "button", "id": "why", "class_": "button", "data_act": "why",
-                                "aria_keyshortcuts": "W"}, t("algo.puzzle.why"))]
+            pad["aria_labelledby"] = "numpad-label"
+        else:
+            pad["aria_label"] = t("algo.numbers")
+        acts = [h("button", {"type": "button", "id": "why", "class_": "button", "data_act": "why",
+                             "aria_keyshortcuts": "W"}, t("algo.puzzle.why"))]
         if pick:
-            buttons.append(h("button", {"type": "button", "class_": "button", "data_act": "cancel",
-                                        "aria_keyshortcuts": "Escape"}, t("algo.cancel")))
-        parts.append(h("div", {"class_": "controls"}, buttons))
-        return h("div", {"class_": "algo-controls"}, parts)
+            acts.append(h("button", {"type": "button", "id": "cancel", "class_": "button",
+                                     "data_act": "cancel", "aria_keyshortcuts": "Escape"},
+                          t("algo.cancel")))
+        return [h("div", pad, buttons), h("div", {"class_": "acts"}, acts)]
 
     def why_text(self, st, t):
         text = self.why_sentence(st, t)
@@ -208,7 +225,5 @@ class PuzzleUI:
     def result(self, view, ctx):
         t = ctx.t
         out = view["outcome"]
-        return h("div", {},
-                 h("h2", {"id": "result-title"}, t("algo.puzzle.solved")),
-                 h("p", {}, t(f"algo.grade.{out['grade']}"), " · ",
-                   t("algo.puzzle.mistakes", n=out["mistakes"])))
+        return h("p", {"class_": "puzzle-result"}, t(f"algo.grade.{out['grade']}"), " · ",
+                 t("algo.puzzle.mistakes", n=out["mistakes"]))

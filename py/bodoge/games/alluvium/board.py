@@ -9,7 +9,9 @@ the same few functions:
 * ``edges(a, b)``: how many cell edges a mask shares with another (the ticks of a placement);
 * ``largest_rectangle(mask)``: area (and where) of the largest all-filled rectangle;
 * ``largest_component(mask)``: size of the largest orthogonally connected group of cells;
-* ``single_cells(filled)``: the cells where action B is allowed.
+* ``single_cells(filled)``: the cells where action B is allowed;
+* ``shared_edges(a, b)`` and ``outline(mask)``: those edges and a mask's outer edges, as cell
+  pairs and segments, for drawing them.
 
 The map size, the start squares and the piece set are data, by rules version (``LAYOUTS``;
 ALLUVIUM spec, "Components").
@@ -165,6 +167,35 @@ def edges(a: int, b: int) -> int:
     """Number of cell edges shared between the cells of ``a`` and those of ``b``."""
     return ((((a << 1) & NOT_COL0) & b).bit_count() + (((a >> 1) & NOT_COL8) & b).bit_count()
             + ((a << SIZE) & b).bit_count() + ((a >> SIZE) & b).bit_count())
+
+
+def shared_edges(a: int, b: int):
+    """The edges between a cell of ``a`` and a cell of ``b``, as (cell of a, cell of b) pairs
+    (as many as ``edges(a, b)``)."""
+    out = []
+    for i in cells_of(a):
+        r, c = divmod(i, SIZE)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < SIZE and 0 <= cc < SIZE and b >> (rr * SIZE + cc) & 1:
+                out.append((i, rr * SIZE + cc))
+    return out
+
+
+def outline(mask: int):
+    """The outer edges of the cells of ``mask`` (edges not shared by two of its cells), as
+    segments ((row, col), (row, col)) between grid points."""
+    out = []
+    for i in cells_of(mask):
+        r, c = divmod(i, SIZE)
+        if r == 0 or not mask >> (i - SIZE) & 1:
+            out.append(((r, c), (r, c + 1)))
+        if r == SIZE - 1 or not mask >> (i + SIZE) & 1:
+            out.append(((r + 1, c), (r + 1, c + 1)))
+        if c == 0 or not mask >> (i - 1) & 1:
+            out.append(((r, c), (r + 1, c)))
+        if c == SIZE - 1 or not mask >> (i + 1) & 1:
+            out.append(((r, c + 1), (r + 1, c + 1)))
+    return out
 
 
 def single_cells(filled: int) -> int:

@@ -150,6 +150,40 @@ def drawing_mask(phase, round_, todo, filled, move, start) -> int:
     return mask
 
 
+def tick_target(phase, cells: str, owner: int, seat: int) -> int:
+    """The cells a drawing by ``seat`` on ``owner``'s map earns ticks against: the owner's
+    territory on another's map, the seat's own territory for the virtual player's piece (its
+    ticks go to the virtual player), nothing on one's own map."""
+    if phase == "others":
+        return colour_mask(cells, owner)
+    if phase == "virtual":
+        return colour_mask(cells, seat)
+    return 0
+
+
+def preview(view, move) -> dict:
+    """What ``move`` would do on the sheet in front of the seat whose ``view`` this is, before
+    it is drawn: ``mask`` (the cells), ``ticks`` (how many, and ``edges``: which cell pairs),
+    ``area_before`` and ``area`` (the map's largest all-filled rectangle before and after)
+    and ``rect`` (where that one would be, (top, left, height, width)). Raises
+    ``IllegalMove`` (with the reason's key) if the move may not be drawn. The UI shows it."""
+    sheet = view["sheet"]
+    cells = sheet["cells"]
+    filled = filled_mask(cells)
+    mask = drawing_mask(view["phase"], view["round"], view["todo"], filled, move,
+                        B.mask_of(view["start"]))
+    target = tick_target(view["phase"], cells, sheet["owner"], view["seat"])
+    area, rect = B.largest_rectangle(filled | mask)
+    return {"mask": mask, "ticks": B.edges(mask, target), "edges": B.shared_edges(mask, target),
+            "area_before": B.rectangle_area(filled), "area": area, "rect": rect}
+
+
+# A move may be taken back while it stays on the sheet in front of its seat: these events may
+# follow it (its drawing and a seat's automatic pass); anything else (the sheets passing, a card
+# turned up, the hand cards discarded, a round scored) showed something or drew from a deck.
+UNDOABLE_EVENTS = frozenset({"place", "cell", "pass"})
+
+
 class Alluvium(Game):
     id = "alluvium"
     rules_version = 2
@@ -282,12 +316,9 @@ class Alluvium(Game):
         cells = state["maps"][owner]
         phase = state["phase"]
         ticks = 0
-        if phase == "others":
-            ticks = B.edges(mask, colour_mask(cells, owner))
-            state["ticks"][owner][seat] += ticks
-        elif phase == "virtual":
-            ticks = B.edges(mask, colour_mask(cells, seat))
-            state["ticks"][seat][who] += ticks
+        if phase != "own":
+            ticks = B.edges(mask, tick_target(phase, cells, owner, seat))
+            state["ticks"][owner][who if phase == "virtual" else seat] += ticks
         state["maps"][owner] = draw(cells, mask, who)
         if "cell" in move:
             state["todo"][seat] = []
@@ -422,8 +453,52 @@ class Alluvium(Game):
                         for o in range(n)] if over else None),
             "result": state["result"],
             "log": [self._public_event(e, me, hide_pieces) for e in state["log"]],
+            "returned": self.returned(state, me) if me is not None else [],
             "outcome": self.outcome(state),
         }
+
+    def returned(self, state, seat):
+        """What the other players drew on ``seat``'s map while it was away, once it is back in
+        front of them (phase 1 of the next round): [{"seat", "cells"}] per drawing, in order.
+        The cells are on the map for the owner to see; this says which are new, and whose."""
+        if state["phase"] not in ("own", "virtual") or state["round"] < 2:
+            return []
+        out = []
+        log = state["log"]
+        k = len(log) - 1
+        while k >= 0 and log[k]["e"] != "score":
+            k -= 1
+        while k >= 0 and log[k]["e"] != "round":
+            e = log[k]
+            if e["e"] in ("place", "cell") and e["owner"] == seat and e["seat"] != seat:
+                out.append({"seat": e["seat"],
+                            "cells": list(e["cells"]) if e["e"] == "place" else [e["cell"]]})
+            k -= 1
+        out.reverse()
+        return out
+
+    def reveal(self, state):
+        """Everything, as when the sheets are laid out at the end: the spectator view with every
+        sheet as drawn (``sheets``, with their ticks), the hand cards and the whole log (where
+        each piece went and its ticks), for the replay of a finished game at any move."""
+        view = self.view(state, None)
+        n = state["players"]
+        view["sheets"] = [{"owner": o, "cells": state["maps"][o], "ticks": list(state["ticks"][o])}
+                          for o in range(n)]
+        view["hands"] = list(state["hands"])
+        view["log"] = [dict(e) for e in state["log"]]
+        return view
+
+    def undoable(self, before, seat, move, after):
+        """A drawing may be taken back until the sheets pass: while it stays on the sheet in
+        front of its seat and nothing followed it but other drawings or passes (no card turned
+        up, such as the virtual player's; no hand cards discarded; no round scored)."""
+        if before["phase"] == "over" or after["phase"] != before["phase"]:
+            return False
+        if (after["round"], after["step"]) != (before["round"], before["step"]):
+            return False
+        new = after["log"][len(before["log"]):]
+        return bool(new) and all(e["e"] in UNDOABLE_EVENTS for e in new)
 
     @staticmethod
     def _public_event(e, me, hide_pieces=False):

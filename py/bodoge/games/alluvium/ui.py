@@ -1,19 +1,30 @@
-"""ALLUVIUM screen: the sheet in front of you as a 9×9 SVG map, a piece you move, turn and flip
-before drawing it (mouse, touch or keys), a preview of the ticks it earns and of the rectangle,
-the ticks track of the sheet, everyone's open cards and area bonuses, and the final scoring
-shown step by step.
+"""ALLUVIUM screen: the sheet in front of you, your piece and its controls, the other players.
+
+The table (``data-region="table"``) is the sheet in front of you: whose map it is, the round and
+the pass, your open card, and the 9×9 map (SVG) with the piece you are placing drawn as a
+*preview* (translucent, dashed outline), the ticks it would earn and the rectangle it would
+make (``rules.preview`` computes them; this only shows them). Cells the others drew on your map
+while it was away are marked (a corner fold) until you act. Your hand (``"hand"``): the piece
+(both in round 1), Turn, Flip, Next place it fits, One cell (action B), Draw, and what the
+drawing would do. The players (``"players"``): the others in the order the sheets pass, with
+their colour and symbol, their ticks on this sheet and their open card.
+
+Placing the piece: it starts where it fits; with a mouse it follows the pointer until a click
+places it there; a second click (or tap) on it draws it. It can be dragged (mouse or touch),
+turned by the wheel or a right-click, and by keys: arrows move it, R turns, F flips, N goes to
+the next place it fits (every position, turn and flip), Enter draws, B switches to one cell,
+P takes the other piece in round 1, Esc puts it back. Pointer moves, presses, the wheel and
+right-clicks reach ``act`` as ``alv-ptr`` with ``"kind:cell[:step]"`` (see ``pointer.py``).
 
 Every colour has a symbol (○ △ □ ◇ ✕) drawn in each of its cells, so nothing is told by colour
-alone; a piece that cannot go where it is is drawn hollow with crosses and the preview says why
-(the engine's own check decides). Keys: arrows move the piece, R turns it, F flips it, N jumps
-to the next place where it fits, Enter draws it, B switches to one cell (then arrows and Enter),
-P takes the other piece in round 1.
+alone. While a round summary shows (``ctx.pause``), the board shows the round that ended.
 """
 
 from ...core.errors import IllegalMove
-from ...ui.games import GameUI
+from ...ui.games import GameUI, joined, placings
 from ...ui.html import h
 from . import board as B
+from . import pointer
 from . import rules as R
 
 CELL = 40
@@ -22,7 +33,8 @@ FILLS = ("#f4a3a3", "#a9c8f5", "#f5dc7a", "#a8dcb0", "#d3b5ea")
 SYMBOLS = ("○", "△", "□", "◇", "✕")
 MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 RULING_KEYS = ("components", "clockwise", "auto_pass", "areas_public", "tied_ranks", "hand",
-               "virtual_colour", "touch")
+               "virtual_colour", "touch", "preview", "next_fit", "returned")
+POINTER_ACT = "alv-ptr"
 
 
 # --- words ----------------------------------------------------------------------------------------
@@ -30,6 +42,10 @@ def who_name(ctx, view, p):
     """A participant's name (the virtual player has no seat) with its symbol."""
     name = ctx.t("alluvium.virtual") if p >= view["players"] else ctx.name(p)
     return f"{name} {SYMBOLS[p]}"
+
+
+def plain_name(ctx, view, p):
+    return ctx.t("alluvium.virtual") if p >= view["players"] else ctx.name(p)
 
 
 def piece_name(t, piece):
@@ -46,14 +62,33 @@ def squares(t, cells):
 
 
 def whose_map(ctx, owner):
+    """"Your map" / "Aki's map" (a heading or the start of a sentence)."""
     return ctx.t("alluvium.your_map") if owner == ctx.viewer else ctx.t("alluvium.map_of", name=ctx.name(owner))
+
+
+def whose_in(ctx, owner):
+    """"your map" / "Aki's map" inside a sentence."""
+    return ctx.t("alluvium.your_map_in") if owner == ctx.viewer else ctx.t("alluvium.map_of", name=ctx.name(owner))
+
+
+def direction_word(t, d):
+    return t("alluvium.dir.cw" if d == R.CLOCKWISE else "alluvium.dir.ccw")
+
+
+def map_summary(ctx, view, cells):
+    """The map in words: how many cells each participant has, and how many are empty."""
+    t = ctx.t
+    counts = [cells.count(str(p)) for p in range(5)]
+    parts = [t("alluvium.summary_who", who=who_name(ctx, view, p), n=n) for p, n in enumerate(counts) if n]
+    parts.append(t("alluvium.summary_empty", n=cells.count(R.EMPTY)))
+    return t("list.sep").join(parts)
 
 
 # --- drawing ---------------------------------------------------------------------------------------
 def symbol(p, x, y, size=CELL, cls="sym"):
     """Participant ``p``'s symbol in the cell whose top-left corner is (x, y)."""
     cx, cy, r = x + size / 2, y + size / 2, size * 0.27
-    attrs = {"class_": cls, "fill": "none", "stroke": "#1d1f24", "stroke_width": "2.5"}
+    attrs = {"class_": cls, "fill": "none", "stroke": "#1d1f24", "stroke_width": f"{max(1.2, size / 16):g}"}
     if p == 0:
         return h("circle", {"cx": f"{cx:g}", "cy": f"{cy:g}", "r": f"{r:g}", **attrs})
     if p == 1:
@@ -70,9 +105,10 @@ def symbol(p, x, y, size=CELL, cls="sym"):
                       **attrs})
 
 
-def piece_svg(piece, p, label, cell=12):
-    """A small picture of a piece in participant ``p``'s colour (for cards and buttons)."""
-    cells = B.shape(piece)
+def piece_svg(piece, p, cell=12, rot=0, flip=0, cls="alv-piece"):
+    """A small picture of a piece in participant ``p``'s colour (its name is in the text beside
+    it, so the picture is hidden from screen readers)."""
+    cells = B.shape(piece, rot, flip)
     w = (max(c for _, c in cells) + 1) * cell
     ht = (max(r for r, _ in cells) + 1) * cell
     parts = []
@@ -81,107 +117,168 @@ def piece_svg(piece, p, label, cell=12):
                                 "fill": FILLS[p], "stroke": "#1d1f24", "stroke_width": "1.5"}))
         parts.append(symbol(p, c * cell, r * cell, cell))
     return h("svg", {"viewBox": f"-1 -1 {w + 2} {ht + 2}", "width": str(w + 2), "height": str(ht + 2),
-                     "role": "img", "aria_label": label, "class_": "alv-piece"}, parts)
+                     "aria_hidden": "true", "focusable": "false", "class_": cls}, parts)
 
 
-def map_svg(cells, label, start, ghost=None, ghost_ok=True, who=None, rect=None, ticks=(),
-            clickable=None, singles=0, cursor=None, highlight=0):
-    """The 9×9 map. ``start``: the start squares' cells (the view's, by rules version);
-    ``ghost``: cells of the piece being placed; ``rect``: (top, left, h, w) to outline;
-    ``ticks``: edges to mark; ``clickable``: data-act for the cells; ``singles``: mask of the
-    cells open to action B; ``highlight``: a mask of cells to ring (scoring)."""
-    parts = [h("rect", {"x": "0", "y": "0", "width": str(SIDE), "height": str(SIDE), "class_": "alv-paper"})]
-    ghost_mask = B.mask_of(ghost or ())
-    for i, ch in enumerate(cells):
+def swatch(p, size=22):
+    """Participant ``p``'s colour with its symbol, as a small square (hidden from screen
+    readers: the name beside it carries the symbol as text)."""
+    return h("svg", {"viewBox": f"0 0 {size} {size}", "width": str(size), "height": str(size),
+                     "aria_hidden": "true", "focusable": "false", "class_": "alv-swatch"},
+             h("rect", {"x": "1", "y": "1", "width": str(size - 2), "height": str(size - 2), "rx": "3",
+                        "fill": FILLS[p], "stroke": "#1d1f24", "stroke_width": "1.5"}),
+             symbol(p, 0, 0, size))
+
+
+def segments_path(segments):
+    return " ".join(f"M{c0 * CELL} {r0 * CELL}L{c1 * CELL} {r1 * CELL}" for (r0, c0), (r1, c1) in segments)
+
+
+class MapPic:
+    """What one 9×9 map shows besides its cells; ``svg()`` draws it."""
+
+    def __init__(self, cells, label, start, mid="alv-map"):
+        self.cells = cells
+        self.label = label
+        self.start = start
+        self.mid = mid                 # id prefix (several maps may share a page)
+        self.ghost = 0                 # the preview's cells
+        self.ghost_ok = True
+        self.who = None                # whose colour the preview is drawn in
+        self.rect = None               # (top, left, h, w) to outline
+        self.rect_new = False          # the outline is the rectangle the preview would make
+        self.ticks = ()                # (cell, cell) edges to mark
+        self.clickable = None          # data-act of the cells
+        self.pointer = False           # pointer moves, wheel and right-click go to ``alv-ptr``
+        self.singles = 0               # cells open to action B
+        self.cursor = None             # action B's cursor
+        self.highlight = 0             # cells to ring (final scoring)
+        self.fresh = 0                 # cells just drawn (they drop into place)
+        self.news = 0                  # cells the others drew while the map was away
+
+    def svg(self):
+        parts = [h("rect", {"x": "0", "y": "0", "width": str(SIDE), "height": str(SIDE), "class_": "alv-paper"})]
+        for i, ch in enumerate(self.cells):
+            parts.append(self.cell(i, ch))
+        for i in self.start:
+            r, c = divmod(i, B.SIZE)
+            parts.append(h("rect", {"x": str(c * CELL + 3), "y": str(r * CELL + 3), "width": str(CELL - 6),
+                                    "height": str(CELL - 6), "class_": "alv-start"}))
+        grid = " ".join(f"M0 {k * CELL}H{SIDE}M{k * CELL} 0V{SIDE}" for k in range(B.SIZE + 1))
+        parts.append(h("path", {"d": grid, "class_": "alv-grid"}))
+        for i in B.cells_of(self.news):
+            r, c = divmod(i, B.SIZE)
+            x, y = c * CELL, r * CELL
+            parts.append(h("path", {"d": f"M{x + CELL - 15} {y + 1}H{x + CELL - 1}V{y + 15}Z",
+                                    "class_": "alv-new-fold"}))
+            parts.append(h("rect", {"x": str(x + 2.5), "y": str(y + 2.5), "width": str(CELL - 5),
+                                    "height": str(CELL - 5), "class_": "alv-new"}))
+        for i in B.cells_of(self.highlight):
+            r, c = divmod(i, B.SIZE)
+            parts.append(h("rect", {"x": str(c * CELL + 4), "y": str(r * CELL + 4), "width": str(CELL - 8),
+                                    "height": str(CELL - 8), "class_": "alv-ring"}))
+        if self.rect:
+            top, left, hh, ww = self.rect
+            parts.append(h("rect", {"x": str(left * CELL + 2), "y": str(top * CELL + 2), "width": str(ww * CELL - 4),
+                                    "height": str(hh * CELL - 4),
+                                    "class_": "alv-rect new" if self.rect_new else "alv-rect"}))
+        if self.ghost:
+            parts.append(self.ghost_svg())
+        for a, b in self.ticks:
+            parts.append(self.tick(a, b))
+        if self.cursor is not None:
+            r, c = divmod(self.cursor, B.SIZE)
+            parts.append(h("rect", {"x": str(c * CELL + 2), "y": str(r * CELL + 2), "width": str(CELL - 4),
+                                    "height": str(CELL - 4), "class_": "alv-cursor"}))
+        attrs = {"viewBox": f"-3 -3 {SIDE + 6} {SIDE + 6}", "class_": "alv-map", "role": "img",
+                 "aria_label": self.label, "id": self.mid}
+        if self.pointer:
+            attrs["data_pointer"] = POINTER_ACT
+        return h("svg", attrs, parts)
+
+    def cell(self, i, ch):
         r, c = divmod(i, B.SIZE)
         x, y = c * CELL, r * CELL
-        attrs = {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL)}
+        attrs = {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL), "data_cell": str(i)}
         classes = ["alv-cell"]
         if ch != R.EMPTY:
             attrs["fill"] = FILLS[int(ch)]
             classes.append("filled")
         else:
             classes.append("empty")
-        if singles >> i & 1:
+        if self.singles >> i & 1:
             classes.append("single")
-        if clickable:
-            attrs.update(data_act=clickable, data_arg=str(i))
-        parts.append(h("rect", {**attrs, "class_": " ".join(classes)}))
+        if self.clickable:
+            attrs.update(data_act=self.clickable, data_arg=str(i))
+        inner = [h("rect", {**attrs, "class_": " ".join(classes)})]
         if ch != R.EMPTY:
-            parts.append(symbol(int(ch), x, y))
-        if singles >> i & 1 and not ghost_mask >> i & 1:
-            parts.append(h("circle", {"cx": str(x + CELL // 2), "cy": str(y + CELL // 2), "r": "4",
+            inner.append(symbol(int(ch), x, y))
+        elif self.singles >> i & 1 and not self.ghost >> i & 1:
+            inner.append(h("circle", {"cx": str(x + CELL // 2), "cy": str(y + CELL // 2), "r": "4",
                                       "class_": "alv-dot"}))
-        if highlight >> i & 1:
-            parts.append(h("rect", {"x": str(x + 3), "y": str(y + 3), "width": str(CELL - 6),
-                                    "height": str(CELL - 6), "class_": "alv-ring"}))
-    for i in start:
-        r, c = divmod(i, B.SIZE)
-        parts.append(h("rect", {"x": str(c * CELL + 2), "y": str(r * CELL + 2), "width": str(CELL - 4),
-                                "height": str(CELL - 4), "class_": "alv-start"}))
-    for k in range(B.SIZE + 1):
-        parts.append(h("line", {"x1": "0", "y1": str(k * CELL), "x2": str(SIDE), "y2": str(k * CELL),
-                                "class_": "alv-grid"}))
-        parts.append(h("line", {"x1": str(k * CELL), "y1": "0", "x2": str(k * CELL), "y2": str(SIDE),
-                                "class_": "alv-grid"}))
-    if rect:
-        top, left, hh, ww = rect
-        parts.append(h("rect", {"x": str(left * CELL + 1), "y": str(top * CELL + 1), "width": str(ww * CELL - 2),
-                                "height": str(hh * CELL - 2), "class_": "alv-rect"}))
-    for i in ghost or ():
-        r, c = divmod(i, B.SIZE)
-        x, y = c * CELL, r * CELL
-        if ghost_ok:
-            parts.append(h("rect", {"x": str(x + 1), "y": str(y + 1), "width": str(CELL - 2), "height": str(CELL - 2),
-                                    "fill": FILLS[who], "class_": "alv-ghost"}))
-            parts.append(symbol(who, x, y, cls="sym ghost-sym"))
-        else:
-            parts.append(h("rect", {"x": str(x + 1), "y": str(y + 1), "width": str(CELL - 2), "height": str(CELL - 2),
-                                    "class_": "alv-ghost bad"}))
-            parts.append(h("path", {"d": f"M{x + 8} {y + 8} L{x + 32} {y + 32} M{x + 32} {y + 8} L{x + 8} {y + 32}",
-                                    "class_": "alv-bad-x"}))
-    for a, b in ticks:
+        fresh = self.fresh >> i & 1
+        return h("g", {"id": f"{self.mid}-{i}", "data_fx": "drop" if fresh else None,
+                       "class_": "alv-c fresh" if fresh else "alv-c"}, inner)
+
+    def ghost_svg(self):
+        """The preview: translucent, its outline dashed (a drawn piece is solid, with a plain
+        border); hollow with crosses where it may not go."""
+        parts = []
+        for i in B.cells_of(self.ghost):
+            r, c = divmod(i, B.SIZE)
+            x, y = c * CELL, r * CELL
+            if self.ghost_ok:
+                parts.append(h("rect", {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL),
+                                        "fill": FILLS[self.who], "class_": "alv-ghost"}))
+                parts.append(symbol(self.who, x, y, cls="sym ghost-sym"))
+            else:
+                parts.append(h("rect", {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL),
+                                        "class_": "alv-ghost bad"}))
+                parts.append(h("path", {"d": f"M{x + 10} {y + 10}L{x + 30} {y + 30}M{x + 30} {y + 10}L{x + 10} {y + 30}",
+                                        "class_": "alv-bad-x"}))
+        parts.append(h("path", {"d": segments_path(B.outline(self.ghost)),
+                                "class_": "alv-ghost-line" + ("" if self.ghost_ok else " bad")}))
+        return h("g", {"class_": "alv-preview-piece", "id": f"{self.mid}-ghost"}, parts)
+
+    @staticmethod
+    def tick(a, b):
         ra, ca = divmod(a, B.SIZE)
         rb, cb = divmod(b, B.SIZE)
         if ra == rb:       # a vertical edge between two cells of a row
             x = max(ca, cb) * CELL
-            parts.append(h("line", {"x1": str(x), "y1": str(ra * CELL + 8), "x2": str(x), "y2": str(ra * CELL + 32),
-                                    "class_": "alv-tick"}))
+            d = f"M{x} {ra * CELL + 9}V{ra * CELL + 31}"
         else:
             y = max(ra, rb) * CELL
-            parts.append(h("line", {"x1": str(ca * CELL + 8), "y1": str(y), "x2": str(ca * CELL + 32), "y2": str(y),
-                                    "class_": "alv-tick"}))
-    if cursor is not None:
-        r, c = divmod(cursor, B.SIZE)
-        parts.append(h("rect", {"x": str(c * CELL + 2), "y": str(r * CELL + 2), "width": str(CELL - 4),
-                                "height": str(CELL - 4), "class_": "alv-cursor"}))
-    return h("svg", {"viewBox": f"-2 -2 {SIDE + 4} {SIDE + 4}", "class_": "alv-map", "role": "img",
-                     "aria_label": label}, parts)
-
-
-def shared_edges(mask, other):
-    """The (cell, neighbour) pairs where ``mask`` touches ``other``: the ticks to mark."""
-    out = []
-    for i in B.cells_of(mask):
-        r, c = divmod(i, B.SIZE)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= rr < B.SIZE and 0 <= cc < B.SIZE and other >> (rr * B.SIZE + cc) & 1:
-                out.append((i, rr * B.SIZE + cc))
-    return out
-
-
-def map_summary(ctx, view, cells):
-    """The map in words: how many cells each participant has, and how many are empty."""
-    t = ctx.t
-    counts = [cells.count(str(p)) for p in range(5)]
-    parts = [t("alluvium.summary_who", who=who_name(ctx, view, p), n=n) for p, n in enumerate(counts) if n]
-    parts.append(t("alluvium.summary_empty", n=cells.count(R.EMPTY)))
-    return t("list.sep").join(parts)
+            d = f"M{ca * CELL + 9} {y}H{ca * CELL + 31}"
+        return h("path", {"d": d, "class_": "alv-tick"})
 
 
 # --- the piece being placed ------------------------------------------------------------------------
+def anchor_of(shape):
+    """The cell of a shape nearest its middle: it stays put when the piece turns, and it is the
+    cell under the pointer."""
+    n = len(shape)
+    cr = sum(r for r, _ in shape) / n
+    cc = sum(c for _, c in shape) / n
+    return min(shape, key=lambda rc: ((rc[0] - cr) ** 2 + (rc[1] - cc) ** 2, rc))
+
+
+def turns_of(piece):
+    """The piece's distinct orientations as (rot, flip), in the order ``next_fit`` takes them."""
+    seen, out = set(), []
+    for flip in (0, 1):
+        for rot in range(4):
+            s = B.shape(piece, rot, flip)
+            if s not in seen:
+                seen.add(s)
+                out.append((rot, flip))
+    return out
+
+
 class Draft:
-    """The viewer's piece in hand: which piece, how it is turned, where it is (kept in ``sel``)."""
+    """The viewer's piece in hand: which piece, how it is turned, where it is (kept in ``sel``:
+    ``piece``, ``rot``, ``flip``, ``at`` = the map cell [row, col] of the piece's middle cell,
+    ``pinned`` once a click, a drag or a key placed it: then it no longer follows the pointer)."""
 
     def __init__(self, view, sel):
         self.view = view
@@ -189,41 +286,44 @@ class Draft:
         todo = view["todo"]
         if sel.get("piece") not in todo:
             sel["piece"] = todo[0] if todo else None
-            sel.pop("at", None)
+            for key in ("at", "rot", "flip", "pinned", "home"):
+                sel.pop(key, None)
         self.piece = sel["piece"]
         self.rot = sel.get("rot", 0) % 4
         self.flip = sel.get("flip", 0) % 2
         self.filled = R.filled_mask(view["sheet"]["cells"])
         if self.piece is not None and "at" not in sel:
-            sel["at"] = self.start_at()
+            self.start()
 
-    def shape(self):
-        return B.shape(self.piece, self.rot, self.flip)
+    def shape(self, rot=None, flip=None):
+        return B.shape(self.piece, self.rot if rot is None else rot, self.flip if flip is None else flip)
 
-    def size(self):
-        s = self.shape()
-        return max(r for r, _ in s) + 1, max(c for _, c in s) + 1
+    def origin(self, r, c, shape=None):
+        """The top-left corner for the middle cell at (r, c), kept on the map."""
+        shape = shape or self.shape()
+        ar, ac = anchor_of(shape)
+        hh = max(x for x, _ in shape) + 1
+        ww = max(y for _, y in shape) + 1
+        return min(max(r - ar, 0), B.SIZE - hh), min(max(c - ac, 0), B.SIZE - ww)
 
-    def clamp(self, r, c):
-        hh, ww = self.size()
-        return [min(max(r, 0), B.SIZE - hh), min(max(c, 0), B.SIZE - ww)]
-
-    def start_at(self):
-        """Where a new piece appears: the first place it fits as it is turned, else the corner."""
+    def set_at(self, r, c):
         shape = self.shape()
-        for r in range(B.SIZE):
-            for c in range(B.SIZE):
-                m = B.place(shape, r, c)
-                if m is not None and not self.problem(m):
-                    return [r, c]
-        return [0, 0]
+        top, left = self.origin(r, c, shape)
+        ar, ac = anchor_of(shape)
+        self.sel.update(at=[top + ar, left + ac], rot=self.rot, flip=self.flip)
+
+    def at(self):
+        return self.sel["at"]
 
     def mask(self):
-        r, c = self.clamp(*self.sel["at"])
-        return B.place(self.shape(), r, c)
+        top, left = self.origin(*self.sel["at"])
+        return B.place(self.shape(), top, left)
 
     def move(self):
         return {"piece": self.piece, "cells": B.cells_of(self.mask())}
+
+    def legal(self, mask):
+        return self.problem(mask) is None
 
     def problem(self, mask=None):
         """The engine's reason (a string key) why the piece may not be drawn here, or None."""
@@ -235,41 +335,57 @@ class Draft:
             return e.key
         return None
 
+    def exact(self, cell, rot, flip):
+        """The placement with the middle cell on ``cell`` as turned, if it lies on the map."""
+        shape = B.shape(self.piece, rot, flip)
+        ar, ac = anchor_of(shape)
+        return B.place(shape, cell // B.SIZE - ar, cell % B.SIZE - ac)
+
+    def start(self):
+        """Where a new piece appears: a place where it fits, as near the middle of the map as
+        can be (as it is turned if it fits so anywhere, else turned as it fits)."""
+        mid = B.SIZE // 2
+        order = sorted(range(B.CELLS), key=lambda i: (abs(i // B.SIZE - mid) + abs(i % B.SIZE - mid), i))
+        for rot, flip in [(self.rot, self.flip)] + turns_of(self.piece):
+            for i in order:
+                m = self.exact(i, rot, flip)
+                if m is not None and self.legal(m):
+                    self.rot, self.flip = rot, flip
+                    self.set_at(i // B.SIZE, i % B.SIZE)
+                    return True
+        self.set_at(mid, mid)
+        return False
+
     def turn(self, rot=0, flip=0):
-        """Turn or flip about the piece's first cell, so it stays where it is."""
-        r, c = self.clamp(*self.sel["at"])
-        old = self.shape()[0]
+        """Turn (a quarter clockwise per ``rot``) or flip about the middle cell."""
+        r, c = self.sel["at"]
         self.flip = (self.flip + flip) % 2
         self.rot = (self.rot + rot) % 4
-        new = self.shape()[0]
-        self.sel.update(rot=self.rot, flip=self.flip, at=self.clamp(r + old[0] - new[0], c + old[1] - new[1]))
+        self.set_at(r, c)
 
     def next_fit(self):
-        """Jump to the next place where the piece may be drawn: on in reading order as it is
-        turned, then in the next turns and flips. Stays put if there is none."""
-        r0, c0 = self.clamp(*self.sel["at"])
-        here = r0 * B.SIZE + c0
-        turn = self.flip * 4 + self.rot
-        for k in range(8):
-            flip, rot = divmod((turn + k) % 8, 4)
-            shape = B.shape(self.piece, rot, flip)
-            spots = [(here + d) % B.CELLS for d in range(1, B.CELLS + 1)] if k == 0 else range(B.CELLS)
-            for i in spots:
-                m = B.place(shape, i // B.SIZE, i % B.SIZE)
-                if m is not None and self.problem(m) is None:
-                    self.rot, self.flip = rot, flip
-                    self.sel.update(rot=rot, flip=flip, at=[i // B.SIZE, i % B.SIZE])
-                    return True
+        """The next place where the piece may be drawn: every turn and flip at each cell (in
+        reading order of the middle cell), then the next cell; round to the start. Stays
+        put if there is none."""
+        turns = turns_of(self.piece)
+        shape = self.shape()
+        k0 = next(k for k, (rot, flip) in enumerate(turns) if B.shape(self.piece, rot, flip) == shape)
+        r, c = self.sel["at"]
+        here = (r * B.SIZE + c) * len(turns) + k0
+        total = B.CELLS * len(turns)
+        for step in range(1, total + 1):
+            cell, k = divmod((here + step) % total, len(turns))
+            rot, flip = turns[k]
+            m = self.exact(cell, rot, flip)
+            if m is not None and self.legal(m):
+                self.rot, self.flip = rot, flip
+                self.set_at(cell // B.SIZE, cell % B.SIZE)
+                return True
         return False
 
     def shift(self, dr, dc):
-        r, c = self.clamp(*self.sel["at"])
-        self.sel["at"] = self.clamp(r + dr, c + dc)
-
-    def cover(self, cell):
-        """Move the piece so that its first cell is on ``cell``."""
-        r0, c0 = self.shape()[0]
-        self.sel["at"] = self.clamp(cell // B.SIZE - r0, cell % B.SIZE - c0)
+        r, c = self.sel["at"]
+        self.set_at(r + dr, c + dc)
 
 
 class AlluviumUI(GameUI):
@@ -279,184 +395,336 @@ class AlluviumUI(GameUI):
         return {"players": 4, "kind0": "human", "kind1": "strong", "kind2": "normal", "kind3": "normal",
                 "kind4": "normal"}
 
+    def make_screen(self, app, slot, match):
+        pointer.install(app)
+        return super().make_screen(app, slot, match)
+
     # --- board -----------------------------------------------------------------------------------
     def board(self, view, sel, ctx):
-        t = ctx.t
         if view["phase"] == "over":
             return self.final_steps(view, sel, ctx)
+        if ctx.pause is not None:
+            return self.paused(view, ctx)
         if view["sheet"] is None:
-            return h("div", {"class_": "alv-board"}, self.side(view, ctx, None))
+            return self.all_sheets(view, ctx)
         sheet = view["sheet"]
         owner = sheet["owner"]
         acting = ctx.viewer is not None and ctx.viewer in view["to_move"]
-        who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
-        filled, own = R.masks(sheet["cells"])
-        ghost, ok, rect, ticks, clickable, singles, cursor = None, True, None, (), None, 0, None
-        preview = None
+        pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"])
+        pic.fresh = self.fresh_cells(view, ctx, owner)
+        pic.news = self.news_mask(view, ctx)
+        filled = R.filled_mask(sheet["cells"])
+        pic.rect = B.largest_rectangle(filled)[1]
+        effect = None
         if acting:
-            singles = B.single_cells(filled) if view["phase"] == "others" else 0
-            if sel.get("mode") == "cell" and singles:
-                clickable = "alv-single"
-                cursor = sel.setdefault("cursor", B.cells_of(singles)[0])
-                preview = self.single_preview(view, ctx, cursor, filled, own)
-                if singles >> cursor & 1:
-                    ticks = shared_edges(1 << cursor, own[owner])
+            pic.clickable = "alv-at"
+            pic.pointer = True
+            who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
+            if sel.get("mode") == "cell" and self.singles(view):
+                effect = self.cell_effect(view, sel, pic)
             else:
                 sel["mode"] = "piece"
                 draft = Draft(view, sel)
-                mask = draft.mask()
-                problem = draft.problem()
-                ghost, ok = B.cells_of(mask), problem is None
-                clickable = "alv-at"
-                if ok:
-                    rect = B.largest_rectangle(filled | mask)[1]
-                    target = own[ctx.viewer] if view["phase"] == "virtual" else own[owner]
-                    if view["phase"] in ("others", "virtual"):
-                        ticks = shared_edges(mask, target)
-                preview = self.piece_preview(view, ctx, draft, problem, filled, len(ticks))
-        if rect is None:
-            rect = B.largest_rectangle(filled)[1]
-        heading = [whose_map(ctx, owner), " ", h("span", {"class_": "alv-symbol", "aria_hidden": "true"},
-                                                      SYMBOLS[owner])]
-        label = t("alluvium.map_label", whose=whose_map(ctx, owner), summary=map_summary(ctx, view, sheet["cells"]))
-        sheet_part = h("section", {"class_": "alv-sheet", "aria_labelledby": "alv-sheet-title"},
-                       h("h2", {"id": "alv-sheet-title"}, heading),
-                       h("p", {"class_": "alv-stage"}, self.stage(view, ctx)),
-                       map_svg(sheet["cells"], label, view["start"], ghost, ok, who, rect, ticks,
-                               clickable, singles, cursor),
-                       h("p", {"class_": "alv-preview", "id": "alv-preview"}, preview) if preview else None,
-                       self.controls(view, sel, ctx) if acting else None)
-        return h("div", {"class_": "alv-board"}, sheet_part, self.side(view, ctx, sheet))
+                pic.ghost, pic.who = draft.mask(), who
+                effect = self.piece_effect(view, draft)
+                pic.ghost_ok = "error" not in effect
+                if pic.ghost_ok:
+                    pic.ticks, pic.rect, pic.rect_new = effect["edges"], effect["rect"], True
+        parts = [self.sheet_part(view, ctx, sheet, pic),
+                 self.hand_part(view, sel, ctx, effect, acting),
+                 self.players_part(view, ctx, sheet)]
+        return h("div", {"class_": "alv-board"}, parts)
+
+    def map_label(self, view, ctx, sheet):
+        label = ctx.t("alluvium.map_label", whose=whose_map(ctx, sheet["owner"]),
+                      summary=map_summary(ctx, view, sheet["cells"]))
+        if view["round"] == 1 and view["phase"] == "own":
+            label += " " + ctx.t("alluvium.start_label", squares=squares(ctx.t, view["start"]))
+        return label
+
+    @staticmethod
+    def singles(view):
+        if view["phase"] != "others":
+            return 0
+        return B.single_cells(R.filled_mask(view["sheet"]["cells"]))
+
+    @staticmethod
+    def fresh_cells(view, ctx, owner):
+        """Cells the latest move drew on this sheet (they drop into place)."""
+        if ctx.fresh_from is None:
+            return 0
+        mask = 0
+        for e in view["log"][ctx.fresh_from:]:
+            if e["e"] == "place" and e["owner"] == owner and e["cells"] is not None:
+                mask |= B.mask_of(e["cells"])
+            elif e["e"] == "cell" and e["owner"] == owner and e["cell"] is not None:
+                mask |= 1 << e["cell"]
+        return mask
+
+    @staticmethod
+    def acted_since_return(view, ctx):
+        """Whether the viewer has drawn (or passed) since the last round was scored."""
+        for e in reversed(view["log"]):
+            if e["e"] == "score":
+                return False
+            if e["e"] in ("place", "cell", "pass") and e.get("seat") == ctx.viewer:
+                return True
+        return False
+
+    def news(self, view, ctx):
+        """[(seat, mask)]: what each other player drew on the viewer's map while it was away,
+        shown until the viewer acts."""
+        if not view.get("returned") or self.acted_since_return(view, ctx):
+            return []
+        out = {}
+        for item in view["returned"]:
+            out[item["seat"]] = out.get(item["seat"], 0) | B.mask_of(item["cells"])
+        return sorted(out.items())
+
+    def news_mask(self, view, ctx):
+        mask = 0
+        for _, m in self.news(view, ctx):
+            mask |= m
+        return mask
+
+    def news_line(self, view, ctx):
+        items = self.news(view, ctx)
+        if not items:
+            return None
+        t = ctx.t
+        parts = [t("alluvium.news_who", name=ctx.name(s), n=m.bit_count()) for s, m in items]
+        return h("p", {"class_": "alv-news", "id": "alv-news"},
+                 h("span", {"class_": "alv-news-mark", "aria_hidden": "true"}, "◥"), " ",
+                 t("alluvium.news", drawings=joined(t, parts)))
+
+    def piece_effect(self, view, draft):
+        """The preview in numbers (``rules.preview``), or {"error": key}."""
+        try:
+            return R.preview(view, draft.move())
+        except IllegalMove as e:
+            return {"error": e.key}
+
+    def cell_effect(self, view, sel, pic):
+        singles = self.singles(view)
+        cursor = sel.get("cursor")
+        if cursor is None or not 0 <= cursor < B.CELLS:
+            cursor = sel["cursor"] = B.cells_of(singles)[0]
+        pic.singles, pic.cursor = singles, cursor
+        try:
+            effect = R.preview(view, {"cell": cursor})
+        except IllegalMove as e:
+            return {"error": e.key, "cell": cursor}
+        pic.ticks = effect["edges"]
+        pic.rect, pic.rect_new = effect["rect"], True
+        return dict(effect, cell=cursor)
+
+    # --- the three regions --------------------------------------------------------------------------
+    def sheet_part(self, view, ctx, sheet, pic, title=None):
+        t = ctx.t
+        owner = sheet["owner"]
+        heading = [swatch(owner, 20), " ", whose_map(ctx, owner), " ", SYMBOLS[owner]]
+        info = [h("span", {"class_": "alv-stage"}, title or self.stage(view, ctx))]
+        me = ctx.viewer
+        if me is not None and ctx.pause is None and view["todo"]:
+            who = view["virtual"] if view["phase"] == "virtual" else me
+            key = "alluvium.virtual_card" if view["phase"] == "virtual" else "alluvium.your_card"
+            info.append(h("span", {"class_": "alv-open-card"}, t(key), " ",
+                          [h("span", {"class_": "alv-card"}, piece_svg(p, who, 9), " ", piece_name(t, p))
+                           for p in dict.fromkeys(view["todo"])]))
+        return h("section", {"class_": "alv-sheet", "data_region": "table", "aria_labelledby": "alv-sheet-title"},
+                 h("div", {"class_": "alv-sheet-head"},
+                   h("h2", {"id": "alv-sheet-title"}, heading),
+                   h("p", {"class_": "alv-info"}, info)),
+                 h("div", {"class_": "alv-mapbox"}, pic.svg()),
+                 self.news_line(view, ctx))
 
     def stage(self, view, ctx):
         t = ctx.t
-        direction = t("alluvium.dir.cw" if view["dir"] == R.CLOCKWISE else "alluvium.dir.ccw")
-        base = t("alluvium.round_of", round=view["round"], rounds=view["rounds"], direction=direction)
+        base = t("alluvium.round_of", round=view["round"], rounds=view["rounds"])
         if view["phase"] == "others":
-            return f"{base} {t('alluvium.pass_of', step=view['step'], steps=view['players'] - 1)}"
-        return base
+            return f"{base} · {t('alluvium.pass_of', step=view['step'], steps=view['players'] - 1)}"
+        if view["phase"] == "virtual":
+            return f"{base} · {t('alluvium.phase_virtual')}"
+        return f"{base} · {t('alluvium.phase_own')}"
 
-    def piece_preview(self, view, ctx, draft, problem, filled, ticks):
+    def hand_part(self, view, sel, ctx, effect, acting):
         t = ctx.t
-        r, c = draft.clamp(*draft.sel["at"])
-        place = t("alluvium.preview.place", piece=piece_name(t, draft.piece), where=where(t, r * B.SIZE + c),
-                  turn=t("alluvium.turn", deg=draft.rot * 90),
-                  flip=t("alluvium.flipped") if draft.flip else "")
-        if problem:
-            return f"{place} {t('alluvium.preview.no')} {t(problem)}"
-        words = [place, t("alluvium.preview.ok")]
-        area_now = B.rectangle_area(filled)
-        area = B.rectangle_area(filled | draft.mask())
+        parts = []
+        if acting:
+            parts.append(self.controls(view, sel, ctx))
+            parts.append(h("p", {"class_": "alv-preview", "id": "alv-preview", "aria_live": "polite"},
+                           self.effect_words(view, sel, ctx, effect)))
+            parts.append(h("p", {"class_": "alv-hint"}, h("span", {"class_": "alv-hint-mouse"}, t("alluvium.hint")),
+                           h("span", {"class_": "alv-hint-touch"}, t("alluvium.hint_touch"))))
+        else:
+            waiting = [ctx.name(s) for s in view["to_move"]]
+            text = (t("alluvium.still_drawing", names=t("list.sep").join(waiting)) if waiting
+                    else t("alluvium.nothing_to_do"))
+            parts.append(h("p", {"class_": "alv-waiting"}, text))
+        return h("section", {"class_": "alv-hand", "data_region": "hand", "aria_label": t("alluvium.hand")}, parts)
+
+    def effect_words(self, view, sel, ctx, effect):
+        """What the drawing would do, in words (the map shows the same)."""
+        t = ctx.t
+        if effect is None:
+            return ""
+        if sel.get("mode") == "cell":
+            head = t("alluvium.preview.cell", where=where(t, effect["cell"]))
+        else:
+            d = Draft(view, sel)
+            r, c = sel["at"]
+            head = t("alluvium.preview.place", piece=piece_name(t, d.piece), where=where(t, r * B.SIZE + c),
+                     turn=t("alluvium.turn", deg=d.rot * 90), flip=t("alluvium.flipped") if d.flip else "")
+        if "error" in effect:
+            return [h("strong", {"class_": "alv-no"}, t("alluvium.preview.no")), " ", t(effect["error"]), " ",
+                    h("span", {"class_": "alv-where"}, head)]
+        words = [t("alluvium.preview.ok")]
         if view["phase"] == "others":
             owner = view["sheet"]["owner"]
-            words.append(t("alluvium.preview.ticks", n=ticks))
-            words.append(t("alluvium.preview.rect_owner", name=ctx.name(owner), before=area_now, after=area))
+            words.append(t("alluvium.preview.ticks", n=effect["ticks"]))
+            words.append(t("alluvium.preview.rect_owner", name=ctx.name(owner), before=effect["area_before"],
+                           after=effect["area"]))
         else:
             if view["phase"] == "virtual":
-                words.append(t("alluvium.preview.virtual_ticks", n=ticks))
-            words.append(t("alluvium.preview.rect_own", before=area_now, after=area))
-        return " ".join(words)
-
-    def single_preview(self, view, ctx, cell, filled, own):
-        t = ctx.t
-        try:
-            R.drawing_mask(view["phase"], view["round"], view["todo"], filled, {"cell": cell},
-                           B.mask_of(view["start"]))
-        except IllegalMove as e:
-            return f"{t('alluvium.preview.cell', where=where(t, cell))} {t('alluvium.preview.no')} {t(e.key)}"
-        n = B.edges(1 << cell, own[view["sheet"]["owner"]])
-        return " ".join((t("alluvium.preview.cell", where=where(t, cell)), t("alluvium.preview.ok"),
-                         t("alluvium.preview.ticks", n=n)))
+                words.append(t("alluvium.preview.virtual_ticks", n=effect["ticks"]))
+            words.append(t("alluvium.preview.rect_own", before=effect["area_before"], after=effect["area"]))
+        return [h("strong", {"class_": "alv-yes"}, words[0]), " ", " ".join(words[1:]), " ",
+                h("span", {"class_": "alv-where"}, head)]
 
     def controls(self, view, sel, ctx):
         t = ctx.t
-        draft_mode = sel.get("mode") != "cell"
-        buttons = []
-        if draft_mode:
+        piece_mode = sel.get("mode") != "cell"
+        rows = []
+        if piece_mode:
             todo = list(dict.fromkeys(view["todo"]))
             if len(todo) > 1:
-                buttons.append(h("div", {"class_": "alv-pieces", "role": "group",
-                                         "aria_label": t("alluvium.choose_piece")},
-                                 [h("button", {"type": "button", "class_": "button alv-pick", "data_act": "alv-piece",
-                                               "data_arg": p, "aria_pressed": "true" if sel.get("piece") == p else "false"},
-                                    piece_svg(p, ctx.viewer, piece_name(t, p)), " ", piece_name(t, p))
-                                  for p in todo]))
-            pad = [("alv-rot", "", "alluvium.rotate", "R"), ("alv-flip", "", "alluvium.flip", "F"),
-                   ("alv-next", "", "alluvium.next_fit", "N")]
-            buttons.append(h("div", {"class_": "alv-pad", "role": "group", "aria_label": t("alluvium.move_piece")},
-                             [h("button", {"type": "button", "class_": "button", "data_act": act, "data_arg": arg,
-                                           "aria_keyshortcuts": key}, t(label)) for act, arg, label, key in pad],
-                             [h("button", {"type": "button", "class_": "button alv-arrow", "data_act": "alv-move",
-                                           "data_arg": k, "aria_label": t(f"alluvium.move.{k}"),
-                                           "aria_keyshortcuts": k}, arrow)
-                              for k, arrow in (("ArrowLeft", "←"), ("ArrowUp", "↑"), ("ArrowDown", "↓"),
-                                               ("ArrowRight", "→"))]))
-        main = [h("button", {"type": "button", "class_": "button primary", "id": "alv-draw", "data_act": "alv-draw",
-                             "aria_keyshortcuts": "Enter"},
-                  t("alluvium.draw" if draft_mode else "alluvium.fill"))]
-        if view["phase"] == "others" and B.single_cells(R.filled_mask(view["sheet"]["cells"])):
-            main.append(h("button", {"type": "button", "class_": "button", "id": "alv-mode", "data_act": "alv-mode",
-                                     "aria_keyshortcuts": "B"},
-                          t("alluvium.mode.cell" if draft_mode else "alluvium.mode.piece")))
-        buttons.append(h("div", {"class_": "alv-main"}, main))
-        return h("div", {"class_": "alv-controls"}, buttons)
+                who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
+                rows.append(h("div", {"class_": "alv-pieces", "role": "group", "aria_label": t("alluvium.choose_piece")},
+                              [h("button", {"type": "button", "class_": "button alv-pick", "data_act": "alv-piece",
+                                            "data_arg": p, "aria_pressed": "true" if sel.get("piece") == p else "false"},
+                                 piece_svg(p, who, 9), " ", piece_name(t, p))
+                               for p in todo]))
 
-    def side(self, view, ctx, sheet):
+        def button(id_, act, label, key, icon=None, cls="button"):
+            """A button with its word (a shorter one where the stage is narrow: each is the
+            button's name while it shows) and its key."""
+            return h("button", {"type": "button", "class_": cls, "id": id_, "data_act": act, "data_arg": "",
+                                "aria_keyshortcuts": key},
+                     h("span", {"class_": "alv-icon", "aria_hidden": "true"}, icon) if icon else None,
+                     h("span", {"class_": "alv-long"}, t(label)), h("span", {"class_": "alv-short"}, t(label + "_short")),
+                     h("kbd", {"class_": "alv-key"}, key if len(key) == 1 else "↵"))
+
+        pad = []
+        if piece_mode:
+            pad += [button("alv-rot", "alv-rot", "alluvium.rotate", "R", "↻"),
+                    button("alv-flip", "alv-flip", "alluvium.flip", "F", "⇋"),
+                    button("alv-next", "alv-next", "alluvium.next_fit", "N", "⤳")]
+        if self.singles(view):
+            pad.append(button("alv-mode", "alv-mode", "alluvium.mode.cell" if piece_mode else "alluvium.mode.piece",
+                              "B"))
+        pad.append(button("alv-draw", "alv-draw", "alluvium.draw" if piece_mode else "alluvium.fill", "Enter", "✓",
+                          "button primary alv-draw"))
+        rows.append(h("div", {"class_": "alv-pad", "role": "group", "aria_label": t("alluvium.move_piece")}, pad))
+        return h("div", {"class_": "alv-controls"}, rows)
+
+    def players_part(self, view, ctx, sheet, areas_now=None):
+        """The others in the order the sheets pass (the next to receive first), each with their
+        colour and symbol, their ticks on this sheet, their open card and their area bonuses."""
         t = ctx.t
+        n = view["players"]
+        me = ctx.viewer
+        d = view["dir"] if ctx.pause is None else -view["dir"]     # the round that ended: as it was
+        if me is not None:
+            ring = [(me + k * d) % n for k in range(1, n)]
+            head = t("alluvium.passing", direction=direction_word(t, d), to=ctx.name(ring[0]),
+                     frm=ctx.name(ring[-1]))
+        else:
+            ring = list(range(n))
+            head = t("alluvium.passing_all", direction=direction_word(t, d))
+        if view["virtual"] is not None:
+            ring.append(view["virtual"])
+        rows = []
+        for p in ring:
+            bits = []
+            if sheet is not None:
+                if p == sheet["owner"]:
+                    bits.append(h("span", {"class_": "alv-owner"}, t("alluvium.owner")))
+                else:
+                    bits.append(h("span", {"class_": "alv-pticks"}, t("alluvium.ticks", n=sheet["ticks"][p])))
+            if areas_now is not None and p < n:
+                bits.append(h("span", {"class_": "alv-parea"}, t("alluvium.area_now", n=areas_now[p])))
+            pile = view["piles"][p]
+            r = view["round"] if ctx.pause is None else ctx.pause["round"]
+            if len(pile) >= r:
+                card = pile[r - 1]
+                bits.append(h("span", {"class_": "alv-pcard"}, piece_svg(card, p, 7), " ", card,
+                              h("span", {"class_": "offscreen"}, " ", piece_name(t, card))))
+            if p < n:
+                bits.append(h("span", {"class_": "alv-psum"}, t("alluvium.area_sum", n=sum(view["areas"][p]))))
+            rows.append(h("li", {"class_": "alv-player"},
+                          h("span", {"class_": "alv-pname"}, swatch(p, 18), " ",
+                            h("span", {"class_": "alv-pn", "title": who_name(ctx, view, p)}, who_name(ctx, view, p))),
+                          h("span", {"class_": "alv-pbits"}, bits)))
+        return h("section", {"class_": "alv-players", "data_region": "players", "aria_labelledby": "alv-players-title"},
+                 h("h3", {"id": "alv-players-title"}, h("span", {"aria_hidden": "true"}, "↻ " if d == R.CLOCKWISE else "↺ "),
+                   head),
+                 h("ol", {"class_": "alv-ring"}, rows))
+
+    # --- the round that ended (behind its summary) ---------------------------------------------------
+    def paused(self, view, ctx):
+        """The round that ended: the viewer's map as scored, its rectangle, what the others drew
+        on it, everyone's area bonus; nothing of the next round's deal."""
+        e = ctx.pause
+        t = ctx.t
+        title = t("alluvium.round_done", round=e["round"])
+        me = ctx.viewer
+        sheet = view["sheet"] if me is not None and view["sheet"] and view["sheet"]["owner"] == me else None
         parts = []
         if sheet is not None:
-            owner = sheet["owner"]
-            others = [p for p in range(len(sheet["ticks"])) if p != owner]
-            top = max([sheet["ticks"][p] for p in others] + [1])
-            rows = [h("li", {}, h("span", {"class_": "alv-who"}, who_name(ctx, view, p)),
-                      h("span", {"class_": "alv-bar", "aria_hidden": "true"},
-                        h("span", {"style": f"width:{100 * sheet['ticks'][p] // top}%",
-                                   "class_": f"alv-fill c{p}"})),
-                      h("span", {"class_": "alv-n"}, t("alluvium.ticks", n=sheet["ticks"][p])))
-                    for p in others]
-            parts.append(h("section", {"class_": "alv-track panel", "aria_labelledby": "alv-track-title"},
-                           h("h3", {"id": "alv-track-title"}, t("alluvium.track", whose=whose_map(ctx, owner))),
-                           h("ul", {}, rows)))
-        if ctx.viewer is not None and view["todo"]:
-            who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
-            parts.append(h("section", {"class_": "alv-todo panel", "aria_labelledby": "alv-todo-title"},
-                           h("h3", {"id": "alv-todo-title"}, t("alluvium.to_draw")),
-                           h("p", {}, [h("span", {"class_": "alv-card"}, piece_svg(p, who, piece_name(t, p)),
-                                         " ", piece_name(t, p)) for p in view["todo"]])))
-        waiting = [ctx.name(s) for s in view["to_move"]]
-        if waiting and view["phase"] != "over":
-            parts.append(h("p", {"class_": "alv-waiting"}, t("alluvium.still_drawing",
-                                                             names=t("list.sep").join(waiting))))
-        cards = []
-        for p, pile in enumerate(view["piles"]):
-            if not pile:
-                continue
-            cards.append(h("li", {}, h("span", {"class_": "alv-who"}, who_name(ctx, view, p)), " ",
-                           piece_svg(pile[-1], p, piece_name(t, pile[-1])),
-                           h("span", {"class_": "alv-n"}, piece_name(t, pile[-1]))))
-        parts.append(h("section", {"class_": "alv-open panel", "aria_labelledby": "alv-open-title"},
-                       h("h3", {"id": "alv-open-title"}, t("alluvium.open_cards")), h("ul", {}, cards)))
-        parts.append(self.area_table(view, ctx))
-        return h("aside", {"class_": "alv-side"}, parts)
+            pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"])
+            pic.rect = tuple(e["rects"][me]) if e["rects"][me] else None
+            pic.news = self.news_mask(view, ctx)
+            parts.append(self.sheet_part(view, ctx, sheet, pic, title))
+            area = e["areas"][me]
+            parts.append(h("section", {"class_": "alv-hand", "data_region": "hand", "aria_label": t("alluvium.hand")},
+                           h("p", {"class_": "alv-waiting"}, t("alluvium.your_area", round=e["round"], n=area))))
+        else:
+            parts.append(h("section", {"class_": "alv-sheet", "data_region": "table"}, h("h2", {}, title)))
+        parts.append(self.players_part(view, ctx, sheet, areas_now=e["areas"]))
+        return h("div", {"class_": "alv-board"}, parts)
 
-    def area_table(self, view, ctx):
+    # --- no sheet in front of the viewer -------------------------------------------------------------
+    def all_sheets(self, view, ctx):
+        """A spectator's table: every sheet if the view shows them (a replay: ``reveal``), else
+        the players and their area bonuses."""
         t = ctx.t
-        rounds = range(1, view["rounds"] + 1)
-        head = h("tr", {}, h("th", {"scope": "col"}, t("alluvium.player")),
-                 [h("th", {"scope": "col"}, t("alluvium.round_n", n=r)) for r in rounds],
-                 h("th", {"scope": "col"}, t("alluvium.sum")))
-        body = [h("tr", {}, h("th", {"scope": "row"}, who_name(ctx, view, s)),
-                  [h("td", {}, str(a[r - 1]) if r <= len(a) else "–") for r in rounds], h("td", {}, str(sum(a))))
-                for s, a in enumerate(view["areas"])]
-        return h("section", {"class_": "alv-areas panel"},
-                 h("table", {"class_": "rounds"}, h("caption", {}, t("alluvium.areas")),
-                   h("thead", {}, head), h("tbody", {}, body)))
+        parts = []
+        if view.get("sheets"):
+            maps = []
+            for sheet in view["sheets"]:
+                o = sheet["owner"]
+                pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"], mid=f"alv-all-{o}")
+                pic.rect = B.largest_rectangle(R.filled_mask(sheet["cells"]))[1]
+                hand = view["hands"][o] if o < len(view["hands"]) else None
+                hand_note = (h("p", {"class_": "alv-hand-card"}, t("alluvium.hand_card", piece=piece_name(t, hand)))
+                             if hand and view["round"] == 1 and view["phase"] == "own" else None)
+                maps.append(h("section", {"class_": "alv-mini", "aria_labelledby": f"alv-mini-{o}"},
+                              h("h3", {"id": f"alv-mini-{o}"}, swatch(o, 16), " ", whose_map(ctx, o)),
+                              h("div", {"class_": "alv-mapbox"}, pic.svg()), hand_note))
+            parts.append(h("section", {"class_": "alv-sheets", "data_region": "table", "aria_labelledby": "alv-sheets-title"},
+                           h("h2", {"id": "alv-sheets-title"}, self.stage(view, ctx)),
+                           h("div", {"class_": "alv-minis"}, maps)))
+        else:
+            parts.append(h("section", {"class_": "alv-sheet", "data_region": "table"},
+                           h("h2", {}, self.stage(view, ctx))))
+        parts.append(self.players_part(view, ctx, None))
+        return h("div", {"class_": "alv-board alv-spectator"}, parts)
 
     # --- prompt and input --------------------------------------------------------------------------
     def prompt(self, view, sel, ctx):
         t = ctx.t
         todo = view["todo"]
-        names = t("list.sep").join(piece_name(t, p) for p in todo)
+        names = t("list.sep").join(piece_name(t, p) for p in dict.fromkeys(todo))
         if view["phase"] == "own" and view["round"] == 1:
             return t("alluvium.prompt.start", pieces=names, squares=squares(t, view["start"]))
         if view["phase"] == "own":
@@ -473,11 +741,15 @@ class AlluviumUI(GameUI):
         if action == "alv-all":
             sel["final"] = "all"
             return None
-        if ctx.viewer not in view["to_move"]:
+        if ctx.viewer not in view["to_move"] or view["sheet"] is None:
             return None
+        if action == POINTER_ACT:
+            return self.pointer(arg, view, sel)
+        dragged = sel.pop("dragged", False)
         if action == "alv-mode":
-            if view["phase"] == "others":
+            if self.singles(view):
                 sel["mode"] = "piece" if sel.get("mode") == "cell" else "cell"
+                sel.pop("cursor_pinned", None)
                 ctx.focus = "alv-mode"
             return None
         if sel.get("mode") == "cell":
@@ -486,38 +758,119 @@ class AlluviumUI(GameUI):
         if action == "alv-draw":
             return draft.move()
         if action == "alv-at" and arg.isdigit():
-            draft.cover(int(arg))
-        elif action == "alv-rot":
+            return None if dragged else self.click(int(arg), view, sel, draft)
+        if action == "alv-rot":
             draft.turn(rot=1)
         elif action == "alv-flip":
             draft.turn(flip=1)
         elif action == "alv-next":
             draft.next_fit()
+            self.pin(sel)
         elif action == "alv-move" and arg in MOVES:
             draft.shift(*MOVES[arg])
+            self.pin(sel)
         elif action == "alv-piece":
             todo = list(dict.fromkeys(view["todo"]))
             if arg == "next":           # P: the other piece of round 1
                 arg = todo[(todo.index(draft.piece) + 1) % len(todo)]
-            if arg in todo:
+            if arg in todo and arg != draft.piece:
                 sel.update(piece=arg, rot=0, flip=0)
-                sel.pop("at", None)
+                for key in ("at", "pinned", "home"):
+                    sel.pop(key, None)
         elif action == "alv-reset":
             sel.update(rot=0, flip=0)
-            sel.pop("at", None)
+            for key in ("at", "pinned", "home"):
+                sel.pop(key, None)
+        return None
+
+    @staticmethod
+    def pin(sel):
+        """The piece stays where it is now (it no longer follows the pointer)."""
+        sel["pinned"] = True
+        sel.pop("home", None)
+
+    def click(self, cell, view, sel, draft):
+        """A click or tap on a cell: the first places the piece there (its middle cell on that
+        cell), a second one on the piece where it was placed draws it. A click that ends a
+        drag does nothing more."""
+        press = sel.pop("press", None)
+        if press is not None and press["cell"] == cell:
+            on_piece = press["hit"]
+        else:
+            on_piece = bool(sel.get("pinned")) and bool(draft.mask() >> cell & 1)
+        if on_piece:
+            return draft.move()
+        if not draft.mask() >> cell & 1:
+            draft.set_at(cell // B.SIZE, cell % B.SIZE)
+        self.pin(sel)
+        return None
+
+    def pointer(self, arg, view, sel):
+        """Pointer events on the map (``pointer.py``): ``over:<cell>`` (a mouse moving, no button
+        down: the piece follows until placed), ``down:<cell>``, ``drag:<cell>`` and ``up:<cell>``
+        (a press and a drag: the piece moves with the pointer, keeping where it was held),
+        ``wheel:<cell>:<±1>`` and ``menu:<cell>`` (turn). ``<cell>`` is empty off the map."""
+        kind, _, rest = arg.partition(":")
+        cell_s, _, step = rest.partition(":")
+        cell = int(cell_s) if cell_s.isdigit() and int(cell_s) < B.CELLS else None
+        if sel.get("mode") == "cell":
+            if kind == "over" and cell is not None and not sel.get("cursor_pinned"):
+                sel["cursor"] = cell
+            return None
+        draft = Draft(view, sel)
+        if kind == "over":
+            if sel.get("pinned"):
+                return None
+            if cell is None:                     # it left the map: back where it rested
+                if "home" in sel:
+                    r, c = sel.pop("home")
+                    draft.set_at(r, c)
+            else:
+                sel.setdefault("home", list(sel["at"]))
+                draft.set_at(cell // B.SIZE, cell % B.SIZE)
+        elif kind == "down":
+            sel.pop("dragged", None)
+            if cell is None:
+                return None
+            hit = bool(draft.mask() >> cell & 1)
+            sel["press"] = {"cell": cell, "hit": hit and bool(sel.get("pinned"))}
+            r, c = sel["at"]
+            if hit:
+                sel["grab"] = [cell // B.SIZE - r, cell % B.SIZE - c]
+            else:
+                sel["grab"] = [0, 0]
+                draft.set_at(cell // B.SIZE, cell % B.SIZE)
+        elif kind == "drag":
+            grab = sel.get("grab")
+            if grab is not None and cell is not None:
+                draft.set_at(cell // B.SIZE - grab[0], cell % B.SIZE - grab[1])
+                if cell != sel.get("press", {}).get("cell"):
+                    sel["moved"] = True
+        elif kind == "up":
+            sel.pop("grab", None)
+            if sel.pop("moved", False):
+                self.pin(sel)
+                sel["dragged"] = True
+                sel.pop("press", None)
+        elif kind in ("wheel", "menu"):
+            if cell is not None and not sel.get("pinned"):
+                draft.set_at(cell // B.SIZE, cell % B.SIZE)
+            draft.turn(rot=-1 if step == "-1" else 1)
         return None
 
     @staticmethod
     def act_cell(action, arg, sel):
         """Action B: a click picks a cell (a second click on it fills it); arrows move the cursor."""
-        if action in ("alv-single", "alv-at") and arg.isdigit():
-            if sel.get("cursor") == int(arg):
+        if action == "alv-at" and arg.isdigit():
+            if sel.get("cursor") == int(arg) and sel.get("cursor_pinned"):
                 return {"cell": int(arg)}
             sel["cursor"] = int(arg)
+            sel["cursor_pinned"] = True
         elif action == "alv-move" and arg in MOVES:
             r, c = divmod(sel.get("cursor", B.CELLS // 2), B.SIZE)
             dr, dc = MOVES[arg]
             sel["cursor"] = min(max(r + dr, 0), B.SIZE - 1) * B.SIZE + min(max(c + dc, 0), B.SIZE - 1)
+            sel["cursor_pinned"] = True
         elif action == "alv-draw" and "cursor" in sel:
             return {"cell": sel["cursor"]}
         elif action == "alv-reset":
@@ -545,33 +898,46 @@ class AlluviumUI(GameUI):
     def describe(self, e, ctx):
         t = ctx.t
         kind = e["e"]
+        me = ctx.viewer
         if kind == "round":
-            direction = t("alluvium.dir.cw" if e["dir"] == R.CLOCKWISE else "alluvium.dir.ccw")
-            text = t("alluvium.log.round", round=e["round"], direction=direction)
-            if ctx.viewer is not None:
-                text += " " + t("alluvium.log.open", piece=piece_name(t, e["open"][ctx.viewer]))
+            text = t("alluvium.log.round", round=e["round"], direction=direction_word(t, e["dir"]))
+            if me is not None:
+                text += " " + t("alluvium.log.open", piece=piece_name(t, e["open"][me]))
             return text
         if kind == "virtual":
             return t("alluvium.log.virtual", piece=piece_name(t, e["piece"]))
+        if kind == "discard":
+            hands = [t("alluvium.hand_of", name=ctx.name(s), piece=piece_name(t, p))
+                     for s, p in enumerate(e["hands"]) if p and s != me]
+            return t("alluvium.log.discard", hands=t("list.sep").join(hands)) if hands else None
         if kind == "pass_sheets":
-            if ctx.viewer is None:
+            if me is None:
                 return t("alluvium.log.pass_sheets", step=e["step"])
             n = len(ctx.names)
-            owner = (ctx.viewer - e["step"] * e["dir"]) % n
-            return t("alluvium.log.pass_sheets_you", step=e["step"], whose=whose_map(ctx, owner))
-        if kind == "place" and e["seat"] == ctx.viewer and e["cells"] is not None:
+            owner = (me - e["step"] * e["dir"]) % n
+            return t("alluvium.log.pass_sheets_you", step=e["step"], whose=whose_in(ctx, owner))
+        if kind == "place" and e["seat"] == me and e["cells"] is not None:
             piece = piece_name(t, e["piece"])
             at = where(t, e["cells"][0])
             if e["owner"] != e["seat"]:
-                return t("alluvium.log.place_other", piece=piece, where=at, whose=whose_map(ctx, e["owner"]),
+                return t("alluvium.log.place_other", piece=piece, where=at, whose=whose_in(ctx, e["owner"]),
                          n=e["ticks"])
             if e["who"] != e["seat"]:
                 return t("alluvium.log.place_virtual", piece=piece, where=at, n=e["ticks"])
             return t("alluvium.log.place_own", piece=piece, where=at)
-        if kind == "cell" and e["seat"] == ctx.viewer and e["cell"] is not None:
-            return t("alluvium.log.cell", where=where(t, e["cell"]), whose=whose_map(ctx, e["owner"]), n=e["ticks"])
+        if kind == "place":
+            whose = self.their_map(ctx, e)
+            if e["who"] != e["seat"]:
+                return ctx.say("alluvium.log.other_virtual", e["seat"])
+            if e.get("piece"):
+                return ctx.say("alluvium.log.other_piece", e["seat"], piece=piece_name(t, e["piece"]), whose=whose)
+            return ctx.say("alluvium.log.other_drew", e["seat"], whose=whose)
+        if kind == "cell" and e["seat"] == me and e["cell"] is not None:
+            return t("alluvium.log.cell", where=where(t, e["cell"]), whose=whose_in(ctx, e["owner"]), n=e["ticks"])
+        if kind == "cell":
+            return ctx.say("alluvium.log.other_cell", e["seat"], whose=self.their_map(ctx, e))
         if kind == "pass":
-            return ctx.say("alluvium.log.pass", e["seat"], whose=whose_map(ctx, e["owner"]))
+            return ctx.say("alluvium.log.pass", e["seat"], whose=whose_in(ctx, e["owner"]))
         if kind == "score":
             parts = t("list.sep").join(f"{ctx.name(s)} {a}" for s, a in enumerate(e["areas"]))
             return t("alluvium.log.score", round=e["round"], areas=parts)
@@ -579,58 +945,84 @@ class AlluviumUI(GameUI):
             return t("alluvium.log.end", names=t("list.sep").join(ctx.name(s) for s in e["winners"]))
         return None
 
+    @staticmethod
+    def their_map(ctx, e):
+        if e["owner"] == e["seat"]:
+            return ctx.t("alluvium.own_map")
+        return whose_in(ctx, e["owner"])
+
     def ends_round(self, event):
         return event["e"] == "score"
 
+    def round_heading(self, e, ctx):
+        areas = e["areas"]
+        best = max(areas)
+        tops = [s for s, a in enumerate(areas) if a == best]
+        if len(tops) == 1:
+            return ctx.say("alluvium.round_best", tops[0], round=e["round"], n=best)
+        return ctx.t("alluvium.round_best_shared", names=joined(ctx.t, [ctx.name(s) for s in tops]),
+                     round=e["round"], n=best)
+
     def round_summary(self, e, ctx):
         t = ctx.t
-        rows = [h("li", {}, t("alluvium.area_of", name=ctx.name(s), n=a)) for s, a in enumerate(e["areas"])]
-        parts = [h("h2", {"id": "round-title"}, t("alluvium.round_scored", round=e["round"])),
-                 h("ul", {"class_": "alv-round-areas"}, rows)]
+        rows = []
+        order = sorted(range(len(e["areas"])), key=lambda s: (-e["areas"][s], s))
+        for s in order:
+            rows.append(h("li", {"class_": "alv-round-row"},
+                          h("span", {"class_": "alv-rn"}, swatch(s, 18), " ", ctx.name(s), " ", SYMBOLS[s]),
+                          h("span", {"class_": "alv-rv"}, t("alluvium.area_points", n=e["areas"][s]))))
+        parts = [h("p", {}, t("alluvium.round_areas", round=e["round"])),
+                 h("ol", {"class_": "alv-round-areas"}, rows)]
         me = ctx.viewer
         if me is not None and e["rects"][me] is not None:
             top, left, hh, ww = e["rects"][me]
             parts.append(h("p", {}, t("alluvium.your_rect", n=hh * ww, h=hh, w=ww,
                                      where=where(t, top * B.SIZE + left))))
-        return h("div", {}, parts)
+        return h("div", {"class_": "alv-round"}, parts)
 
     # --- the end: scoring step by step ------------------------------------------------------------
     def final_steps(self, view, sel, ctx):
-        """The final scoring, one step at a time (all at once for a spectator or on request):
-        the area bonuses, then each sheet's ranking and cooperation bonuses."""
+        """The final scoring, one step at a time (or all at once on request): the area bonuses,
+        then each sheet's ranking and cooperation bonuses."""
         t = ctx.t
-        steps = [self.step_areas(view, ctx)] + [self.step_sheet(view, ctx, sheet)
-                                                for sheet in view["result"]["sheets"]]
+        sheets = view["result"]["sheets"]
+        steps = [self.step_areas(view, ctx)] + [self.step_sheet(view, ctx, sheet) for sheet in sheets]
         title = h("h2", {"id": "alv-final-title", "tabindex": "-1"}, t("alluvium.step.title"))
-        if ctx.viewer is None or sel.get("final") == "all":
-            return h("section", {"class_": "alv-final", "aria_labelledby": "alv-final-title"}, title,
-                     h("ol", {"class_": "alv-steps"}, [h("li", {}, s) for s in steps]))
-        k = min(max(sel.get("final", 0), 0), len(steps) - 1)
+        if sel.get("final") == "all":
+            return h("section", {"class_": "alv-final all", "data_region": "table", "aria_labelledby": "alv-final-title"},
+                     h("div", {"class_": "alv-final-head"}, title,
+                       h("button", {"type": "button", "class_": "button", "data_act": "alv-step", "data_arg": "0",
+                                    "id": "alv-one"}, t("alluvium.step.one"))),
+                     h("div", {"class_": "alv-steps"}, steps))
+        k = sel.get("final", 0)
+        k = min(max(k if isinstance(k, int) else 0, 0), len(steps) - 1)
+        def words(key):
+            return [h("span", {"class_": "alv-long"}, t(key)), h("span", {"class_": "alv-short"}, t(key + "_short"))]
+
         nav = [h("button", {"type": "button", "class_": "button", "data_act": "alv-step", "data_arg": str(k - 1),
-                            "id": "alv-prev", "disabled": k == 0}, t("alluvium.step.prev")),
+                            "id": "alv-step-prev", "disabled": k == 0}, words("alluvium.step.prev")),
                h("span", {"class_": "alv-step-n"}, t("alluvium.step.n", k=k + 1, n=len(steps))),
                h("button", {"type": "button", "class_": "button primary", "data_act": "alv-step",
-                            "data_arg": str(k + 1), "id": "alv-next", "disabled": k == len(steps) - 1},
-                 t("alluvium.step.next")),
+                            "data_arg": str(k + 1), "id": "alv-step-next", "disabled": k == len(steps) - 1},
+                 words("alluvium.step.next")),
                h("button", {"type": "button", "class_": "button", "data_act": "alv-all", "id": "alv-all"},
-                 t("alluvium.step.all"))]
-        return h("section", {"class_": "alv-final", "aria_labelledby": "alv-final-title"}, title,
-                 h("div", {"class_": "alv-step"}, steps[k]), h("p", {"class_": "alv-stepnav"}, nav))
-
-    def result(self, view, ctx):
-        t = ctx.t
-        res = view["result"]
-        winners = t("list.sep").join(ctx.name(s) for s in res["winners"])
-        head = (t("alluvium.result.shared", names=winners) if len(res["winners"]) > 1
-                else ctx.say("alluvium.result.winner", res["winners"][0]))
-        return h("div", {"class_": "alv-result"}, h("h2", {"id": "result-title"}, head),
-                 self.step_totals(view, ctx))
+                 words("alluvium.step.all"))]
+        return h("section", {"class_": "alv-final", "data_region": "table", "aria_labelledby": "alv-final-title"},
+                 h("div", {"class_": "alv-final-head"}, title, h("p", {"class_": "alv-stepnav"}, nav)),
+                 h("div", {"class_": "alv-step", "id": f"alv-step-{k}"}, steps[k]))
 
     def step_areas(self, view, ctx):
         t = ctx.t
-        return h("section", {"aria_labelledby": "alv-step-areas"},
+        rounds = range(1, view["rounds"] + 1)
+        head = h("tr", {}, h("th", {"scope": "col"}, t("alluvium.player")),
+                 [h("th", {"scope": "col"}, t("alluvium.round_n", n=r)) for r in rounds],
+                 h("th", {"scope": "col"}, t("alluvium.sum")))
+        body = [h("tr", {}, h("th", {"scope": "row", "class_": "alv-tname"}, swatch(s, 16), " ", who_name(ctx, view, s)),
+                  [h("td", {}, str(a[r - 1]) if r <= len(a) else "–") for r in rounds], h("td", {}, h("b", {}, str(sum(a)))))
+                for s, a in enumerate(view["areas"])]
+        return h("section", {"aria_labelledby": "alv-step-areas", "class_": "alv-step-areas", "data_region": "players"},
                  h("h3", {"id": "alv-step-areas"}, t("alluvium.step.areas")),
-                 self.area_table(view, ctx))
+                 h("table", {"class_": "rounds alv-table"}, h("thead", {}, head), h("tbody", {}, body)))
 
     def step_sheet(self, view, ctx, sheet):
         t = ctx.t
@@ -642,38 +1034,106 @@ class AlluviumUI(GameUI):
             comps = B.components(own[row["who"]])
             if comps and row["points"]:
                 best |= max(comps, key=lambda c: c.bit_count())
-        rows = [h("tr", {}, h("td", {}, t("alluvium.rank", n=row["rank"])),
-                  h("th", {"scope": "row"}, who_name(ctx, view, row["who"])),
+        rows = [h("tr", {}, h("td", {}, t(f"result.place.{min(row['rank'], 6)}")),
+                  h("th", {"scope": "row", "class_": "alv-tname"}, swatch(row["who"], 16), " ",
+                    who_name(ctx, view, row["who"])),
                   h("td", {}, str(row["ticks"])), h("td", {}, str(row["territory"])),
-                  h("td", {}, str(row["points"])))
+                  h("td", {}, h("b", {}, str(row["points"]))))
                 for row in sheet["ranking"]]
         title = t("alluvium.step.sheet", whose=whose_map(ctx, o))
-        label = t("alluvium.map_label", whose=whose_map(ctx, o), summary=map_summary(ctx, view, cells))
-        return h("section", {"aria_labelledby": f"alv-step-{o}", "class_": "alv-final-sheet"},
-                 h("h3", {"id": f"alv-step-{o}"}, title),
-                 map_svg(cells, label, view["start"], highlight=best),
-                 h("table", {"class_": "rounds"},
-                   h("caption", {}, t("alluvium.step.sheet_caption")),
-                   h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, t(k)) for k in (
-                       "alluvium.col.rank", "alluvium.player", "alluvium.col.ticks", "alluvium.col.territory",
-                       "alluvium.col.points")])),
-                   h("tbody", {}, rows)))
+        pic = MapPic(cells, t("alluvium.map_label", whose=whose_map(ctx, o), summary=map_summary(ctx, view, cells)),
+                     view["start"], mid=f"alv-final-{o}")
+        pic.highlight = best
+        return h("section", {"aria_labelledby": f"alv-step-{o}-title", "class_": "alv-final-sheet"},
+                 h("h3", {"id": f"alv-step-{o}-title"}, swatch(o, 18), " ", title),
+                 h("div", {"class_": "alv-final-body"},
+                   h("div", {"class_": "alv-mapbox"}, pic.svg()),
+                   h("div", {"class_": "alv-final-side", "data_region": "players"},
+                     h("table", {"class_": "rounds alv-table"},
+                       h("caption", {}, t("alluvium.step.sheet_caption")),
+                       h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, t(k)) for k in (
+                           "alluvium.col.rank", "alluvium.player", "alluvium.col.ticks", "alluvium.col.territory",
+                           "alluvium.col.points")])),
+                       h("tbody", {}, rows)))))
 
-    def step_totals(self, view, ctx):
+    def score_text(self, outcome, seat, ctx):
+        return ctx.t("alluvium.points", n=outcome["scores"][seat])
+
+    def result(self, view, ctx):
+        """Each player, best first: the area bonus of every round and the cooperation bonus of
+        every sheet (rank, ticks, territory, points); a card each, so it fits a phone."""
         t = ctx.t
         res = view["result"]
-        rows = [h("tr", {}, h("th", {"scope": "row"}, who_name(ctx, view, s)), h("td", {}, str(res["area"][s])),
-                  h("td", {}, str(res["coop"][s])), h("td", {}, str(res["total"][s])),
-                  h("td", {}, t("alluvium.winner_mark") if s in res["winners"] else ""))
-                for s in range(view["players"])]
-        return h("div", {},
-                 h("table", {"class_": "rounds"},
-                   h("caption", {}, t("alluvium.step.totals")),
-                   h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, t(k)) for k in (
-                       "alluvium.player", "alluvium.col.area", "alluvium.col.coop", "alluvium.col.total",
-                       "alluvium.col.winner")])),
-                   h("tbody", {}, rows)),
-                 h("p", {}, t("alluvium.tiebreak")))
+        outcome = view["outcome"]
+        cards = []
+        by_player = {}
+        for sheet in res["sheets"]:
+            for row in sheet["ranking"]:
+                by_player.setdefault(row["who"], []).append((sheet["owner"], row))
+        order = [s for _, s in placings(outcome)]
+        if view["virtual"] is not None:
+            order.append(view["virtual"])
+        for p in order:
+            virtual = p >= view["players"]
+            lines = []
+            if not virtual:
+                areas = view["areas"][p]
+                lines.append(h("p", {"class_": "alv-sum"}, h("span", {}, t("alluvium.col.area")),
+                               h("span", {}, " + ".join(str(a) for a in areas), " = ", h("b", {}, str(res["area"][p])))))
+            coop = res["coop"][p] if not virtual else res["virtual_coop"]
+            sheet_rows = [h("li", {}, h("span", {}, whose_map(ctx, o)),
+                             h("span", {}, t("alluvium.coop_row", rank=t(f"result.place.{min(row['rank'], 6)}"),
+                                             ticks=row["ticks"], territory=row["territory"]),
+                               " → ", h("b", {}, str(row["points"]))))
+                          for o, row in by_player.get(p, [])]
+            lines.append(h("p", {"class_": "alv-sum"}, h("span", {}, t("alluvium.col.coop")), h("b", {}, str(coop))))
+            lines.append(h("ul", {"class_": "alv-coop"}, sheet_rows))
+            total = (t("alluvium.not_counted") if virtual
+                     else t("alluvium.points", n=res["total"][p]))
+            cards.append(h("li", {"class_": "alv-card-score" + (" virtual" if virtual else "")},
+                           h("h3", {}, swatch(p, 18), " ", h("span", {"class_": "alv-pn"}, who_name(ctx, view, p)),
+                             h("span", {"class_": "alv-total"}, total)),
+                           lines))
+        return h("div", {"class_": "alv-result"},
+                 h("ol", {"class_": "alv-scores", "aria_label": t("alluvium.step.totals")}, cards),
+                 h("p", {"class_": "alv-tiebreak"}, t("alluvium.tiebreak")))
+
+    # --- the shelf ----------------------------------------------------------------------------------
+    def picture(self):
+        """A corner of a map: three players' pieces with their symbols, a start square, and a
+        piece being placed (dashed)."""
+        cells = [(0, 1, 1), (0, 2, 1), (0, 3, 1), (0, 3, 2),
+                 (1, 1, 3), (1, 2, 3), (1, 1, 4), (1, 0, 4),
+                 (2, 4, 2), (2, 4, 3), (2, 3, 3), (2, 4, 4), (2, 3, 4)]
+        parts = [h("rect", {"x": "0", "y": "0", "width": "200", "height": "200", "fill": "#fffdf8"})]
+        for p, r, c in cells:
+            parts.append(h("rect", {"x": str(c * CELL), "y": str(r * CELL), "width": str(CELL),
+                                    "height": str(CELL), "fill": FILLS[p]}))
+            parts.append(symbol(p, c * CELL, r * CELL))
+        parts.append(h("path", {"d": " ".join(f"M0 {k * CELL}H200M{k * CELL} 0V200" for k in range(6)),
+                                "stroke": "#b9b2a2", "stroke_width": "1.5", "fill": "none"}))
+        ghost = B.mask_of([B.cell(3, 0), B.cell(4, 0), B.cell(4, 1)])
+        for i in B.cells_of(ghost):
+            r, c = divmod(i, B.SIZE)
+            parts.append(h("rect", {"x": str(c * CELL), "y": str(r * CELL), "width": str(CELL), "height": str(CELL),
+                                    "fill": FILLS[3], "fill_opacity": "0.45"}))
+        parts.append(h("path", {"d": segments_path(B.outline(ghost)), "fill": "none", "stroke": "#1d1f24",
+                                "stroke_width": "3", "stroke_dasharray": "7 5"}))
+        parts.append(h("rect", {"x": "83", "y": "83", "width": "34", "height": "34", "fill": "none",
+                                "stroke": "#1d1f24", "stroke_width": "3"}))
+        return h("svg", {"viewBox": "-2 -2 204 204", "aria_hidden": "true", "focusable": "false",
+                         "class_": "alv-picture"}, parts)
+
+    def progress(self, view, ctx):
+        """"Round 2 of 4 · areas: Aki 15, Ben 9 …" (the area bonuses so far)."""
+        t = ctx.t
+        if view["phase"] == "over":
+            return None
+        base = t("alluvium.round_of", round=view["round"], rounds=view["rounds"])
+        if not any(view["areas"]):
+            return base
+        areas = t("list.sep").join(f"{ctx.name(s)} {sum(a)}" for s, a in enumerate(view["areas"]))
+        return f"{base} · {t('alluvium.progress_areas', areas=areas)}"
 
     # --- rules page -----------------------------------------------------------------------------------
     def rules(self, t):
@@ -686,8 +1146,8 @@ class AlluviumUI(GameUI):
         rulings = [h("li", {}, t(f"alluvium.ruling.{k}", **where_)) for k in RULING_KEYS]
         versions = [h("li", {}, t(f"alluvium.rules.version.{v}", **where_))
                     for v in range(R.Alluvium.rules_version, 0, -1)]
-        keys = [h("li", {}, t(f"alluvium.keys.{k}")) for k in ("arrows", "turn", "next", "draw", "cell", "piece",
-                                                               "mouse")]
+        keys = [h("li", {}, t(f"alluvium.keys.{k}")) for k in ("mouse", "touch", "arrows", "turn", "next", "draw",
+                                                               "cell", "piece")]
         return h("div", {"class_": "rules"}, sections,
                  h("h3", {}, t("rules.rulings")), h("ul", {}, rulings),
                  h("h3", {}, t("alluvium.rules.versions.title")), h("ul", {}, versions),

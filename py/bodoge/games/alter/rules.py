@@ -143,6 +143,23 @@ def cascade(picks, place, seat):
     return new, moves
 
 
+def preview(view, move):
+    """What ``move`` would do on the table ``view`` shows, before it is made (for the UI's
+    preview: the rule is decided here, not in the UI). ``view`` is a seat's view (its places,
+    Pick cards and legal moves). Returns ``{"pushed": [[seat, from, to], ...], "seen":
+    [place, ...]}``: the Pick cards a Change moves, in the order they move (the list the
+    move's log event will hold), and the places a Watch shows; None for a move ``view`` does
+    not allow."""
+    if not isinstance(move, dict) or move not in view["moves"]:
+        return None
+    picks = [pl["pick"] for pl in view["places"]]
+    if move["a"] == "change":
+        return {"pushed": cascade(picks, move["p"], view["seat"])[1], "seen": []}
+    if move["a"] == "watch":
+        return {"pushed": [], "seen": [p for p, s in enumerate(picks) if s is None]}
+    return {"pushed": [], "seen": []}
+
+
 class Alter(Game):
     id = "alter"
     rules_version = 1
@@ -408,6 +425,43 @@ class Alter(Game):
             winners = [s for s, t in enumerate(totals) if t == best]
         return Outcome(winners, totals, victory=list(state["victory"]),
                        sets=[list(s) for s in state["scores"]])
+
+    # --- replays and take-backs ------------------------------------------------------------
+    def reveal(self, state):
+        """The spectator's view with every card turned up (``"revealed": True``): the cards
+        at the places, every player's cards of the set (in ``past``), every seat's watched
+        places (``seen``), the cards each Watch showed and each round's cards under every
+        Pick card (``cards`` in its ``take`` event)."""
+        view = self.view(state, None)
+        view["revealed"] = True
+        view["places"] = [{"pick": pick, "card": state["places"][p]}
+                          for p, pick in enumerate(state["picks"])]
+        rounds = set_rounds(state) if state["phase"] != "over" else []
+        view["past"] = [dict(self._past_round(r, None), cards=list(r["places"])) for r in rounds]
+        view["seen"] = [list(x) for x in state["seen"]]
+        log = []
+        for e, public in zip(state["log"], view["log"]):
+            if e["e"] in ("watch", "take"):
+                places = _round_places(state, e)
+                public = dict(public)
+                if e["e"] == "watch":
+                    public["cards"] = [places[p] for p in e["places"]]
+                else:
+                    public["cards"] = list(places)
+            log.append(public)
+        view["log"] = log
+        return view
+
+    def undoable(self, before, seat, move, after):
+        """A Watch shows cards to the watcher, and the move that puts the last Pick card down
+        resolves the round (everyone takes the card under their Pick card and sees it; the
+        next round or set is dealt from the shuffled deck): neither can be taken back.
+        Putting a Pick card on a place, or a Change, before that reveals nothing to anyone
+        and draws nothing."""
+        if not isinstance(move, dict) or move.get("a") not in ("place", "change"):
+            return False
+        added = after["log"][len(before["log"]):]
+        return bool(added) and all(e["e"] in ("place", "change") for e in added)
 
     # --- bots --------------------------------------------------------------------------------
     def make_bot(self, level, seat, seed):

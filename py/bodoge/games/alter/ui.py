@@ -1,26 +1,42 @@
-"""ALTER board: the places around the deck (SVG cards with Pick cards in player colours), the
-revealed cards, everyone's cards of the set, the score sheet and the bonus table.
+"""ALTER's table: the places around the deck with the players seated around it, as at a real
+table. The viewer sits at the bottom (their hand: the cards they took this set, face up, their
+Pick card and their buttons); the others sit clockwise from the viewer's left (on a narrow
+screen all of them across the top); the round's cards (the ones everyone saw before the
+face-down shuffle) and the bonus card beside the table (on a narrow screen above it, and the
+bonus card behind a button).
 
-Nothing here decides a rule: the legal moves come with the view (``view["moves"]``) and the
-engine refuses anything else. Colour is never the only cue: score cards carry their colour's
-name and a pattern, and their wings as a word; Pick cards carry the seat's number and a shape
-of their own. Keyboard: Tab to a place and press Enter, or press its number (1–5); W watches.
-A Change animates the pushed Pick cards one after the other (instant with reduced motion).
+Nothing here decides a rule: the legal moves come with the view (``view["moves"]``), what a
+move would do comes from the engine (``rules.preview``), and the engine refuses anything else.
+
+* **See before you commit.** Hovering or focusing a place previews what putting your Pick
+  card there does: for a Change, ghosts of every Pick card that would move, arrows along the
+  cascade, and a line naming them (also in the place's accessible name); for Watch, the places
+  it would show. Change and Watch are chosen first and played by Confirm (Escape cancels; a
+  place's number or W pressed again confirms); putting a Pick card on an empty place is one
+  click, as nothing moves.
+* **See what happened.** When the last Pick card lands the play screen pauses on the round
+  (``ends_round`` is true for ``take`` events): the table shows every Pick card on the card
+  under it, with the taker's name, the viewer's own card turned up; a small panel says what
+  the viewer took and Next round deals on. A set's end pauses on its scores instead.
+* **Motion.** Pick cards are keyed (``data-fx-key="pick-<seat>"``) and slide: from a seat to
+  its place, along a cascade, and back after the round; the taken card slides from its place
+  into the hand; a card turned up (Watch, taking) flips; a round's cards are dealt in.
+* **Colour is never the only cue**: a score card carries its colour's name and a pattern, its
+  number, its wings as a drawing and a word; a Pick card its seat's shape and number.
 """
 
 import math
 
-from ...ui.games import GameUI
+from ...ui.games import GameUI, joined
 from ...ui.html import h
 from . import rules as R
 
-W, H = 60, 84                     # a score card (SVG units)
-RADIUS = 35                       # places around the deck, % of the table's width from the centre
 INK = {"red": "#c62828", "blue": "#1f5fbf", "yellow": "#f2c230", "green": "#2e7d32",
        "purple": "#7b3fa0"}
 TEXT_ON = {"yellow": "#1d1f24"}
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon")
-CHAIN_DELAY_MS = 260              # between the Pick cards of a cascade
+RADIUS = 34.6          # places around the deck: centre distance, % of the table's side
+SLOTS = {2: ("left", "right"), 3: ("left", "top", "right"), 4: ("left", "top1", "top2", "right")}
 
 
 def place_xy(p, n):
@@ -42,66 +58,56 @@ def cards_text(t, cards):
     return t("list.sep").join(card_name(t, c) for c in cards)
 
 
-def card_svg(t, cid, small=False, seen=False):
-    """A score card as SVG: its face (``cid``) or its back (``None``)."""
-    scale = 0.6 if small else 1
-    size = {"width": str(round(W * scale)), "height": str(round(H * scale))}
+# --- pieces -------------------------------------------------------------------------------------
+ANGEL_WING = "M19 3 C9 4 2 10 1 20 C5 17 8 17 10 18 C7 20 6 22 6 25 C10 21 14 21 16 22 C16 15 18 8 19 3 Z"
+DEVIL_WING = "M1 3 C4 9 6 10 9 10 C8 13 8 16 9 18 C11 16 13 15 15 16 C15 19 16 21 19 24 C18 15 19 8 1 3 Z"
+
+
+def wing_icon(side):
+    """A wing as a drawing: angel (white, feathered, points left) or devil (dark, bat)."""
+    if side == R.ANGEL:
+        return h("svg", {"class_": "wing angel", "viewBox": "0 0 20 26", "aria_hidden": "true",
+                         "focusable": "false"},
+                 h("path", {"d": ANGEL_WING, "fill": "#fff", "stroke": "#1d1f24", "stroke_width": "1.6",
+                            "stroke_linejoin": "round"}),
+                 h("path", {"d": "M6 12 Q11 11 15 9 M9 19 Q13 17 16 15", "fill": "none", "stroke": "#1d1f24",
+                            "stroke_width": "1.1"}))
+    return h("svg", {"class_": "wing devil", "viewBox": "0 0 20 26", "aria_hidden": "true",
+                     "focusable": "false"},
+             h("path", {"d": DEVIL_WING, "fill": "#1d1f24", "stroke": "#1d1f24", "stroke_width": "1",
+                        "stroke_linejoin": "round"}))
+
+
+def eye_icon():
+    """An eye: a card the viewer saw by Watching (and the Watch button and mark)."""
+    return h("svg", {"class_": "eye-icon", "viewBox": "0 0 24 16", "aria_hidden": "true", "focusable": "false"},
+             h("path", {"d": "M1 8 Q12 -4 23 8 Q12 20 1 8 Z", "fill": "#fff", "stroke": "#1d1f24",
+                        "stroke_width": "2", "stroke_linejoin": "round"}),
+             h("circle", {"cx": "12", "cy": "8", "r": "3.6", "fill": "#1d1f24"}))
+
+
+def card(t, cid, cls="", id_=None, fx=None, key=None, seen=False, peek=False):
+    """A score card: its face (``cid``), or its back (``None``). ``seen``: the viewer knows it
+    from a Watch (an eye in its corner); ``peek``: shown only because everything is turned up
+    (a replay): it lies face down at the table (dashed edge and a "face down" corner)."""
+    attrs = {"class_": None, "id": id_, "data_fx": fx, "data_fx_key": key, "aria_hidden": "true"}
     if cid is None:
-        parts = [h("rect", {"x": "1.5", "y": "1.5", "width": str(W - 3), "height": str(H - 3), "rx": "6",
-                            "fill": "#2b2d42", "stroke": "#1d1f24", "stroke_width": "2"}),
-                 h("path", {"d": "M30 14 L50 42 L30 70 L10 42 Z", "fill": "none", "stroke": "#8d99ae",
-                            "stroke_width": "3"}),
-                 h("circle", {"cx": "30", "cy": "42", "r": "6", "fill": "#8d99ae"})]
-    else:
-        c, n, wings = R.DECK[cid]
-        name = R.COLOURS[c]
-        ink = INK[name]
-        parts = [h("rect", {"x": "1.5", "y": "1.5", "width": str(W - 3), "height": str(H - 3), "rx": "6",
-                            "fill": "#fbfaf6", "stroke": ink, "stroke_width": "4"}),
-                 pattern(name, ink),
-                 h("text", {"x": "30", "y": "50", "text_anchor": "middle", "font_size": "34",
-                            "font_weight": "800", "fill": "#1d1f24"}, str(n)),
-                 h("text", {"x": "6", "y": "15", "font_size": "10", "font_weight": "700", "fill": "#1d1f24"},
-                   t(f"alter.colour_short.{name}")),
-                 h("text", {"x": "30", "y": "74", "text_anchor": "middle", "font_size": "10",
-                            "font_weight": "700", "fill": "#1d1f24"}, t(f"alter.wings_short.{wings}"))]
-        parts += wing_marks(wings)
-    if seen:
-        parts.append(h("g", {"class_": "seen-mark"},
-                       h("ellipse", {"cx": "48", "cy": "12", "rx": "9", "ry": "6", "fill": "#fff",
-                                     "stroke": "#1d1f24", "stroke_width": "1.5"}),
-                       h("circle", {"cx": "48", "cy": "12", "r": "3", "fill": "#1d1f24"})))
-    return h("svg", {"viewBox": f"0 0 {W} {H}", "aria_hidden": "true", "focusable": "false", **size}, parts)
+        attrs["class_"] = f"acard back {cls}".strip()
+        return h("span", attrs, h("span", {"class_": "back-mark"}))
+    c, n, wings = R.DECK[cid]
+    name = R.COLOURS[c]
+    attrs["class_"] = " ".join(x for x in ("acard face", f"c-{name}", f"w-{wings}", cls,
+                                           "seen" if seen else "", "peek" if peek else "") if x)
+    left = wing_icon(R.ANGEL) if wings in (R.ANGEL, R.BOTH) else h("span", {"class_": "wing none"})
+    right = wing_icon(R.DEVIL) if wings in (R.DEVIL, R.BOTH) else h("span", {"class_": "wing none"})
+    return h("span", attrs,
+             h("span", {"class_": "acard-colour"}, t(f"alter.colour_short.{name}")),
+             h("span", {"class_": "acard-mid"}, left, h("span", {"class_": "acard-num"}, str(n)), right),
+             h("span", {"class_": "acard-wing-word"}, t(f"alter.wings_short.{wings}")),
+             h("span", {"class_": "eye"}, eye_icon()) if seen else None)
 
 
-def pattern(name, ink):
-    """A strip whose pattern names the colour too (stripes, dots, zigzag, waves, checks)."""
-    y = 56
-    if name == "red":
-        return h("g", {}, [h("line", {"x1": str(x), "y1": str(y), "x2": str(x + 6), "y2": str(y + 6),
-                                      "stroke": ink, "stroke_width": "2.5"}) for x in range(8, 50, 7)])
-    if name == "blue":
-        return h("g", {}, [h("circle", {"cx": str(x), "cy": str(y + 3), "r": "2.3", "fill": ink})
-                           for x in range(10, 52, 7)])
-    if name == "yellow":
-        d = "M8 62 " + " ".join(f"L{x} {56 if i % 2 == 0 else 62}" for i, x in enumerate(range(12, 54, 4)))
-        return h("path", {"d": d, "fill": "none", "stroke": "#a07800", "stroke_width": "2.5"})
-    if name == "green":
-        return h("path", {"d": "M8 59 q5 -5 10 0 t10 0 t10 0 t10 0 t6 0", "fill": "none", "stroke": ink,
-                          "stroke_width": "2.5"})
-    return h("g", {}, [h("rect", {"x": str(x), "y": str(y + (3 if i % 2 else 0)), "width": "4", "height": "3",
-                                  "fill": ink}) for i, x in enumerate(range(8, 52, 5))])
-
-
-def wing_marks(wings):
-    """Small wings beside the number: white feathered (angel), dark pointed (devil), or both."""
-    angel = h("path", {"d": "M8 36 q-4 6 0 12 q3 -2 6 -2 q-3 -4 -6 -10 Z", "fill": "#fff", "stroke": "#1d1f24",
-                       "stroke_width": "1.3"})
-    devil = h("path", {"d": "M52 36 l4 6 l-3 0 l3 6 l-8 -3 Z", "fill": "#1d1f24"})
-    return {R.ANGEL: [angel], R.DEVIL: [devil], R.BOTH: [angel, devil]}[wings]
-
-
-def pick_svg(seat, size=34):
+def pick_svg(seat):
     """A Pick card: the seat's colour, shape and number."""
     name = R.COLOURS[seat]
     ink, fg = INK[name], TEXT_ON.get(name, "#fff")
@@ -117,12 +123,89 @@ def pick_svg(seat, size=34):
         body = h("path", {"d": "M17 1 L33 17 L17 33 L1 17 Z", **common})
     else:
         body = h("path", {"d": "M9 2 L25 2 L33 17 L25 32 L9 32 L1 17 Z", **common})
-    return h("svg", {"viewBox": "0 0 34 34", "width": str(size), "height": str(size), "aria_hidden": "true",
-                     "focusable": "false", "class_": "pick-svg"},
+    return h("svg", {"viewBox": "0 0 34 34", "aria_hidden": "true", "focusable": "false",
+                     "class_": "pick-svg"},
              body, h("text", {"x": "17", "y": "23" if shape != "triangle" else "27", "text_anchor": "middle",
                               "font_size": "15", "font_weight": "800", "fill": fg}, str(seat + 1)))
 
 
+def pick(seat, cls=""):
+    """A seat's Pick card where it is now: keyed, so it slides from where it was."""
+    return h("span", {"class_": f"pick {cls}".strip(), "data_fx": "slide", "data_fx_key": f"pick-{seat}",
+                      "aria_hidden": "true"}, pick_svg(seat))
+
+
+def ghost(seat, cls):
+    """Where a Pick card would go (a preview): the seat's Pick card, see-through, dashed."""
+    return h("span", {"class_": f"pick ghost {cls}", "aria_hidden": "true"}, pick_svg(seat))
+
+
+# --- what the table shows -------------------------------------------------------------------------
+class Table:
+    """The round the table shows: the one being played, or (while its summary shows, or
+    after the game) the round that ended, drawn from its events and nothing of the next deal.
+
+    ``places``: [{"pick", "card"}], ``hands``: each seat's cards taken before this round
+    (None: face down to the viewer), ``resolved``: the round is over (every Pick card on the
+    card it takes)."""
+
+    def __init__(self, view, ctx):
+        n = view["players"]
+        self.n = n
+        self.view = view
+        log = view["log"]
+        self.turn = view["turn"]
+        self.resolved = False
+        self.peek = bool(view.get("revealed"))
+        event = ctx.pause
+        if event is None and view["phase"] == "over":
+            event = next((e for e in reversed(log) if e["e"] == "score"), None)
+        if event is None:
+            self.set, self.round, self.dealer = view["set"], view["round"], view["dealer"]
+            self.shown = list(view["shown"])
+            self.places = [dict(pl) for pl in view["places"]]
+            self.hands = [[r["cards"][r["picks"].index(s)] for r in view["past"]] for s in range(n)]
+            self.deck = len(view["deck_left"])
+            self.end = len(log)
+        elif event["e"] == "take":
+            self.set, self.round = event["set"], event["round"]
+            past = view["past"][self.round]
+            self.dealer = past["dealer"]
+            self.shown = list(past["shown"])
+            self.places = [{"pick": s, "card": c} for s, c in zip(past["picks"], past["cards"])]
+            self.hands = [[r["cards"][r["picks"].index(s)] for r in view["past"][:self.round]]
+                          for s in range(n)]
+            self.deck = n * (view["rounds"] - 1 - self.round)
+            self.resolved = True
+            self.turn = None
+            self.end = _index(log, event) + 1
+        else:                                    # a set scored: every hand is turned up
+            self.set, self.round = event["set"], view["rounds"] - 1
+            end = _index(log, event)
+            take = next(e for e in reversed(log[:end]) if e["e"] == "take")
+            deal = next(e for e in reversed(log[:end]) if e["e"] == "round")
+            self.dealer = deal["dealer"]
+            hands = event["hands"]
+            self.places = [{"pick": s, "card": hands[s][self.round]} for s in take["picks"]]
+            self.shown = sorted(pl["card"] for pl in self.places)
+            self.hands = [list(hands[s][:self.round]) for s in range(n)]
+            self.deck = 0
+            self.resolved = True
+            self.turn = None
+            self.end = end + 1
+            self.peek = False
+        start = max((i for i, e in enumerate(log[:self.end]) if e["e"] == "round"), default=0)
+        self.watched = {e["seat"] for e in log[start:self.end] if e["e"] == "watch"}
+
+
+def _index(log, event):
+    for i in range(len(log) - 1, -1, -1):
+        if log[i] == event:
+            return i
+    return len(log) - 1
+
+
+# --- the UI -------------------------------------------------------------------------------------
 class AlterUI(GameUI):
     game_id = "alter"
 
@@ -157,186 +240,346 @@ class AlterUI(GameUI):
         first = values.get("first", "")
         return {"players": values["players"], "first": int(first) if first else None}
 
+    # --- choices in progress -----------------------------------------------------------------
+    @staticmethod
+    def chosen(view, sel):
+        """The Change or Watch chosen and waiting for Confirm (None if none, or no longer legal)."""
+        move = sel.get("move")
+        return move if move in view["moves"] else None
+
+    def mine(self, view, ctx):
+        """The viewer's legal moves on the board (only on their turn)."""
+        return view["moves"] if ctx.viewer is not None and ctx.viewer in view["to_move"] else []
+
+    def pushed_text(self, pushed, ctx):
+        t = ctx.t
+        return t("list.sep").join(t("alter.push", whose=ctx.whose(s), a=a + 1, b=b + 1)
+                                  for s, a, b in pushed)
+
+    def effect_text(self, view, move, ctx):
+        """What ``move`` will do, in words (from the engine's preview)."""
+        t = ctx.t
+        pv = R.preview(view, move)
+        if move["a"] == "change":
+            return t("alter.effect.change", p=move["p"] + 1, pushed=self.pushed_text(pv["pushed"], ctx))
+        if move["a"] == "watch":
+            key = "alter.effect.watch_last" if view["last"] else "alter.effect.watch"
+            return t(key, places=joined(t, [str(p + 1) for p in pv["seen"]]))
+        return t("alter.effect.place", p=move["p"] + 1)
+
     # --- board ---------------------------------------------------------------------------------
     def board(self, view, sel, ctx):
-        t = ctx.t
-        if view["phase"] == "over":
-            return h("div", {"class_": "alter-board over"}, self.sheet(view, ctx), self.bonus_table(t, open_=False))
-        return h("div", {"class_": f"alter-board players-{view['players']}"},
-                 self.status(view, ctx),
-                 h("div", {"class_": "alter-main"},
-                   self.table(view, ctx),
-                   h("div", {"class_": "alter-side"}, self.revealed(view, ctx), self.controls(view, ctx))),
-                 self.hands(view, ctx),
-                 self.sheet(view, ctx),
-                 self.bonus_table(t))
-
-    def status(self, view, ctx):
-        t = ctx.t
-        return h("p", {"class_": "alter-status"},
-                 t("alter.status", set=view["set"] + 1, sets=view["sets"], round=view["round"] + 1,
-                   rounds=view["rounds"], dealer=ctx.name(view["dealer"])))
-
-    def revealed(self, view, ctx):
-        t = ctx.t
-        return h("section", {"class_": "revealed", "aria_labelledby": "revealed-title"},
-                 h("h3", {"id": "revealed-title"}, t("alter.revealed")),
-                 h("p", {"class_": "mini-row", "role": "img", "aria_label": cards_text(t, view["shown"])},
-                   [card_svg(t, c, small=True) for c in view["shown"]]),
-                 h("p", {"class_": "hint"}, t("alter.revealed_hint")))
-
-    def table(self, view, ctx):
-        t = ctx.t
+        tb = Table(view, ctx)
         n = view["players"]
-        moves = {m["p"]: m for m in view["moves"] if "p" in m} if ctx.viewer in view["to_move"] else {}
-        fresh, revealed = self.fresh(view, ctx)
-        places = []
-        for p, pl in enumerate(view["places"]):
-            x, y = place_xy(p, n)
-            label = self.place_label(view, p, pl, ctx, moves.get(p))
-            token = None
-            if pl["pick"] is not None:
-                style = None
-                classes = ["pick"]
-                if (pl["pick"], p) in fresh:
-                    i, src, parity = fresh[(pl["pick"], p)]
-                    if src is None:
-                        classes.append("dropped")
-                    else:
-                        fx, fy = place_xy(src, n)
-                        classes += ["pushed", f"pushed-{parity}"]   # a new name restarts it
-                        style = (f"--dx:{fx - x:.1f}cqw;--dy:{fy - y:.1f}cqw;"
-                                 f"animation-delay:{i * CHAIN_DELAY_MS}ms")
-                token = h("span", {"class_": " ".join(classes), "style": style, "aria_hidden": "true"},
-                          pick_svg(pl["pick"]))
-            body = [card_svg(t, pl["card"], seen=pl["card"] is not None), token,
-                    h("span", {"class_": "place-no", "aria_hidden": "true"}, str(p + 1))]
-            attrs = {"id": f"place-{p}", "style": f"left:{x:.1f}%;top:{y:.1f}%", "aria_label": label}
-            classes = "place" + (" has-pick" if pl["pick"] is not None else " empty") + (
-                " known" if pl["card"] is not None else "") + (" revealing" if p in revealed else "")
-            move = moves.get(p)
-            if move is not None:
-                el = h("button", {**attrs, "type": "button", "class_": f"{classes} target {move['a']}",
-                                  "data_act": move["a"], "data_arg": str(p),
-                                  "aria_keyshortcuts": str(p + 1)}, body)
-            else:
-                el = h("div", {**attrs, "role": "img", "class_": classes}, body)
-            places.append(el)
-        deck = h("div", {"class_": "deck", "role": "img",
-                         "aria_label": t("alter.deck", n=len(view["deck_left"]))},
-                 h("span", {"class_": "deck-stack", "aria_hidden": "true"}),
-                 h("span", {"class_": "deck-count", "aria_hidden": "true"}, str(len(view["deck_left"]))))
-        return h("section", {"class_": "alter-table", "aria_label": t("alter.table")}, deck, places)
+        moves = self.mine(view, ctx)
+        chosen = self.chosen(view, sel) if moves else None
+        me = ctx.viewer if ctx.viewer is not None else 0
+        others = [(me + k) % n for k in range(1, n)]
+        classes = ["alter-board", f"n-{n}"]
+        if tb.resolved:
+            classes.append("resolved")
+        if chosen is not None:
+            classes.append("choosing sel-" + (str(chosen["p"]) if "p" in chosen else "watch"))
+        if sel.get("ref"):
+            classes.append("ref-open")
+        opponents = h("div", {"class_": "alter-opponents"},
+                      [self.seat(view, tb, s, ctx, slot) for s, slot in zip(others, SLOTS[n - 1])])
+        return h("div", {"class_": " ".join(classes)},
+                 self.info(view, tb, sel, ctx),
+                 opponents,
+                 self.table(view, tb, sel, moves, chosen, ctx),
+                 self.hand(view, tb, me, sel, moves, chosen, ctx))
 
-    def fresh(self, view, ctx):
-        """What the latest move changed, to animate it once: the Pick cards it put or pushed
-        ({(seat, place): (order in the cascade, from or None, parity of the event)}) and the
-        places a Watch by this seat revealed. The parity alternates the animation's name, so
-        that a page patched in place (not rebuilt) still restarts it on the next cascade."""
-        fresh, revealed = {}, set()
-        if ctx.fresh_from is None:
-            return fresh, revealed
-        for k, e in enumerate(view["log"][ctx.fresh_from:], ctx.fresh_from):
-            if e["e"] == "watch" and e["cards"] is not None:
-                revealed.update(e["places"])
-            elif e["e"] == "place":
-                fresh[(e["seat"], e["p"])] = (0, None, 0)
-            elif e["e"] == "change":
-                fresh[(e["seat"], e["p"])] = (0, None, 0)
-                for i, (seat, src, dst) in enumerate(e["moves"]):
-                    fresh[(seat, dst)] = (i, src, k % 2)
-        return fresh, revealed
-
-    def place_label(self, view, p, pl, ctx, move):
+    def info(self, view, tb, sel, ctx):
+        """The round's cards (everyone saw them; then they were shuffled face down), where
+        the set stands, and the bonus card."""
         t = ctx.t
-        what = card_name(t, pl["card"]) + " " + t("alter.place.seen") if pl["card"] is not None \
-            else t("alter.place.face_down")
-        who = (t("alter.place.pick", whose=ctx.whose(pl["pick"])) if pl["pick"] is not None
-               else t("alter.place.no_pick"))
+        known = {pl["card"]: p for p, pl in enumerate(tb.places) if pl["card"] is not None}
+        cards = []
+        for i, cid in enumerate(tb.shown):
+            at = known.get(cid)
+            tag = t("alter.at_place", p=at + 1) if at is not None and not tb.resolved else None
+            cards.append(h("span", {"class_": "shown-card"},
+                           card(t, cid, id_=f"shown-{tb.set}-{tb.round}-{i}", fx="flip"),
+                           h("span", {"class_": "at", "aria_hidden": "true"}, tag) if tag else None))
+        known_text = [t("alter.known_at", card=card_name(t, c), p=p + 1) for c, p in known.items()]
+        words = t("alter.round_cards", cards=cards_text(t, tb.shown))
+        if known_text and not tb.resolved and not tb.peek:
+            words += " " + t("alter.you_know", cards=t("list.sep").join(known_text))
+        return h("section", {"class_": "alter-info", "data_region": "table",
+                             "aria_label": t("alter.revealed")},
+                 h("div", {"class_": "info-top"},
+                   h("p", {"class_": "alter-status"},
+                     t("alter.status", set=tb.set + 1, sets=view["sets"], round=tb.round + 1,
+                       rounds=view["rounds"])),
+                   h("button", {"type": "button", "class_": "button ref-toggle", "id": "ref-toggle",
+                                "data_act": "ref", "data_arg": "close" if sel.get("ref") else "open",
+                                "aria_expanded": "true" if sel.get("ref") else "false",
+                                "aria_controls": "alter-ref"}, t("alter.bonuses"))),
+                 h("p", {"class_": "info-label", "aria_hidden": "true"}, t("alter.revealed")),
+                 h("div", {"class_": "round-cards"}, cards),
+                 h("p", {"class_": "offscreen"}, words),
+                 h("p", {"class_": "a-hint"}, t("alter.revealed_hint")),
+                 self.reference(ctx))
+
+    def reference(self, ctx):
+        """The bonus card (each player's Select&Bonus card): what four cards score."""
+        t = ctx.t
+        rows = []
+        for key, points, need in R.BONUSES:
+            if isinstance(need, dict):
+                nums = [h("span", {"class_": "ref-num"}, str(k)) for k in sorted(need) for _ in range(need[k])]
+                what = h("span", {"class_": "nums", "aria_hidden": "true"}, nums)
+                spoken = h("span", {"class_": "offscreen"}, t(f"alter.bonus.{key}.when"))
+            else:
+                what = h("span", {"class_": "ref-when"}, t(f"alter.ref.{key}"))
+                spoken = None
+            value = t("alter.bonus.victory_short") if key == R.VICTORY else f"+{points}"
+            rows.append(h("li", {"class_": f"ref-{key}"},
+                          h("span", {"class_": "ref-name"}, t(f"alter.bonus.{key}")), what, spoken,
+                          h("span", {"class_": "ref-points"}, value)))
+        return h("div", {"class_": "alter-ref", "id": "alter-ref", "role": "group",
+                         "aria_labelledby": "alter-ref-title"},
+                 h("p", {"class_": "ref-title", "id": "alter-ref-title"}, t("alter.bonuses")),
+                 h("ul", {}, rows),
+                 h("p", {"class_": "ref-base"}, t("alter.ref.base")),
+                 h("button", {"type": "button", "class_": "button ref-close", "data_act": "ref",
+                              "data_arg": "close"}, t("dialog.close")))
+
+    def table(self, view, tb, sel, moves, chosen, ctx):
+        t = ctx.t
+        n = tb.n
+        fresh = view["log"][ctx.fresh_from:] if ctx.fresh_from is not None else []
+        flipped = set()
+        for e in fresh:
+            if e["e"] == "watch" and e.get("cards") is not None and e["seat"] == ctx.viewer:
+                flipped.update(e["places"])
+            elif e["e"] == "take" and tb.resolved and ctx.viewer is not None:
+                flipped.update(p for p, pl in enumerate(tb.places) if pl["pick"] == ctx.viewer)
+            elif e["e"] == "score" and tb.resolved:
+                flipped.update(range(n))
+        targets = {m["p"]: m for m in moves if "p" in m}
+        previews = {p: R.preview(view, m) for p, m in targets.items()}
+        arrows, texts = [], []
+        items = []
+        for p, pl in enumerate(tb.places):
+            x, y = place_xy(p, n)
+            move = targets.get(p)
+            known = pl["card"] is not None
+            face = card(t, pl["card"], fx="flip" if p in flipped else None,
+                        seen=known and not tb.resolved and not tb.peek,
+                        peek=tb.peek and known,
+                        key=(f"card-{pl['card']}" if known and tb.resolved and pl["pick"] == ctx.viewer
+                             else None))
+            parts = [h("span", {"class_": "place-card", "id": f"pc-{tb.set}-{tb.round}-{p}", "data_fx": "drop"},
+                       face),
+                     h("span", {"class_": "place-no", "aria_hidden": "true"}, str(p + 1))]
+            if pl["pick"] is not None:
+                parts.append(pick(pl["pick"]))
+            if tb.resolved and pl["pick"] is not None:
+                parts.append(h("span", {"class_": "taker" + (" me" if pl["pick"] == ctx.viewer else ""),
+                                        "aria_hidden": "true"}, ctx.name(pl["pick"])))
+            if move is not None:
+                parts.append(ghost(ctx.viewer, f"pv pv-{p}"))
+            # the Pick cards a Change here would push: ghosts where they land, arrows
+            for q, m in targets.items():
+                for s, a, b in previews[q]["pushed"]:
+                    if b == p:
+                        parts.append(ghost(s, f"pv pv-{q}"))
+            label = self.place_label(view, tb, p, pl, ctx, move)
+            if move is not None:
+                selected = chosen == move
+                parts.append(h("button", {"type": "button", "id": f"place-{p}",
+                                          "class_": f"place-hit do-{move['a']}" + (" selected" if selected else ""),
+                                          "data_act": move["a"], "data_arg": str(p),
+                                          "aria_label": label, "aria_pressed": ("true" if selected else "false")
+                                          if move["a"] == "change" else None,
+                                          "aria_keyshortcuts": str(p + 1)}))
+            classes = ["place", "has-pick" if pl["pick"] is not None else "empty"]
+            if known:
+                classes.append("known")
+            if move is not None:
+                classes.append(f"target do-{move['a']}")
+            if {"a": "watch"} in moves and pl["pick"] is None:
+                classes.append("watchable")
+            items.append(h("div", {"class_": " ".join(classes), "id": f"place-wrap-{p}",
+                                   "style": f"left:{x:.1f}%;top:{y:.1f}%",
+                                   "role": None if move is not None else "img",
+                                   "aria_label": None if move is not None else label}, parts))
+        for q, m in targets.items():
+            pv = previews[q]
+            for s, a, b in pv["pushed"]:
+                arrows.append(self.arrow(a, b, n, f"pv pv-{q}"))
+            if m["a"] == "change":
+                head = t("alter.pv.change", p=q + 1)
+                steps = [h("span", {"class_": "pv-step"}, h("span", {"class_": "pick mini"}, pick_svg(s)),
+                           f"{a + 1}→{b + 1}") for s, a, b in pv["pushed"]]
+            else:
+                head, steps = t("alter.pv.place", p=q + 1), []
+            texts.append(h("div", {"class_": f"pv-text pv pv-{q}", "aria_hidden": "true"},
+                           h("span", {"class_": "pv-head"}, head), steps))
+        if {"a": "watch"} in moves:
+            seen = R.preview(view, {"a": "watch"})["seen"]
+            texts.append(h("div", {"class_": "pv-text pv pv-watch", "aria_hidden": "true"},
+                           h("span", {"class_": "pv-head"}, eye_icon(),
+                             t("alter.pv.watch", places=joined(t, [str(p + 1) for p in seen])))))
+        deck = h("div", {"class_": "a-deck", "role": "img", "aria_label": t("alter.deck", n=tb.deck)},
+                 h("span", {"class_": "a-deck-stack", "aria_hidden": "true"}),
+                 h("span", {"class_": "a-deck-count", "aria_hidden": "true"}, str(tb.deck)))
+        svg = h("svg", {"class_": "arrows", "viewBox": "0 0 100 100", "aria_hidden": "true",
+                        "focusable": "false"},
+                h("defs", {}, h("marker", {"id": "alter-head", "viewBox": "0 0 10 10", "refX": "6", "refY": "5",
+                                           "markerWidth": "4", "markerHeight": "4", "orient": "auto-start-reverse"},
+                                h("path", {"d": "M0 0 L10 5 L0 10 Z", "fill": "#1d1f24"}))),
+                arrows) if arrows else None
+        return h("section", {"class_": "alter-table", "data_region": "table", "aria_label": t("alter.table")},
+                 deck, items, svg, texts)
+
+    @staticmethod
+    def arrow(a, b, n, cls):
+        """An arrow along the table's rim, clockwise from place ``a`` to place ``b``."""
+        step = 360 / n
+        r = RADIUS
+        a0 = math.radians(-90 + step * a + step * 0.3)
+        a1 = math.radians(-90 + step * a + step * 0.7)
+        x0, y0 = 50 + r * math.cos(a0), 50 + r * math.sin(a0)
+        x1, y1 = 50 + r * math.cos(a1), 50 + r * math.sin(a1)
+        d = f"M{x0:.1f} {y0:.1f} A{r} {r} 0 0 1 {x1:.1f} {y1:.1f}"
+        return h("g", {"class_": cls},
+                 h("path", {"d": d, "class_": "arrow-halo"}),
+                 h("path", {"d": d, "class_": "arrow", "marker_end": "url(#alter-head)"}))
+
+    def place_label(self, view, tb, p, pl, ctx, move):
+        t = ctx.t
+        if pl["card"] is None:
+            what = t("alter.place.face_down")
+        elif tb.peek:
+            what = card_name(t, pl["card"]) + " " + t("alter.place.face_down_peek")
+        elif tb.resolved:
+            what = card_name(t, pl["card"])
+        else:
+            what = card_name(t, pl["card"]) + " " + t("alter.place.seen")
+        if pl["pick"] is None:
+            who = t("alter.place.no_pick")
+        elif tb.resolved:
+            who = ctx.say("alter.place.taken", pl["pick"])
+        else:
+            who = t("alter.place.pick", whose=ctx.whose(pl["pick"]))
         label = t("alter.place", p=p + 1, what=what, who=who)
         if move is not None:
-            label += " " + t(f"alter.place.do_{move['a']}")
+            if move["a"] == "change":
+                label += " " + t("alter.place.do_change") + " " + self.effect_text(view, move, ctx)
+            else:
+                label += " " + t("alter.place.do_place")
         return label
 
-    def controls(self, view, ctx):
+    def seat_line(self, view, tb, s, ctx):
+        """What everyone can see of seat ``s`` (for its accessible name)."""
         t = ctx.t
-        if ctx.viewer not in view["to_move"]:
+        bits = [ctx.name(s)]
+        if tb.dealer == s:
+            bits.append(t("alter.dealer"))
+        if tb.turn == s:
+            bits.append(t("alter.turn"))
+        if s in tb.watched and not tb.resolved:
+            bits.append(t("alter.watched"))
+        cards = tb.hands[s]
+        bits.append(t("alter.taken", n=len(cards)))
+        known = [card_name(t, c) for c in cards if c is not None]
+        if known and (s != ctx.viewer or tb.peek):
+            bits.append(t("alter.hand_known", cards=t("list.sep").join(known)))
+        bits.append(t("alter.total", n=view["totals"][s]))
+        return t("list.sep").join(bits)
+
+    def badges(self, tb, s, ctx):
+        t = ctx.t
+        out = []
+        if tb.dealer == s:
+            out.append(h("span", {"class_": "a-badge a-dealer"}, t("alter.dealer_mark")))
+        if tb.turn == s:
+            out.append(h("span", {"class_": "a-badge a-turn"}, "▶", h("span", {"class_": "mark-word"},
+                                                                             t("alter.turn_mark"))))
+        if s in tb.watched and not tb.resolved:
+            out.append(h("span", {"class_": "a-badge a-watched"}, eye_icon(),
+                         h("span", {"class_": "mark-word"}, t("alter.watched_mark"))))
+        return out
+
+    def pick_slot(self, tb, s):
+        """A seat's Pick card while it is not on the table, else the empty slot it left."""
+        on_table = any(pl["pick"] == s for pl in tb.places)
+        return h("span", {"class_": "pick-slot"}, None if on_table else pick(s))
+
+    def seat(self, view, tb, s, ctx, slot):
+        """Another player's place at the table: Pick card, name, dealer and turn marks, the
+        cards taken this set (face down, with their number), the total so far."""
+        t = ctx.t
+        cards = tb.hands[s]
+        minis = [card(t, c, "mini", peek=tb.peek and c is not None, seen=c is not None and not tb.peek)
+                 for c in cards]
+        classes = ["a-seat", f"slot-{slot}"]
+        if tb.turn == s:
+            classes.append("is-turn")
+        return h("div", {"class_": " ".join(classes), "data_region": "players", "role": "group",
+                         "aria_label": self.seat_line(view, tb, s, ctx)},
+                 h("div", {"class_": "seat-top", "aria_hidden": "true"},
+                   self.pick_slot(tb, s), h("span", {"class_": "a-name"}, ctx.name(s))),
+                 h("div", {"class_": "seat-row", "aria_hidden": "true"},
+                   h("span", {"class_": "seat-marks"}, self.badges(tb, s, ctx)),
+                   h("span", {"class_": "seat-cards"},
+                     h("span", {"class_": "minis"}, minis),
+                     h("span", {"class_": "count"}, t("alter.taken_short", n=len(cards)))),
+                   h("span", {"class_": "seat-total"}, t("alter.total_short", n=view["totals"][s]))))
+
+    def hand(self, view, tb, me, sel, moves, chosen, ctx):
+        """The viewer's own place: their Pick card, the cards they took this set (face up: they
+        may look at them any time), their total and their buttons. A spectator sees seat 0
+        here, as one of the players."""
+        t = ctx.t
+        own = ctx.viewer is not None and not tb.peek
+        cards = tb.hands[me]
+        shown = [card(t, c, "in-hand", key=f"card-{c}" if own and c is not None else None,
+                      fx="slide" if own and c is not None else None, peek=tb.peek and c is not None)
+                 for c in cards]
+        empty = h("span", {"class_": "hand-empty"}, t("alter.hand_empty")) if not cards else None
+        controls = self.controls(view, sel, moves, chosen, ctx) if own else None
+        classes = ["a-seat", "alter-hand"] + (["is-turn"] if tb.turn == me else [])
+        label = self.seat_line(view, tb, me, ctx)
+        return h("section", {"class_": " ".join(classes), "data_region": "hand" if own else "players",
+                             "aria_label": t("alter.your_seat") if own else label},
+                 h("div", {"class_": "seat-top"},
+                   self.pick_slot(tb, me),
+                   h("span", {"class_": "a-name"}, ctx.name(me)),
+                   h("span", {"class_": "seat-marks"}, self.badges(tb, me, ctx)),
+                   h("span", {"class_": "seat-total"}, t("alter.total", n=view["totals"][me]))),
+                 h("div", {"class_": "hand-row"},
+                   h("div", {"class_": "hand-cards"}, shown, empty,
+                     h("span", {"class_": "offscreen"}, t("alter.hand_mine", cards=cards_text(t, cards)))
+                     if own and cards else None),
+                   h("div", {"class_": "a-controls"}, controls)))
+
+    def controls(self, view, sel, moves, chosen, ctx):
+        t = ctx.t
+        if not moves:
             return None
-        buttons = []
-        if {"a": "watch"} in view["moves"]:
-            buttons.append(h("button", {"type": "button", "id": "watch", "class_": "button primary",
-                                        "data_act": "watch", "aria_keyshortcuts": "W"}, t("alter.watch")))
-        if not buttons:
-            return None
-        return h("div", {"class_": "controls"}, buttons)
-
-    def hands(self, view, ctx):
-        """Everyone's cards of this set: own face up, others face down unless this seat knows them."""
-        t = ctx.t
-        items = []
-        for s in range(view["players"]):
-            cards = []
-            for r in view["past"]:
-                cid = r["cards"][r["picks"].index(s)]
-                cards.append((cid, cid is not None and s != ctx.viewer))
-            label = t("alter.hand_of", whose=ctx.whose(s), n=len(cards))
-            known = [card_name(t, c) for c, _ in cards if c is not None]
-            if known:
-                label += " " + t("alter.hand_known", cards=t("list.sep").join(known))
-            badges = []
-            if view["dealer"] == s:
-                badges.append(h("span", {"class_": "badge dealer"}, t("alter.dealer")))
-            if view["turn"] == s:
-                badges.append(h("span", {"class_": "badge turn"}, t("alter.turn")))
-            items.append(h("li", {"class_": "hand" + (" me" if s == ctx.viewer else "")},
-                           h("span", {"class_": "hand-name"}, pick_svg(s, 22), " ", ctx.name(s), " ", badges,
-                             h("span", {"class_": "hand-total"}, t("alter.total", n=view["totals"][s]))),
-                           h("span", {"class_": "mini-row", "role": "img", "aria_label": label},
-                             [card_svg(t, c, small=True, seen=seen) for c, seen in cards])))
-        return h("section", {"class_": "hands", "aria_labelledby": "hands-title"},
-                 h("h3", {"id": "hands-title"}, t("alter.hands")), h("ul", {}, items))
-
-    def sheet(self, view, ctx):
-        t = ctx.t
-        n = view["players"]
-        rows = [h("tr", {}, h("th", {"scope": "row"}, t("alter.sheet.set", n=k + 1)),
-                  [h("td", {}, str(points[s])) for s in range(n)])
-                for k, points in enumerate(view["scores"])]
-        rows.append(h("tr", {"class_": "totals"}, h("th", {"scope": "row"}, t("alter.sheet.total")),
-                      [h("td", {}, str(view["totals"][s])) for s in range(n)]))
-        # A narrow screen scrolls the sheet sideways rather than the page.
-        return h("div", {"class_": "table-scroll"},
-                 h("table", {"class_": "sheet rounds"},
-                   h("caption", {}, t("alter.sheet")),
-                   h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("alter.sheet.set_col")),
-                                    [h("th", {"scope": "col"}, ctx.name(s)) for s in range(n)])),
-                   h("tbody", {}, rows)))
-
-    def bonus_table(self, t, open_=False):
-        """The bonuses in the order the source names them; what is our reading of a picture
-        missing from the source (every value but Min's, and Victory's condition) is marked."""
-        mark = h("span", {"class_": "ruling-mark"}, t("alter.bonus.ruling_mark"))
-        rows = []
-        for key, _, _ in R.BONUSES:
-            # Victory's effect (wins at once) is the source's; which hand it is, is ours
-            ruled = key not in R.PRINTED_BONUS_VALUES and key != R.VICTORY
-            value = t("alter.bonus.victory_points") if key == R.VICTORY else f"+{R.BONUS_POINTS[key]}"
-            rows.append(h("tr", {}, h("th", {"scope": "row"}, t(f"alter.bonus.{key}")),
-                          h("td", {}, t(f"alter.bonus.{key}.when"),
-                            [" ", mark] if key == R.VICTORY else None),
-                          h("td", {}, value, [" ", mark] if ruled else None)))
-        return h("details", {"class_": "bonus-table", "id": "bonus-table", "open": open_},
-                 h("summary", {}, t("alter.bonuses")),
-                 h("table", {"class_": "rounds"},
-                   h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("alter.bonus")),
-                                    h("th", {"scope": "col"}, t("alter.bonus.condition")),
-                                    h("th", {"scope": "col"}, t("alter.bonus.points")))),
-                   h("tbody", {}, rows)),
-                 h("p", {}, t("alter.bonus.note")),
-                 h("p", {}, t("alter.bonus.ruling_note")))
+        out = []
+        if {"a": "watch"} in moves:
+            selected = chosen == {"a": "watch"}
+            out.append(h("button", {"type": "button", "id": "watch",
+                                    "class_": "button watch" + (" selected" if selected else ""),
+                                    "data_act": "watch", "aria_keyshortcuts": "W",
+                                    "aria_pressed": "true" if selected else "false"}, eye_icon(), t("alter.watch")))
+        if chosen is not None:
+            out.append(h("button", {"type": "button", "id": "alter-confirm", "class_": "button primary",
+                                    "data_act": "confirm"}, t("alter.confirm")))
+            out.append(h("button", {"type": "button", "id": "alter-cancel", "class_": "button",
+                                    "data_act": "cancel", "aria_keyshortcuts": "Escape"}, t("alter.cancel")))
+        return out
 
     def prompt(self, view, sel, ctx):
         t = ctx.t
+        chosen = self.chosen(view, sel)
+        if chosen is not None:
+            return self.effect_text(view, chosen, ctx) + " " + t("alter.prompt.confirm")
         phase = view["phase"]
         if phase == "place":
             return t("alter.prompt.deal")
@@ -346,25 +589,63 @@ class AlterUI(GameUI):
 
     # --- input ---------------------------------------------------------------------------------
     def act(self, action, arg, view, sel, ctx):
+        if action == "ref":
+            if arg == "open":
+                sel["ref"] = True
+                ctx.focus = "alter-ref-title"
+            else:
+                sel.pop("ref", None)
+                ctx.focus = "ref-toggle"
+            return None
+        if action == "cancel":
+            move = sel.pop("move", None)
+            ctx.focus = self.target_id(move)
+            return None
+        if action == "confirm":
+            move = self.chosen(view, sel)
+            sel.pop("move", None)
+            return move
         if action == "watch":
-            ctx.focus = "prompt"
-            return {"a": "watch"}
-        if action in ("place", "change"):
+            move = {"a": "watch"}
+        elif action in ("place", "change"):
             try:
-                return {"a": action, "p": int(arg)}
+                move = {"a": action, "p": int(arg)}
             except (TypeError, ValueError):
                 return None
+        else:
+            return None
+        if action == "place" or move not in view["moves"]:
+            return move                  # one click (or refused by the engine, with its message)
+        sel["move"] = move               # Change and Watch wait for Confirm
+        ctx.focus = "alter-confirm"
         return None
 
+    @staticmethod
+    def target_id(move):
+        if not move:
+            return "prompt"
+        return "watch" if move["a"] == "watch" else f"place-{move['p']}"
+
     def key(self, key, view, sel, ctx):
-        if key in ("w", "W") and {"a": "watch"} in view["moves"]:
-            return {"a": "watch"}
-        if key.isdigit() and len(key) == 1:
-            p = int(key) - 1
-            for move in view["moves"]:
-                if move.get("p") == p:
-                    return move
-        return None
+        if key == "Escape":
+            if "move" in sel or "ref" in sel:
+                sel.pop("move", None)
+                sel.pop("ref", None)
+                return True
+            return None
+        moves = view["moves"]
+        move = None
+        if key in ("w", "W") and {"a": "watch"} in moves:
+            move = {"a": "watch"}
+        elif key.isdigit() and len(key) == 1:
+            move = next((m for m in moves if m.get("p") == int(key) - 1), None)
+        if move is None:
+            return None
+        if move["a"] == "place" or self.chosen(view, sel) == move:
+            sel.pop("move", None)
+            return move                  # a place at once; a Change or Watch pressed again
+        sel["move"] = move
+        return True
 
     # --- words ---------------------------------------------------------------------------------
     def describe(self, e, ctx):
@@ -379,19 +660,20 @@ class AlterUI(GameUI):
         if kind == "place":
             return say("alter.log.place", e["seat"], p=e["p"] + 1)
         if kind == "watch":
-            if e["cards"] is not None:
+            if e.get("cards") is not None:
                 seen = t("list.sep").join(t("alter.log.at", p=p + 1, card=card_name(t, c))
                                           for p, c in zip(e["places"], e["cards"]))
                 return say("alter.log.watch_own", e["seat"], cards=seen)
             places = t("list.sep").join(str(p + 1) for p in e["places"])
             return say("alter.log.watch", e["seat"], places=places)
         if kind == "change":
-            pushed = t("list.sep").join(t("alter.log.push", whose=ctx.whose(s), a=a + 1, b=b + 1)
-                                        for s, a, b in e["moves"])
-            return say("alter.log.change", e["seat"], p=e["p"] + 1, pushed=pushed)
+            return say("alter.log.change", e["seat"], p=e["p"] + 1, pushed=self.pushed_text(e["moves"], ctx))
         if kind == "take":
             text = t("alter.log.take", round=e["round"] + 1)
-            if e["card"] is not None:
+            if e.get("cards"):
+                text += " " + t("list.sep").join(say("alter.log.took", s, card=card_name(t, e["cards"][p]))
+                                                 for p, s in enumerate(e["picks"]))
+            elif e.get("card") is not None:
                 text += " " + t("alter.log.take_own", card=card_name(t, e["card"]))
             return text
         if kind == "score":
@@ -399,47 +681,180 @@ class AlterUI(GameUI):
                                         for s, p in enumerate(e["points"]))
             return t("alter.log.score", n=e["set"] + 1, points=points)
         if kind == "game_end":
-            names = t("list.sep").join(ctx.name(s) for s in e["winners"])
+            names = joined(t, [ctx.name(s) for s in e["winners"]])
             return t("alter.log.victory" if e["victory"] else "alter.log.game_end", names=names)
         return None
 
+    def log_group(self, e, ctx):
+        """"Set 2 · Round 3": a group starts with each round's deal (a set's first round
+        with the set's shuffle, the game's first with its first dealer); the game's end last."""
+        kind = e["e"]
+        if kind == "game_end":
+            return ctx.t("play.log_end")
+        if kind == "first_dealer" or (kind == "set" and ctx.log_prev is not None
+                                      and ctx.log_prev["e"] != "first_dealer"):
+            return ctx.t("alter.log.group", set=e.get("set", 0) + 1, round=1)
+        if kind == "round" and e["round"] > 0:
+            return ctx.t("alter.log.group", set=e["set"] + 1, round=e["round"] + 1)
+        return None
+
     def ends_round(self, event):
-        return event["e"] == "score"
+        """A round ends when everyone takes their card (the table pauses on it); the round that
+        ends a set ends with the set's scores."""
+        return event["e"] in ("take", "score")
+
+    def round_heading(self, e, ctx):
+        t = ctx.t
+        if e["e"] == "take":
+            if e.get("card") is not None:
+                return t("alter.took", card=card_name(t, e["card"]), round=e["round"] + 1)
+            return t("alter.taken_round", round=e["round"] + 1)
+        best = max(e["points"])
+        top = [s for s, p in enumerate(e["points"]) if p == best]
+        if len(top) == 1:
+            return ctx.say("alter.set_won", top[0], set=e["set"] + 1, n=best)
+        return t("alter.set_shared", names=joined(t, [ctx.name(s) for s in top]), set=e["set"] + 1, n=best)
 
     def round_summary(self, e, ctx):
-        return h("div", {}, h("h2", {"id": "round-title"}, ctx.t("alter.set_scored", n=e["set"] + 1)),
-                 self.score_table(e, ctx))
-
-    def score_table(self, e, ctx):
         t = ctx.t
+        if e["e"] == "take":
+            picks = e["picks"]
+            who = t("list.sep").join(t("alter.took_place", name=ctx.name(s), p=p + 1)
+                                     for p, s in enumerate(picks) if s != ctx.viewer)
+            left = R.ROUNDS_PER_SET - 1 - e["round"]
+            return h("div", {"class_": "alter-take"},
+                     h("p", {}, who + "."),
+                     h("p", {"class_": "a-hint"}, t("alter.rounds_left", n=left)))
+        return h("div", {"class_": "alter-results"},
+                 self.set_block(e, ctx, open_=True),
+                 h("p", {"class_": "running"}, t("alter.running", totals=t("list.sep").join(
+                     t("alter.log.points", name=ctx.name(s), n=e["totals"][s]) for s in range(len(e["totals"]))))))
+
+    def bonus_words(self, e, s, ctx):
+        """"Base 5 · +6 Zero-One · +3 Wings ×2 · +1 Min" (Victory by name)."""
+        t = ctx.t
+        parts = [t("alter.base_is", n=e["base"][s])]
+        counted = []
+        for b in e["bonuses"][s]:
+            if b not in counted:
+                counted.append(b)
+        for b in counted:
+            k = e["bonuses"][s].count(b)
+            if b == R.VICTORY:
+                parts.append("★ " + t("alter.bonus.victory"))
+            else:
+                parts.append(t("alter.bonus_is", n=R.BONUS_POINTS[b], name=t(f"alter.bonus.{b}"))
+                             + (f" ×{k}" if k > 1 else ""))
+        return parts
+
+    def set_block(self, e, ctx, open_=False):
+        """One set's breakdown: per player (best first) the four cards, base, every bonus with
+        its points, and the set's points."""
+        t = ctx.t
+        order = sorted(range(len(e["points"])), key=lambda s: (-e["points"][s], s))
         rows = []
-        for s, hand in enumerate(e["hands"]):
-            bonuses = t("list.sep").join(t(f"alter.bonus.{b}") for b in e["bonuses"][s]) or "—"
-            rows.append(h("tr", {"class_": "victory" if s in e["victory"] else None},
-                          h("th", {"scope": "row"}, ctx.name(s)),
-                          h("td", {}, h("span", {"class_": "mini-row", "role": "img",
-                                                 "aria_label": cards_text(t, hand)},
-                                        [card_svg(t, c, small=True) for c in hand])),
-                          h("td", {}, str(e["base"][s])), h("td", {}, bonuses),
-                          h("td", {}, str(e["points"][s])), h("td", {}, str(e["totals"][s]))))
-        return h("table", {"class_": "rounds set-score"},
-                 h("caption", {}, t("alter.set_sheet", n=e["set"] + 1)),
-                 h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, t(f"alter.col.{c}"))
-                                             for c in ("player", "cards", "base", "bonuses", "points", "total")])),
-                 h("tbody", {}, rows))
+        for s in order:
+            hand = e["hands"][s]
+            victory = s in e["victory"]
+            rows.append(h("li", {"class_": "set-row" + (" victory" if victory else "")},
+                          h("span", {"class_": "set-who"}, ctx.name(s)),
+                          h("span", {"class_": "set-points"}, t("alter.points", n=e["points"][s])),
+                          h("span", {"class_": "set-cards", "aria_hidden": "true"},
+                            [card(t, c, "mini") for c in hand]),
+                          h("span", {"class_": "offscreen"}, cards_text(t, hand) + "."),
+                          h("span", {"class_": "set-bonuses"},
+                            [h("span", {"class_": "bonus-bit"}, bit) for bit in self.bonus_words(e, s, ctx)])))
+        return h("section", {"class_": "set-block", "aria_labelledby": f"set-title-{e['set']}"},
+                 h("h3", {"id": f"set-title-{e['set']}"}, t("alter.set_title", n=e["set"] + 1)),
+                 h("ol", {"class_": "set-rows"}, rows))
+
+    def score_text(self, outcome, seat, ctx):
+        t = ctx.t
+        text = t("alter.points", n=outcome["scores"][seat])
+        if seat in outcome.get("victory", []):
+            return "★ " + t("alter.bonus.victory") + " · " + text
+        return text
 
     def result(self, view, ctx):
+        """Victory (if any), the score sheet (each player's points per set and total) and
+        every set's breakdown, the last first."""
         t = ctx.t
         out = view["outcome"]
-        names = t("list.sep").join(ctx.name(s) for s in out["winners"])
+        scored = [e for e in view["log"] if e["e"] == "score"]
+        n = view["players"]
+        parts = []
         if out["victory"]:
-            head = t("alter.result.victory", names=names)
-        elif len(out["winners"]) > 1:
-            head = t("alter.result.shared", names=names)
-        else:
-            head = ctx.say("alter.result.winner", out["winners"][0])
-        last = next(e for e in reversed(view["log"]) if e["e"] == "score")
-        return h("div", {}, h("h2", {"id": "result-title"}, head), self.score_table(last, ctx))
+            last = scored[-1]
+            parts.append(h("p", {"class_": "victory-banner"}, "★ ", t(
+                "alter.result.victory_how", names=joined(t, [ctx.name(s) for s in out["victory"]]),
+                set=last["set"] + 1)))
+        head = h("tr", {}, h("th", {"scope": "col"}, t("alter.col.player")),
+                 [h("th", {"scope": "col"}, t("alter.sheet.set_short", n=e["set"] + 1)) for e in scored],
+                 h("th", {"scope": "col"}, t("alter.sheet.total")))
+        rows = [h("tr", {"class_": "winner" if s in out["winners"] else None},
+                  h("th", {"scope": "row"}, h("span", {"class_": "sheet-name"}, ctx.name(s))),
+                  [h("td", {}, str(e["points"][s])) for e in scored],
+                  h("td", {"class_": "total"}, str(out["scores"][s]))) for s in range(n)]
+        parts.append(h("table", {"class_": "alter-sheet"},
+                       h("caption", {}, t("alter.sheet")), h("thead", {}, head), h("tbody", {}, rows)))
+        parts += [self.set_block(e, ctx) for e in reversed(scored)]
+        return h("div", {"class_": "alter-results"}, parts)
+
+    # --- the shelf -----------------------------------------------------------------------------
+    def picture(self):
+        """Four face-down cards around the deck, Pick cards on three, one card turned up."""
+        parts = [h("circle", {"cx": "60", "cy": "45", "r": "42", "fill": "#d9d2bf", "stroke": "#b9b09a",
+                              "stroke_width": "2"}),
+                 h("rect", {"x": "53", "y": "36", "width": "14", "height": "19", "rx": "2", "fill": "#2b2d42"})]
+        for p, (x, y) in enumerate(((60, 15), (92, 45), (60, 75), (28, 45))):
+            if p == 1:
+                parts.append(h("rect", {"x": str(x - 10), "y": str(y - 14), "width": "20", "height": "28", "rx": "3",
+                                        "fill": "#fbfaf6", "stroke": INK["blue"], "stroke_width": "2"}))
+                parts.append(h("text", {"x": str(x), "y": str(y + 6), "text_anchor": "middle", "font_size": "16",
+                                        "font_weight": "800", "fill": "#1d1f24"}, "1"))
+            else:
+                parts.append(h("rect", {"x": str(x - 10), "y": str(y - 14), "width": "20", "height": "28", "rx": "3",
+                                        "fill": "#2b2d42", "stroke": "#1d1f24"}))
+                parts.append(h("path", {"d": f"M{x} {y - 8} L{x + 6} {y} L{x} {y + 8} L{x - 6} {y} Z",
+                                        "fill": "none", "stroke": "#8d99ae", "stroke_width": "1.5"}))
+        for seat, (x, y) in ((0, (68, 24)), (2, (100, 54)), (3, (36, 54))):
+            parts.append(h("g", {"transform": f"translate({x - 6} {y - 6}) scale(0.36)"},
+                           pick_svg(seat).children))
+        return h("svg", {"viewBox": "0 0 120 90", "aria_hidden": "true", "focusable": "false"}, parts)
+
+    def progress(self, view, ctx):
+        """"Set 2 of 4 · round 3 · Aki 14, Ben 9, Cy 7, Dee 3" (the game over: who won)."""
+        t = ctx.t
+        scores = t("list.sep").join(t("alter.log.points", name=ctx.name(s), n=view["totals"][s])
+                                    for s in range(view["players"]))
+        if view["phase"] == "over":
+            return t("alter.progress.over", scores=scores)
+        return t("alter.progress", set=view["set"] + 1, sets=view["sets"], round=view["round"] + 1,
+                 scores=scores)
+
+    # --- rules page ----------------------------------------------------------------------------
+    def bonus_table(self, t):
+        """The bonuses in the order the source names them; what is our reading of a picture
+        missing from the source (every value but Min's, and Victory's condition) is marked."""
+        mark = h("span", {"class_": "ruling-mark"}, t("alter.bonus.ruling_mark"))
+        rows = []
+        for key, _, _ in R.BONUSES:
+            # Victory's effect (wins at once) is the source's; which hand it is, is ours
+            ruled = key not in R.PRINTED_BONUS_VALUES and key != R.VICTORY
+            value = t("alter.bonus.victory_points") if key == R.VICTORY else f"+{R.BONUS_POINTS[key]}"
+            rows.append(h("tr", {}, h("th", {"scope": "row"}, t(f"alter.bonus.{key}")),
+                          h("td", {}, t(f"alter.bonus.{key}.when"),
+                            [" ", mark] if key == R.VICTORY else None),
+                          h("td", {}, value, [" ", mark] if ruled else None)))
+        return h("div", {"class_": "bonus-table", "id": "bonus-table"},
+                 h("table", {"class_": "rounds"},
+                   h("caption", {}, t("alter.bonuses")),
+                   h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("alter.bonus")),
+                                    h("th", {"scope": "col"}, t("alter.bonus.condition")),
+                                    h("th", {"scope": "col"}, t("alter.bonus.points")))),
+                   h("tbody", {}, rows)),
+                 h("p", {}, t("alter.bonus.note")),
+                 h("p", {}, t("alter.bonus.ruling_note")))
 
     def rules(self, t):
         sections = []
@@ -447,13 +862,17 @@ class AlterUI(GameUI):
             sections.append(h("h3", {}, t(f"alter.rules.{key}.title")))
             sections.append(h("p", {}, t(f"alter.rules.{key}")))
         rulings = [h("li", {}, t(f"alter.ruling.{k}")) for k in RULINGS]
-        keys = [h("li", {}, t(f"alter.keys.{k}")) for k in ("tab", "digits", "watch")]
-        return h("div", {"class_": "rules"}, sections, self.bonus_table(t, open_=True),
+        table = [h("li", {}, t(f"alter.table_rule.{k}")) for k in TABLE_RULES]
+        keys = [h("li", {}, t(f"alter.keys.{k}")) for k in KEYS]
+        return h("div", {"class_": "rules alter-rules"}, sections, self.bonus_table(t),
                  h("h3", {}, t("rules.rulings")), h("ul", {}, rulings),
+                 h("h3", {}, t("alter.rules.table.title")), h("ul", {}, table),
                  h("h3", {}, t("rules.keys")), h("ul", {}, keys))
 
 
 RULINGS = ("deck", "bonus_values", "victory", "variants", "first_dealer", "wings_twice",
            "victory_timing", "ties", "min", "hidden", "sets")
+TABLE_RULES = ("confirm", "pause", "preview", "takeback")   # how the app's table plays
+KEYS = ("tab", "digits", "watch", "confirm", "escape")
 
 UI = AlterUI()

@@ -248,6 +248,21 @@ def apply_move(pos, seat, move, log=None):
             log.append({"e": "exchange", "seat": seat, "give": move["give"], "take": move["take"]})
 
 
+def ends_game(pos, seat, move):
+    """What the end checks would say right after ``seat`` plays the place or stack ``move`` in
+    ``pos`` (a state or a view in the play phase): ``{"winners", "how", "seat"}`` or None. Only
+    the checks that follow the move itself, not the next turn's draw (the screen's preview)."""
+    if move.get("a") not in ("place", "stack"):
+        return None
+    copy = {"variant": pos["variant"], "own": list(pos["own"]), "deck": [], "discard": [],
+            "hands": [list(h or ()) for h in pos["hands"]],
+            "used": [dict(u) for u in pos["used"]],
+            "lines": [{"die": line["die"], "lo": list(line["lo"]), "hi": list(line["hi"])}
+                      for line in pos["lines"]]}
+    apply_move(copy, seat, move)
+    return copy["result"] if end_checks(copy, seat) else None
+
+
 def end_checks(pos, seat, log=None):
     """The end checks after ``seat``'s turn; True if the game is over."""
     checks = (_empty_hand, _six_places) if RULING_EMPTY_HAND_FIRST else (_six_places, _empty_hand)
@@ -513,9 +528,33 @@ class Bossa(Game):
             "deck": len(state["deck"]),
             "unseen": [t for t in ALL_TILES if t not in seen],
             "removed": state["removed"] if over and RULING_REVEAL_REMOVED else None,
+            # what lies face down at this point; ``reveal`` fills in the tiles but keeps these
+            "face_down": [s for s in (0, 1) if not hand_seen(state, s, None)],
+            "removed_face_down": not (over and RULING_REVEAL_REMOVED),
             "log": list(state["log"]),
             "outcome": self.outcome(state),
         }
+
+    # --- replays and take-backs ----------------------------------------------------------------
+    def reveal(self, state):
+        """The spectator's view with everything turned up: both hands even before they are
+        opened (``face_down`` still names the hands that lie face down at this point: before
+        the choice, every hand; the screen draws them as known but face down) and the tile put
+        aside (``removed_face_down`` says whether it is still aside, unseen). The deck's order
+        is left out: a replay shows each draw as it comes."""
+        out = self.view(state, None)
+        out["hands"] = [list(h) for h in state["hands"]]
+        out["removed"] = state["removed"]
+        return out
+
+    def undoable(self, before, seat, move, after):
+        """Only the higher roller's "I go first" can be taken back: it reveals nothing (the
+        lower roller then chooses a side, and no tile is turned up). Every other move is
+        followed by a draw (the next turn's, or Redraw's: a hidden tile comes to light), or
+        opens the hands (a side chosen: the dice are laid and the next turn draws), or ends
+        the game (the tile put aside is shown)."""
+        return (before.get("phase") == "choose" and after.get("phase") == "side"
+                and isinstance(move, dict) and move.get("a") == "first")
 
     def outcome(self, state):
         if state["phase"] != "over":

@@ -1,14 +1,19 @@
-"""Bossa board: two lines of die-face tiles growing out of their dice, both hands, the action
-markers, the deck and the table of tiles not yet seen.
+"""Bossa's table: the two lines growing out of their dice between the two hands, as on a real
+table: the opponent's hand at the top, yours at the bottom (with your action markers and the
+move you are about to make), the deck and the tiles not seen yet beside the lines.
 
 White and black pips differ in shape, not only colour: white pips are rings, black pips are
-filled dots (and every tile, die and place has a text label for screen readers). The open
-places say what they need (number and tile counts). Select tiles in your hand (click, or
-keys 1–9), then an open place; actions: select one own tile for Redraw, one own and one of
-the opponent's for Exchange, or press Stack and then a filled place. Esc clears.
+filled dots; every tile, die, place and marker has words for screen readers, and the lines say
+whose side they are in words as well as by where they lie (your side next to your hand).
 
-The engine decides what is legal: the screen asks ``rules.view_moves`` (computed from the
-view) which places the selected tiles fit, only to highlight them.
+Input: select tiles in your hand (click, tap, or keys 1–9); every open place then says whether
+they fit (the sum of the line's dots, and the tile count the place takes) and the places they
+fit are marked ✓. A click on a place, or an action marker (Redraw, Exchange, Stack), makes the
+move *pending*: it is drawn where it would go and the prompt says what it will do; Confirm
+plays it, Cancel (or Esc) takes it back. Esc then clears the selection.
+
+The engine decides what is legal: the screen asks ``rules.view_moves`` (computed from the view)
+and ``rules.ends_game`` only to show it. Nothing here decides a rule.
 """
 
 from ...core.protocol import rules_of
@@ -16,7 +21,6 @@ from ...ui.games import GameUI
 from ...ui.html import h
 from . import rules as R
 
-TILE = 40
 PIPS = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)],
         3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
         4: [(0.27, 0.27), (0.27, 0.73), (0.73, 0.27), (0.73, 0.73)],
@@ -24,22 +28,31 @@ PIPS = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)],
         6: [(0.27, 0.22), (0.27, 0.5), (0.27, 0.78), (0.73, 0.22), (0.73, 0.5), (0.73, 0.78)]}
 INK, PAPER = "#1d1f24", "#fbfaf6"
 COLOURS = ("white", "black")
+MARK = ("○", "●")                          # the lines' marks (white: rings, black: dots)
+ICONS = {   # the action markers' symbols (24×24 line drawings: no font needed)
+    "redraw": "M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 4.5v4.2h-4.2",
+    "exchange": "M4 8.5h15M15 4.5l4 4-4 4M20 15.5H5M9 11.5l-4 4 4 4",
+    "stack": "M8 8V4h12v12h-4M4 8h12v12H4z",
+}
+ACTS = ("place", "stack", "redraw", "exchange")
+SIZE = 40                                 # the SVGs' own size (CSS sizes them on the table)
 
 
-def pips(white, black, size, body=PAPER):
+# --- pictures ----------------------------------------------------------------------------------
+def pips(white, black, size):
     """Pips of a die face: the first ``white`` as rings, the rest filled."""
     out = []
     r = size * 0.085
     for i, (x, y) in enumerate(PIPS[white + black]):
         ring = i < white
         out.append(h("circle", {"cx": f"{x * size:.1f}", "cy": f"{y * size:.1f}", "r": f"{r:.1f}",
-                                "fill": "#fff" if ring else (INK if body == PAPER else "#fff"),
-                                "stroke": INK, "stroke_width": f"{size * 0.045:.1f}",
+                                "fill": "#fff" if ring else INK, "stroke": INK,
+                                "stroke_width": f"{size * 0.045:.1f}",
                                 "class_": "pip-w" if ring else "pip-b"}))
     return out
 
 
-def tile_svg(t, size=TILE):
+def tile_svg(t, size=SIZE):
     w, b = R.TILES[t]
     return h("svg", {"viewBox": f"0 0 {size} {size}", "width": str(size), "height": str(size),
                      "aria_hidden": "true", "focusable": "false", "class_": "tile-face"},
@@ -48,10 +61,11 @@ def tile_svg(t, size=TILE):
              pips(w, b, size))
 
 
-def die_svg(c, n, size=TILE + 8):
-    """A line's die: the white die is dark with ring pips, the black die light with dots."""
+def die_svg(c, n, size=SIZE):
+    """A line's die: the white die is dark with ring pips, the black die light with dots;
+    ``c`` None: a plain die (the opening roll, before the dice go to the lines)."""
     dark = c == R.WHITE
-    body = INK if dark else "#e9e4d6"
+    body = INK if dark else ("#e9e4d6" if c == R.BLACK else "#fff")
     parts = [h("rect", {"x": "1.5", "y": "1.5", "width": str(size - 3), "height": str(size - 3),
                         "rx": str(size // 5), "fill": body, "stroke": INK, "stroke_width": "3"})]
     r = size * 0.085
@@ -60,7 +74,18 @@ def die_svg(c, n, size=TILE + 8):
                                   "fill": "#fff" if dark else INK,
                                   "stroke": "#fff" if dark else INK, "stroke_width": "1.5"}))
     return h("svg", {"viewBox": f"0 0 {size} {size}", "width": str(size), "height": str(size),
-                     "aria_hidden": "true", "focusable": "false"}, parts)
+                     "aria_hidden": "true", "focusable": "false", "class_": "die-face"}, parts)
+
+
+def icon(action):
+    return h("svg", {"viewBox": "0 0 24 24", "aria_hidden": "true", "focusable": "false", "class_": "sym"},
+             h("path", {"d": ICONS[action], "fill": "none", "stroke": "currentColor", "stroke_width": "2.2",
+                        "stroke_linecap": "round", "stroke_linejoin": "round"}))
+
+
+def join(ctx, sentences):
+    """Sentences one after another (Japanese runs them on without a space)."""
+    return ("" if ctx.i18n.lang == "ja" else " ").join(x for x in sentences if x)
 
 
 def tile_name(t, tt):
@@ -78,8 +103,18 @@ def line_name(c, tt):
     return tt(f"bossa.line.{COLOURS[c]}")
 
 
+def sum_text(c, tiles, tt):
+    """"3 + 2 white = 5" (the dots of line ``c``'s colour), "5 white" for one tile."""
+    values = [R.VALUE[c][t] for t in tiles]
+    colour = tt(f"bossa.{COLOURS[c]}_dots")
+    if len(values) == 1:
+        return tt("bossa.sum1", n=values[0], colour=colour)
+    return tt("bossa.sum", terms=" + ".join(map(str, values)), colour=colour, n=sum(values))
+
+
 class BossaUI(GameUI):
     game_id = "bossa"
+    lower_scores_win = True            # fewer tiles in hand is better
 
     # --- new-game form -------------------------------------------------------------------------
     def default_setup(self):
@@ -110,285 +145,633 @@ class BossaUI(GameUI):
             return rules_of(view) < R.BLIND_CHOICE_VERSION
         return view["phase"] == "choose"
 
-    # --- board ---------------------------------------------------------------------------------
+    # --- who is where --------------------------------------------------------------------------
     def me(self, view, ctx):
+        """The seat drawn at the bottom: the viewer, else seat 0 (a spectator, a replay)."""
         return ctx.viewer if ctx.viewer is not None else 0
 
     def my_turn(self, view, ctx):
         return ctx.viewer is not None and ctx.viewer in view["to_move"]
 
-    def board(self, view, sel, ctx):
-        me = self.me(view, ctx)
-        playing = self.my_turn(view, ctx) and view["phase"] == "play"
-        fresh = self.fresh_tiles(view, ctx)
-        moves = R.view_moves(view, me) if playing else []
-        parts = [self.player(view, R.other(me), sel, ctx, playing, fresh),
-                 h("section", {"class_": "bossa-lines", "aria_label": ctx.t("bossa.lines")},
-                   [self.line(view, c, sel, ctx, playing, moves, fresh) for c in R.LINES]),
-                 self.player(view, me, sel, ctx, playing, fresh)]
-        if self.my_turn(view, ctx) and view["phase"] in ("choose", "side"):
-            parts.insert(1, self.choices(view, ctx))
-        if sel.get("hint"):
-            parts.insert(0, h("p", {"class_": "error", "role": "alert"}, ctx.t(sel["hint"])))
-        return h("div", {"class_": "bossa-board"},
-                 h("div", {"class_": "bossa-main"}, parts), self.info(view, ctx))
+    @staticmethod
+    def line_order(view, me):
+        """Top line first: the opponent's side above (next to their hand), yours below; the
+        white line above when there are no sides."""
+        if view["own"][me] is None:
+            return [R.WHITE, R.BLACK]
+        return [view["own"][R.other(me)], view["own"][me]]
 
-    def fresh_tiles(self, view, ctx):
+    @staticmethod
+    def chosen(view, sel, me):
+        """The selected tiles still in the viewer's hand (ascending)."""
+        hand = view["hands"][me] or ()
+        return sorted(t for t in sel.get("sel", ()) if t in hand)
+
+    @staticmethod
+    def taken(view, sel, me):
+        hand = view["hands"][R.other(me)] or ()
+        return [t for t in sel.get("take", ()) if t in hand]
+
+    def pending(self, view, sel, ctx):
+        """The move waiting for Confirm, if it is still legal."""
+        move = sel.get("pending")
+        if not move or not self.my_turn(view, ctx) or view["phase"] != "play":
+            return None
+        return move if move in R.view_moves(view, ctx.viewer) else None
+
+    # --- what changed, what happened last --------------------------------------------------------
+    def fresh(self, view, ctx):
+        """What the latest move changed (``ctx.fresh_from``): {tile: "slide" | "drop"}, the
+        markers turned over {(seat, action)}, and whether the dice were just laid."""
+        tiles, markers, start = {}, set(), False
         if ctx.fresh_from is None:
-            return set()
-        out = set()
+            return tiles, markers, start
         for e in view["log"][ctx.fresh_from:]:
-            if e["e"] in ("place", "stack"):
-                out.update(e["tiles"])
-            elif e["e"] == "draw":
-                out.add(e["tile"])
-            elif e["e"] == "redraw":
-                out.add(e["drew"])
-            elif e["e"] == "exchange":
-                out.update((e["give"], e["take"]))
+            kind = e["e"]
+            if kind in ("place", "stack"):
+                for t in e["tiles"]:
+                    tiles[t] = "slide"
+                if kind == "stack":
+                    markers.add((e["seat"], "stack"))
+            elif kind == "draw":
+                tiles[e["tile"]] = "drop"
+            elif kind == "redraw":
+                tiles[e["tile"]] = "slide"
+                tiles[e["drew"]] = "drop"
+                markers.add((e["seat"], "redraw"))
+            elif kind == "exchange":
+                tiles[e["give"]] = tiles[e["take"]] = "slide"
+                markers.add((e["seat"], "exchange"))
+            elif kind == "start":
+                start = True
+        return tiles, markers, start
+
+    def last_action(self, view, ctx):
+        """The action to mark on the table: the opponent's last one until you move (a
+        spectator, a replay and the end of the game: the last one, whoever made it)."""
+        for e in reversed(view["log"]):
+            if e["e"] in ACTS:
+                if ctx.viewer is None or view["phase"] == "over" or e["seat"] != ctx.viewer:
+                    return e
+                return None
+            if e["e"] in ("start", "choose"):
+                return None
+        return None
+
+    @staticmethod
+    def new_tiles(view):
+        """Tiles drawn this turn and still in hand ({tile: seat}): marked "new"."""
+        out = {}
+        for e in reversed(view["log"]):
+            if e["e"] == "draw":
+                if e["tile"] in (view["hands"][e["seat"]] or ()):
+                    out[e["tile"]] = e["seat"]
+                break
+            if e["e"] == "redraw" and e["drew"] in (view["hands"][e["seat"]] or ()):
+                out[e["drew"]] = e["seat"]
         return out
 
-    def player(self, view, s, sel, ctx, playing, fresh):
-        t = ctx.t
+    # --- the table -----------------------------------------------------------------------------
+    def board(self, view, sel, ctx):
         me = self.me(view, ctx)
-        mine = s == me
+        them = R.other(me)
+        playing = self.my_turn(view, ctx) and view["phase"] == "play"
+        moves = R.view_moves(view, me) if playing else []
+        look = {
+            "me": me, "playing": playing, "moves": moves, "sel": sel,
+            "chosen": self.chosen(view, sel, me) if playing else [],
+            "taken": self.taken(view, sel, me) if playing else [],
+            "pending": self.pending(view, sel, ctx),
+            "mode": sel.get("mode") if playing else None,
+            "fresh": self.fresh(view, ctx), "last": self.last_action(view, ctx),
+            "new": self.new_tiles(view),
+        }
+        n, k = self.measure(view)
+        hint = h("p", {"class_": "error bossa-hint", "role": "alert"}, ctx.t(sel["hint"])) \
+            if sel.get("hint") else None
+        sizes = [len(view["hands"][s] or ()) or view["hand_sizes"][s] for s in (me, them)]
+        extra = bool(view["discard"]) + (view["removed"] is not None)   # rows beside the deck
+        return h("div", {"class_": "bossa bossa-table " + ("rules-" + view["variant"]),
+                         "style": f"--n: {n}; --k: {k}; --mine-n: {max(4, sizes[0])}; "
+                                  f"--theirs-n: {max(4, sizes[1])}; --extra: {extra}"},
+                 self.seat(view, them, ctx, look),
+                 self.field(view, ctx, look),
+                 self.side(view, ctx, look),
+                 self.seat(view, me, ctx, look, hint))
+
+    @staticmethod
+    def measure(view):
+        """The longest line in tile columns (both ends, the die, each place's groups) and the
+        most tiles in one column: the table sizes its tiles by them (``--n``, ``--k``)."""
+        n, k = 9, 2
+        for line in view["lines"]:
+            if line["die"] is None:
+                continue
+            places = R.filled(line)
+            n = max(n, 3 + sum(1 + len(p["s"]) for p in places))
+            k = max([k] + [p["k"] for p in places])
+        return n, k
+
+    # --- a player's side of the table: hand, markers, and (yours) the move about to be made ---
+    def seat(self, view, s, ctx, look, hint=None):
+        t = ctx.t
+        mine = s == look["me"] and ctx.viewer is not None
+        playing = look["playing"]
+        over = view["phase"] == "over"
         badges = []
-        if view["phase"] != "over" and view["turn"] == s:
+        if not over and view["turn"] == s:
             badges.append(h("span", {"class_": "badge turn"}, t("bossa.turn")))
         if view["own"][s] is not None:
             c = view["own"][s]
             badges.append(h("span", {"class_": f"badge side side-{COLOURS[c]}"},
-                            t("bossa.side_badge", line=line_name(c, t))))
-        hand = view["hands"][s]
-        items = []
-        note = None
-        if hand is None:
-            items = [h("li", {}, h("span", {"class_": "tile hidden-tile", "role": "img",
-                                            "aria_label": t("bossa.hidden_tile")}, "?"))
-                     for _ in range(view["hand_sizes"][s])]
-            if mine and ctx.viewer is not None and not self.my_turn(view, ctx):
-                # the lower roller waiting for the higher roller's choice (rules version 2);
-                # on their own turn to choose, the choice panel says it
-                note = h("p", {"class_": "hand-note"}, t("bossa.own_hand_hidden"))
+                            h("span", {"aria_hidden": "true"}, MARK[c]), " ",
+                            h("span", {"class_": "word"}, t("bossa.side_badge", line=line_name(c, t)))))
+        badges.append(h("span", {"class_": "badge count"}, t("bossa.tiles_n", n=view["hand_sizes"][s])))
+        head = h("h2", {"class_": "seat-name"}, h("span", {"class_": "who"}, ctx.name(s)), " ", badges)
+        if mine and playing and look["pending"] is not None:
+            controls = self.action_bar(view, ctx, look, hint)         # Confirm / Cancel
+        elif not mine and look["mode"] == "exchange":                 # their tiles are buttons
+            controls = h("p", {"class_": "take-hint"}, t("bossa.take_hint"))
         else:
-            pick = "sel" if mine else "take"
-            clickable = playing and (mine or not view["used"][me]["exchange"])
-            for i, tile in enumerate(hand):
-                label = tile_name(tile, t)
-                classes = ["tile"] + (["fresh"] if tile in fresh else [])
-                if clickable:
-                    pressed = tile in sel.get(pick, ())
-                    if pressed:
-                        classes.append("selected")
-                    key = f" ({i + 1})" if mine and i < 9 else ""
-                    items.append(h("li", {}, h("button", {
-                        "type": "button", "id": f"tile-{tile}", "class_": " ".join(classes),
-                        "data_act": pick, "data_arg": str(tile),
-                        "aria_pressed": "true" if pressed else "false",
-                        "aria_label": (label if mine else t("bossa.take_label", tile=label)) + key,
-                        "aria_keyshortcuts": str(i + 1) if mine and i < 9 else None},
-                        tile_svg(tile, 48))))
-                else:
-                    items.append(h("li", {}, h("span", {"class_": " ".join(classes), "role": "img",
-                                                        "aria_label": label}, tile_svg(tile, 48))))
-        heading = h("h3", {"class_": "seat-name"}, ctx.name(s), " ", badges)
-        return h("section", {"class_": "bossa-player" + (" me" if mine else "")
-                             + (" active" if view["turn"] == s and view["phase"] != "over" else ""),
+            controls = [self.markers(view, s, ctx, look, mine and playing)
+                        if view["phase"] not in ("choose", "side") else None,   # not usable yet
+                        self.action_bar(view, ctx, look, hint) if mine and playing else hint]
+        region = "hand" if mine else "players"
+        classes = ["bossa-seat", "me" if s == look["me"] else "them"] + (["playing"] if mine and playing else [])
+        if not over and view["turn"] == s:
+            classes.append("active")
+        return h("section", {"class_": " ".join(classes), "data_region": region,
                              "aria_label": t("bossa.hand_of", whose=ctx.whose(s))},
-                 heading,
-                 h("ol", {"class_": "hand", "aria_label": t("bossa.hand_count", n=view["hand_sizes"][s])},
-                   items), note,
-                 self.markers(view, s, sel, ctx, playing and mine))
+                 head, h("div", {"class_": "seat-body"}, self.hand(view, s, ctx, look, mine),
+                         h("div", {"class_": "controls"}, controls)),
+                 self.hand_note(view, s, ctx, mine))
 
-    def markers(self, view, s, sel, ctx, active):
+    def hand_note(self, view, s, ctx, mine):
+        if mine and view["hands"][s] is None and not self.my_turn(view, ctx):
+            # the lower roller waiting for the higher roller's choice (rules version 2); on
+            # their own turn to choose, the opening panel says it
+            return h("p", {"class_": "hand-note"}, ctx.t("bossa.own_hand_hidden"))
+        return None
+
+    def hand(self, view, s, ctx, look, mine):
+        t = ctx.t
+        hand = view["hands"][s]
+        if hand is None:
+            return h("ol", {"class_": "hand", "aria_label": t("bossa.hand_count", n=view["hand_sizes"][s])},
+                     [h("li", {}, h("span", {"class_": "tile back", "role": "img",
+                                             "aria_label": t("bossa.hidden_tile")}, "?"))
+                      for _ in range(view["hand_sizes"][s])])
+        # a replay (reveal) shows hidden hands as known but still face down; the hand you look
+        # at before the choice is face down too, but it is yours: shown plainly
+        face_down = s in view.get("face_down", ()) and ctx.viewer != s
+        fx, _, start = look["fresh"]
+        playing = look["playing"]
+        me = look["me"]
+        exchange = playing and look["mode"] == "exchange"
+        last = look["last"]
+        items = []
+        for i, tile in enumerate(hand):
+            label = tile_name(tile, t)
+            classes = ["tile"]
+            notes = []
+            if face_down:
+                classes.append("face-down")
+                label = t("bossa.face_down_tile", tile=label)
+            if look["new"].get(tile) == s:
+                notes.append(("new", t("bossa.new")))
+            if last and last["e"] == "exchange" and tile in (last["give"], last["take"]):
+                notes.append(("swapped", t("bossa.swapped")))     # shown as ⇄ (Exchange's symbol)
+            attrs = {"data_fx_key": f"t{tile}"}
+            kind = fx.get(tile) or ("flip" if start else None)
+            if kind:
+                attrs["data_fx"] = kind
+            tags = h("span", {"class_": "tags", "aria_hidden": "true"},
+                     [h("span", {"class_": f"tag {cls}"}, "⇄" if cls == "swapped" else word)
+                      for cls, word in notes]) if notes else None
+            spoken = label + "".join(t("bossa.note", note=word) for _, word in notes)
+            if mine and playing:
+                pressed = tile in look["chosen"]
+                key = i + 1 if i < 9 else None
+                items.append(h("li", {}, h("button", dict(attrs, **{
+                    "type": "button", "id": f"tile-{tile}",
+                    "class_": " ".join(classes + (["selected"] if pressed else [])),
+                    "data_act": "sel", "data_arg": str(tile),
+                    "aria_pressed": "true" if pressed else "false",
+                    "aria_label": spoken + (f" ({key})" if key else ""),
+                    "aria_keyshortcuts": str(key) if key else None}), tile_svg(tile), tags)))
+            elif not mine and exchange:
+                pressed = tile in look["taken"]
+                items.append(h("li", {}, h("button", dict(attrs, **{
+                    "type": "button", "id": f"tile-{tile}",
+                    "class_": " ".join(classes + (["selected"] if pressed else [])),
+                    "data_act": "take", "data_arg": str(tile),
+                    "aria_pressed": "true" if pressed else "false",
+                    "aria_label": t("bossa.take_label", tile=spoken)}), tile_svg(tile), tags)))
+            else:
+                items.append(h("li", {}, h("span", dict(attrs, **{
+                    "class_": " ".join(classes), "role": "img", "aria_label": spoken}),
+                    tile_svg(tile), tags)))
+        return h("ol", {"class_": "hand", "aria_label": t("bossa.hand_count", n=len(hand))}, items)
+
+    def markers(self, view, s, ctx, look, active):
+        """The three action markers: face up (not used yet) or turned over (used), by symbol
+        and words; on your turn the ones you may use are buttons."""
         t = ctx.t
         out = []
+        last = look["last"]
+        _, turned, _ = look["fresh"]
+        mode = look["mode"]
+        moves = look["moves"]
         for a in R.ACTIONS:
             used = view["used"][s][a]
             name = t(f"bossa.action.{a}")
+            face = [icon(a), h("span", {"class_": "mname"}, name)]
+            fx = {"data_fx": "flip"} if (s, a) in turned else {}
+            was_last = last is not None and last["e"] == a and last["seat"] == s
             if used:
-                out.append(h("li", {}, h("span", {"class_": "marker used", "role": "img",
-                                                  "aria_label": t("bossa.marker_used", action=name)},
-                                         h("s", {"aria_hidden": "true"}, name),
-                                         h("span", {"class_": "marker-state", "aria_hidden": "true"},
-                                           t("bossa.used")))))
-            elif active:
-                pressed = a == "stack" and sel.get("mode") == "stack"
+                out.append(h("li", {}, h("span", dict(fx, **{
+                    "class_": "marker used" + (" last" if was_last else ""), "role": "img",
+                    "aria_label": t("bossa.marker_used", action=name), "id": f"marker-{s}-{a}"}),
+                    face, h("span", {"class_": "mstate", "aria_hidden": "true"}, t("bossa.used")))))
+            elif active and any(m["a"] == a for m in moves):
+                pressed = mode == a
                 out.append(h("li", {}, h("button", {
-                    "type": "button", "id": f"action-{a}", "class_": "marker button" + (" selected" if pressed else ""),
-                    "data_act": a, "aria_pressed": ("true" if pressed else "false") if a == "stack" else None,
-                    "aria_describedby": f"help-{a}"}, name)))
+                    "type": "button", "id": f"action-{a}",
+                    "class_": "marker ready button" + (" selected" if pressed else ""),
+                    "data_act": a, "aria_pressed": "true" if pressed else "false",
+                    "aria_describedby": f"help-{a}"}, face)))
             else:
-                out.append(h("li", {}, h("span", {"class_": "marker", "role": "img",
-                                                  "aria_label": t("bossa.marker_ready", action=name)},
-                                         name)))
+                key = "bossa.marker_ready" if not active else "bossa.marker_unavailable"
+                out.append(h("li", {}, h("span", {"class_": "marker ready", "role": "img",
+                                                  "aria_label": t(key, action=name)}, face)))
         help_ = [h("p", {"id": f"help-{a}", "class_": "offscreen"}, t(f"bossa.help.{a}"))
                  for a in R.ACTIONS] if active else []
         return h("div", {"class_": "markers-wrap"},
                  h("ul", {"class_": "markers", "aria_label": t("bossa.markers")}, out), help_)
 
-    def line(self, view, c, sel, ctx, playing, moves, fresh):
+    def action_bar(self, view, ctx, look, hint):
+        """Under your hand on your turn: the pending move's Confirm and Cancel, else a way to
+        clear the selection (Esc), else what the keys do. Always the same height."""
+        t = ctx.t
+        pending = look["pending"]
+        parts = [hint] if hint else []
+        if pending is not None:
+            parts += [h("button", {"type": "button", "class_": "button primary", "id": "confirm-move",
+                                   "data_act": "confirm", "aria_describedby": "prompt"},
+                        "✓ ", t(f"bossa.confirm.{pending['a']}")),
+                      h("button", {"type": "button", "class_": "button", "id": "cancel-move",
+                                   "data_act": "cancel"}, t("bossa.cancel"))]
+        elif look["chosen"] or look["taken"] or look["mode"]:
+            parts.append(h("button", {"type": "button", "class_": "button clear", "id": "clear-sel",
+                                      "data_act": "clear", "aria_label": t("bossa.clear")},
+                           h("span", {"aria_hidden": "true"}, "✕ "), t("bossa.clear_short")))
+        elif not hint:
+            parts.append(h("p", {"class_": "bar-help"}, t("bossa.bar_help")))
+        return h("div", {"class_": "action-bar"}, parts)
+
+    # --- the lines -------------------------------------------------------------------------------
+    def field(self, view, ctx, look):
+        t = ctx.t
+        if view["phase"] in ("choose", "side"):
+            body = self.opening(view, ctx)
+        else:
+            body = [self.line(view, c, ctx, look) for c in self.line_order(view, look["me"])]
+        return h("section", {"class_": "bossa-field", "data_region": "table",
+                             "aria_label": t("bossa.lines")}, body)
+
+    def line(self, view, c, ctx, look, level="h2", final=False):
+        """A line as it lies: the low end, the places below the die, the die, the places above
+        it, the high end (``final``: the game is over, the open ends are left out)."""
         t = ctx.t
         line = view["lines"][c]
         owner = next((s for s in (0, 1) if view["own"][s] == c), None)
-        title = line_name(c, t)
+        name = line_name(c, t)
+        title = [h("span", {"class_": "line-mark", "aria_hidden": "true"}, MARK[c]), " ",
+                 h("span", {"class_": "line-name"}, name)]
+        label = name
         if owner is not None:
-            title = t("bossa.line_of", line=title, whose=ctx.whose(owner))
-        count = R.places_count(line) if line["die"] is not None else 0
-        head = h("h3", {"class_": f"line-title line-{COLOURS[c]}"},
-                 h("span", {"class_": "line-mark", "aria_hidden": "true"}, "○" if c == R.WHITE else "●"),
-                 " ", title,
-                 h("span", {"class_": "line-count"},
-                   t("bossa.places_filled", n=count) + (t("bossa.of_six") if owner is not None else "")))
-        if line["die"] is None:
-            return h("section", {"class_": f"line line-{COLOURS[c]}"}, head,
-                     h("p", {"class_": "line-empty"}, t("bossa.no_die_yet")))
+            whose = t("bossa.your_side") if owner == ctx.viewer else t("bossa.side_of", name=ctx.name(owner))
+            label = t("bossa.line_of", line=name, side=whose)
+            count = R.places_count(line)
+            title += [h("span", {"class_": "side-tag"}, whose),
+                      h("span", {"class_": "six", "role": "img",
+                                 "aria_label": t("bossa.six_label", n=count)},
+                        h("span", {"class_": "six-boxes", "aria_hidden": "true"},
+                          "■" * min(count, R.SIX) + "□" * max(0, R.SIX - count)),
+                        h("span", {"class_": "six-n", "aria_hidden": "true"}, f"{count}/{R.SIX}"))]
+        head = h(level, {"class_": "line-title"}, title)
         cells = []
         ends = {end: (n, counts) for end, n, counts in R.open_ends(line, view["variant"])}
-        selected = sorted(sel.get("sel", ()))
-        stack_mode = playing and sel.get("mode") == "stack"
         if "lo" in ends:
-            cells.append(self.end_cell(view, c, "lo", *ends["lo"], selected, ctx, playing, moves))
+            if not final:
+                cells.append(self.end_cell(view, c, "lo", *ends["lo"], ctx, look))
         else:
-            cells.append(h("li", {"class_": "cell line-end", "aria_hidden": "true"}))
+            cells.append(h("li", {"class_": "cell stop"},
+                           h("span", {"class_": "stop-bar", "role": "img",
+                                      "aria_label": t("bossa.line_stop")})))
         for place in reversed(line["lo"]):
-            cells.append(self.place_cell(view, c, place, selected, ctx, stack_mode, moves, fresh))
-        cells.append(h("li", {"class_": "cell die-cell", "role": "img",
-                              "aria_label": t("bossa.die_label", line=line_name(c, t), n=line["die"])},
-                       die_svg(c, line["die"]), h("span", {"class_": "pnum", "aria_hidden": "true"},
-                                                   str(line["die"]))))
+            cells.append(self.place_cell(view, c, place, ctx, look))
+        fx = {"data_fx": "roll"} if look["fresh"][2] else {}
+        cells.append(h("li", {"class_": "cell die-cell"},
+                       h("span", dict(fx, **{"class_": "die", "role": "img", "id": None if final else f"die-{c}",
+                                             "aria_label": t("bossa.die_label", line=name, n=line["die"])}),
+                         die_svg(c, line["die"]))))
         for place in line["hi"]:
-            cells.append(self.place_cell(view, c, place, selected, ctx, stack_mode, moves, fresh))
-        cells.append(self.end_cell(view, c, "hi", *ends["hi"], selected, ctx, playing, moves))
-        return h("section", {"class_": f"line line-{COLOURS[c]}",
-                             "aria_label": title}, head,
-                 h("ol", {"class_": "line-row"}, cells))
+            cells.append(self.place_cell(view, c, place, ctx, look))
+        if not final:
+            cells.append(self.end_cell(view, c, "hi", *ends["hi"], ctx, look))
+        side = "" if owner is None else (" mine" if owner == look["me"] else " theirs")
+        return h("section", {"class_": f"line line-{COLOURS[c]}{side}", "aria_label": label},
+                 head, h("ol", {"class_": "line-row"}, cells))
 
-    def end_cell(self, view, c, end, n, counts, selected, ctx, playing, moves):
+    def end_cell(self, view, c, end, n, counts, ctx, look):
+        """An open place: its number and the tile counts it takes; with tiles selected, whether
+        they make the number (in the line's colour) and have a count it takes (✓ or ✗)."""
         t = ctx.t
+        chosen = look["chosen"] if not look["mode"] else []
+        move = {"a": "place", "line": c, "end": end, "tiles": chosen}
+        pending = look["pending"] == move and chosen
+        fits = bool(chosen) and move in look["moves"]
+        where = t(f"bossa.end.{end}")
         if not counts:
-            need = t("bossa.closed")
+            need, short = t("bossa.closed"), t("bossa.closed")
         elif len(counts) == 1:
-            need = t("bossa.need1", n=counts[0])
+            need, short = t("bossa.need1", n=counts[0]), t("bossa.need_short1", n=counts[0])
         else:
             need = t("bossa.need2", a=counts[0], b=counts[1])
-        where = t(f"bossa.end.{end}")
-        label = t("bossa.open_label", line=line_name(c, t), n=n, need=need, end=where)
-        fits = bool(selected) and {"a": "place", "line": c, "end": end, "tiles": selected} in moves
-        body = [h("span", {"class_": "pnum"}, str(n)), h("span", {"class_": "need"}, need)]
-        classes = "cell open-end" + (" closed" if not counts else "") + (" fits" if fits else "")
-        if fits:
-            label = t("bossa.fits", place=label)
-            body.append(h("span", {"class_": "fits-mark", "aria_hidden": "true"}, "✓"))
-        if playing and counts:
-            return h("li", {"class_": classes},
-                     h("button", {"type": "button", "id": f"end-{c}-{end}", "class_": "end-button",
-                                  "data_act": "place", "data_arg": f"{c}-{end}", "aria_label": label},
-                       body))
-        return h("li", {"class_": classes, "role": "img", "aria_label": label}, body)
+            short = t("bossa.need_short2", a=counts[0], b=counts[1])
+        # a button's name starts with what it shows (the number, the counts)
+        label = t("bossa.open_label", line=line_name(c, t), n=n, need=need, end=where,
+                  short="" if pending else short).replace("  ", " ")
+        body = [h("span", {"class_": "pnum"}, str(n)), " ",
+                None if pending else h("span", {"class_": "need"}, short)]
+        classes = ["cell", "open"]
+        if not counts:
+            classes.append("closed")
+        if chosen and counts and look["playing"] and not pending:
+            lacking = any(R.VALUE[c][x] == 0 for x in chosen)
+            total = sum(R.VALUE[c][x] for x in chosen)
+            sum_ok = not lacking and total == n
+            count_ok = len(chosen) in counts
+            body.append(h("span", {"class_": "checks", "aria_hidden": "true"},
+                          h("span", {"class_": "check " + ("ok" if sum_ok else "no")},
+                            "✓" if sum_ok else "✗",
+                            t("bossa.no_dots_short") if lacking else f"Σ{total}"),
+                          h("span", {"class_": "check " + ("ok" if count_ok else "no")},
+                            "✓" if count_ok else "✗", t("bossa.count_short", k=len(chosen)))))
+            label += " " + self.fit_words(c, n, counts, chosen, lacking, total, ctx)
+            classes.append("fits" if fits else "misfit")
+        if pending:
+            classes.append("pending")
+            body.append(self.ghost(chosen))
+            label = t("bossa.pending_here", place=label)
+        if look["playing"] and counts and not look["mode"]:
+            return h("li", {"class_": " ".join(classes)},
+                     h("button", {"type": "button", "id": f"end-{c}-{end}", "class_": "cell-button",
+                                  "data_act": "place", "data_arg": f"{c}-{end}", "aria_label": label,
+                                  "aria_pressed": "true" if pending else None}, body))
+        return h("li", {"class_": " ".join(classes)},
+                 h("span", {"class_": "cell-face", "role": "img", "aria_label": label}, body))
 
-    def place_cell(self, view, c, place, selected, ctx, stack_mode, moves, fresh):
+    @staticmethod
+    def fit_words(c, n, counts, chosen, lacking, total, ctx):
         t = ctx.t
+        if lacking:
+            sums = t(f"bossa.fit.no_dots{c}")
+        elif total == n:
+            sums = t("bossa.fit.sum_ok", total=total)
+        else:
+            sums = t("bossa.fit.sum_no", total=total, n=n)
+        count = t("bossa.fit.count_ok" if len(chosen) in counts else "bossa.fit.count_no", n=len(chosen))
+        return t("bossa.fit.words", sums=sums, count=count)
+
+    @staticmethod
+    def ghost(tiles):
+        return h("span", {"class_": "ghost", "aria_hidden": "true"},
+                 [h("span", {"class_": "tile small"}, tile_svg(x)) for x in tiles])
+
+    def place_cell(self, view, c, place, ctx, look):
+        """A filled place: its number, its tiles (a column per placement: stacks beside the
+        first) and its tile count; the last action and, in Stack mode, where tiles may go."""
+        t = ctx.t
+        fx, _, _ = look["fresh"]
         groups = [place["t"]] + place["s"]
         label = t("bossa.place_label", line=line_name(c, t), n=place["n"],
                   count=t("bossa.need1", n=place["k"]),
                   tiles=" / ".join(tiles_name(g, t) for g in groups))
         if place["s"]:
             label += " " + t("bossa.stacked", n=len(place["s"]))
-        columns = [h("span", {"class_": "group" + (" stacked" if i else "")},
-                     [h("span", {"class_": "tile small" + (" fresh" if tile in fresh else "")},
-                        tile_svg(tile, 30)) for tile in g])
-                   for i, g in enumerate(groups)]
-        body = [h("span", {"class_": "pnum"}, str(place["n"])), h("span", {"class_": "groups"}, columns),
-                h("span", {"class_": "by", "aria_hidden": "true"}, t("bossa.count_short", k=place["k"]))]
-        fits = stack_mode and bool(selected) and \
-            {"a": "stack", "line": c, "n": place["n"], "tiles": selected} in moves
+        last = look["last"]
+        marked = set()
+        if last is not None and last["e"] in ("place", "stack") and last["line"] == c \
+                and last["n"] == place["n"]:
+            marked = set(last["tiles"])
+            label += " " + t("bossa.last_here", name=ctx.name(last["seat"]))
+        columns = []
+        for i, g in enumerate(groups):
+            tiles = []
+            for x in g:
+                attrs = {"class_": "tile small" + (" last" if x in marked else ""), "data_fx_key": f"t{x}"}
+                if x in fx:
+                    attrs["data_fx"] = "slide" if fx[x] == "slide" else "drop"
+                tiles.append(h("span", attrs, tile_svg(x)))
+            columns.append(h("span", {"class_": "group" + (" stacked" if i else "")}, tiles))
+        stack_mode = look["mode"] == "stack"
+        chosen = look["chosen"]
+        move = {"a": "stack", "line": c, "n": place["n"], "tiles": chosen}
+        pending = stack_mode and chosen and look["pending"] == move
+        fits = stack_mode and bool(chosen) and move in look["moves"]
+        if pending:
+            columns.append(self.ghost(chosen))
+        body = [h("span", {"class_": "pnum"}, str(place["n"])),
+                h("span", {"class_": "groups"}, columns),
+                h("span", {"class_": "k", "aria_hidden": "true"}, t("bossa.count_short", k=place["k"]))]
+        classes = ["cell", "place"] + (["last"] if marked else []) + (["fits"] if fits else []) \
+            + (["pending"] if pending else [])
+        if marked:
+            body[0] = h("span", {"class_": "pnum"}, h("span", {"class_": "last-mark", "aria_hidden": "true"}, "◆"),
+                        str(place["n"]))
         if stack_mode:
             if fits:
                 label = t("bossa.fits", place=label)
-            return h("li", {"class_": "cell place" + (" fits" if fits else "")},
-                     h("button", {"type": "button", "id": f"place-{c}-{place['n']}", "class_": "place-button",
+            if pending:
+                label = t("bossa.pending_here", place=label)
+            return h("li", {"class_": " ".join(classes)},
+                     h("button", {"type": "button", "id": f"place-{c}-{place['n']}", "class_": "cell-button",
                                   "data_act": "stack-on", "data_arg": f"{c}-{place['n']}",
-                                  "aria_label": t("bossa.stack_on", place=label)}, body))
-        return h("li", {"class_": "cell place", "role": "img", "aria_label": label}, body)
+                                  "aria_label": t("bossa.stack_on", n=place["n"], place=label)}, body))
+        return h("li", {"class_": " ".join(classes)},
+                 h("span", {"class_": "cell-face", "role": "img", "aria_label": label}, body))
 
-    def choices(self, view, ctx):
+    def opening(self, view, ctx):
+        """Before the dice are laid: the two rolls and, for the player choosing, the choice,
+        each button saying what it leads to."""
         t = ctx.t
-        buttons = [h("button", {"type": "button", "class_": "button primary", "id": f"own-{c}",
-                                "data_act": "own", "data_arg": str(c)},
-                     t("bossa.choose_own", line=line_name(c, t))) for c in R.LINES]
-        if view["phase"] == "choose":
-            buttons.append(h("button", {"type": "button", "class_": "button primary", "id": "first",
-                                        "data_act": "first"}, t("bossa.choose_first")))
-        return h("section", {"class_": "bossa-choice panel", "aria_labelledby": "choice-title"},
-                 h("h3", {"id": "choice-title"}, t(f"bossa.choice.{view['phase']}")),
-                 h("p", {}, t("bossa.choice_help", mine=view["rolls"][ctx.viewer],
-                              theirs=view["rolls"][R.other(ctx.viewer)])),
-                 h("p", {"class_": "blind-note"}, t("bossa.choice_blind"))
-                 if view["hands"][ctx.viewer] is None else None,
-                 h("div", {"class_": "controls"}, buttons))
+        me = self.me(view, ctx)
+        them = R.other(me)
+        rolls = view["rolls"]
+        dice = [h("li", {"class_": "roll"},
+                  h("span", {"class_": "die", "role": "img",
+                             "aria_label": t("bossa.rolled", name=ctx.name(s), n=rolls[s])},
+                    die_svg(None, rolls[s])),
+                  h("span", {"class_": "roll-who", "aria_hidden": "true"}, ctx.name(s)))
+                for s in (them, me)]
+        parts = [h("h2", {"id": "choice-title"},
+                   t(f"bossa.choice.{view['phase']}") if self.my_turn(view, ctx) else t("bossa.opening")),
+                 h("ol", {"class_": "rolls"}, dice)]
+        if self.my_turn(view, ctx):
+            mine, theirs = rolls[me], rolls[them]
+            first = t("bossa.choice.they_first", name=ctx.name(them)) if view["phase"] == "choose" \
+                else t("bossa.choice.they_took_first", name=ctx.name(them))
+            buttons = []
+            for c in R.LINES:
+                other = line_name(R.other(c), t)
+                buttons.append(h("button", {"type": "button", "class_": "button choice", "id": f"own-{c}",
+                                            "data_act": "own", "data_arg": str(c)},
+                                 h("span", {"class_": "choice-main"}, MARK[c], " ",
+                                   t("bossa.choose_own", line=line_name(c, t))),
+                                 h("span", {"class_": "choice-then"},
+                                   t("bossa.choice.then_own", line=line_name(c, t), mine=mine,
+                                     other=other, theirs=theirs, first=first))))
+            if view["phase"] == "choose":
+                buttons.append(h("button", {"type": "button", "class_": "button choice", "id": "first",
+                                            "data_act": "first"},
+                                 h("span", {"class_": "choice-main"}, "▶ ", t("bossa.choose_first")),
+                                 h("span", {"class_": "choice-then"},
+                                   t("bossa.choice.then_first", name=ctx.name(them)))))
+            parts.append(h("div", {"class_": "choices"}, buttons))
+            if view["hands"][me] is None:
+                parts.append(h("p", {"class_": "blind-note"}, t("bossa.choice_blind")))
+        else:
+            parts.append(h("p", {"class_": "opening-note"}, t("bossa.no_die_yet")))
+        return h("div", {"class_": "opening", "aria_labelledby": "choice-title", "role": "group"}, parts)
 
-    def info(self, view, ctx):
+    # --- deck, tiles not seen yet, out of the game ---------------------------------------------------
+    def side(self, view, ctx, look):
         t = ctx.t
         unseen = view["unseen"]
+        head = [h("td", {"class_": "corner", "aria_hidden": "true"}, t("bossa.remaining"))]
+        head += [h("th", {"scope": "col"}, str(n)) for n in range(1, 7)]
         rows = []
-        for n in range(1, 7):
-            cells = [h("th", {"scope": "row"}, str(n))]
-            for c in R.LINES:
-                total = sum(1 for tile in R.ALL_TILES if R.VALUE[c][tile] == n)
-                left = sum(1 for tile in unseen if R.VALUE[c][tile] == n)
-                cells.append(h("td", {"class_": "left-0" if not left else None},
-                               t("bossa.left_of", left=left, total=total)))
+        for c in R.LINES:
+            cells = [h("th", {"scope": "row"}, MARK[c], h("span", {"class_": "offscreen"},
+                                                          " " + t(f"bossa.{COLOURS[c]}_dots")))]
+            for n in range(1, 7):
+                total = sum(1 for x in R.ALL_TILES if R.VALUE[c][x] == n)
+                left = sum(1 for x in unseen if R.VALUE[c][x] == n)
+                cells.append(h("td", {"class_": "left-0" if not left else None,
+                                      "aria_label": t("bossa.left_label", left=left, total=total)},
+                               str(left), h("span", {"class_": "of", "aria_hidden": "true"}, f"/{total}")))
             rows.append(h("tr", {}, cells))
-        table = h("table", {"class_": "remaining"},
-                  h("caption", {}, t("bossa.remaining")),
-                  h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("bossa.dots")),
-                                   h("th", {"scope": "col"}, "○ " + t("bossa.white_dots")),
-                                   h("th", {"scope": "col"}, "● " + t("bossa.black_dots")))),
-                  h("tbody", {}, rows))
-        parts = [h("p", {"class_": "deck"}, h("span", {"class_": "deck-stack", "aria_hidden": "true"}),
-                   t("bossa.deck", n=view["deck"])), table]
+        table = h("table", {"class_": "unseen", "aria_label": t("bossa.remaining_label")},
+                  h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows))
+        deck = h("p", {"class_": "deck", "id": "deck"},
+                 h("span", {"class_": "deck-stack", "aria_hidden": "true"}),
+                 h("span", {"class_": "deck-n"}, t("bossa.deck", n=view["deck"])))
+        parts = [deck, table]
+        fx, _, _ = look["fresh"]
+        last = look["last"]
         if view["discard"]:
+            items = []
+            for x in view["discard"]:
+                marked = last is not None and last["e"] == "redraw" and last["tile"] == x
+                attrs = {"class_": "tile small" + (" last" if marked else ""), "role": "img",
+                         "data_fx_key": f"t{x}",
+                         "aria_label": tile_name(x, t) + (t("bossa.note", note=t("bossa.last_short")) if marked else "")}
+                if x in fx:
+                    attrs["data_fx"] = "slide"
+                items.append(h("li", {}, h("span", attrs, tile_svg(x))))
             parts.append(h("div", {"class_": "discards"},
-                           h("h3", {}, t("bossa.discards")),
-                           h("ul", {"class_": "hand"},
-                             [h("li", {}, h("span", {"class_": "tile", "role": "img",
-                                                     "aria_label": tile_name(x, t)}, tile_svg(x, 32)))
-                              for x in view["discard"]])))
+                           h("h2", {}, t("bossa.discards")), h("ul", {"class_": "pile"}, items)))
         if view["removed"] is not None:
-            parts.append(h("p", {"class_": "removed"}, t("bossa.removed", tile=tile_name(view["removed"], t)),
-                           " ", h("span", {"class_": "tile", "aria_hidden": "true"},
-                                  tile_svg(view["removed"], 32))))
-        return h("aside", {"class_": "bossa-info panel", "aria_label": t("bossa.info")}, parts)
+            down = view.get("removed_face_down")
+            parts.append(h("p", {"class_": "removed"},
+                           t("bossa.removed_aside" if down else "bossa.removed", tile=tile_name(view["removed"], t)),
+                           " ", h("span", {"class_": "tile small" + (" face-down" if down else ""),
+                                           "aria_hidden": "true"}, tile_svg(view["removed"]))))
+        parts.append(h("div", {"class_": "legend", "aria_hidden": "true"},      # wide screens
+                       h("p", {"class_": "legend-title"}, t("bossa.legend.title")),
+                       h("ul", {}, [h("li", {}, t(f"bossa.legend.{k}")) for k in LEGEND])))
+        return h("aside", {"class_": "bossa-side", "data_region": "table", "aria_label": t("bossa.info")},
+                 parts)
 
     # --- prompt and input ----------------------------------------------------------------------
     def prompt(self, view, sel, ctx):
         t = ctx.t
         me = ctx.viewer
         if view["phase"] == "choose":
-            return t("bossa.prompt.choose")
+            return t("bossa.prompt.choose", mine=view["rolls"][me], theirs=view["rolls"][R.other(me)])
         if view["phase"] == "side":
             key = "bossa.prompt.side_blind" if view["hands"][me] is None else "bossa.prompt.side"
             return t(key, name=ctx.name(R.other(me)))
-        if sel.get("mode") == "stack":
+        pending = self.pending(view, sel, ctx)
+        if pending is not None:
+            return self.preview(view, pending, ctx)
+        mode = sel.get("mode")
+        chosen = self.chosen(view, sel, me)
+        if mode == "redraw":
+            return t("bossa.prompt.redraw", deck=view["deck"])
+        if mode == "exchange":
+            return t("bossa.prompt.exchange", name=ctx.name(R.other(me)))
+        if mode == "stack":
             return t("bossa.prompt.stack")
-        chosen = sorted(sel.get("sel", ()))
         if chosen:
             moves = R.view_moves(view, me)
-            spots = [self.spot(m, t) for m in moves if m["a"] == "place" and m["tiles"] == chosen]
+            spots = [self.spot(view, m, t) for m in moves if m["a"] == "place" and m["tiles"] == chosen]
             base = t("bossa.prompt.selected", tiles=tiles_name(chosen, t),
-                     white=sum(R.VALUE[0][x] for x in chosen), black=sum(R.VALUE[1][x] for x in chosen))
+                     white=sum(R.VALUE[0][x] for x in chosen), black=sum(R.VALUE[1][x] for x in chosen),
+                     n=len(chosen))
             if spots:
-                return base + " " + t("bossa.prompt.fits", places=t("list.sep").join(spots))
-            return base + " " + t("bossa.prompt.no_fit")
-        drawn = next((e["tile"] for e in reversed(view["log"]) if e["e"] == "draw"), None)
-        if drawn is not None and view["log"][-1]["e"] == "draw":
-            return t("bossa.prompt.turn_drew", tile=tile_name(drawn, t))
-        return t("bossa.prompt.turn")
+                return join(ctx, [base, t("bossa.prompt.fits", places=t("list.sep").join(spots))])
+            return join(ctx, [base, t("bossa.prompt.no_fit")])
+        text = []
+        last = self.last_action(view, ctx)
+        if last is not None:
+            text.append(self.last_text(last, ctx))
+        drawn = view["log"][-1] if view["log"] else {"e": None}
+        if drawn["e"] == "draw" and drawn["seat"] == me:
+            text.append(t("bossa.prompt.turn_drew", tile=tile_name(drawn["tile"], t)))
+        else:
+            text.append(t("bossa.prompt.turn"))
+        return join(ctx, text)
+
+    def last_text(self, e, ctx):
+        """The opponent's last move, in short (the table marks its tiles ◆)."""
+        t = ctx.t
+        kind = e["e"]
+        if kind in ("place", "stack"):
+            return ctx.say(f"bossa.last.{kind}", e["seat"], n=len(e["tiles"]), place=e["n"],
+                           line=line_name(e["line"], t))
+        if kind == "redraw":
+            return ctx.say("bossa.last.redraw", e["seat"], tile=tile_name(e["tile"], t))
+        return ctx.say("bossa.last.exchange", e["seat"], give=tile_name(e["give"], t),
+                       take=tile_name(e["take"], t))
+
+    def preview(self, view, move, ctx):
+        """What ``move`` will do, in words (before Confirm)."""
+        t = ctx.t
+        a = move["a"]
+        me = ctx.viewer
+        if a in ("place", "stack"):
+            c = move["line"]
+            n = R.place_number(view["lines"][c], move["end"]) if a == "place" else move["n"]
+            text = t(f"bossa.preview.{a}", place=n, n=len(move["tiles"]), line=line_name(c, t),
+                     sum=sum_text(c, move["tiles"], t), tiles=tiles_name(move["tiles"], t))
+            end = R.ends_game(view, me, move)
+            if end is not None and end["winners"] == [me]:
+                text = join(ctx, [text, t(f"bossa.preview.win_{end['how']}")])
+            elif end is not None:        # the sixth place of the opponent's side: they win
+                text = join(ctx, [text, t(f"bossa.preview.lose_{end['how']}", name=ctx.name(end["winners"][0]))])
+            return text
+        if a == "redraw":
+            return t("bossa.preview.redraw", tile=tile_name(move["tile"], t), deck=view["deck"])
+        return t("bossa.preview.exchange", give=tile_name(move["give"], t),
+                 take=tile_name(move["take"], t), name=ctx.name(R.other(me)))
 
     @staticmethod
-    def spot(move, t):
-        return t("bossa.spot", line=line_name(move["line"], t), end=t(f"bossa.end.{move['end']}"))
+    def spot(view, move, t):
+        return t("bossa.spot", line=line_name(move["line"], t),
+                 n=R.place_number(view["lines"][move["line"]], move["end"]))
 
     def act(self, action, arg, view, sel, ctx):
         if action in ("own", "first"):
@@ -398,54 +781,104 @@ class BossaUI(GameUI):
                 return {"a": "own", "line": int(arg)}
             except ValueError:
                 return None
+        if not self.my_turn(view, ctx) or view["phase"] != "play":
+            return None
+        me = ctx.viewer
+        sel.pop("hint", None)
         if action in ("sel", "take"):
             try:
                 tile = int(arg)
             except ValueError:
                 return None
-            chosen = set(sel.get(action, ()))
-            chosen ^= {tile}
-            if action == "take":
-                chosen &= {tile}        # one of the opponent's tiles at a time
-            sel[action] = sorted(chosen)
-            sel.pop("hint", None)
-            ctx.focus = f"tile-{tile}"
+            self.toggle(view, sel, me, action, tile)
+            ctx.focus = "confirm-move" if sel.get("pending") else f"tile-{tile}"
             return None
+        if action == "confirm":
+            move = self.pending(view, sel, ctx)
+            sel.pop("pending", None)
+            return move
         if action == "cancel":
+            sel.pop("pending", None)
+            if sel.get("mode") in ("redraw", "exchange"):
+                sel.pop("mode", None)
+            ctx.focus = "prompt"
+            return None
+        if action == "clear":
             sel.clear()
+            ctx.focus = "prompt"
             return None
-        chosen = sorted(sel.get("sel", ()))
-        if action == "place":
+        chosen = self.chosen(view, sel, me)
+        if action in ("place", "stack-on"):
             try:
-                c, end = arg.split("-")
+                c, where = arg.split("-")
                 c = int(c)
+                if action == "place":
+                    move = {"a": "place", "line": c, "end": where, "tiles": chosen}
+                else:
+                    move = {"a": "stack", "line": c, "n": int(where), "tiles": chosen}
             except ValueError:
                 return None
+            focus = f"end-{c}-{where}" if action == "place" else f"place-{c}-{where}"
             if not chosen:
-                return self.hint(sel, ctx, "bossa.hint.select", f"end-{c}-{end}")
-            return {"a": "place", "line": c, "end": end, "tiles": chosen}
-        if action == "stack":
-            sel["mode"] = None if sel.get("mode") == "stack" else "stack"
-            ctx.focus = "action-stack"
+                return self.hint(sel, ctx, "bossa.hint.select", focus)
+            return self.propose(view, sel, ctx, move, focus)
+        if action in R.ACTIONS:
+            sel.pop("pending", None)
+            if sel.get("mode") == action:           # pressed again: leave the mode
+                sel.pop("mode", None)
+                ctx.focus = f"action-{action}"
+                return None
+            sel["mode"] = action
+            if action == "redraw" and len(chosen) > 1:
+                sel["sel"] = []
+            if action == "exchange" and len(chosen) > 1:
+                sel["sel"] = []
+            ctx.focus = f"action-{action}"
+            self.complete(view, sel, ctx)
             return None
-        if action == "stack-on":
-            try:
-                c, n = (int(x) for x in arg.split("-"))
-            except ValueError:
-                return None
-            if not chosen:
-                return self.hint(sel, ctx, "bossa.hint.select", f"place-{c}-{n}")
-            return {"a": "stack", "line": c, "n": n, "tiles": chosen}
-        if action == "redraw":
-            if len(chosen) != 1:
-                return self.hint(sel, ctx, "bossa.hint.redraw", "action-redraw")
-            return {"a": "redraw", "tile": chosen[0]}
-        if action == "exchange":
-            take = sel.get("take", [])
-            if len(chosen) != 1 or len(take) != 1:
-                return self.hint(sel, ctx, "bossa.hint.exchange", "action-exchange")
-            return {"a": "exchange", "give": chosen[0], "take": take[0]}
         return None
+
+    def toggle(self, view, sel, me, action, tile):
+        """Select or unselect a tile (Redraw and Exchange take one of yours; Exchange one of
+        theirs: a new one replaces the old)."""
+        sel.pop("pending", None)
+        if action == "take":
+            sel["take"] = [] if sel.get("take") == [tile] else [tile]
+            if sel["take"] and sel.get("mode") != "exchange":
+                sel["mode"] = "exchange"          # taking a tile means an Exchange
+                if len(self.chosen(view, sel, me)) > 1:
+                    sel["sel"] = []
+        else:
+            chosen = set(sel.get("sel", ()))
+            if sel.get("mode") in ("redraw", "exchange"):
+                chosen = set() if tile in chosen else {tile}
+            else:
+                chosen ^= {tile}
+            sel["sel"] = sorted(chosen)
+        self.complete(view, sel, _Quiet())
+
+    def complete(self, view, sel, ctx):
+        """In Redraw or Exchange, once the tiles are chosen the move is pending."""
+        me = view["seat"]
+        mode = sel.get("mode")
+        chosen = self.chosen(view, sel, me)
+        move = None
+        if mode == "redraw" and len(chosen) == 1:
+            move = {"a": "redraw", "tile": chosen[0]}
+        elif mode == "exchange" and len(chosen) == 1 and len(self.taken(view, sel, me)) == 1:
+            move = {"a": "exchange", "give": chosen[0], "take": self.taken(view, sel, me)[0]}
+        if move is not None:
+            self.propose(view, sel, ctx, move, None)
+
+    def propose(self, view, sel, ctx, move, focus):
+        """A complete move: pending (Confirm plays it) if legal, else sent to the engine, which
+        refuses it with its reason."""
+        if move in R.view_moves(view, view["seat"]):
+            sel["pending"] = move
+            ctx.focus = "confirm-move"
+            return None
+        sel.pop("pending", None)
+        return move
 
     @staticmethod
     def hint(sel, ctx, key, focus):
@@ -455,6 +888,9 @@ class BossaUI(GameUI):
 
     def key(self, key, view, sel, ctx):
         if key == "Escape":
+            if sel.get("pending"):
+                self.act("cancel", "", view, sel, ctx)
+                return True
             if sel:
                 sel.clear()
                 return True
@@ -465,9 +901,8 @@ class BossaUI(GameUI):
             hand = view["hands"][ctx.viewer]
             i = int(key) - 1
             if i < len(hand):
-                chosen = set(sel.get("sel", ())) ^ {hand[i]}
-                sel["sel"] = sorted(chosen)
                 sel.pop("hint", None)
+                self.toggle(view, sel, ctx.viewer, "sel", hand[i])
                 return True
         return None
 
@@ -479,7 +914,7 @@ class BossaUI(GameUI):
             a, b = e["rolls"][-1]
             text = t("bossa.log.roll", a=ctx.name(0), x=a, b=ctx.name(1), y=b)
             if len(e["rolls"]) > 1:
-                text = t("bossa.log.ties", n=len(e["rolls"]) - 1) + " " + text
+                text = join(ctx, [t("bossa.log.ties", n=len(e["rolls"]) - 1), text])
             return text
         if kind == "choose":
             if e["pick"] == "first":
@@ -487,12 +922,14 @@ class BossaUI(GameUI):
             return say("bossa.log.own", e["seat"], line=line_name(e["line"], t))
         if kind == "start":
             dice = t("bossa.log.dice", w=e["dice"][0], b=e["dice"][1])
-            return dice + " " + say("bossa.log.goes_first", e["first"])
+            return join(ctx, [dice, say("bossa.log.goes_first", e["first"])])
         if kind == "draw":
             return say("bossa.log.draw", e["seat"], tile=tile_name(e["tile"], t))
         if kind in ("place", "stack"):
+            terms = " + ".join(str(R.VALUE[e["line"]][x]) for x in e["tiles"])
             return say(f"bossa.log.{kind}", e["seat"], tiles=tiles_name(e["tiles"], t),
-                       line=line_name(e["line"], t), n=e["n"])
+                       line=line_name(e["line"], t), n=e["n"],
+                       sum=t("bossa.log.sum", sum=terms) if len(e["tiles"]) > 1 else "")
         if kind == "redraw":
             return say("bossa.log.redraw", e["seat"], tile=tile_name(e["tile"], t),
                        drew=tile_name(e["drew"], t))
@@ -501,6 +938,12 @@ class BossaUI(GameUI):
                        take=tile_name(e["take"], t), whose=ctx.whose(R.other(e["seat"])))
         if kind == "end":
             return self.end_text(e, ctx)
+        return None
+
+    def log_group(self, event, ctx):
+        """None: one list. A game of Bossa is one short hand (about a dozen turns, some thirty
+        lines, each naming its player): headings per turn would double its length, and it has
+        no rounds to group by."""
         return None
 
     def end_text(self, e, ctx):
@@ -512,26 +955,76 @@ class BossaUI(GameUI):
             return say("bossa.over.deck", e["winners"][0])
         return say(f"bossa.over.{how}", seat)
 
+    # --- the end -------------------------------------------------------------------------------
+    def score_text(self, outcome, seat, ctx):
+        return ctx.t("bossa.score", n=outcome["scores"][seat])
+
     def result(self, view, ctx):
+        """Why the game ended, both final hands and both lines (and the tile put aside)."""
         t = ctx.t
-        out = view["outcome"]
-        if len(out["winners"]) == 2:
-            head = t("bossa.result.draw")
-        else:
-            head = ctx.say("bossa.result.winner", out["winners"][0])
         how = next((self.end_text(e, ctx) for e in reversed(view["log"]) if e["e"] == "end"), "")
-        left = [h("li", {}, t("bossa.result.left", name=ctx.name(s), n=n)) for s, n in enumerate(out["scores"])]
-        return h("div", {}, h("h2", {"id": "result-title"}, head), h("p", {}, how),
-                 h("ul", {"class_": "totals"}, left))
+        me = self.me(view, ctx)
+        hands = []
+        for s in (me, R.other(me)):
+            tiles = view["hands"][s] or []
+            hands.append(h("li", {},
+                           h("span", {"class_": "who"}, ctx.name(s)),
+                           h("span", {"class_": "left"}, t("bossa.score", n=len(tiles))),
+                           h("span", {"class_": "final-tiles"},
+                             [h("span", {"class_": "tile small", "role": "img", "aria_label": tile_name(x, t)},
+                                tile_svg(x)) for x in tiles])))
+        look = {"me": me, "playing": False, "moves": [], "sel": {}, "chosen": [], "taken": [],
+                "pending": None, "mode": None, "fresh": ({}, set(), False), "last": None, "new": {}}
+        lines = [self.line(view, c, ctx, look, "h4", final=True) for c in self.line_order(view, me)] \
+            if view["lines"][0]["die"] is not None else []
+        n, k = self.measure(view)
+        parts = [h("p", {"class_": "reason"}, how),
+                 h("h3", {}, t("bossa.result.hands")), h("ul", {"class_": "final-hands"}, hands),
+                 h("h3", {}, t("bossa.result.lines")),
+                 h("div", {"class_": "final-lines", "style": f"--n: {n}; --k: {k}"}, lines)]
+        if view["removed"] is not None:
+            parts.append(h("p", {"class_": "removed"}, t("bossa.removed", tile=tile_name(view["removed"], t)),
+                           " ", h("span", {"class_": "tile small", "aria_hidden": "true"},
+                                  tile_svg(view["removed"]))))
+        # focusable, so that the overlay's body can be scrolled from the keyboard when it is long
+        return h("div", {"class_": "bossa bossa-result", "tabindex": "0", "role": "group",
+                         "aria_label": t("bossa.result.detail")}, parts)
+
+    # --- the shelf -----------------------------------------------------------------------------
+    def picture(self):
+        """Two dice (the white line's dark with ring pips, the black line's light with dots),
+        a tile on each side of them."""
+        def at(x, y, node):
+            return h("g", {"transform": f"translate({x} {y})"}, node)
+        return h("svg", {"viewBox": "0 0 200 100", "aria_hidden": "true", "focusable": "false",
+                         "class_": "bossa-picture"},
+                 at(6, 8, tile_svg(R.TILES.index((2, 0)))), at(52, 4, die_svg(R.WHITE, 3)),
+                 at(98, 8, tile_svg(R.TILES.index((4, 1)))),
+                 at(30, 54, tile_svg(R.TILES.index((1, 2)))), at(76, 52, die_svg(R.BLACK, 5)),
+                 at(122, 54, tile_svg(R.TILES.index((0, 6)))), at(150, 8, tile_svg(R.TILES.index((3, 2)))))
+
+    def progress(self, view, ctx):
+        """"Turn 7 · You 4 tiles, Ben 5 · deck 12 · your turn" (before the dice are laid: who is
+        choosing)."""
+        t = ctx.t
+        if view["phase"] == "over":
+            return None
+        if view["phase"] in ("choose", "side"):
+            return ctx.say("bossa.progress.choosing", view["turn"])
+        turn = sum(1 for e in view["log"] if e["e"] == "draw")
+        hands = t("list.sep").join(t("bossa.progress.hand", name=ctx.name(s), n=view["hand_sizes"][s])
+                                   for s in (0, 1))
+        return t("bossa.progress", turn=turn, hands=hands, deck=view["deck"],
+                 who=ctx.say("bossa.progress.turn", view["turn"]))
 
     def rules(self, t):
         sections = []
         for key in ("goal", "tiles", "lines", "setup", "choice", "turn", "place", "actions",
-                    "end", "basic", "view"):
+                    "end", "basic", "view", "screen"):
             sections.append(h("h3", {}, t(f"bossa.rules.{key}.title")))
             sections.append(h("p", {}, t(f"bossa.rules.{key}")))
         rulings = [h("li", {}, t(f"bossa.ruling.{k}")) for k in RULING_KEYS]
-        keys = [h("li", {}, t(f"bossa.keys.{k}")) for k in ("tab", "digits", "escape")]
+        keys = [h("li", {}, t(f"bossa.keys.{k}")) for k in ("tab", "digits", "confirm", "escape")]
         versions = [h("li", {}, t(f"bossa.rules.version.{v}"))
                     for v in range(R.Bossa.rules_version, 0, -1)]
         return h("div", {"class_": "rules"}, sections,
@@ -539,6 +1032,14 @@ class BossaUI(GameUI):
                  h("h3", {}, t("bossa.rules.versions.title")), h("ul", {}, versions),
                  h("h3", {}, t("rules.keys")), h("ul", {}, keys))
 
+
+class _Quiet:
+    """A context whose focus requests go nowhere (a toggle keeps focus on the tile)."""
+    focus = None
+
+
+# What the marks on the table mean (beside the lines on wide screens; the rules page says it all)
+LEGEND = ("pips", "count", "checks", "marks")
 
 # One rules-page line per ruling constant in the engine (a test checks they match).
 RULING_KEYS = ("only_ends_open", "six_whoever_filled", "empty_hand_first", "own_roll_own_line",

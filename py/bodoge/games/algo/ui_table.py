@@ -1,0 +1,450 @@
+"""algo's table (``AlgoUI.board``): the others' rows above, the deck and the drawn card in the
+middle with what you are about to do, your own row nearest you; while a round summary shows,
+the round that ended as it ended.
+
+Sizes come from the stage, a CSS size container (``style.css``): the board tells the
+stylesheet how many cards its longest row holds and how many lines of cards there are, with
+every row on one line or long rows on two (``geometry``), and a card is as wide as fits, so
+every player count and row length fits one screen without scrolling.
+
+Motion (``ctx.fresh_from``): a card turned up flips; every card of a row glides to its new
+place when a card joins the row (``data-fx-key`` is its handle), and the drawn card glides
+from the middle into its place (its key is the index of its draw in the log).
+"""
+
+import math
+
+from ...ui.html import h
+from . import rules as R
+from .ui_cards import card_at, card_button, card_name, card_svg, colour_name, nth
+
+MIN_SLOTS = 5     # a card is never wider than a fifth of the row's room
+
+
+def geometry(lengths):
+    """The CSS variables that size the cards of bands with rows of these lengths: two ways to
+    lay them out, every row on one line (``--slots-1`` cards across, ``--lines-1`` lines) or
+    long rows on two (``--slots-2``, ``--lines-2``); the stylesheet takes whichever gives the
+    larger cards on the stage at hand, and the rows wrap by themselves."""
+    slots = max([MIN_SLOTS, *lengths])
+    half = max(MIN_SLOTS, math.ceil(slots / 2))
+    lines = sum(max(1, math.ceil(n / half)) for n in lengths)
+    return (f"--slots-1: {slots}; --lines-1: {len(lengths)}; --slots-2: {half}; "
+            f"--lines-2: {lines}; --bands: {len(lengths)}")
+
+
+def side_of(view, seat):
+    """Who wins a round: the seat, or in pair play its team (0 or 1)."""
+    return seat % 2 if view["mode"] == "pair" else seat
+
+
+def turn_draw(log, i, seat):
+    """The index of the draw that began ``seat``'s turn, seen from event ``i`` of that turn
+    (None: the turn drew nothing: an empty deck, pair play)."""
+    for j in range(i - 1, -1, -1):
+        e = log[j]
+        if e["e"] == "draw":
+            return j if e["seat"] == seat else None
+        if e["e"] not in ("attack", "out", "toss", "show"):
+            return None
+    return None
+
+
+def badge(kind, text, short=None):
+    if short is None:
+        return h("span", {"class_": f"badge {kind}"}, text)
+    return h("span", {"class_": f"badge {kind}"}, h("span", {"class_": "full"}, text),
+             h("span", {"class_": "short", "aria_hidden": "true"}, short))
+
+
+def lead(text):
+    """"Hit: …" with its first word, up to the colon, in bold."""
+    for colon in (":", "："):
+        head, sep, rest = text.partition(colon)
+        if sep and len(head) < 12:
+            return [h("strong", {}, head + sep), rest]
+    return [text]
+
+
+class Table:
+    """The board's drawing, mixed into ``AlgoUI``."""
+
+    # --- what the latest move changed ------------------------------------------------------------
+    def motion(self, view, ctx, ended=False):
+        """(handles of cards the latest move turned face up, (handle, draw index) of the drawn
+        card that joined a row or None, whether the latest move drew the card in the middle).
+        ``ended``: for the round that the latest move ended (what follows is the next deal)."""
+        flips, joined, drew = set(), None, False
+        log = view["log"]
+        if ctx.fresh_from is None:
+            return flips, joined, drew
+        newest = max((c["k"] for row in view["rows"] for c in row), default=None)
+        for i in range(ctx.fresh_from, len(log)):
+            e = log[i]
+            kind = e["e"]
+            if kind == "attack" and e["hit"]:
+                flips.add(e["k"])
+            elif kind in ("reveal", "stay"):
+                d = turn_draw(log, i, e["seat"])
+                if d is not None and (kind == "stay" or e["k"] == newest):
+                    joined = (newest, d)          # the drawn card entered the row
+                elif kind == "reveal":
+                    flips.add(e["k"])
+            elif kind == "draw":
+                drew = True
+            elif kind == "round_end" and ended:
+                break
+            elif kind == "deal":                  # a new round: nothing of the old one moves
+                flips, joined, drew = set(), None, False
+        return flips, joined, drew
+
+    # --- the whole board -----------------------------------------------------------------------
+    def seats_in_order(self, n, me):
+        """The others in turn order after the viewer (the next player first, a partner in the
+        middle, across the table), then the viewer."""
+        if me is None:
+            return list(range(n)), None
+        return [(me + i) % n for i in range(1, n)], me
+
+    def frame_board(self, view, lengths, opponents, center, mine, extra=""):
+        return h("div", {"class_": f"algo-board algo-table players-{view['players']} mode-{view['mode']}{extra}",
+                         "data_region": "table", "style": geometry(lengths)},
+                 h("div", {"class_": "opponents", "data_region": "players"}, opponents), center, mine)
+
+    def live_board(self, view, sel, ctx):
+        n = view["players"]
+        me = ctx.viewer if ctx.viewer is not None and 0 <= ctx.viewer < n else None
+        mover = me is not None and me in view["to_move"] and view["phase"] != "over"
+        showing = mover and view["phase"] == "toss"
+        attacking = mover and view["phase"] in ("attack", "again")
+        need_stake = attacking and view["drawn"] is None and view["stake"] is None
+        armed = attacking and (not need_stake or "stake" in sel)
+        flips, joined, drew = self.motion(view, ctx)
+        others, me = self.seats_in_order(n, me)
+        fx = (flips, joined)
+        bands = [self.live_band(view, s, sel, ctx, fx, armed=armed) for s in others]
+        mine = (self.live_band(view, me, sel, ctx, fx, stake_pick=need_stake, show_pick=showing)
+                if me is not None else None)
+        center = self.center(view, sel, ctx, attacking=attacking, armed=armed, drew=drew)
+        lengths = [len(view["rows"][s]) for s in others + ([me] if me is not None else [])]
+        return self.frame_board(view, lengths, bands, center, mine)
+
+    # --- a seat's band ---------------------------------------------------------------------------
+    def badges(self, view, s, ctx, *, turn=False, out=False, winner=False, dealer=None):
+        """A seat's badges. On a narrow stage some shrink to their mark (``short``): the team
+        to its letter, the turn to ▶, the winner to ★; the words stay for screen readers."""
+        t = ctx.t
+        items = []
+        if view["mode"] == "pair":        # a partner is on your team: "Partner" says both
+            team = 0 if s in view["teams"][0] else 1
+            if ctx.viewer is not None and ctx.viewer != s and s == R.partner(ctx.viewer):
+                items.append(badge(f"partner team-{team}", t("algo.partner")))
+            else:
+                items.append(badge(f"team team-{team}", t(f"algo.team.{team}"), "AB"[team]))
+        if (view["dealer"] if dealer is None else dealer) == s:
+            items.append(badge("dealer", t("algo.dealer")))
+        if turn:
+            items.append(badge("turn", t("algo.turn"), ""))
+        if winner:
+            items.append(badge("winner", t("algo.winner"), ""))
+        if out:
+            items.append(badge("out", t("algo.out")))
+        if view["points"] is not None:   # with chips the points decide (round wins: the result)
+            items.append(badge("points", t("algo.pts", n=view["points"][s])))
+        else:
+            items.append(badge("wins", t("algo.wins_short", n=view["wins"][s])))
+        return items
+
+    def band(self, ctx, s, cards, badges, classes=""):
+        me = s == ctx.viewer
+        return h("section", {"class_": "seat" + (" me" if me else "") + classes,
+                             "aria_label": ctx.t("algo.row_of", whose=ctx.whose(s)),
+                             "data_region": "hand" if me else None},
+                 h("h2", {"class_": "seat-name"}, h("span", {"class_": "who"}, ctx.name(s)), " ",
+                   h("span", {"class_": "badges"}, badges)),
+                 h("ol", {"class_": "row"}, cards))
+
+    def live_band(self, view, s, sel, ctx, fx, armed=False, stake_pick=False, show_pick=False):
+        t = ctx.t
+        flips, joined = fx
+        name = ctx.name(s)
+        mine = s == ctx.viewer
+        row = view["rows"][s]
+        over = view["phase"] == "over"
+        targetable = armed and not mine and s in view["targets"] and not view["out"][s]
+        shown = set(view.get("shown", ()))
+        cards = []
+        for p, card in enumerate(row):
+            told = not mine and card["k"] in shown and not card["up"]
+            label = self.card_label(card, p, len(row), name, mine, t, told, ended=over)
+            classes = ["card", "black" if card["c"] == R.BLACK else "white",
+                       "up" if card["up"] else "down"]
+            attrs = {"id": f"card-{s}-{p}", "aria_label": label,
+                     "data_fx": "slide", "data_fx_key": f"k{card['k']}"}
+            if card["k"] in flips:
+                attrs["data_fx"] = "flip"
+            elif joined and joined[0] == card["k"]:
+                attrs["data_fx_key"] = f"drawn-{joined[1]}"
+            if view["stake"] is not None and card["k"] == view["stake"]:
+                classes.append("staked")
+            if told:
+                classes.append("told")
+            action = None
+            if not card["up"]:
+                if targetable:
+                    action, picked = "target", sel.get("target") == [s, p]
+                elif stake_pick and mine:
+                    action, picked = "stake", sel.get("stake") == p
+                elif show_pick and mine:
+                    action, picked = "show", False
+                    attrs["aria_label"] = t("algo.show_card", card=label)
+            if action:
+                classes.append("selected" if picked else "target")
+                attrs.update(type="button", data_act=action,
+                             data_arg=f"{s}-{p}" if action == "target" else str(p))
+                if action != "show":
+                    attrs["aria_pressed"] = "true" if picked else "false"
+                el = card_button(attrs, classes, self.svg(t, card))
+            else:
+                el = h("span", {**attrs, "role": "img", "class_": " ".join(classes)}, self.svg(t, card))
+            cards.append(h("li", {}, el))
+        active = view["turn"] == s and not over
+        badges = self.badges(view, s, ctx, turn=active, out=view["out"][s])
+        classes = (" active" if active else "") + (" is-out" if view["out"][s] else "")
+        if view["mode"] == "pair" and ctx.viewer is not None and s == R.partner(ctx.viewer):
+            classes += " partner"
+        return self.band(ctx, s, cards, badges, classes)
+
+    def svg(self, t, card):
+        # a number seen face down (one's own, a Toss, the end of a round) has the closed-eye mark
+        return card_svg(t, card["c"], card["n"], card["up"],
+                        mine=not card["up"] and card["n"] is not None)
+
+    def card_label(self, card, p, total, name, mine, t, told=False, ended=False):
+        where = t("algo.position", i=p + 1, n=total)
+        if card["n"] is None:
+            what = t("algo.face_down", colour=colour_name(t, card["c"]))
+        elif card["up"]:
+            what = t("algo.face_up", card=card_name(t, card["c"], card["n"]))
+        elif told:
+            what = t("algo.told", card=card_name(t, card["c"], card["n"]))
+        elif mine and not ended:
+            what = t("algo.mine_hidden", card=card_name(t, card["c"], card["n"]))
+        else:
+            what = t("algo.ended_down", card=card_name(t, card["c"], card["n"]))
+        return f"{name}: {where}, {what}"
+
+    # --- the middle: deck, drawn card, what happens -------------------------------------------------
+    def pile(self, view, ctx, drew):
+        t = ctx.t
+        parts = []
+        if view["mode"] == "pair":
+            parts.append(self.team_list(view, ctx))
+        else:
+            parts.append(h("div", {"class_": "deck", "role": "img",
+                                   "aria_label": t("algo.deck_count", n=view["deck"])},
+                           h("span", {"class_": "deck-stack", "aria_hidden": "true"}),
+                           h("span", {"class_": "deck-count", "aria_hidden": "true"},
+                             t("algo.deck_count", n=view["deck"]))))
+        d = view["drawn"]
+        if d is not None and view["phase"] != "over":
+            who = ctx.name(view["turn"])
+            label = (t("algo.drawn_own", card=card_name(t, d["c"], d["n"])) if d["n"] is not None
+                     else t("algo.drawn_other", name=who, colour=colour_name(t, d["c"])))
+            at = max(i for i, e in enumerate(view["log"]) if e["e"] == "draw")
+            parts.append(h("div", {"class_": "drawn", "role": "img", "aria_label": label},
+                           h("span", {"class_": "drawn-card", "data_fx": "drop" if drew else None,
+                                      "data_fx_key": f"drawn-{at}", "id": f"drawn-{at}"},
+                             card_svg(t, d["c"], d["n"], False, mine=d["n"] is not None)),
+                           h("span", {"class_": "drawn-label", "aria_hidden": "true"},
+                             ctx.say("algo.drew", view["turn"]))))
+        return h("div", {"class_": "pile"}, parts)
+
+    def team_list(self, view, ctx):
+        """Pair play: the two teams, with their points (point chips) or round wins (who plays
+        in which is said by each row's badge; here only for screen readers)."""
+        t = ctx.t
+        items = []
+        for i, team in enumerate(view["teams"]):
+            names = t("list.sep").join(ctx.name(s) for s in team)
+            score = (t("algo.points", n=view["points"][team[0]]) if view["points"] is not None
+                     else t("algo.wins", n=view["wins"][team[0]]))
+            items.append(h("li", {"class_": f"team-{i}"},
+                           h("span", {"class_": f"badge team team-{i}"}, t(f"algo.team.{i}")), " ",
+                           h("span", {"class_": "team-names visually-hidden"}, names), " ",
+                           h("strong", {"class_": "team-score"}, score)))
+        name = t("algo.points_title") if view["points"] is not None else t("algo.teams")
+        return h("section", {"class_": "teams", "aria_label": name}, h("ul", {}, items))
+
+    def center(self, view, sel, ctx, attacking, armed, drew):
+        t = ctx.t
+        target = sel.get("target") if armed else None
+        if target:
+            text = self.preview(view, sel, ctx)
+        else:
+            text = [h("p", {}, line) for line in self.last_action(view, ctx)]
+        parts = [self.pile(view, ctx, drew), h("div", {"class_": "action-text", "id": "action-text"}, text)]
+        if attacking:
+            parts.append(self.numpad(view, sel, ctx, target))
+            parts.append(self.buttons(view, sel, ctx, target))
+        return h("div", {"class_": "center" + (" acting" if attacking else ""),
+                         "data_region": "hand" if attacking else None}, parts)
+
+    def last_action(self, view, ctx):
+        """What just happened in this round, in words: the latest attack and what it did (or the
+        deal, before anyone has attacked)."""
+        log = view["log"]
+        start = max((i for i, e in enumerate(log) if e["e"] == "deal"), default=0)
+        attacks = [i for i in range(start, len(log)) if log[i]["e"] in ("attack", "toss")]
+        if not attacks:
+            return [x for x in (self.words(log[start], ctx),) if x] if log else []
+        lines = []
+        for e in log[attacks[-1]:]:
+            if e["e"] in ("draw", "deal"):
+                continue
+            text = self.words(e, ctx)
+            if text:
+                lines.append(text)
+        return lines[:2]
+
+    def preview(self, view, sel, ctx):
+        """What declaring a number on the chosen card does, before it is declared: on a hit,
+        on a miss (and whose card it is, and the numbers already missed on it)."""
+        t = ctx.t
+        me = ctx.viewer
+        s, p = sel["target"]
+        row = view["rows"][s]
+        card = row[p]
+        target = card_at(t, ctx.whose(s), p, card["c"])
+        lines = [h("p", {"id": "numpad-label", "class_": "declare-for"},
+                   t("algo.declare_for", card=target))]
+        left = sum(1 for c in row if not c["up"]) - 1
+        partner = view["mode"] == "pair" and s == R.partner(me)
+        if left > 0:
+            hit = t("algo.preview.hit_again")
+        else:
+            gone = {x for x in range(view["players"]) if view["out"][x]} | {s}
+            sides = {side_of(view, x) for x in range(view["players"]) if x not in gone}
+            if sides == {side_of(view, me)}:
+                key = "algo.preview.hit_team_win" if view["mode"] == "pair" else "algo.preview.hit_win"
+                hit = t(key)
+            else:
+                hit = t("algo.preview.hit_out", name=ctx.name(s))
+        if view["points"] is not None and not partner:
+            payer = (t(f"algo.team.{side_of(view, s)}") if view["mode"] == "pair" else ctx.name(s))
+            hit += " " + t("algo.preview.chips", name=payer, n=R.CHIPS_HIT, six=2 * R.CHIPS_HIT)
+        lines.append(h("p", {"class_": "preview hit"}, *lead(hit)))
+        d = view["drawn"]
+        if d is not None:
+            miss = t("algo.preview.miss_drawn", card=card_name(t, d["c"], d["n"]))
+        else:
+            own = view["rows"][me]
+            sp = (sel.get("stake") if view["stake"] is None
+                  else next((i for i, c in enumerate(own) if c["k"] == view["stake"]), None))
+            if sp is None or not 0 <= sp < len(own):
+                miss = None
+            else:
+                sc = own[sp]
+                last = sum(1 for c in own if not c["up"]) == 1
+                miss = t("algo.preview.miss_own_out" if last else "algo.preview.miss_own",
+                         nth=nth(t, sp), card=card_name(t, sc["c"], sc["n"]))
+        if miss:
+            lines.append(h("p", {"class_": "preview miss"}, *lead(miss)))
+        if partner:
+            lines.append(h("p", {"class_": "partner-note"}, t("algo.partner_target")))
+        tried = self.tried(view, card)
+        if tried:
+            lines.append(h("p", {"class_": "tried-note", "id": "tried-note"},
+                           t("algo.tried", numbers=t("list.sep").join(str(x) for x in tried))))
+        return lines
+
+    @staticmethod
+    def tried(view, card):
+        """The numbers already declared on this card and missed (by anyone)."""
+        return sorted({e["n"] for e in view["log"]
+                       if e["e"] == "attack" and not e["hit"] and e["k"] == card["k"]})
+
+    def numpad(self, view, sel, ctx, target):
+        t = ctx.t
+        card = view["rows"][target[0]][target[1]] if target else None
+        typed = sel.get("typed", "")
+        tried = set(self.tried(view, card)) if card else set()
+        tint = "" if card is None else (" black" if card["c"] == R.BLACK else " white")
+        buttons = []
+        for n in range(R.NUMBERS):
+            classes = "num" + tint + (" typed" if typed and int(typed) == n else "")
+            classes += " tried" if n in tried else ""
+            buttons.append(h("button", {"type": "button", "id": f"num-{n}", "class_": classes,
+                                        "data_act": "declare", "data_arg": str(n),
+                                        "disabled": card is None,
+                                        "aria_describedby": "tried-note" if n in tried else None,
+                                        "aria_label": t("algo.declare_n", n=n)}, str(n)))
+        attrs = {"class_": "numpad", "role": "group"}
+        if target:
+            attrs["aria_labelledby"] = "numpad-label"
+        else:
+            attrs["aria_label"] = t("algo.numbers")
+        return h("div", attrs, buttons)
+
+    def buttons(self, view, sel, ctx, target):
+        t = ctx.t
+        buttons = []
+        if view.get("can_toss"):
+            buttons.append(h("button", {"type": "button", "id": "toss", "class_": "button",
+                                        "data_act": "toss", "aria_keyshortcuts": "T"}, t("algo.toss")))
+        if view["phase"] == "again":
+            buttons.append(h("button", {"type": "button", "id": "stay", "class_": "button primary",
+                                        "data_act": "stay", "aria_keyshortcuts": "S"}, t("algo.stay")))
+        if target or "stake" in sel:
+            buttons.append(h("button", {"type": "button", "id": "cancel", "class_": "button",
+                                        "data_act": "cancel", "aria_keyshortcuts": "Escape"},
+                             t("algo.cancel")))
+        return h("div", {"class_": "acts"}, buttons)
+
+    # --- a round that ended, while its summary shows ----------------------------------------------
+    def ended_board(self, view, e, ctx):
+        """The round ``e`` ended as it ended: every card's number (all are shown when a round
+        ends), the cards still face down marked so (from rules version 3, whose event says
+        which), the winner and who was out; points and round wins after the round. Nothing
+        of the next deal."""
+        t = ctx.t
+        n = len(e["rows"])
+        me = ctx.viewer if ctx.viewer is not None and 0 <= ctx.viewer < n else None
+        others, me = self.seats_in_order(n, me)
+        team = e.get("team") or [e["winner"]]
+        ups, ks = e.get("up"), e.get("k")
+        flips = self.motion(view, ctx, ended=True)[0] if ks else set()
+        result = next((r for r in view["results"] if r["round"] == e["round"]), None)
+        dealer = result["dealer"] if result else -1
+
+        def band(s):
+            cards = []
+            row = e["rows"][s]
+            for p, c in enumerate(row):
+                up = ups[s][p] if ups else True
+                card = {"c": c["c"], "n": c["n"], "up": up}
+                classes = ["card", "black" if c["c"] == R.BLACK else "white",
+                           "up" if up else "down ended-down"]
+                attrs = {"id": f"card-{s}-{p}", "role": "img", "class_": " ".join(classes),
+                         "aria_label": self.card_label(card, p, len(row), ctx.name(s), False, t,
+                                                       ended=True)}
+                if ks:
+                    attrs.update(data_fx="flip" if ks[s][p] in flips else "slide",
+                                 data_fx_key=f"k{ks[s][p]}")
+                cards.append(h("li", {}, h("span", attrs, self.svg(t, card))))
+            out = all(ups[s]) if ups else s not in team
+            badges = self.badges(view, s, ctx, out=out, winner=s in team, dealer=dealer)
+            classes = " won" if s in team else " is-out" if out else ""
+            return self.band(ctx, s, cards, badges, classes)
+
+        bands = [band(s) for s in others]
+        mine = band(me) if me is not None else None
+        text = [h("p", {"class_": "ended-title"}, self.round_heading(e, ctx))]
+        paid = self.paid_text(e, ctx)
+        if paid:
+            text.append(h("p", {}, paid))
+        center = h("div", {"class_": "center ended"},
+                   h("div", {"class_": "pile"}, self.team_list(view, ctx) if view["mode"] == "pair" else None),
+                   h("div", {"class_": "action-text", "id": "action-text"}, text))
+        lengths = [len(e["rows"][s]) for s in others + ([me] if me is not None else [])]
+        return self.frame_board(view, lengths, bands, center, mine, extra=" round-ended")

@@ -1,0 +1,398 @@
+"""algo's table in CPython (issue 14): what a hit and a miss would do before a number is
+declared, the log naming the attacked card, motion flags, the round that ended drawn while
+its summary shows, round headings, the result's breakdown, and the shelf hooks."""
+
+import re
+
+import pytest
+
+from bodoge.core.match import Match
+from bodoge.core.record import Record, encode
+from bodoge.core.selfplay import play_one
+from bodoge.games.algo import GAME
+from bodoge.games.algo import rules as R
+from bodoge.games.algo import ui as algo_ui
+from bodoge.games.algo.ui_table import geometry
+from bodoge.ui.games import Ctx
+from bodoge.ui.html import render
+from bodoge.ui.i18n import I18n
+
+from ui.fakehost import Text, make_app
+
+from .helpers import STAY, attack, rig
+from .test_rules_v2 import PARTNER_HIT, play
+from .test_ui import seats, start
+
+UI = algo_ui.UI
+NAMES = ["Aki", "Ben", "Cy", "Dee"]
+
+
+def ctx_for(viewer, lang="en", names=NAMES, fresh=None, pause=None):
+    ctx = Ctx(I18n(lang), list(names), viewer, [viewer] if viewer is not None else [])
+    ctx.fresh_from, ctx.pause = fresh, pause
+    return ctx
+
+
+def board(state, viewer, sel=None, lang="en", **kw):
+    html = render(UI.board(GAME.view(state, viewer), sel or {}, ctx_for(viewer, lang, **kw)))
+    return html, Text.of(html)
+
+
+# seat 0 (b1 w3 b5 w9) draws b8; seat 1 holds b0 w2 b4 w6
+def two():
+    return rig([["b1", "w3", "b5", "w9"], ["b0", "w2", "b4", "w6"]], deck=["w10", "b8"])
+
+
+# --- see before you commit ------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,expected", [
+    ("en", ["Declare a number for Ben's 4th card from the left (white)",
+            "Hit: it turns face up, and you may attack again or stay.",
+            "Miss: your drawn black 8 joins your row face up."]),
+    ("ja", ["Benの左から4枚目（白）の数字を宣言",
+            "当たり：このカードが表になり、続けてアタックするかステイできます。",
+            "外れ：引いた黒の8を表向きで自分の列に置きます。"])])
+def test_a_chosen_target_says_what_a_hit_and_a_miss_would_do(lang, expected):
+    html, text = board(two(), 0)
+    assert 'id="num-3"' in html and "Hit:" not in text and "当たり" not in text
+    assert re.search(r'<button type="button" id="num-3" class="num" [^>]*disabled', html)  # no target yet
+    html, text = board(two(), 0, {"target": [1, 3]}, lang)
+    for line in expected:
+        assert line in (text.replace("： ", "：") if lang == "ja" else text)
+    assert 'aria-labelledby="numpad-label"' in html and not re.search(r'id="num-3"[^>]*disabled', html)
+
+
+def test_the_preview_names_who_goes_out_and_who_wins_the_round():
+    state = rig([["b1", "w3"], ["b0", "w2"], ["b4", "w6"]], deck=["b8"], up=("b0",))
+    _, text = board(state, 0, {"target": [1, 1]})
+    assert "Hit: it turns face up, and Ben is out." in text            # Cy still plays on
+    state = rig([["b1", "w3"], ["b0", "w2"]], deck=["b8"], up=("b0",))
+    _, text = board(state, 0, {"target": [1, 1]})
+    assert "Hit: it turns face up, and you win the round." in text
+
+
+def test_the_preview_of_a_miss_with_an_own_card_at_stake_and_the_points():
+    state = rig([["b1", "w3"], ["b0", "w2"]], deck=[], chips=True)
+    _, text = board(state, 0, {"stake": 1, "target": [1, 0]})
+    assert "Miss: your 2nd card from the left, white 3, turns face up." in text
+    assert "You take 10 points from Ben (20 for a 6)." in text
+    state = rig([["b1", "w3"], ["b0", "w2"]], deck=[], up=("b1",))
+    _, text = board(state, 0, {"stake": 1, "target": [1, 0]})
+    assert "Miss: your 2nd card from the left, white 3, turns face up, and you are out." in text
+
+
+def test_numbers_already_missed_on_the_card_are_marked():
+    state = GAME.apply(two(), 0, attack(1, 3, 5))            # a miss: the turn passes to Ben
+    state = GAME.apply(state, 1, attack(0, 0, 1))            # Ben hits b1 and stays
+    state = GAME.apply(state, 1, STAY)                       # Aki's turn: the deck is empty
+    html, text = board(state, 0, {"stake": 1, "target": [1, 3]})
+    assert "Already missed on this card: 5." in text
+    assert re.search(r'id="num-5" class="num white tried"[^>]*aria-describedby="tried-note"', html)
+    _, text = board(state, 0, {"stake": 1, "target": [1, 1]})
+    assert "Already missed" not in text
+
+
+def test_attacking_the_partner_says_so():
+    state, _ = play(PARTNER_HIT[:2], R.DETAILED_LOG_SINCE)
+    _, text = board(state, 0, {"stake": 0, "target": [2, 3]})
+    assert "This is your partner's card: a hit turns your own team's card face up." in text
+    assert "You take" not in text                            # no chips, and none within a team
+    _, text = board(state, 0, {"stake": 0, "target": [1, 0]})
+    assert "Hit: it turns face up" in text
+    assert "your partner's card" not in text
+
+
+# --- see what happened ----------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,viewer,hit,miss,placed", [
+    ("en", 1, "Aki declares 6 on your 4th card from the left (white): hit!",
+     "Aki declares 5 on your 2nd card from the left (white): miss.",
+     "Aki puts the drawn black 8 into their row face up, 4th from the left."),
+    ("en", 0, "You declare 6 on Ben's 4th card from the left (white): hit!",
+     "You declare 5 on Ben's 2nd card from the left (white): miss.",
+     "You put the drawn black 8 into your row face up, 4th from the left."),
+    ("ja", 1, "Akiがあなたの左から4枚目（白）に6と宣言：成功！",
+     "Akiがあなたの左から2枚目（白）に5と宣言：失敗。",
+     "Akiが引いた黒の8を表向きで列の左から4枚目に置きました。")])
+def test_the_log_names_the_attacked_card_whose_where_and_which_colour(lang, viewer, hit, miss, placed):
+    state = GAME.apply(GAME.apply(two(), 0, attack(1, 3, 6)), 0, attack(1, 1, 5))
+    ctx = ctx_for(viewer, lang)
+    lines = [UI.describe(e, ctx) for e in GAME.view(state, viewer)["log"]]
+    assert [hit, miss, placed] == [x for x in lines if x][-4:-1]
+    # the table says it too, until the next attack
+    _, text = board(state, viewer, lang=lang)
+    assert miss in text and placed in text and hit not in text
+
+
+def test_older_games_keep_their_shorter_log_lines():
+    state = GAME.apply(rig([["b1", "w3"], ["b0", "w2"]], deck=["b8"], version=2), 0, attack(1, 1, 2))
+    ctx = ctx_for(1)
+    assert UI.describe(state["log"][-1], ctx) == "Aki declares 2 on your card: hit!"
+
+
+def test_a_shown_card_and_an_own_card_turned_up_name_their_place():
+    state, _ = play(PARTNER_HIT[:2] + [[0, attack(1, 0, 5, w=2)]], R.DETAILED_LOG_SINCE)
+    view = GAME.view(state, 0)
+    lines = [UI.describe(e, ctx_for(0)) for e in view["log"]]
+    assert "Cy shows you their 4th card from the left: white 6." in lines
+    assert "You turn up your 3rd card from the left: black 7." in lines
+    lines = [UI.describe(e, ctx_for(1)) for e in GAME.view(state, 1)["log"]]
+    assert "Cy shows Aki their 4th card from the left (white)." in lines
+
+
+def test_motion_flags_what_the_latest_move_changed():
+    state = two()
+    drawn_at = max(i for i, e in enumerate(state["log"]) if e["e"] == "draw")
+    html, _ = board(state, 0, fresh=drawn_at)
+    assert f'data-fx="drop" data-fx-key="drawn-{drawn_at}"' in html          # the draw
+    before = len(state["log"])
+    hit = GAME.apply(state, 0, attack(1, 3, 6))
+    html, _ = board(hit, 0, fresh=before)
+    k = hit["rows"][1][3]["k"]
+    assert re.search(rf'id="card-1-3"[^>]*data-fx="flip" data-fx-key="k{k}"', html)
+    assert html.count('data-fx="flip"') == 1 and 'data-fx="drop"' not in html
+    # Stay: the drawn b8 glides from the middle into the row; the cards after it make room
+    before = len(hit["log"])
+    stay = GAME.apply(hit, 0, STAY)
+    html, _ = board(stay, 0, fresh=before)
+    assert re.search(rf'id="card-0-3"[^>]*data-fx="slide" data-fx-key="drawn-{drawn_at}"', html)
+    k = stay["rows"][0][4]["k"]
+    assert re.search(rf'id="card-0-4"[^>]*data-fx="slide" data-fx-key="k{k}"', html)
+    # a redraw without a move flags nothing new
+    html, _ = board(stay, 0)
+    assert 'data-fx="flip"' not in html and "drawn-" not in html.split('class="center')[0]
+
+
+def test_a_miss_with_the_drawn_card_glides_it_into_the_row_face_up():
+    state = two()
+    drawn_at = max(i for i, e in enumerate(state["log"]) if e["e"] == "draw")
+    before = len(state["log"])
+    miss = GAME.apply(state, 0, attack(1, 3, 7))
+    html, _ = board(miss, 0, fresh=before)
+    assert re.search(rf'id="card-0-3" aria-label="Aki: card 4 of 5, black 8, face up" '
+                     rf'data-fx="slide" data-fx-key="drawn-{drawn_at}"', html)
+
+
+# --- the round that ended, while its summary shows ---------------------------------------------------
+def until_pause(chips=False, players=2, mode=None):
+    form = {"players": str(players), **seats(["human"] + ["normal"] * (players - 1))}
+    if chips:
+        form["chips"] = True
+    if mode:
+        form["mode"] = mode
+    app, host = make_app()
+    screen = start(app, form)
+    for _ in range(2000):
+        host.run_timers()
+        if screen.pause is not None:
+            return app, host, screen
+        view = screen.match.view(0)
+        if 0 in screen.match.to_move():
+            if view["phase"] == "toss":
+                app.act("show", str(next(p for p, c in enumerate(view["rows"][0]) if not c["up"])))
+                continue
+            if view["phase"] == "again":
+                app.act("stay")
+                continue
+            if view["drawn"] is None and view["stake"] is None:
+                app.act("stake", str(next(p for p, c in enumerate(view["rows"][0]) if not c["up"])))
+            s, p = next((s, p) for s in view["targets"] for p, c in enumerate(view["rows"][s])
+                        if not c["up"])
+            app.act("target", f"{s}-{p}")
+            app.act("declare", str(screen.match.state["rows"][s][p]["id"] >> 1))   # always a hit
+    raise AssertionError("no round ended")
+
+
+@pytest.mark.parametrize("chips,players,mode", [(False, 2, None), (True, 3, None), (True, 4, "pair")])
+def test_the_board_behind_the_summary_is_the_round_that_ended(chips, players, mode):
+    app, host, screen = until_pause(chips, players, mode)
+    e = screen.pause
+    state = screen.match.state
+    assert state["round"] == 1 and e["round"] == 0               # the next round is dealt
+    board_html = host.html.split('class="board-wrap"')[1].split('class="overlay')[0]
+    assert "round-ended" in board_html
+    for s, row in enumerate(e["rows"]):
+        for p, c in enumerate(row):
+            colour = "black" if c["c"] == R.BLACK else "white"
+            state = "face up" if e["up"][s][p] else "still face down"
+            assert re.search(rf'id="card-{s}-{p}"[^>]*aria-label="[^"]*: card {p + 1} of {len(row)}, '
+                             rf'{colour} {c["n"]}, {state}"', board_html)
+        assert f'id="card-{s}-{len(row)}"' not in board_html
+    assert board_html.count('class="card') == sum(len(r) for r in e["rows"])
+    assert board_html.count("ended-down") == sum(not up for row in e["up"] for up in row) > 0
+    assert "Deck:" not in Text.of(board_html) and "drew" not in Text.of(board_html)
+    assert "face down," not in Text.of(board_html)                # every number is shown
+    heading = UI.round_heading(e, screen.ctx(0))
+    assert f">{heading}</h2>" in host.html and heading in Text.of(board_html)
+    app.act("next-round")
+    assert "round-ended" not in host.html and (mode == "pair" or "Deck:" in host.text())
+
+
+def test_the_hit_that_ends_a_round_flips_on_the_board_of_that_round():
+    state = rig([["b1", "w3"], ["b0", "w2"]], deck=["b8"], up=("b0",))
+    before = len(state["log"])
+    k = state["rows"][1][1]["k"]
+    state = GAME.apply(state, 0, attack(1, 1, 2))
+    assert state["round"] == 1                                # the next round is dealt
+    e = next(x for x in GAME.view(state, 0)["log"] if x["e"] == "round_end")
+    html, _ = board(state, 0, fresh=before, pause=e)
+    assert "round-ended" in html and html.count('data-fx="flip"') == 1
+    assert re.search(rf'id="card-1-1"[^>]*data-fx="flip" data-fx-key="k{k}"', html)
+    html, _ = board(state, 0, pause=e)                          # drawn again: no motion
+    assert 'data-fx="flip"' not in html
+
+
+def test_round_headings_name_the_winner_first():
+    ctx = ctx_for(0)
+    assert UI.round_heading({"e": "round_end", "round": 1, "winner": 1, "rows": []}, ctx) == "Ben wins round 2"
+    assert UI.round_heading({"e": "round_end", "round": 0, "winner": 0, "rows": []}, ctx) == "You win round 1"
+    team = {"e": "round_end", "round": 2, "winner": 1, "team": [1, 3], "rows": []}
+    assert UI.round_heading(team, ctx) == "Team B (Ben, Dee) wins round 3"
+    assert UI.round_heading(team, ctx_for(0, "ja")) == "チームB（Ben、Dee）の勝ち（第3ラウンド）"
+
+
+def test_the_round_summary_shows_the_points_moved_and_every_card():
+    app, host, screen = until_pause(chips=True, players=3)
+    e = screen.pause
+    box = Text.of(host.html.split('class="overlay round-over"')[1])
+    assert "Points this round" in box and "Hits" in box and "Round win" in box
+    assert f"The winner receives {e['paid']} points from every other player." in box
+    assert "still face down" in box and "A card with a closed eye" in box
+    for s in range(3):
+        assert f"{e['points'][s]}" in box
+    mini = host.html.split('class="overlay round-over"')[1].count('class="mini down"')
+    assert mini == sum(not up for row in e["up"] for up in row)
+
+
+def test_an_older_game_s_summary_shows_its_cards_without_the_face_down_marks():
+    moves = play_one("algo", {"players": 2}, 3, ["normal"] * 2).record.moves
+    old = Match.from_record(Record("algo", 2, {"players": 2}, 3, moves, {}))
+    e = next(e for e in old.view(0)["log"] if e["e"] == "round_end")
+    html = render(UI.round_summary(e, ctx_for(0)))
+    assert 'class="mini down"' not in html and "closed eye" not in html
+    labels = " ".join(re.findall(r'class="mini-row" role="img" aria-label="([^"]*)"', html))
+    assert labels.count("black") + labels.count("white") == sum(len(r) for r in e["rows"])
+    assert "still face down" not in labels
+    html = render(UI.board(old.view(0), {}, ctx_for(0, pause=e)))
+    assert "round-ended" in html and "ended-down" not in html
+
+
+# --- the result ----------------------------------------------------------------------------------
+def finished(options, seed, names=("Aki", "Ben", "Cy", "Dee")):
+    n = options["players"]
+    match = play_one("algo", options, seed, ["normal"] * n)
+    rec = match.record
+    meta = {"seats": [{"name": names[s], "bot": "normal"} for s in range(n)]}
+    app, host = make_app(hash_=f"#load={encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves, meta))}")
+    box = host.html.split('class="overlay result"')[1]
+    return match, box, Text.of(box)
+
+
+def test_the_result_has_placings_in_rounds_won_and_every_round_to_look_at():
+    match, box, text = finished({"players": 3}, 4)
+    out = match.outcome()
+    for s in range(3):
+        n = out["scores"][s]
+        assert f"{NAMES[s]} {n} round{'s' if n != 1 else ''} won" in text
+    assert "<caption>Rounds</caption>" in box
+    assert box.count('<details class="round-board">') == 3
+    for e in (e for e in match.state["log"] if e["e"] == "round_end"):
+        assert f"{NAMES[e['winner']]} wins round {e['round'] + 1}" in text
+
+
+def test_the_table_behind_the_result_is_the_last_round_as_it_ended():
+    match = play_one("algo", {"players": 2}, 3, ["normal"] * 2)
+    last = [e for e in match.state["log"] if e["e"] == "round_end"][-1]
+    html = render(UI.board(GAME.view(match.state, 0), {}, ctx_for(0)))
+    assert "round-ended" in html and "Deck:" not in Text.of(html)
+    assert html.count("ended-down") == sum(not up for row in last["up"] for up in row) > 0
+    assert f"{NAMES[last['winner']] if last['winner'] else 'You'} win" in Text.of(html)
+
+
+def test_the_result_breaks_the_points_down():
+    match, box, text = finished({"players": 3, "chips": True}, 6)
+    out = match.outcome()
+    ends = [e for e in match.state["log"] if e["e"] == "round_end"]
+    assert "Start Hits Round wins Final" in text
+    for s in range(3):
+        hits, won = sum(e["hits"][s] for e in ends), sum(e["won"][s] for e in ends)
+        assert out["scores"][s] == 230 + hits + won
+        assert f"{NAMES[s]} {out['scores'][s]} points" in text
+        sign = lambda x: f"+{x}" if x > 0 else "±0" if x == 0 else f"−{-x}"  # noqa: E731
+        assert f"{NAMES[s]} 230 {sign(hits)} {sign(won)} {out['scores'][s]}" in text
+
+
+def test_pair_results_name_the_team():
+    match, box, text = finished({"players": 4, "mode": "pair", "chips": True}, 2)
+    out = match.outcome()
+    assert out["pair"]
+    if len(out["winners"]) == 2:
+        team = out["winners"][0] % 2
+        heading = f"Team {'AB'[team]} ({NAMES[team]}, {NAMES[team + 2]}) wins the game"
+    else:
+        heading = "Team A and Team B share the win"
+    assert f">{heading}</h2>" in box
+    assert f"Team A · {out['scores'][0]} points" in text
+
+
+def test_score_text_in_the_game_s_words():
+    ctx = ctx_for(None)
+    assert UI.score_text({"winners": [0], "scores": [2, 1]}, 0, ctx) == "2 rounds won"
+    assert UI.score_text({"winners": [0], "scores": [2, 1]}, 1, ctx) == "1 round won"
+    assert UI.score_text({"winners": [0], "scores": [420, 380], "wins": [1, 1]}, 0, ctx) == "420 points"
+    pair = {"winners": [1, 3], "scores": [380, 420, 380, 420], "wins": [1, 3, 1, 3], "pair": True}
+    assert UI.score_text(pair, 3, ctx) == "Team B · 420 points"
+    assert UI.score_text({"winners": [0], "scores": [1], "mistakes": 2, "grade": 1}, 0, ctx) == "Mistakes: 2"
+    assert UI.score_text({"winners": [0], "scores": [3, 1]}, 0, ctx_for(None, "ja")) == "3ラウンド勝利"
+
+
+# --- the shelf ---------------------------------------------------------------------------------------
+def test_progress_line_for_a_game_in_progress():
+    state = GAME.apply(two(), 0, attack(1, 3, 6))
+    ctx = ctx_for(0)
+    assert UI.progress(GAME.view(state, None), ctx) == "Round 1 of 2 · Aki 0, Ben 0 · your turn"
+    assert UI.progress(GAME.view(state, None), ctx_for(None, "ja")) == "第1ラウンド（全2）・Aki 0、Ben 0・Akiの番"
+    chips = rig([["b1", "w3"], ["b0", "w2"], ["b4", "w6"]], deck=["b8"], chips=True, turn=2)
+    assert UI.progress(GAME.view(chips, None), ctx) == "Round 1 of 3 · Aki 230, Ben 230, Cy 230 · Cy's turn"
+    pair, _ = play([[0, {"a": "toss"}]], 3, chips=True)
+    assert UI.progress(GAME.view(pair, None), ctx_for(None)) == (
+        "Round 1 of 4 · Team A 400, Team B 400 · Cy's turn")          # Cy is to show a card
+    puzzle = GAME.setup({"mode": "puzzle", "players": 1, "grade": 2}, 4)
+    line = UI.progress(GAME.view(puzzle, None), ctx)
+    assert line.startswith("Grade 2 · ") and line.endswith(" cards to find · Mistakes: 0")
+    over = play_one("algo", {"players": 2}, 3, ["normal"] * 2).state
+    assert UI.progress(GAME.view(over, None), ctx) is None
+
+
+def test_picture_is_a_row_of_algo_cards():
+    html = render(UI.picture())
+    assert html.startswith('<svg viewBox="0 0 ') and 'aria-hidden="true"' in html.split(">")[0]
+    assert "width=" not in html.split(">")[0]
+    assert html.count("<g transform=") == 4 and ">2</text>" in html and ">7</text>" in html
+    assert html.count(">?</text>") == 2                      # two backs: stripes and dots
+
+
+# --- the frame's pieces ------------------------------------------------------------------------------
+def test_geometry_offers_one_line_and_two_line_layouts():
+    assert geometry([4, 4]) == "--slots-1: 5; --lines-1: 2; --slots-2: 5; --lines-2: 2; --bands: 2"
+    assert geometry([11, 7]) == "--slots-1: 11; --lines-1: 2; --slots-2: 6; --lines-2: 4; --bands: 2"
+    assert geometry([2, 3, 9, 2]) == "--slots-1: 9; --lines-1: 4; --slots-2: 5; --lines-2: 5; --bands: 4"
+
+
+def test_regions_and_narrow_badges():
+    html, _ = board(two(), 0)
+    assert html.count('data-region="table"') == 1 and html.count('data-region="players"') == 1
+    assert html.count('data-region="hand"') == 2          # your row, and the pad in the middle
+    assert html.index('data-region="players"') < html.index('class="center') < html.index('aria-label="your row" data-region="hand"')
+    html, _ = board(two(), 1)                                # Ben waits: only his row
+    assert html.count('data-region="hand"') == 1 and 'class="numpad"' not in html
+    assert '<span class="badge turn"><span class="full">Turn</span><span class="short" aria-hidden="true"></span>' in html
+    pair, _ = play([], 3)
+    html, _ = board(pair, 0)
+    assert '<span class="badge partner team-0">Partner</span>' in html
+    assert '<span class="full">Team B</span><span class="short" aria-hidden="true">B</span>' in html
+
+
+def test_a_puzzle_s_log_is_one_list():
+    app, host = make_app()
+    start(app, {"mode": "puzzle", "grade": "1", "daily": False, "kind0": "human"})
+    assert 'class="log-group"' not in host.html and "Round 1" not in host.text()
+    assert 'class="algo-board algo-table puzzle-board"' in host.html
