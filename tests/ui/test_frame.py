@@ -9,6 +9,7 @@ from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
 from bodoge.ui import games as G
 from bodoge.ui.games import Ctx, GameUI, game_ui, placings
+from bodoge.ui.html import h
 from bodoge.ui.i18n import I18n
 from bodoge.ui.storage import SETTINGS_KEY, SPEEDS
 
@@ -200,7 +201,10 @@ def test_round_overlay_over_the_board_with_next_round_and_the_game_s_heading(mon
     assert overlay_html(host.html, "round-over") is None and "show-overlay" not in host.html
 
 
-def test_without_a_round_heading_the_summary_keeps_its_own():
+def test_without_a_round_heading_the_summary_keeps_its_own(monkeypatch):
+    gui = game_ui("algo")       # as a game without the hook, whose summary has its own heading
+    monkeypatch.setattr(gui, "round_heading", GameUI.round_heading.__get__(gui))
+    monkeypatch.setattr(gui, "round_summary", lambda e, ctx: h("h2", {"id": "round-title"}, "Over"))
     app, host = make_app()
     screen = start_algo(app, [("human", "Aki"), ("strong", "Ben")])
     until_round_ends(app, host, screen)
