@@ -335,10 +335,20 @@ def test_the_play_screen_offers_the_replay_in_its_header_result_and_share_dialog
     assert "as a spectator sees it" in host.text()
     app.act("copy", "replay")
     assert host.copied[-1] == replay_link
-    # a finished game: Replay on the result opens at the first move
+    # a finished game: Replay on the result opens at the first move; an opened code nobody
+    # has played on is not stored, so its replay goes by the code
     code = code_of("algo", people=1)
     app, host = make_app(hash_=f"#load={code}")
+    assert not app.screen.slot.stored
+    assert f'<a class="button" href="#replay={code}&amp;move=0" id="replay-game">Replay</a>' in host.html
+    assert f'id="open-replay" class="tool" href="#replay={code}"' in host.html
+    app.route(f"#replay={code}&move=0")
+    assert app.screen.at == 0 and app.screen.perspective == "all"
+    # kept, it is a save: its replay by the save's id
+    app, host = make_app(hash_=f"#load={code}")
     slot = app.screen.slot
+    app.screen.keep()
+    assert slot.stored
     assert f'<a class="button" href="#/replay/{slot.id}/0" id="replay-game">Replay</a>' in host.html
     app.route(f"#/replay/{slot.id}/0")
     assert app.screen.at == 0 and app.screen.perspective == "all"
@@ -364,7 +374,7 @@ def test_play_me_replays_move_by_move_from_a_still_of_its_own_screen():
     for _ in range(min(60, screen.total)):
         app.key("ArrowRight")
     assert screen.at == min(60, screen.total)
-    assert 'class="pm-board"' in host.html and 'class="pm-cards"' in host.html
+    assert 'class="pm-board"' in host.html and 'class="pm-centre"' in host.html
     assert 'id="die-0-0"' not in host.html                 # nobody plays in a replay: no controls
     assert host.store.data == store_before                 # nothing saved
     assert len(host.timers) == timers                      # and nothing started

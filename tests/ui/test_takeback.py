@@ -11,7 +11,7 @@ import pytest
 from bodoge.core.match import Match
 from bodoge.games import get_game
 from bodoge.ui.app import App
-from bodoge.ui.storage import SETTINGS_KEY, SPEEDS
+from bodoge.ui.storage import SAVE_PREFIX, SETTINGS_KEY, SPEEDS
 
 from .fakehost import FakeHost, Text, make_app
 from .test_app import human_turn, start_algo
@@ -187,3 +187,26 @@ def test_play_me_has_no_take_back():
     app.act("start", "", {"players": "3", "kind0": "human", "kind1": "fast", "kind2": "fast"})
     app.act("start-round", "")
     assert button(host.html) is None and app.screen.takeback_status() is None
+
+
+
+def test_no_take_back_while_another_tab_has_moved_the_game_on(policy):
+    """A take-back would write over the other tab's newer save: the button goes and U does
+    nothing until the player chooses which game to keep."""
+    from .test_tabs import event, two_tabs, wait_for_human
+    policy(lambda *a: True)
+    (a, ha), (b, hb), slot_id = two_tabs()
+    human_turn(a, a.screen)                    # A moves: it could take that back
+    ha.run_timers()
+    assert a.screen.takeback_status() is not None
+    event(b, SAVE_PREFIX + slot_id)            # B plays on from A's game
+    b.act("load-newer")
+    wait_for_human(b, hb, b.screen)
+    human_turn(b, b.screen)
+    event(a, SAVE_PREFIX + slot_id)            # A is told the game went on in B
+    assert a.screen.conflict == "newer"
+    moves = list(a.screen.match.record.moves)
+    assert a.screen.takeback_status() is None and button(ha.html) is None
+    assert not a.key("u")
+    a.act("take-back")
+    assert a.screen.match.record.moves == moves and a.screen.conflict == "newer"

@@ -20,7 +20,7 @@ What a replay shows (``perspectives``):
 
 from ..core.match import Match
 from ..core.record import Record
-from .games import clean_seats, game_ui
+from .games import GameUI, clean_seats, game_ui
 from .html import h
 from .play import Analysis, PlayScreen, dialog, has_analysis, is_training, overlay, tool
 
@@ -134,10 +134,12 @@ class ReplayScreen(PlayScreen):
         return self.t("replay.at", n=k, total=self.total)
 
     def round_end(self, view, k):
-        """The round-ending event move ``k`` wrote (not the game's last move), or None."""
+        """The round-ending event move ``k`` wrote (not the game's last move), or None: the
+        last one, as the play screen pauses on (a move that ends a round and a set pauses on
+        the set's scores)."""
         if self.finished and k == self.total:
             return None
-        return next((e for e in self.move_events(view, k) if self.gui.ends_round(e)), None)
+        return next((e for e in reversed(self.move_events(view, k)) if self.gui.ends_round(e)), None)
 
     # --- moving about --------------------------------------------------------------------------------
     def go(self, k):
@@ -245,9 +247,17 @@ class ReplayScreen(PlayScreen):
         ctx.replay = True
         ctx.fresh_from, self.fresh_from = self.fresh_from, None
         self.pause = ctx.pause = self.round_end(view, k)
+        still = None
+        if type(self.gui).board is GameUI.board:
+            # a game whose screen draws its table also makes its round's summary (Play Me!:
+            # from the round's story, not one log event): the still of that screen has it
+            still = self.still_screen(ctx)
+            if self.pause is not None:
+                self.pause = ctx.pause = getattr(still, "pause", None)
         overlay_ = self.render_overlay(view, ctx)
+        board = still.board_region(view, ctx) if still is not None else self.board_region(view, ctx)
         stage = h("div", {"class_": "stage"},
-                  h("div", {"class_": "board-wrap", "inert": True}, self.board_region(view, ctx)),
+                  h("div", {"class_": "board-wrap", "inert": True}, board),
                   overlay_)
         prompt = [h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"},
                     h("span", {"class_": "replay-where"}, self.where(k)),
@@ -308,17 +318,21 @@ class ReplayScreen(PlayScreen):
             return self.still_board(view, ctx)
 
     def still_board(self, view, ctx):
-        """The table of a game whose board is drawn by its own screen (``make_screen``) and not
-        by ``GameUI.board``: a still of that screen, made for this position with every seat a
+        return self.still_screen(ctx).board_region(view, ctx)
+
+    def still_screen(self, ctx):
+        """For a game whose board is drawn by its own screen (``make_screen``) and not by
+        ``GameUI.board``: a still of that screen, made for this position with every seat a
         person (so no bot starts) and an app whose timers, storage and announcements are off,
-        with nobody at the table (no controls); its ``board_region`` draws ``view``."""
+        with nobody at the table (no controls); its ``board_region`` draws a view, its
+        ``pause`` is the summary of a round that ended just then."""
         rec = self.match.record
         people = [{"name": s["name"], "bot": None} for s in self.seats]
         record = Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:self.at], {"seats": people})
         still = self.gui.make_screen(StillApp(self.app), None, Match(self.match.game, record,
                                                                      self.history.state(self.at)))
         still.humans, still.viewer = [], ctx.viewer
-        return still.board_region(view, ctx)
+        return still
 
     def render_overlay(self, view, ctx):
         if self.overlay_hidden:
