@@ -172,3 +172,39 @@ def test_the_training_box_is_kept_whatever_the_game_s_form_keeps(monkeypatch):
     app.act("setup-change", "mode", {"players": "2"})          # a change without the box
     app.act("start", "", {"players": "2", "kind0": "human", "kind1": "normal", "training": True})
     assert app.screen.match.record.meta.get("training") is True and panel(host.html)
+
+
+def test_the_analysis_is_given_the_seat_s_latest_move_from_its_own_view_before(monkeypatch):
+    gui = game_ui("bossa")
+    seen = []
+
+    def analysis(self, view, seat, ctx):
+        seen.append((seat, ctx.played))
+        return h("p", {}, "x")
+    monkeypatch.setattr(type(gui), "analysis", analysis)
+    game = get_game("bossa")
+    code = code_of("bossa", people=1)
+    app, host = make_app(hash_=f"#replay={code}&move=6")
+    screen = app.screen
+    app.act("replay-seat", "replay-seat", {"seat": "1"})
+    seat, got = seen[-1]
+    moves = screen.match.record.moves
+    i = max(j for j in range(6) if moves[j][0] == 1)
+    assert seat == 1 and got.index == i and got.move == moves[i][1] and got.last == (i == 5)
+    assert got.before == game.view(screen.history.state(i), 1)
+    # a spectator has no moves of its own
+    code = code_of("bossa", moves=6, people=1)
+    app, host = make_app(hash_=f"#replay={code}&move=6")
+    assert seen[-1] == (None, None)
+    # a training game: the person's own latest move
+    app, host = make_app()
+    screen = start(app, True)
+    host.run_timers()
+    assert 0 in screen.match.to_move() and not any(s == 0 for s, _ in screen.match.record.moves)
+    assert seen[-1] == (0, None)                   # nothing played yet
+    before = screen.match.view(0)
+    screen.play(0, game.legal_moves(screen.match.state, 0)[0])
+    host.run_timers()
+    seat, got = seen[-1]
+    mine = [j for j, (s, _) in enumerate(screen.match.record.moves) if s == 0]
+    assert seat == 0 and got.index == mine[-1] and got.before == before

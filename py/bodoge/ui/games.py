@@ -63,6 +63,7 @@ class Ctx:
         self.log_prev = None          # for ``log_group``: the event before the one asked about
         self.rounds_done = 0          # for ``log_group``: round-ending events before it
         self.replay = False           # drawn for a replay: a position to look at, no input
+        self.played = None            # for ``analysis``: the seat's latest move (``Played``)
 
     def name(self, seat):
         return self.names[seat]
@@ -79,6 +80,19 @@ class Ctx:
         if seat == self.viewer:
             return self.t("seat.whose_you")
         return self.t("seat.whose", name=self.names[seat])
+
+
+class Played:
+    """For ``GameUI.analysis``: the analysed seat's latest move up to the position shown:
+    ``before`` is that seat's own view of the position it moved from (nothing more), ``move``
+    the move, ``index`` its place in the record (0 = the first move), ``last`` whether it is
+    the move that led to the position shown."""
+
+    def __init__(self, before, move, index, last):
+        self.before = before
+        self.move = move
+        self.index = index
+        self.last = last
 
 
 class GameUI:
@@ -190,7 +204,8 @@ class GameUI:
         words, e.g. each card's probabilities, expected points, the strong bot's preferred
         moves with win chances), or a generator that yields None now and then while it
         thinks and returns the markup (run in slices, like a thinking bot; a newer position
-        drops it)."""
+        drops it). ``ctx.played`` (a ``Played``, or None for a spectator or a seat that has
+        not moved) lets the analysis judge the seat's latest move from what it knew then."""
         return None
 
     def prompt(self, view, sel, ctx) -> str:

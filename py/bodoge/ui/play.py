@@ -32,7 +32,7 @@ import types
 from ..core.errors import IllegalMove
 from ..core.protocol import Game as Protocol
 from ..core.rng import derive_seed
-from .games import Ctx, GameUI, clean_seats, game_name, game_ui, placings, seat_name
+from .games import Ctx, GameUI, Played, clean_seats, game_name, game_ui, placings, seat_name
 from .html import h
 from .storage import SPEEDS, Slot
 
@@ -56,6 +56,19 @@ def is_training(meta, seats):
     people = [s for s in seats if s["bot"] is None]
     return bool(isinstance(meta, dict) and meta.get("training") is True
                 and len(people) == 1 and len(seats) > 1)
+
+
+def played(match, k, seat):
+    """``seat``'s latest move among the first ``k`` moves of ``match``, with its own view of
+    the position it moved from (``Played``), or None."""
+    if seat is None:
+        return None
+    moves = match.record.moves
+    for i in range(k - 1, -1, -1):
+        if moves[i][0] == seat:
+            before = match.game.view(match.history.state(i), seat)
+            return Played(before, moves[i][1], i, i == k - 1)
+    return None
 
 
 class Analysis:
@@ -447,7 +460,13 @@ class PlayScreen:
             return None
         seat = self.humans[0]
         key = (self.token, len(self.match.record.moves), seat, self.app.i18n.lang)
-        return key, lambda: (self.match.view(seat), seat, self.ctx(seat))
+        k = len(self.match.record.moves)
+
+        def make():
+            ctx = self.ctx(seat)
+            ctx.played = played(self.match, k, seat)
+            return self.match.view(seat), seat, ctx
+        return key, make
 
     def analysis_panel(self):
         subject = self.analysis_subject()

@@ -22,7 +22,7 @@ from ..core.match import Match
 from ..core.record import Record
 from .games import GameUI, clean_seats, game_ui
 from .html import h
-from .play import Analysis, PlayScreen, dialog, has_analysis, is_training, overlay, tool
+from .play import Analysis, PlayScreen, dialog, has_analysis, is_training, overlay, played, tool
 
 LOG_WINDOW = 100        # log lines drawn around the current move
 STEP_ICONS = {          # ⏮ ◀ ▶ ⏭ drawn (a font may lack the glyphs)
@@ -214,10 +214,17 @@ class ReplayScreen(PlayScreen):
         def make():
             if p == "all":
                 movers = self.match.game.to_move(self.history.state(k))
-                seat = movers[0] if movers else None
-                return self.match.game.view(self.history.state(k), seat), seat, self.ctx(seat)
-            seat = self.seat_shown()
-            return self.view_at(k), seat, self.ctx(seat)
+                if movers:
+                    seat = movers[0]
+                else:                        # the end: the seat that made the last move
+                    seat = self.match.record.moves[k - 1][0] if k else None
+                view = self.match.game.view(self.history.state(k), seat)
+            else:
+                seat = self.seat_shown()
+                view = self.view_at(k)
+            ctx = self.ctx(seat)
+            ctx.played = played(self.match, k, seat)
+            return view, seat, ctx
         return key, make
 
     # --- rendering ---------------------------------------------------------------------------------------
