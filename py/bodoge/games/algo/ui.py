@@ -20,6 +20,7 @@ from . import rules as R
 from .puzzle import GRADES as PUZZLE_GRADES
 from .ui_cards import W, H, card_at, card_name, card_svg, colour_name, nth, toggle_card, type_number
 from .ui_puzzle import EVENTS as PUZZLE_EVENTS, PuzzleUI
+from .ui_analysis import analysis as algo_analysis
 from .ui_table import Table
 
 
@@ -202,6 +203,10 @@ class AlgoUI(Table, GameUI):
         return None
 
     # --- words ---------------------------------------------------------------------------------
+    def analysis(self, view, seat, ctx):
+        """The strong computer's exact count of the hidden cards (``ui_analysis``)."""
+        return algo_analysis(view, seat, ctx)
+
     def describe(self, e, ctx):
         return self.words(e, ctx)
 
