@@ -508,7 +508,6 @@ JA = {
     "algo.an.nothing": "推理する伏せ札はありません。",
     "algo.an.move_head": "直前の宣言",
     "algo.an.played": "{name}は{card}に{n}と宣言：その時点での確率{p}。",
-    "algo.an.played.you": "あなたは{card}に{n}と宣言：その時点での確率{p}。",
     "algo.an.was_best": "それが最善の推理でした。",
     "algo.an.best_then": "その時点の最善：{card}に{n}、{p}。",
     "algo.partner": "仲間",
