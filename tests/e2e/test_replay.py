@@ -1,7 +1,8 @@
 """Replays and take-backs in Chromium: a ``#replay=`` link stepped with the keys gives, at every
 move, the state CPython gives; Share copies a link to the move shown that opens there in a
 fresh browser; the log and the buttons jump; the screen fits a phone; a take-back in ALLUVIUM
-before the sheets pass."""
+before the sheets pass; algo's analysis shows the strong bot's posterior as CPython counts it;
+every game's table draws in a replay."""
 
 import re
 
@@ -13,6 +14,8 @@ from bodoge.core.match import Match
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
 from bodoge.games import get_game
+from bodoge.games.algo.bots import strong_posterior
+from bodoge.games.algo.ui_analysis import pct
 from bodoge.ui.play import has_takebacks
 
 from .harness import INSTANT, assert_regions_in_view, boot
@@ -135,9 +138,8 @@ def test_a_bad_replay_link_gets_a_short_message(page, server):
 ALLUVIUM = get_game("alluvium")
 
 
-@pytest.mark.xfail(not has_takebacks(ALLUVIUM), strict=True,
-                   reason="ALLUVIUM's Game.undoable (its owner's half of issue 15) is not written yet")
 def test_a_take_back_in_alluvium_before_the_sheets_pass(page, server):
+    assert has_takebacks(ALLUVIUM)
     boot(page, server.url)
     page.get_by_role("list", name="Games").get_by_role("listitem").filter(has_text="ALLUVIUM") \
         .get_by_role("link", name="New game").click()
@@ -160,3 +162,80 @@ def test_a_take_back_in_alluvium_before_the_sheets_pass(page, server):
     expect(page.locator("#log-list")).not_to_contain_text("on your map")
     expect(page.locator("#prompt")).to_contain_text("Round 1: draw both pieces")
     assert log.count() <= before + 3                   # (the computers may have drawn again)
+
+
+# --- analysis ---------------------------------------------------------------------------------------
+SHOWN_CHANCES = """() => [...document.querySelectorAll('#analysis .an-card')].map(li => [
+    li.dataset.card,
+    [...li.querySelectorAll('.an-n')].map(n => [Number(n.dataset.n), Number(n.dataset.p), n.textContent])])"""
+
+
+def expected_chances(match, k, seat):
+    """What CPython's strong bot counts from ``seat``'s view of position ``k``: {card: [(n, p)]}
+    (the three likeliest, as shown)."""
+    view = match.game.view(match.history.state(k), seat)
+    _, post = strong_posterior(view)
+    out = {}
+    for (s, p), d in post.dist.items():
+        ranked = sorted(d.items(), key=lambda x: (-x[1], x[0]))[:3]
+        out[f"{s}-{p}"] = [(cid >> 1, pr) for cid, pr in ranked]
+    return out
+
+
+def test_algo_analysis_numbers_are_the_strong_bot_s_posterior_for_the_same_view(page, server):
+    rec = game_code(players=3, seed=6)
+    match = Match.from_record(rec)
+    boot(page, server.url + f"#replay={encode(rec)}&move=4")
+    wait_move(page, 4)
+    page.locator("#replay-seat").select_option("0")     # as Aki saw it
+    compared = 0
+    for k in (4, 5, 6, 12):
+        if k != 4:
+            page.locator("#replay-move").fill(str(k))
+            wait_move(page, k)
+        expected = expected_chances(match, k, 0)
+        if not expected:
+            continue
+        cards = page.locator("#analysis .an-card")
+        expect(cards).to_have_count(len(expected))
+        shown = {card: rows for card, rows in page.evaluate(SHOWN_CHANCES)}
+        assert set(shown) == set(expected), k
+        for card, rows in shown.items():
+            assert [n for n, _, _ in rows] == [n for n, _ in expected[card]], (k, card)
+            for (n, p, text), (_, q) in zip(rows, expected[card]):
+                assert p == pytest.approx(q, abs=1e-6), (k, card, n)
+                assert text.endswith(pct(q)), (k, card, text)
+        compared += 1
+    assert compared >= 3
+    # the seat's latest declaration, judged from its view before it
+    k = next(i + 1 for i in range(12, len(rec.moves)) if rec.moves[i][0] == 0
+             and rec.moves[i][1].get("a") == "attack")
+    page.locator("#replay-move").fill(str(k))
+    wait_move(page, k)
+    seat, move = rec.moves[k - 1]
+    before = match.game.view(match.history.state(k - 1), 0)
+    _, post = strong_posterior(before)
+    card = before["rows"][move["s"]][move["p"]]
+    chance = post.dist[(move["s"], move["p"])].get(move["n"] * 2 + card["c"], 0.0)
+    played = page.locator("#analysis .an-played")
+    expect(played).to_contain_text(f"Aki declared {move['n']} on ")
+    assert float(played.get_attribute("data-p")) == pytest.approx(chance, abs=1e-6)
+    expect(played).to_contain_text(f"a {pct(chance)} chance then")
+
+
+@pytest.mark.parametrize("game_id", ["alter", "alluvium", "playme", "bossa"])
+def test_every_game_s_table_draws_in_a_replay(page, server, game_id):
+    rec = game_code(game_id, players=2 if game_id in ("bossa", "playme") else 3)
+    total = len(rec.moves)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    boot(page, server.url + f"#replay={encode(rec)}&move={total // 2}")
+    wait_move(page, total // 2)
+    for key in ("ArrowRight", "ArrowRight", "End", "Home"):
+        page.keyboard.press(key)
+    wait_move(page, 0)
+    expect(page.locator("main#replay .board-wrap").first).not_to_be_empty()
+    page.keyboard.press("ArrowRight")
+    wait_move(page, 1)
+    assert page.evaluate("() => window.bodoge.replayHash()") == hashes(rec)[1]
+    assert not errors

@@ -10,6 +10,7 @@ from bodoge.core.match import Match
 from bodoge.games import get_game
 from bodoge.ui.games import GameUI, game_ui
 from bodoge.ui.html import h
+from bodoge.ui.play import has_analysis
 
 from .fakehost import Text, make_app
 from .test_replay import code_of
@@ -42,13 +43,21 @@ def start(app, training):
 
 
 def test_no_hook_no_training_option_and_no_panel():
-    app, host = make_app(hash_="#/new/bossa")
+    assert not has_analysis(game_ui("playme"))         # Play Me! (real time) has none
+    app, host = make_app(hash_="#/new/playme")
     assert 'id="training"' not in host.html
     app.act("start", "", dict(FORM, training=True))
     assert "training" not in app.screen.match.record.meta
     assert panel(host.html) is None
-    app.route(f"#replay={code_of('bossa')}&move=2")
+    app.route(f"#replay={code_of('playme')}&move=2")
     assert panel(host.html) is None
+
+
+@pytest.mark.parametrize("game_id", ["algo", "alter", "bossa"])
+def test_the_three_games_with_an_analysis_offer_training(game_id):
+    assert has_analysis(game_ui(game_id))
+    app, host = make_app(hash_=f"#/new/{game_id}")
+    assert 'id="training"' in host.html
 
 
 def test_training_is_off_by_default_and_only_against_computers(hook):
