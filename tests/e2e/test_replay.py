@@ -218,7 +218,7 @@ def test_algo_analysis_numbers_are_the_strong_bot_s_posterior_for_the_same_view(
     card = before["rows"][move["s"]][move["p"]]
     chance = post.dist[(move["s"], move["p"])].get(move["n"] * 2 + card["c"], 0.0)
     played = page.locator("#analysis .an-played")
-    expect(played).to_contain_text(f"Aki declared {move['n']} on ")
+    expect(played).to_contain_text(f"You declared {move['n']} on ")      # (as Aki saw it)
     assert float(played.get_attribute("data-p")) == pytest.approx(chance, abs=1e-6)
     expect(played).to_contain_text(f"a {pct(chance)} chance then")
 
