@@ -83,6 +83,11 @@ def test_the_preferred_moves_are_the_strong_bot_s_search_from_the_seat_s_view():
         best = max(race["live"], key=lambda i: (race["wins"][i] / max(1, race["runs"][i]), -i))
         assert rows[0][0] == best
         assert re.search(r'class="an-choice best"', html) and "★ preferred" in Text.of(html)
+        # "then dropped" only for a move the search stopped playing out early
+        most = max(n for _, n in got)
+        for li in re.findall(r'<li class="an-choice.*?</li>', html, re.S):
+            runs = int(re.search(r'data-runs="(\d+)"', li).group(1))
+            assert ("then dropped" in Text.of(li)) == (runs < most)
         checked += 1
     assert checked >= 3
 

@@ -76,7 +76,8 @@ def cards_part(view, seat, ctx):
         best_line = h("p", {"class_": "an-best", "data_p": f"{pr:.6f}"},
                       t("algo.an.best", card=card_at(t, ctx.whose(s), p, cid & 1), n=number_of(cid), p=pct(pr)))
     return h("section", {"class_": "an-section", "aria_label": head},
-             h("p", {"class_": "an-head"}, head), best_line, h("ul", {"class_": "an-rows"}, rows))
+             h("p", {"class_": "an-head"}, head), best_line, h("ul", {"class_": "an-rows"}, rows),
+             h("p", {"class_": "an-note"}, t("algo.an.model")))
 
 
 def played_part(played, ctx):

@@ -1072,7 +1072,8 @@ class BossaUI(GameUI):
             elif chance is None:
                 says = t("bossa.an.not_tried")
             else:
-                key = "bossa.an.chance" if i in race["live"] else "bossa.an.chance_dropped"
+                dropped = i not in race["live"] and runs < max(race["runs"].values())
+                key = "bossa.an.chance_dropped" if dropped else "bossa.an.chance"
                 says = t(key, p=f"{int(chance * 100 + 0.5)}%", n=runs)
             items.append(h("li", {"class_": "an-choice best" if n == 0 else "an-choice",
                                   "data_p": "" if chance is None else f"{chance:.4f}",
