@@ -300,6 +300,7 @@ EN = {
     "algo.progress.puzzle": "{grade} · {left} · {mistakes}",
     "algo.ruling.preview": "Picking a card to attack shows what a hit and a miss would do, and the numbers already missed on it; a number button (or Enter after typing it) declares at once, and Esc or Cancel puts the card back.",
     "algo.ruling.undo": "Taking back a move: only a Stay, and only when nothing was drawn after it (an empty deck, pair play). An attack is answered at once (hit or miss), a Toss has a card shown, and after a Stay with cards in the deck the next player has drawn.",
+    "algo.ruling.analysis": "Analysis (replays, and training games against the computer): each face-down card's chances come from the strong computer's own exact count of every arrangement of the unseen cards the seat's view allows, with the hints in the declarations, as it plays; nothing the seat could not see is used. It is exact, and fast enough to need no cap. The latest declaration is judged from what the seat knew before it.",
 }
 
 JA = {
@@ -562,4 +563,5 @@ JA = {
     "algo.progress.puzzle": "{grade}・{left}・{mistakes}",
     "algo.ruling.preview": "アタックするカードを選ぶと、当たりと外れのときにどうなるか、そのカードですでに外れた数字を表示します。数字ボタン（または数字を入力してEnter）ですぐに宣言します。Escか「やめる」で選び直せます。",
     "algo.ruling.undo": "手を戻せるのはステイだけで、その後にカードを引いていないとき（山札がないとき、ペアプレー）に限ります。アタックはすぐに当たりか外れかがわかり、トスではカードを見せ、山札があるときのステイの後には次の人がカードを引いているからです。",
+    "algo.ruling.analysis": "分析（リプレイと、コンピューター相手の練習ゲーム）：伏せ札それぞれの確率は、強いコンピューターが実際に使う厳密な数え上げ（その席から見える情報で可能な見えていないカードの並びすべてを、宣言からの手がかりも含めて数える）によるもので、その席が見られなかった情報は使いません。厳密で十分速いので計算量の上限はありません。直前の宣言は、その席が宣言の前に知っていたことから評価します。",
 }

@@ -531,7 +531,8 @@ RULES_VARIANTS = ("chips", "pair", "toss", "puzzle", "grades")
 # version 1 keep (older save codes).
 RULINGS = ("colour", "first_dealer", "winner", "last_hit", "reveal", "sorted",
            "toss_before_attack", "toss_public", "chips_points", "chips_all_pay", "chips_pair",
-           "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily", "preview", "undo")
+           "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily", "preview", "undo",
+           "analysis")
 RULINGS_V3 = ("detailed_log",)
 RULINGS_V2 = ("partner_attack", "partner_out", "chips_pair_each", "chips_partner_hit")
 RULINGS_V1 = ("pair_opponents", "chips_pair_once")
