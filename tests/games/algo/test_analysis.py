@@ -3,6 +3,7 @@ code the strong bot plays with), each hidden card's chances, and the seat's late
 against the best guess it had then."""
 
 import re
+import types
 
 import pytest
 
@@ -24,6 +25,17 @@ def ctx_for(seat, n, lang="en", played=None):
     ctx = Ctx(I18n(lang), [f"P{s}" for s in range(n)], seat, [0])
     ctx.played = played
     return ctx
+
+
+def analyse(view, seat, ctx):
+    """Run the analysis to its end, as the frame does (it is a generator, run in slices)."""
+    gen = GUI.analysis(view, seat, ctx)
+    assert isinstance(gen, types.GeneratorType)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as done:
+            return done.value
 
 
 def shown_chances(html):
@@ -53,7 +65,7 @@ def test_the_chances_shown_are_the_strong_bot_s_counting_of_the_seat_s_view(opts
             continue
         for seat in (0, 1, None):
             view = GAME.view(state, seat)
-            html = render(GUI.analysis(view, seat, ctx_for(seat, n)))
+            html = render(analyse(view, seat, ctx_for(seat, n)))
             kn, post = strong_posterior(view)
             got = shown_chances(html)
             hidden = {key for key, d in post.dist.items()}
@@ -87,7 +99,7 @@ def test_the_best_guess_is_the_strong_bot_s_attack():
         p, s, pos, n = bot.choose_attack(view, kn)
         best = best_guess(*strong_posterior(view))
         assert (best[0], best[1], best[2], best[3] >> 1) == (p, s, pos, n)
-        html = render(GUI.analysis(view, seat, ctx_for(seat, 3)))
+        html = render(analyse(view, seat, ctx_for(seat, 3)))
         assert f"Best guess: {n} on " in Text.of(html)
         compared += 1
     assert compared > 10
@@ -106,7 +118,7 @@ def test_the_latest_declaration_is_judged_from_the_view_before_it():
         chance = post.dist[(move["s"], move["p"])].get(card_id(move["n"], card["c"]), 0.0)
         best = best_guess(kn, post)
         ctx = ctx_for(seat, 3, played=Played(before, move, i, True))
-        html = render(GUI.analysis(GAME.view(states[i + 1], seat), seat, ctx))
+        html = render(analyse(GAME.view(states[i + 1], seat), seat, ctx))
         shown = float(re.search(r'class="an-played" data-p="([0-9.]+)"', html).group(1))
         assert shown == pytest.approx(chance, abs=1e-6)
         text = Text.of(html)
@@ -125,17 +137,17 @@ def test_a_stay_is_not_judged_and_the_end_of_the_game_has_no_cards_to_guess():
     i = next(i for i, (_, m) in enumerate(moves) if m.get("a") == "stay")
     seat = moves[i][0]
     played = Played(GAME.view(states[i], seat), moves[i][1], i, True)
-    html = render(GUI.analysis(GAME.view(states[i + 1], seat), seat, ctx_for(seat, 2, played=played)))
+    html = render(analyse(GAME.view(states[i + 1], seat), seat, ctx_for(seat, 2, played=played)))
     assert "an-played" not in html and "data-card=" in html
     end = GAME.view(states[-1], 0)
     assert end["phase"] == "over"
-    assert GUI.analysis(end, 0, ctx_for(0, 2)) is None
+    assert analyse(end, 0, ctx_for(0, 2)) is None
 
 
 def test_japanese_analysis():
     match, states = positions({"players": 2}, 2, ["normal"] * 2)
     view = GAME.view(states[3], 0)
-    text = Text.of(render(GUI.analysis(view, 0, ctx_for(0, 2, lang="ja"))))
+    text = Text.of(render(analyse(view, 0, ctx_for(0, 2, lang="ja"))))
     assert "あなたの視点" in text and "最善の推理" in text
 
 

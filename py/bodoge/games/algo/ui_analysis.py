@@ -30,9 +30,19 @@ def whose(ctx, seat):
 
 
 def analysis(view, seat, ctx):
+    """A generator (the frame runs it in slices): it yields before each count, so stepping
+    through a replay draws the table at once and drops a count it no longer needs."""
     if view.get("mode") == "puzzle" or "rows" not in view:
         return None
-    parts = [played_part(ctx.played, ctx)] if ctx.played is not None else []
+    return counted(view, seat, ctx)
+
+
+def counted(view, seat, ctx):
+    parts = []
+    if ctx.played is not None:
+        yield
+        parts.append(played_part(ctx.played, ctx))
+    yield
     parts.append(cards_part(view, seat, ctx))
     parts = [p for p in parts if p is not None]
     return h("div", {"class_": "algo-analysis"}, parts) if parts else None
