@@ -255,7 +255,7 @@ class ReplayScreen(PlayScreen):
         ctx.fresh_from, self.fresh_from = self.fresh_from, None
         self.pause = ctx.pause = self.round_end(view, k)
         still = None
-        if type(self.gui).board is GameUI.board:
+        if type(self.gui).board is GameUI.board and type(self.gui).replay_board is GameUI.replay_board:
             # a game whose screen draws its table also makes its round's summary (Play Me!:
             # from the round's story, not one log event): the still of that screen has it
             still = self.still_screen(ctx)
