@@ -1,6 +1,7 @@
 """axe-core (npm, pinned in package.json, served to the page from node_modules by the test,
 never shipped with the site) over every kind of screen, in both languages: the shelf, each
-game's setup, first play screen, result screen and rules page, and the share dialog. No
+game's setup, first play screen, result screen, rules page and replay (a seat's view, with the
+analysis where the game has one), and the share dialog. No
 serious or critical violation, and headings in order."""
 
 import os
@@ -73,6 +74,13 @@ def test_axe_finds_nothing_serious_on_any_screen(context, page, server, results)
             page.goto(server.url + "#load=" + results[g.id])
             page.wait_for_selector("main.play-screen .result")
             check(f"{lang} {g.id} result")
+            # its replay, as Aki saw it, with the analysis where the game has one
+            page.goto(server.url + f"#replay={results[g.id]}&move=3")
+            page.wait_for_selector("main#replay[data-move='3']")
+            page.locator("#replay-seat").select_option("0")
+            page.wait_for_selector("main#replay .analysis-body :not(.analysis-busy)", state="attached") \
+                if g.id != "playme" else None
+            check(f"{lang} {g.id} replay")
     assert found == {}
 
 
