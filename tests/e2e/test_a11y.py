@@ -10,6 +10,8 @@ import pytest
 
 from bodoge.core.selfplay import play_one
 from bodoge.games import CATALOG
+from bodoge.ui.games import game_ui
+from bodoge.ui.play import has_analysis
 
 from .harness import ROOT, boot, seed_storage, settle
 
@@ -78,8 +80,8 @@ def test_axe_finds_nothing_serious_on_any_screen(context, page, server, results)
             page.goto(server.url + f"#replay={results[g.id]}&move=3")
             page.wait_for_selector("main#replay[data-move='3']")
             page.locator("#replay-seat").select_option("0")
-            page.wait_for_selector("main#replay .analysis-body :not(.analysis-busy)", state="attached") \
-                if g.id != "playme" else None
+            if has_analysis(game_ui(g.id)):
+                page.wait_for_selector("main#replay .analysis-body :not(.analysis-busy)", state="attached")
             check(f"{lang} {g.id} replay")
     assert found == {}
 

@@ -78,6 +78,7 @@ def test_a_training_game_shows_the_person_s_own_analysis_on_every_position(hook)
     assert screen.match.record.meta["training"] is True
     box = panel(host.html)
     assert box and "Analysis" in Text.of(box) and 'class="fake-analysis"' in box
+    assert 'tabindex="0"' in box.split(">", 1)[0]          # it may scroll: the keyboard reaches it
     view, seat, viewer = hook[-1]
     assert seat == 0 and viewer == 0 and view == screen.match.view(0)
     # the panel sits above the moves, in the log's column (the drawer on phones)

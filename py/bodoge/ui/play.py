@@ -480,7 +480,9 @@ class PlayScreen:
             body = h("p", {"class_": "analysis-none"}, t("analysis.none"))
         else:
             body = result
-        return h("section", {"class_": "analysis", "id": "analysis", "aria_labelledby": "analysis-title"},
+        # it may scroll (a long analysis on a phone): reachable from the keyboard, as the log
+        return h("section", {"class_": "analysis", "id": "analysis", "aria_labelledby": "analysis-title",
+                             "tabindex": "0"},
                  h("h2", {"id": "analysis-title"}, t("analysis.title")),
                  h("div", {"class_": "analysis-body"}, body))
 
