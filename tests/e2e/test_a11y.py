@@ -1,6 +1,7 @@
 """axe-core (npm, pinned in package.json, served to the page from node_modules by the test,
 never shipped with the site) over every kind of screen, in both languages: the shelf, each
-game's setup, first play screen, result screen and rules page, and the share dialog. No
+game's setup, first play screen, result screen, rules page and replay (a seat's view, with the
+analysis where the game has one), and the share dialog. No
 serious or critical violation, and headings in order."""
 
 import os
@@ -9,6 +10,8 @@ import pytest
 
 from bodoge.core.selfplay import play_one
 from bodoge.games import CATALOG
+from bodoge.ui.games import game_ui
+from bodoge.ui.play import has_analysis
 
 from .harness import ROOT, boot, seed_storage, settle
 
@@ -73,6 +76,13 @@ def test_axe_finds_nothing_serious_on_any_screen(context, page, server, results)
             page.goto(server.url + "#load=" + results[g.id])
             page.wait_for_selector("main.play-screen .result")
             check(f"{lang} {g.id} result")
+            # its replay, as Aki saw it, with the analysis where the game has one
+            page.goto(server.url + f"#replay={results[g.id]}&move=3")
+            page.wait_for_selector("main#replay[data-move='3']")
+            page.locator("#replay-seat").select_option("0")
+            if has_analysis(game_ui(g.id)):
+                page.wait_for_selector("main#replay .analysis-body :not(.analysis-busy)", state="attached")
+            check(f"{lang} {g.id} replay")
     assert found == {}
 
 

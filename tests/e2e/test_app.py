@@ -169,7 +169,7 @@ def test_share_link_opens_same_game_elsewhere(page, server, new_context):
     page.get_by_role("button", name="Declare 0", exact=True).click()
     page.wait_for_timeout(300)
     page.get_by_role("button", name="Share").click()
-    link = page.get_by_label("Link").input_value()
+    link = page.get_by_label("Link", exact=True).input_value()
     code = page.get_by_label("Save code").input_value()
     assert link.endswith("#load=" + code)
     log = page.locator("#log-list li").all_inner_texts()

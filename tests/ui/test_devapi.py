@@ -74,3 +74,20 @@ def test_table_counts_what_went_to_each_guest():
     sent = [t for _, to, t in net.log if to is ghost]
     assert got["state"] == "on" and got["messages_out"] == len(sent) >= 3
     assert got["bytes_out"] == sum(len(t.encode()) for t in sent) and got["bytes_in"] > 0
+
+
+def test_replay_hash_is_the_state_at_the_move_shown():
+    from bodoge.core.canon import state_hash
+    from bodoge.core.match import Match
+    from bodoge.core.record import Record, encode
+    from bodoge.core.selfplay import play_one
+
+    from .fakehost import make_app
+
+    rec = play_one("bossa", {"players": 2}, 2, ["easy", "easy"]).record
+    app, host = make_app()
+    api = Api(app)
+    assert api.replayHash() == ""
+    app.route(f"#replay={encode(rec)}&move=3")
+    cut = Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:3])
+    assert api.replayHash() == state_hash(Match.from_record(cut).state)

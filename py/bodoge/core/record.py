@@ -77,8 +77,10 @@ def encode(record: Record) -> str:
 def clean(text: str) -> str:
     """The code inside what a user pasted: drops spaces and padding, accepts a share link."""
     text = "".join(str(text).split())
-    if "load=" in text:
-        text = text.split("load=", 1)[1].split("&", 1)[0]
+    for key in ("load=", "replay="):       # a share link, or a replay link (#replay=…&move=N)
+        if key in text:
+            text = text.split(key, 1)[1].split("&", 1)[0]
+            break
     return text.rstrip("=")
 
 
@@ -124,8 +126,10 @@ def decode(code: str) -> Record:
     return Record.from_json(data)
 
 
-def replay(record: Record):
-    """Rebuild the game: (game, state) after every move, checked by the rules."""
+def replay(record: Record, on_state=None):
+    """Rebuild the game: (game, state) after every move, checked by the rules.
+    ``on_state(k, state)`` (optional) is told each position on the way: the setup (k = 0) and
+    the state after each move k (states are never changed afterwards, so it may keep them)."""
     from ..games import get_game, is_known
 
     if not is_known(record.game):
@@ -142,10 +146,14 @@ def replay(record: Record):
         state = game.setup(options, record.seed, record.version)
     except BadOptions as e:
         raise BadCode(f"the save code's options are invalid: {e}", key="code.damaged") from None
+    if on_state is not None:
+        on_state(0, state)
     for i, (seat, move) in enumerate(record.moves):
         try:
             state = game.apply(state, seat, move)
         except IllegalMove as e:
             raise BadCode(f"move {i + 1} is not legal: {e}", key="code.illegal",
                           index=i + 1, reason=str(e)) from None
+        if on_state is not None:
+            on_state(i + 1, state)
     return game, state

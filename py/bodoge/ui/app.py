@@ -52,7 +52,10 @@ from .storage import (LESSON_PREFIX, SAVE_PREFIX, SETTINGS_KEY, Conflict, Damage
                       Saves, Settings, Slot, SPEEDS, StorageError, stun_ok)
 from .games import game_ui, progress_lines
 from .lesson import Lesson, has_lesson, open_lesson
+from .play import has_analysis
+from .replay import ReplayScreen
 
+REPLAY_PREFIX = "#replay="
 NOTICE_MS = 5000      # how long a notice floats over a framed screen
 
 
@@ -89,6 +92,11 @@ class App:
             return
         parts = [p for p in hash_.lstrip("#").split("/") if p]
         self.close_screen()
+        if hash_.startswith(REPLAY_PREFIX):
+            self.screen = self.open_replay(hash_[len(REPLAY_PREFIX):]) or ShelfScreen(self)
+            self.focus_next = self.focus_next or "main-heading"
+            self.refresh()
+            return
         if len(parts) == 2 and parts[0] == "new" and is_known(parts[1]):
             self.screen = SetupScreen(self, parts[1])
         elif len(parts) == 2 and parts[0] == "rules" and is_known(parts[1]):
@@ -97,6 +105,8 @@ class App:
             self.screen = self.open_slot(parts[1]) or ShelfScreen(self)
         elif len(parts) == 2 and parts[0] == "learn" and is_known(parts[1]) and has_lesson(parts[1]):
             self.screen = open_lesson(self, parts[1])
+        elif len(parts) in (2, 3) and parts[0] == "replay":
+            self.screen = self.replay_slot(parts[1], parts[2] if len(parts) == 3 else None) or ShelfScreen(self)
         else:
             self.screen = ShelfScreen(self)
         self.focus_next = self.focus_next or "main-heading"
@@ -161,6 +171,59 @@ class App:
             screen.not_saved(why)
         return screen
 
+    # --- replays -------------------------------------------------------------------------------
+    def open_replay(self, text):
+        """``#replay=<code>`` (at the end) or ``#replay=<code>&move=N``: the replay screen, or
+        None (a notice says why) for a code that cannot be opened."""
+        code, _, query = text.partition("&")
+        params = dict(p.partition("=")[::2] for p in query.split("&") if p)
+        try:
+            match = Match.from_code(clean(code))
+        except BadCode as e:
+            self.notice = ("error", self.t("replay.error", reason=self.code_error(e)))
+            self.host.set_hash("#/", replace=True)
+            self.focus_next = "notice"
+            return None
+        return ReplayScreen(self, match, self.replay_move(params.get("move"), match))
+
+    def replay_slot(self, slot_id, move=None):
+        """The replay of a saved game (at its end, or at ``move``), or None (a notice says
+        why)."""
+        try:
+            slot = self.saves.get(slot_id)
+        except ValueError:
+            slot = None
+        match = None
+        if slot is not None:
+            try:
+                match = Match.from_code(slot.code)
+            except BadCode:
+                match = None
+        if match is None:
+            self.notice = ("error", self.t("saves.missing" if slot is None else "saves.damaged_open"))
+            self.host.set_hash("#/", replace=True)
+            return None
+        return ReplayScreen(self, match, self.replay_move(move, match), slot=slot)
+
+    def replay_move(self, text, match):
+        """The move a replay opens at: ``text`` (None: the end), clamped to the game, with a
+        short notice for a move number that is not one or is out of range."""
+        total = len(match.record.moves)
+        if text is None:
+            return total
+        text = str(text)
+        try:
+            n = int(text) if text.strip().lstrip("-").isdigit() and len(text) <= 9 else None
+        except ValueError:
+            n = None
+        if n is None:
+            self.notice = ("error", self.t("replay.bad_move", n=text[:12], total=total))
+            return total
+        if not 0 <= n <= total:
+            n = max(0, min(total, n))
+            self.notice = ("info", self.t("replay.clamped", n=n, total=total))
+        return n
+
     def open_code(self, text, from_link=False):
         """Open a save code (pasted or from a #load= link). It is stored only when the player
         plays on or keeps it (``Slot.link``); the same code already saved opens that save."""
@@ -202,10 +265,11 @@ class App:
             params["game"] = short(params["game"], 32)
         return self.t(key, **params)
 
-    def start_game(self, game_id, options, seats):
-        """Start a new game (``options`` already checked by the rules) and open it."""
+    def start_game(self, game_id, options, seats, meta=None):
+        """Start a new game (``options`` already checked by the rules) and open it; ``meta``:
+        the record's metadata (default: just the seats)."""
         gui = game_ui(game_id)
-        match = Match.new(game_id, options, self.host.random_seed(), {"seats": seats})
+        match = Match.new(game_id, options, self.host.random_seed(), meta or {"seats": seats})
         slot = self.new_slot(match, title=gui.title(seats, self.i18n, options))
         self.go(f"#/play/{slot.id}")
 
@@ -675,6 +739,14 @@ class SetupScreen:
                                if players > 1 else None,
                                [h("option", {"value": lvl, "selected": kind == lvl}, t(f"setup.bot.{lvl}"))
                                 for lvl in game.bot_levels]))))
+        training = None
+        if has_analysis(self.gui):       # only a game with an analysis has something to train with
+            training = h("label", {"class_": "check training"},
+                         h("input", {"type": "checkbox", "name": "training", "id": "training",
+                                     "checked": bool(values.get("training")),
+                                     "aria_describedby": "training-hint"}),
+                         " ", t("training.option"),
+                         h("span", {"class_": "hint", "id": "training-hint"}, " ", t("training.hint")))
         return h("main", {"class_": "screen setup-screen"},
                  h("h1", {"id": "main-heading", "tabindex": "-1"},
                    t("setup.title", game=g.name_ja if self.app.i18n.lang == "ja" else g.name_en)),
@@ -682,20 +754,29 @@ class SetupScreen:
                  h("form", {"data_act": "start", "class_": "setup", "id": "setup-form"},
                    self.gui.option_fields(values, t),
                    h("div", {"class_": "seats"}, seats),
+                   training,
                    h("p", {"role": "alert", "class_": "form-error"}, self.error) if self.error else None,
                    h("div", {"class_": "actions"},
                      h("button", {"type": "submit", "class_": "button primary", "id": "start"},
                        t("setup.start")),
                      h("a", {"class_": "button", "href": "#/"}, t("setup.back")))))
 
+    @staticmethod
+    def take_training(form, new, old):
+        """The Training box is the frame's, not the game's: a game's ``setup_values`` may
+        keep only its own fields."""
+        new = dict(new)
+        new["training"] = _training_value(form, old)
+        return new
+
     def act(self, action, arg, form):
         app = self.app
         if action == "setup-change":
-            self.values = self.gui.setup_values(form, self.values)
+            self.values = self.take_training(form, self.gui.setup_values(form, self.values), self.values)
             app.focus_next = arg or None
             app.refresh()
         elif action == "start":
-            self.values = self.gui.setup_values(form, self.values)
+            self.values = self.take_training(form, self.gui.setup_values(form, self.values), self.values)
             try:
                 options = self.gui.game.options(self.gui.options_from_setup(self.values))
             except Exception as e:  # BadOptions: keep the form, say why
@@ -710,7 +791,12 @@ class SetupScreen:
                 if kind == "guest" and self.gui.game_players(options) > 1:
                     seat["remote"] = True         # played on another device
                 seats.append(seat)
-            app.start_game(self.game_id, options, seats)
+            meta = {"seats": seats}
+            people = [s for s in seats if s["bot"] is None]
+            if (self.values.get("training") is True and has_analysis(self.gui)
+                    and len(people) == 1 and len(seats) > 1):
+                meta["training"] = True      # one person against computers, analysis on
+            app.start_game(self.game_id, options, seats, meta)
 
     def lesson_offer(self):
         """New to the game: its lesson, a guided first game."""
@@ -720,6 +806,12 @@ class SetupScreen:
         t = self.app.t
         return h("p", {"class_": "lesson-offer"}, t("lesson.offer"), " ",
                  learn_link(t, self.game_id, status), " ", lesson_done(t, status))
+
+
+def _training_value(form, values):
+    if "training" not in form:
+        return bool(values.get("training"))
+    return form["training"] is True or form["training"] in ("on", "true", "1")
 
 
 class RulesScreen:

@@ -58,6 +58,12 @@ class Api:
         play = getattr(self.app.screen, "play", None)
         return bool(play and play(int(seat), json.loads(str(move_json))))
 
+    def replayHash(self):
+        """sha256 of the state at the move a replay shows ("" if no replay is open)."""
+        screen = self.app.screen
+        history = getattr(screen, "history", None)
+        return "" if history is None or not hasattr(screen, "at") else state_hash(history.state(screen.at))
+
     def screen(self):
         return type(self.app.screen).__name__
 

@@ -8,7 +8,7 @@ documented in ``bodoge.ui.app``.
 import secrets
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy, jsnull
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from .app import App
@@ -104,6 +104,9 @@ class BrowserHost:
         log = _by_id("log-list")
         if log is not None and at_bottom:
             log.scrollTop = log.scrollHeight
+        current = _js(document.querySelector("#log-list [aria-current='step'], #log-list .log-here"))
+        if current is not None:       # a replay's current move stays in view in the log
+            current.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
         lost = active is None or active == document.body or not active.isConnected
         for target in (focus, previous, "prompt", "main-heading"):
             el = _by_id(target)
@@ -244,12 +247,16 @@ def start():
             _guard(lambda: app.act(_attr(el, "data-act"), str(el.id or ""), _form_data(_js(el.form))))
 
     def on_key(event):
+        key = str(event.key)
         if event.ctrlKey or event.metaKey or event.altKey:
-            return
+            # Ctrl+Z (⌘Z): take back; every other combination is the browser's
+            if event.altKey or event.shiftKey or key not in ("z", "Z"):
+                return
+            key = "Ctrl+z"
         tag = str(event.target.tagName)
-        if tag in ("INPUT", "TEXTAREA", "SELECT") and event.key != "Escape":
+        if tag in ("INPUT", "TEXTAREA", "SELECT") and key != "Escape":
             return
-        if _guard(lambda: app.key(str(event.key))):
+        if _guard(lambda: app.key(key)):
             event.preventDefault()
 
     def on_hash(event):

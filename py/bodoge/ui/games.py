@@ -25,6 +25,15 @@ has a ``clock`` (``now()``, ``running``, ``start()``, ``stop()``, ``base``), ``p
 calls ``refuse(seat, error)`` for a refused move and ``send_views()`` after events: that is
 how remote seats (``bodoge.ui.table``) reach it.
 
+Replays (``bodoge.ui.replay``) draw the table of any position with ``replay_board`` (by
+default ``board`` with no selection and ``ctx.replay`` set; the stage is inert). A game whose
+board is drawn by its own screen and has no ``board`` is drawn from a still of that screen
+(see ``ReplayScreen.still_board``) until it provides ``replay_board``. The frame reserves the
+keys U and Ctrl+Z (take back) on the play screen, and ← → Home End in a replay.
+
+Analysis (training games against computers, and replays): ``analysis(view, seat, ctx)``
+fills the Analysis panel above the log; by default there is none and the panel is hidden.
+
 Until each game is redone in the frame: a ``result`` that still starts with its own
 ``h2#result-title`` shows it under the frame's heading, and a ``round_summary`` with its own
 ``h2#round-title`` keeps it (``round_heading`` returns None); drop them as you add the hooks.
@@ -57,6 +66,8 @@ class Ctx:
         self.pause = None             # the round-ending event while its summary shows (or None)
         self.log_prev = None          # for ``log_group``: the event before the one asked about
         self.rounds_done = 0          # for ``log_group``: round-ending events before it
+        self.replay = False           # drawn for a replay: a position to look at, no input
+        self.played = None            # for ``analysis``: the seat's latest move (``Played``)
 
     def name(self, seat):
         return self.names[seat]
@@ -73,6 +84,19 @@ class Ctx:
         if seat == self.viewer:
             return self.t("seat.whose_you")
         return self.t("seat.whose", name=self.names[seat])
+
+
+class Played:
+    """For ``GameUI.analysis``: the analysed seat's latest move up to the position shown:
+    ``before`` is that seat's own view of the position it moved from (nothing more), ``move``
+    the move, ``index`` its place in the record (0 = the first move), ``last`` whether it is
+    the move that led to the position shown."""
+
+    def __init__(self, before, move, index, last):
+        self.before = before
+        self.move = move
+        self.index = index
+        self.last = last
 
 
 class GameUI:
@@ -176,6 +200,31 @@ class GameUI:
           is needed into the event) and nothing of the next round.
         """
         raise NotImplementedError
+
+    def replay_board(self, view, ctx):
+        """The table at one position of a replay: ``view`` is what the replay shows (a seat's
+        view, the spectator view, or ``Game.reveal`` for a finished game: then
+        ``ctx.viewer`` is None and everything is face up), ``ctx.replay`` is True, and the
+        stage is inert (nothing can be clicked). ``ctx.fresh_from`` flags the events of the
+        move just stepped to (stepping forward only), ``ctx.pause`` the round-ending event at
+        the move that ended a round. Default: ``board`` with no selection; override to leave
+        out controls that mean nothing in a replay."""
+        return self.board(view, {}, ctx)
+
+    def analysis(self, view, seat, ctx):
+        """The Analysis panel's body for a position, or None (no panel: the default).
+
+        ``view`` holds only what ``seat`` may know: ``Game.view(state, seat)``, or the
+        spectator view when ``seat`` is None (a replay of a game in progress shared as a code);
+        use nothing else (no state, no other seat's view). Shown in training games (the
+        person's own seat, on every position) and in replays (the seat picked, or the seat to
+        move when a finished game is shown whole). Return markup (``h(...)``: numbers with
+        words, e.g. each card's probabilities, expected points, the strong bot's preferred
+        moves with win chances), or a generator that yields None now and then while it
+        thinks and returns the markup (run in slices, like a thinking bot; a newer position
+        drops it). ``ctx.played`` (a ``Played``, or None for a spectator or a seat that has
+        not moved) lets the analysis judge the seat's latest move from what it knew then."""
+        return None
 
     def prompt(self, view, sel, ctx) -> str:
         """The line in the prompt region while the viewer is to move: what to do now (a

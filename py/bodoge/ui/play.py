@@ -10,6 +10,16 @@ replaces the board (nothing private is rendered) until that person confirms; a g
 UI says nothing is private at that point (``GameUI.private``) passes straight on. Bots act on
 timers (``later``) and may think in slices (generator bots) so the page stays responsive.
 
+Take-backs (a game with one person and the rest computers): the Take back button beside the
+prompt, U or Ctrl+Z take back that person's latest move with every move after it, when the
+policy allows (``Match.takeback``: every one of those moves ``undoable`` by the game, none by
+another person); else the button says why not. The computer's reply waits the chosen speed
+(``SPEEDS``) before it starts thinking, and a take-back cancels it.
+
+Training (a game against computers started with Training on, ``meta["training"]``) and
+replays show the game's analysis (``GameUI.analysis``) above the log; ``Analysis`` runs it,
+in slices if it is a generator, for one position and seat at a time.
+
 Saving: every move is saved (``autosave``) unless another tab has moved this game on or
 deleted it (``conflict``: the screen stops, says so and offers to load the newer game or keep
 this one as a separate save), or the browser will not store it (``unsaved``: the player is told
@@ -27,12 +37,93 @@ guest's device runs this same screen over a ``RemoteMatch`` (its table is a ``Gu
 import types
 
 from ..core.errors import IllegalMove
+from ..core.protocol import Game as Protocol
 from ..core.rng import derive_seed
-from .games import Ctx, clean_seats, game_name, game_ui, placings, progress_lines, seat_name
+from .games import (Ctx, GameUI, Played, clean_seats, game_name, game_ui, placings, progress_lines,
+                    seat_name)
 from .html import h
 from .storage import SPEEDS, Slot
 
-SLICE_MS = 12          # a thinking bot yields to the page this often
+SLICE_MS = 12          # a thinking bot (or analysis) yields to the page this often
+TAKE_BACK_KEYS = ("u", "U", "Ctrl+z")
+
+
+def has_analysis(gui):
+    """Whether a game's UI has an analysis (``GameUI.analysis`` overridden)."""
+    return type(gui).analysis is not GameUI.analysis
+
+
+def has_takebacks(game):
+    """Whether a game has a take-back policy (``Game.undoable`` overridden): a game without
+    one (real time) shows no Take back at all."""
+    return type(game).undoable is not Protocol.undoable
+
+
+def is_training(meta, seats):
+    """A training game: started with Training on, one person against computers."""
+    people = [s for s in seats if s["bot"] is None]
+    return bool(isinstance(meta, dict) and meta.get("training") is True
+                and len(people) == 1 and len(seats) > 1)
+
+
+def played(match, k, seat):
+    """``seat``'s latest move among the first ``k`` moves of ``match``, with its own view of
+    the position it moved from (``Played``), or None."""
+    if seat is None:
+        return None
+    moves = match.record.moves
+    for i in range(k - 1, -1, -1):
+        if moves[i][0] == seat:
+            before = match.game.view(match.history.state(i), seat)
+            return Played(before, moves[i][1], i, i == k - 1)
+    return None
+
+
+class Analysis:
+    """The analysis panel's content for one position at a time: ``GameUI.analysis`` is asked
+    once per position, seat and language (``key``); a generator is run in slices, like a
+    thinking bot, and the screen is redrawn when it is done. A new key drops the old work."""
+
+    def __init__(self, screen):
+        self.screen = screen
+        self.key = None
+        self.result = None
+        self.busy = False
+        self.token = 0
+
+    def get(self, key, make):
+        """The result for ``key`` (``make()`` gives the view, seat and ctx to analyse when it
+        is new): markup, None (nothing to show) or ``Analysis.THINKING``."""
+        if key != self.key:
+            self.key, self.token, self.busy = key, self.token + 1, False
+            view, seat, ctx = make()
+            result = self.screen.gui.analysis(view, seat, ctx)
+            if isinstance(result, types.GeneratorType):
+                self.busy, self.result = True, None
+                token = self.token
+                self.screen.app.host.later(0, lambda: self.step(token, result))
+            else:
+                self.result = result
+        return self.THINKING if self.busy else self.result
+
+    THINKING = object()
+
+    def step(self, token, gen):
+        screen = self.screen
+        if screen.closed or token != self.token:
+            return
+        host = screen.app.host
+        start = host.now()
+        try:
+            while True:
+                next(gen)
+                if host.now() - start >= SLICE_MS:
+                    break
+        except StopIteration as stop:
+            self.busy, self.result = False, stop.value
+            screen.app.refresh()
+            return
+        host.later(0, lambda: self.step(token, gen))
 SAVE_ACTIONS = ("unsaved-ok", "keep-here", "load-newer")   # the saving banner's buttons
 
 
@@ -64,6 +155,9 @@ class PlayScreen:
         self.fresh_from = None             # log index of the last move's first event
         self.described = None              # see ``log_items``
         self.announced = len(self.match.view(None)["log"])
+        self.training = is_training(match.record.meta, self.seats) and has_analysis(self.gui)
+        self.analysis = Analysis(self)
+        self.undo_cache = None             # (token, (k, reason)) of ``takeback_status``
         self.conflict = None               # "newer" | "deleted": another tab has this game
         self.unsaved = None                # why this game is not being saved (see not_saved)
         self.opened_moves = len(match.record.moves)
@@ -415,10 +509,113 @@ class PlayScreen:
         if texts:
             self.app.host.announce(" ".join(texts))
 
+    # --- take-backs ----------------------------------------------------------------------------
+    def takeback_status(self):
+        """None when there is no Take back here (not one person against computers, a game
+        without take-backs, the game is over, that person has not moved yet); else ``(k, reason)`` (``Match.takeback``:
+        the moves that would stand, and None or why not)."""
+        if (len(self.humans) != 1 or not self.bots or self.match.over
+                or self.conflict is not None or not has_takebacks(self.match.game)):
+            return None
+        if self.undo_cache is None or self.undo_cache[0] != (self.token, len(self.match.record.moves)):
+            status = self.match.takeback(self.humans[0], self.humans)
+            self.undo_cache = ((self.token, len(self.match.record.moves)), status)
+        k, reason = self.undo_cache[1]
+        return None if k is None else (k, reason)
+
+    def reason_text(self, reason):
+        return self.t(reason) if self.app.i18n.has(reason) else self.t("undo.no")
+
+    def take_back(self):
+        """Take back the person's latest move and every move after it, if the policy allows;
+        else say why not."""
+        status = self.takeback_status()
+        if status is None:
+            return False
+        k, reason = status
+        app = self.app
+        if reason is not None:
+            self.error = self.reason_text(reason)
+            app.host.announce(self.t("undo.refused", why=self.error))
+            app.refresh()
+            return False
+        seat = self.humans[0]
+        history = self.match.history
+        view = self.match.view(seat)
+        ctx = self.ctx(seat)
+        what = " ".join(text for text in (self.gui.describe(e, ctx) for e in
+                                          view["log"][history.log_end[k]:history.log_end[k + 1]])
+                        if text)
+        self.match.truncate(k)
+        self.token += 1            # the computer's pending reply is void
+        self.thinking = None
+        self.pause = None
+        self.overlay_hidden = False
+        self.fresh_from = None
+        self.error = None
+        self.sel = {}
+        self.viewer = self.present = seat
+        self.announced = len(self.match.view(None)["log"])
+        self.autosave()
+        app.host.announce(self.t("undo.done", what=what) if what else self.t("undo.done_plain"))
+        self.advance()
+        app.focus_next = "prompt"
+        app.refresh()
+        return True
+
+    def takeback_button(self):
+        """The Take back button beside the prompt (disabled, saying why, when not allowed)."""
+        status = self.takeback_status()
+        if status is None or self.pause is not None:
+            return None
+        reason = status[1]
+        return h("button", {"type": "button", "class_": "button takeback", "id": "take-back",
+                            "data_act": "take-back", "aria_keyshortcuts": "U Control+Z",
+                            "aria_disabled": "true" if reason else None},
+                 h("span", {"class_": "takeback-label"},
+                   h("span", {"aria_hidden": "true"}, "↶ "), self.t("undo.button")),
+                 h("span", {"class_": "takeback-why"}, self.reason_text(reason)) if reason else None)
+
+    # --- analysis --------------------------------------------------------------------------------
+    def analysis_subject(self):
+        """What the analysis panel looks at: (key, make) for ``Analysis.get``, or None for no
+        panel. The play screen: in a training game, the person's own view."""
+        if not self.training or self.handover is not None:
+            return None
+        seat = self.humans[0]
+        key = (self.token, len(self.match.record.moves), seat, self.app.i18n.lang)
+        k = len(self.match.record.moves)
+
+        def make():
+            ctx = self.ctx(seat)
+            ctx.played = played(self.match, k, seat)
+            return self.match.view(seat), seat, ctx
+        return key, make
+
+    def analysis_panel(self):
+        subject = self.analysis_subject()
+        if subject is None:
+            return None
+        result = self.analysis.get(*subject)
+        t = self.t
+        if result is Analysis.THINKING:
+            body = h("p", {"class_": "analysis-busy", "role": "status"}, t("analysis.thinking"))
+        elif result is None:
+            body = h("p", {"class_": "analysis-none"}, t("analysis.none"))
+        else:
+            body = result
+        # it may scroll (a long analysis on a phone): reachable from the keyboard, as the log
+        return h("section", {"class_": "analysis", "id": "analysis", "aria_labelledby": "analysis-title",
+                             "tabindex": "0"},
+                 h("h2", {"id": "analysis-title"}, t("analysis.title")),
+                 h("div", {"class_": "analysis-body"}, body))
+
     # --- input ---------------------------------------------------------------------------------
     def act(self, action, arg, form):
         app = self.app
-        if action == "handover-ok" and self.handover is not None:
+        if action == "take-back":
+            self.take_back()
+        elif action == "handover-ok" and self.handover is not None:
             self.viewer = self.present = self.handover
             self.handover = None
             app.focus_next = "prompt"
@@ -446,7 +643,7 @@ class PlayScreen:
             app.focus_next = f"open-{arg}" if arg else "prompt"
             app.refresh()
         elif action == "copy":
-            text = self.share_link() if arg == "link" else self.match.code()
+            text = {"link": self.share_link(), "replay": self.replay_link()}.get(arg) or self.match.code()
             ok = app.host.copy(text)
             app.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
         elif action == "unsaved-ok":
@@ -478,6 +675,9 @@ class PlayScreen:
         if (self.viewer is None or self.handover is not None or self.pause is not None
                 or self.dialog or self.conflict is not None):
             return False
+        if key in TAKE_BACK_KEYS and self.takeback_status() is not None:
+            self.take_back()
+            return True
         result = self.gui.key(key, self.match.view(self.viewer), self.sel, self.ctx(self.viewer))
         if result is None:
             return False
@@ -489,7 +689,12 @@ class PlayScreen:
 
     def log_items(self, view, ctx):
         """The log as ``ctx``'s viewer reads it: [(group heading or None, text)] for each
-        described event (a heading where ``GameUI.log_group`` starts a group; a group that
+        described event (see ``log_entries``)."""
+        return [(head, text) for _, head, text in self.log_entries(view, ctx)]
+
+    def log_entries(self, view, ctx):
+        """The log as ``ctx``'s viewer reads it: [(event index, group heading or None, text)]
+        for each described event (a heading where ``GameUI.log_group`` starts a group; a group that
         starts on an event without a line starts at the next line). Each event is described
         once (a long game's log was described again on every redraw) and again only if the
         view shows it differently now, or the viewer, language or names changed."""
@@ -519,10 +724,10 @@ class PlayScreen:
             if last + 1 < len(log) and heads[last + 1] == ctx.t("play.log_round", n=rounds[last + 1] + 1):
                 heads[last + 1] = ctx.t("play.log_end")
         items, pending = [], None
-        for text, head in zip(texts, heads):
+        for index, (text, head) in enumerate(zip(texts, heads)):
             pending = head or pending
             if text:
-                items.append((pending, text))
+                items.append((index, pending, text))
                 pending = None
         return items
 
@@ -533,11 +738,17 @@ class PlayScreen:
     def share_link(self):
         return f"{self.app.host.base_url()}#load={self.match.code()}"
 
+    def replay_link(self, move=None):
+        """A link that opens this game's replay (at its end, or at ``move``)."""
+        tail = "" if move is None else f"&move={move}"
+        return f"{self.app.host.base_url()}#replay={self.match.code()}{tail}"
+
     def overlay_focus(self):
         return "result-heading" if self.match.over else "next-round"
 
     # --- rendering -----------------------------------------------------------------------------
     framed = True             # the App draws no top bar: the header below has the tools
+    replay_button = True      # the result offers the replay
 
     def render(self):
         t = self.t
@@ -570,6 +781,7 @@ class PlayScreen:
                        {"data_act": "log", "data_arg": "close" if self.log_open else "open",
                         "aria_controls": "log", "aria_expanded": str(self.log_open).lower(),
                         "class_": "tool log-tool"}) if log else None,
+                  self.replay_tool(),
                   tool("a", "go-shelf", "shelf", t("play.shelf"), {"href": "#/"}),
                   h("button", {"type": "button", "class_": "tool lang-tool", "id": "lang-switch",
                                "data_act": "lang", "data_arg": other, "lang": other},
@@ -579,6 +791,21 @@ class PlayScreen:
         return h("header", {"class_": "play-head"},
                  h("h1", {"id": "main-heading", "tabindex": "-1"},
                    game_name(self.app.i18n, self.match.game.id)), tools)
+
+    def replay_tool(self):
+        """The header's way to the replay (a saved game's, from its first move to now; a game
+        not in the store, such as an opened code nobody has played on, by its code)."""
+        if self.slot is None:
+            return None
+        return tool("a", "open-replay", "replay", self.t("play.replay"), {"href": self.replay_href()})
+
+    def replay_href(self, move=None):
+        """This game's replay (at its end, or at ``move``): by the save's id, or by its code
+        for a game not in the store (an opened code nobody has played on, a game the browser
+        would not store)."""
+        if self.slot is not None and self.slot.stored:
+            return f"#/replay/{self.slot.id}" + ("" if move is None else f"/{move}")
+        return f"#replay={self.match.code()}" + ("" if move is None else f"&move={move}")
 
     def render_handover(self, name):
         t = self.t
@@ -607,18 +834,19 @@ class PlayScreen:
                   h("div", {"class_": "board-wrap", "inert": inert}, self.board_region(view, ctx)),
                   overlay)
         prompt = self.prompt_region(view, ctx)
-        back = self.overlay_back()
+        back = self.overlay_back() or self.takeback_button()
         if back:
             prompt = h("div", {"class_": "prompt-row"}, prompt, h("div", {"class_": "prompt-actions"}, back))
         return self.frame(prompt, stage, self.render_log(view, ctx))
 
-    def frame(self, prompt, stage, log):
-        """The table frame: the prompt region (with the reserved line for a refusal), the
-        stage and the log."""
+    def frame(self, prompt, stage, log, reserve=True):
+        """The table frame: the prompt region (with the reserved line for a refusal, unless
+        not ``reserve``), the stage and the log."""
         return h("div", {"class_": "table-frame"},
                  h("div", {"class_": "prompt-bar", "data_region": "prompt"},
                    prompt, h("div", {"class_": "error-slot"},
-                             h("p", {"class_": "error", "role": "alert"}, self.error or ""))),
+                             h("p", {"class_": "error", "role": "alert"}, self.error or ""))
+                   if reserve else None),
                  stage, log)
 
     def prompt_region(self, view, ctx):
@@ -680,7 +908,8 @@ class PlayScreen:
                   h("span", {"class_": "who"}, ctx.name(seat)),
                   h("span", {"class_": "score"}, self.gui.score_text(outcome, seat, ctx)))
                 for place, seat in placings(outcome, self.gui.lower_scores_win)]
-        body = [h("ol", {"class_": "placings", "aria_label": t("result.placings")}, rows),
+        body = [h("p", {"class_": "training-note"}, t("training.result")) if self.training else None,
+                h("ol", {"class_": "placings", "aria_label": t("result.placings")}, rows),
                 h("div", {"class_": "result-body"}, self.gui.result(view, ctx))]
         return overlay("result", self.gui.result_heading(view, outcome, ctx), "result-heading",
                        body, self.result_actions())
@@ -690,6 +919,8 @@ class PlayScreen:
         t = self.t
         return [h("a", {"class_": "button primary", "href": f"#/new/{self.match.game.id}",
                         "id": "play-again"}, t("play.again")),
+                h("a", {"class_": "button", "href": self.replay_href(0), "id": "replay-game"},
+                  t("play.replay")) if self.slot is not None and self.replay_button else None,
                 h("button", {"type": "button", "class_": "button", "id": "look-at-table",
                              "data_act": "overlay", "data_arg": "hide"}, t("play.overlay_look")),
                 h("a", {"class_": "button", "href": "#/"}, t("play.shelf"))]
@@ -705,19 +936,19 @@ class PlayScreen:
                        self.gui.round_summary(self.pause, ctx), actions)
 
     def render_log(self, view, ctx, limit=200):
-        """The log region: the last ``limit`` lines, numbered from the first move, under the
-        heading of the group each belongs to."""
+        """The log region: the lines of ``log_window`` (the last ``limit``), numbered from the
+        first move, under the heading of the group each belongs to; the analysis panel, if
+        any, above them."""
         t = self.t
-        items = self.log_items(view, ctx)
-        first = max(0, len(items) - limit)
-        head = next((items[i][0] for i in range(first, -1, -1) if items[i][0]), None) if items else None
+        entries = self.log_entries(view, ctx)
+        first, last = self.log_window(entries, limit)
+        head = next((entries[i][1] for i in range(first, -1, -1) if entries[i][1]), None) if entries else None
         groups, lines = [], []
-        for n, (group, text) in enumerate(items[first:], start=first + 1):
+        for n, (index, group, text) in enumerate(entries[first:last], start=first + 1):
             if group and n > first + 1:
                 groups.append((head, lines))
                 head, lines = group, []
-            lines.append(h("li", {}, h("span", {"class_": "log-n"}, f"{n}."), " ",
-                           h("span", {"class_": "log-text"}, text)))
+            lines.append(self.log_line(n, index, text))
         if lines:
             groups.append((head, lines))
         body = []
@@ -727,6 +958,7 @@ class PlayScreen:
             body.append(h("ol", {"class_": "log-lines"}, lines))
         return h("section", {"class_": "log panel", "id": "log", "data_region": "log",
                              "aria_labelledby": "log-title"},
+                 self.analysis_panel(),
                  h("div", {"class_": "log-head"},
                    h("h2", {"id": "log-title"}, t("play.log")),
                    h("button", {"type": "button", "class_": "button log-close", "id": "log-close",
@@ -734,6 +966,15 @@ class PlayScreen:
                                 "aria_label": t("play.log_close")}, t("dialog.close"))),
                  h("div", {"class_": "log-list", "id": "log-list", "tabindex": "0",
                            "aria_labelledby": "log-title"}, body))
+
+    def log_window(self, entries, limit):
+        """Which entries the log shows: [first, last) (the play screen: the last ``limit``)."""
+        return max(0, len(entries) - limit), len(entries)
+
+    def log_line(self, n, index, text):
+        """Line ``n`` of the log (event ``index``)."""
+        return h("li", {}, h("span", {"class_": "log-n"}, f"{n}."), " ",
+                 h("span", {"class_": "log-text"}, text))
 
     def render_share(self):
         t = self.t
@@ -747,7 +988,17 @@ class PlayScreen:
                 h("label", {"for": "share-link"}, t("share.link")),
                 h("input", {"id": "share-link", "readonly": True, "value": self.share_link()}),
                 h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "link"},
-                  t("share.copy_link"))]
+                  t("share.copy_link")),
+                h("label", {"for": "share-replay"}, t("share.replay_link")),
+                h("p", {"class_": "hint", "id": "share-replay-hint"},
+                  t("share.replay_body" if self.match.over else "share.replay_body_live")),
+                h("input", {"id": "share-replay", "readonly": True, "value": self.replay_link(),
+                            "aria_describedby": "share-replay-hint"}),
+                h("div", {"class_": "actions"},
+                  h("button", {"type": "button", "class_": "button", "data_act": "copy",
+                               "data_arg": "replay"}, t("share.copy_replay")),
+                  h("a", {"class_": "button", "href": self.replay_href(), "id": "share-open-replay"},
+                    t("share.open_replay")) if self.slot is not None else None)]
         return dialog(t("share.title"), body, t, "share")
 
 
@@ -771,6 +1022,8 @@ ICONS = {   # 24×24 line icons for the header's tools (their words stay for scr
     "log": "M9 6h11M9 12h11M9 18h11M4 6h1M4 12h1M4 18h1",
     "table": "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20v-1a5 5 0 0 1 10 0v1M17 11a2.5 2.5 0 1 0 0-5M16 14.5a4.5 4.5 0 0 1 5 4.5v1",
     "shelf": "M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z",
+    "replay": "M3 12a9 9 0 1 0 3-6.7M3 4v5h5M10 9l5 3-5 3z",
+    "back": "M10 6l-6 6 6 6M4 12h16",
 }
 
 

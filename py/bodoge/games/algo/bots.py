@@ -196,23 +196,50 @@ class NormalBot(AlgoBot):
         return choice[0] == 1.0
 
 
+def strong_knowledge(view):
+    """What the strong bot knows from ``view``: every hint in the declarations (weighed by
+    STRONG_LIKELIHOOD), or none if they contradict each other (someone bluffed)."""
+    kn = knowledge(view, likelihood=STRONG_LIKELIHOOD)
+    if hints_contradict(kn):
+        kn = knowledge(view, hints=False)
+    return kn
+
+
+def strong_posterior(view):
+    """(Knowledge, Posterior): the strong bot's exact counting from ``view`` (the analysis
+    shows it: each hidden card's chances for the view's seat)."""
+    kn = strong_knowledge(view)
+    return kn, posterior(kn)
+
+
+def best_guess(kn, post):
+    """The strong bot's attack from its counting: (probability, seat, pos, id), or None.
+    Among the likeliest guesses at an opponent's card it prefers the player closest to
+    elimination."""
+    dist = {key: d for key, d in post.dist.items() if key[0] in kn.opponents}
+    chances = [pr for d in dist.values() for pr in d.values()]
+    if post.total == 0 or not chances:
+        return None
+    hidden = {s: len(kn.rows[s]) for s in kn.opponents}
+    best_p = max(chances)
+    ties = sorted((hidden[s], s, p, cid) for (s, p), d in dist.items()
+                  for cid, pr in d.items() if pr >= best_p - 1e-12)
+    _, s, p, cid = ties[0]
+    return best_p, s, p, cid
+
+
 class StrongBot(AlgoBot):
     level = "strong"
 
     def knowledge(self, view):
-        return knowledge(view, likelihood=STRONG_LIKELIHOOD)
+        return strong_knowledge(view)
 
     def choose_attack(self, view, kn):
         post = posterior(kn)
-        if post.total == 0:      # cannot happen with a consistent view; stay safe anyway
+        guess = best_guess(kn, post)
+        if guess is None:        # cannot happen with a consistent view; stay safe anyway
             return NormalBot.choose_attack(self, view, kn)
-        dist = {key: d for key, d in post.dist.items() if key[0] in kn.opponents}
-        hidden = {s: len(kn.rows[s]) for s in kn.opponents}
-        best_p = max(pr for d in dist.values() for pr in d.values())
-        # Among the likeliest guesses prefer the player closest to elimination.
-        ties = sorted((hidden[s], s, p, cid) for (s, p), d in dist.items()
-                      for cid, pr in d.items() if pr >= best_p - 1e-12)
-        _, s, p, cid = ties[0]
+        best_p, s, p, cid = guess
         return best_p, s, p, number_of(cid)
 
     def attack_again(self, view, kn, choice):

@@ -25,6 +25,7 @@ from . import rules as R
 from .puzzle import GRADES as PUZZLE_GRADES
 from .ui_cards import W, H, card_at, card_name, card_svg, colour_name, nth, toggle_card, type_number
 from .ui_puzzle import EVENTS as PUZZLE_EVENTS, PuzzleUI
+from .ui_analysis import analysis as algo_analysis
 from .ui_table import Table
 
 
@@ -207,6 +208,10 @@ class AlgoUI(Table, GameUI):
         return None
 
     # --- words ---------------------------------------------------------------------------------
+    def analysis(self, view, seat, ctx):
+        """The strong computer's exact count of the hidden cards (``ui_analysis``)."""
+        return algo_analysis(view, seat, ctx)
+
     def describe(self, e, ctx):
         return self.words(e, ctx)
 
@@ -531,7 +536,8 @@ RULES_VARIANTS = ("chips", "pair", "toss", "puzzle", "grades")
 # version 1 keep (older save codes).
 RULINGS = ("colour", "first_dealer", "winner", "last_hit", "reveal", "sorted",
            "toss_before_attack", "toss_public", "chips_points", "chips_all_pay", "chips_pair",
-           "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily", "preview", "undo")
+           "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily", "preview", "undo",
+           "analysis")
 RULINGS_V3 = ("detailed_log",)
 RULINGS_V2 = ("partner_attack", "partner_out", "chips_pair_each", "chips_partner_hit")
 RULINGS_V1 = ("pair_opponents", "chips_pair_once")

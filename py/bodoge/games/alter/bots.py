@@ -63,6 +63,22 @@ class Reasoner(AlterBot):
     model_others = False      # weight arrangements by the others' choices
 
     def act(self, view):
+        return self.best(self.score_moves(view))
+
+    def score_moves(self, view):
+        """[(value, move)] for every legal move: the expected worth of the final hand (see
+        ``card_value``) after it, over the arrangements of the round's cards (the analysis
+        shows these as expected points)."""
+        steps = self.scoring(view)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def scoring(self, view):
+        """``score_moves`` as a generator that yields now and then (after each card's worth
+        and each move), so the analysis can run it in slices; it returns the list."""
         n = view["players"]
         known = {p: pl["card"] for p, pl in enumerate(view["places"]) if pl["card"] is not None}
         unknown_cards = sorted(set(view["shown"]) - set(known.values()))
@@ -78,7 +94,11 @@ class Reasoner(AlterBot):
         weights = [self.weight(view, arr) for arr in arrangements]
         if sum(weights) <= 0:           # the others' choices were all "impossible": no model
             weights = [1.0] * len(arrangements)
-        self.values = {c: self.card_value(view, c) for c in view["shown"]}
+        yield
+        self.values = {}
+        for c in view["shown"]:
+            self.values[c] = self.card_value(view, c)
+            yield
         self.p_change = self.change_rate(view)
         picks = [p["pick"] for p in view["places"]]
         later = n - view["step"] - 1
@@ -86,11 +106,12 @@ class Reasoner(AlterBot):
         for move in view["moves"]:
             if move["a"] == "watch":
                 scored.append((self.watch_value(picks, later, arrangements, weights), move))
-                continue
-            after = self.after(picks, move)
-            dist = self.final_places(after, later)
-            scored.append((self.expected(dist, arrangements, weights), move))
-        return self.best(scored)
+            else:
+                after = self.after(picks, move)
+                dist = self.final_places(after, later)
+                scored.append((self.expected(dist, arrangements, weights), move))
+            yield
+        return scored
 
     # --- the round -----------------------------------------------------------------------------
     def after(self, picks, move):

@@ -34,6 +34,7 @@ import math
 from ...ui.games import GameUI, joined
 from ...ui.html import h
 from . import rules as R
+from .bots import StrongBot
 
 INK = {"red": "#c62828", "blue": "#1f5fbf", "yellow": "#f2c230", "green": "#2e7d32",
        "purple": "#7b3fa0"}
@@ -56,6 +57,13 @@ def colour_word(t, c):
 def card_name(t, cid):
     return t("alter.card", colour=colour_word(t, R.card_colour(cid)), n=R.card_number(cid),
              wings=t(f"alter.wings.{R.card_wings(cid)}"))
+
+
+def choice_name(t, move):
+    """A choice in words: "Watch", "Change onto place 2", "Take place 3"."""
+    if move["a"] == "watch":
+        return t("alter.an.watch")
+    return t(f"alter.an.{move['a']}", p=move["p"] + 1)
 
 
 def cards_text(t, cards):
@@ -657,6 +665,57 @@ class AlterUI(GameUI):
         return True
 
     # --- words ---------------------------------------------------------------------------------
+    # --- analysis --------------------------------------------------------------------------------
+    def analysis(self, view, seat, ctx):
+        """The strong computer's expected points of each choice for ``seat``, from its view
+        alone (``bots.StrongBot.scoring``, the calculation it plays with), and the seat's
+        latest choice against the best one it had then. A spectator has no cards to weigh
+        them with: it is told to pick a seat. Runs in slices (a generator)."""
+        if seat is None:
+            return h("p", {"class_": "an-note"}, ctx.t("alter.an.pick_seat"))
+        return self._analysis(view, seat, ctx)
+
+    def _analysis(self, view, seat, ctx):
+        t = ctx.t
+        parts = []
+        played = ctx.played
+        if played is not None and played.move in played.before.get("moves", ()) \
+                and len(played.before["moves"]) > 1:
+            scored = yield from StrongBot(seat, 0).scoring(played.before)
+            parts.append(self.judged(scored, played.move, seat, ctx))
+        if view.get("moves") and len(view["moves"]) > 1:
+            scored = yield from StrongBot(seat, 0).scoring(view)
+            top = max(v for v, _ in scored)
+            ranked = sorted(scored, key=lambda x: -x[0])
+            items = [h("li", {"class_": "an-choice best" if v >= top - 1e-9 else "an-choice",
+                              "data_v": f"{v:.4f}"},
+                       h("span", {"class_": "an-what"}, choice_name(t, m)), " ",
+                       h("span", {"class_": "an-points"}, t("alter.an.points", v=f"{v:.1f}")),
+                       h("span", {"class_": "an-star"}, " ★ ", t("alter.an.best_mark")) if v >= top - 1e-9 else None)
+                     for v, m in ranked]
+            parts.append(h("section", {"class_": "an-section", "aria_label": t("alter.an.choices")},
+                           h("p", {"class_": "an-head"}, t("alter.an.choices")),
+                           h("ol", {"class_": "an-choices"}, items)))
+        if not parts:
+            return h("p", {"class_": "an-note"}, t("alter.an.wait"))
+        parts.append(h("p", {"class_": "an-note"}, t("alter.an.model")))
+        return h("div", {"class_": "alter-analysis"}, parts)
+
+    @staticmethod
+    def judged(scored, move, seat, ctx):
+        t = ctx.t
+        value = next(v for v, m in scored if m == move)
+        top_v, top_m = max(scored, key=lambda x: x[0])
+        lines = [h("p", {"class_": "an-played", "data_v": f"{value:.4f}"},
+                   ctx.say("alter.an.played", seat, what=choice_name(t, move), v=f"{value:.1f}"))]
+        if value >= top_v - 1e-9:
+            lines.append(h("p", {"class_": "an-verdict good"}, t("alter.an.was_best")))
+        else:
+            lines.append(h("p", {"class_": "an-verdict", "data_v": f"{top_v:.4f}"},
+                           t("alter.an.best_then", what=choice_name(t, top_m), v=f"{top_v:.1f}")))
+        return h("section", {"class_": "an-section an-move", "aria_label": t("alter.an.move_head")},
+                 h("p", {"class_": "an-head"}, t("alter.an.move_head")), lines)
+
     def describe(self, e, ctx):
         t, say = ctx.t, ctx.say
         kind = e["e"]
@@ -881,7 +940,7 @@ class AlterUI(GameUI):
 
 RULINGS = ("deck", "bonus_values", "victory", "variants", "first_dealer", "wings_twice",
            "victory_timing", "ties", "min", "hidden", "sets")
-TABLE_RULES = ("confirm", "pause", "preview", "takeback")   # how the app's table plays
+TABLE_RULES = ("confirm", "pause", "preview", "takeback", "analysis")   # how the app's table plays
 KEYS = ("tab", "digits", "watch", "confirm", "escape")
 
 UI = AlterUI()

@@ -205,10 +205,27 @@ class StrongBot(BossaBot):
         return self.search(view, moves)
 
     def search(self, view, moves):
-        deadline = Deadline(self.seconds)
+        race = yield from self.race(view, moves)
+        if race["won"] is not None:
+            return race["won"]
+        best = max(race["live"], key=lambda i: (race["wins"][i] / max(1, race["runs"][i]), -i))
+        return race["alive"][best]
+
+    def race(self, view, moves, keep=None, playouts=None, seconds=None):
+        """The search (a generator, yielding between playouts): normal's best moves (and
+        ``keep``, if given and not among them) played out from random orders of the unseen
+        tiles, sequential halving over ``playouts`` or ``seconds``. Returns {"alive": the
+        candidates, "wins"/"runs": per candidate, "live": those still in the race, "won": a
+        move that wins at once (then nothing was played out), "keep": its index or None}."""
+        deadline = Deadline(self.seconds if seconds is None else seconds)
         fast = random.Random(self.rng.u32())     # playouts need speed more than our own RNG
         ranked = [m for _, _, m in self.score_moves(view, moves)]
         alive = ranked[:self.candidates]
+        if keep is not None and keep not in alive:
+            alive.append(keep)
+        out = {"alive": alive, "wins": {i: 0.0 for i in range(len(alive))},
+               "runs": {i: 0 for i in range(len(alive))}, "live": list(range(len(alive))),
+               "won": None, "keep": alive.index(keep) if keep is not None else None}
         # a move that wins at once needs no search
         if view["phase"] == "play":
             base = sample(view, self.rng)
@@ -216,12 +233,11 @@ class StrongBot(BossaBot):
                 pos = copy_pos(base)
                 R.apply_move(pos, self.seat, move)
                 if R.end_checks(pos, self.seat) and pos["result"]["winners"] == [self.seat]:
-                    return move
-        wins = {i: 0.0 for i in range(len(alive))}
-        runs = {i: 0 for i in range(len(alive))}
-        live = list(range(len(alive)))
+                    out["won"] = move
+                    return out
+        wins, runs, live = out["wins"], out["runs"], out["live"]
         rounds = max(1, (len(live) - 1).bit_length())
-        budget = self.playouts
+        budget = self.playouts if playouts is None else playouts
         for r in range(rounds):
             per = max(1, budget // (len(live) * (rounds - r)))
             for _ in range(per):
@@ -236,9 +252,8 @@ class StrongBot(BossaBot):
             if deadline.passed() or len(live) == 1:
                 break
             live.sort(key=lambda i: (-wins[i] / max(1, runs[i]), i))
-            live = live[:max(1, (len(live) + 1) // 2)]
-        best = max(live, key=lambda i: (wins[i] / max(1, runs[i]), -i))
-        return alive[best]
+            live[:] = live[:max(1, (len(live) + 1) // 2)]
+        return out
 
     def playout(self, pos, move, rng):
         me = self.seat

@@ -26,6 +26,7 @@ from ...core.protocol import rules_of
 from ...ui.games import GameUI
 from ...ui.html import h
 from . import rules as R
+from .bots import STRONG_PLAYOUTS, StrongBot
 
 PIPS = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)],
         3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
@@ -1040,10 +1041,122 @@ class BossaUI(GameUI):
         return t("bossa.progress", turn=turn, hands=hands, deck=view["deck"],
                  who=ctx.say("bossa.progress.turn", view["turn"]))
 
+    # --- analysis --------------------------------------------------------------------------------
+    def analysis(self, view, seat, ctx):
+        """The strong computer's preferred moves for ``seat`` with their estimated win chances:
+        its own search (``bots.StrongBot.race``) from the seat's view alone, capped at
+        ANALYSIS_PLAYOUTS playouts or ANALYSIS_SECONDS, run in slices. On the seat's turn:
+        its choices; just after its move: that move against the best it had then. A
+        spectator of a game in progress sees the tiles the player to move sees (hands are
+        open; only the deck order is unknown to both), so it gets that player's choices."""
+        if seat is None:
+            movers = view.get("to_move") or []
+            if view.get("phase") != "play" or not movers or any(x is None for x in view["hands"]):
+                return h("p", {"class_": "an-note"}, ctx.t("bossa.an.pick_seat"))
+            return self._analysis(view, movers[0], ctx, None)
+        return self._analysis(view, seat, ctx, ctx.played)
+
+    def _analysis(self, view, seat, ctx, played):
+        t = ctx.t
+        if seat in (view.get("to_move") or []):
+            moves = R.view_moves(view, seat)
+            if len(moves) > 1:
+                race = yield from analysis_race(view, seat, moves)
+                return self.race_part(view, seat, race, ctx)
+        if played is not None and played.last and played.before["phase"] == "play":
+            moves = R.view_moves(played.before, seat)
+            if len(moves) > 1 and played.move in moves:
+                race = yield from analysis_race(played.before, seat, moves, keep=played.move)
+                return self.judged(played.before, seat, race, played.move, ctx)
+        return h("p", {"class_": "an-note"}, t("bossa.an.wait"))
+
+    @staticmethod
+    def race_rows(race):
+        """[(index, chance or None, playouts)] best first: the moves still in the race, then
+        the others; a move that wins at once first of all (chance 1)."""
+        if race["won"] is not None:
+            i = race["alive"].index(race["won"])
+            return [(i, 1.0, 0)]
+        rate = {i: race["wins"][i] / race["runs"][i] if race["runs"][i] else None
+                for i in range(len(race["alive"]))}
+        live = sorted(race["live"], key=lambda i: (-(rate[i] or 0), i))
+        out = [i for i in range(len(race["alive"])) if i not in race["live"]]
+        out.sort(key=lambda i: (-(rate[i] or 0), i))
+        return [(i, rate[i], race["runs"][i]) for i in live + out]
+
+    def race_items(self, view, seat, race, ctx, mark=None):
+        t = ctx.t
+        rows = self.race_rows(race)
+        items = []
+        for n, (i, chance, runs) in enumerate(rows):
+            move = race["alive"][i]
+            if race["won"] is not None:
+                says = t("bossa.an.wins_now")
+            elif chance is None:
+                says = t("bossa.an.not_tried")
+            else:
+                dropped = i not in race["live"] and runs < max(race["runs"].values())
+                key = "bossa.an.chance_dropped" if dropped else "bossa.an.chance"
+                says = t(key, p=f"{int(chance * 100 + 0.5)}%", n=runs)
+            items.append(h("li", {"class_": "an-choice best" if n == 0 else "an-choice",
+                                  "data_p": "" if chance is None else f"{chance:.4f}",
+                                  "data_runs": str(runs), "data_played": "true" if i == mark else None},
+                           h("span", {"class_": "an-what"}, self.move_name(view, seat, move, ctx)), " ",
+                           h("span", {"class_": "an-points"}, says),
+                           h("span", {"class_": "an-star"}, " ★ ", t("bossa.an.best_mark")) if n == 0 else None,
+                           h("span", {"class_": "an-mark"}, " ◀ ", t("bossa.an.played_mark")) if i == mark else None))
+        return rows, items
+
+    def race_part(self, view, seat, race, ctx):
+        t = ctx.t
+        rows, items = self.race_items(view, seat, race, ctx)
+        total = sum(race["runs"].values())
+        return h("div", {"class_": "bossa-analysis"},
+                 h("section", {"class_": "an-section", "aria_label": t("bossa.an.choices")},
+                   h("p", {"class_": "an-head"}, ctx.say("bossa.an.choices_for", seat)),
+                   h("ol", {"class_": "an-choices"}, items)),
+                 h("p", {"class_": "an-note"}, t("bossa.an.model", n=total)))
+
+    def judged(self, before, seat, race, move, ctx):
+        t = ctx.t
+        keep = race["keep"]
+        rows, items = self.race_items(before, seat, race, ctx, mark=keep)
+        best_i = rows[0][0]
+        verdict = t("bossa.an.was_best") if best_i == keep else t(
+            "bossa.an.best_then", what=self.move_name(before, seat, race["alive"][best_i], ctx))
+        total = sum(race["runs"].values())
+        return h("div", {"class_": "bossa-analysis"},
+                 h("section", {"class_": "an-section an-move", "aria_label": t("bossa.an.move_head")},
+                   h("p", {"class_": "an-head"}, ctx.say("bossa.an.played", seat,
+                                                        what=self.move_name(before, seat, move, ctx))),
+                   h("p", {"class_": "an-verdict good" if best_i == keep else "an-verdict"}, verdict),
+                   h("ol", {"class_": "an-choices"}, items)),
+                 h("p", {"class_": "an-note"}, t("bossa.an.model", n=total)))
+
+    @staticmethod
+    def move_name(view, seat, move, ctx):
+        """A move in short: "2 tiles at 5 on the white line", "Redraw …", "Go first"."""
+        t = ctx.t
+        a = move["a"]
+        if a == "place":
+            c = move["line"]
+            return t("bossa.an.place", tiles=tiles_name(move["tiles"], t), line=line_name(c, t),
+                     place=R.place_number(view["lines"][c], move["end"]))
+        if a == "stack":
+            return t("bossa.an.stack", tiles=tiles_name(move["tiles"], t), line=line_name(move["line"], t),
+                     place=move["n"])
+        if a == "redraw":
+            return t("bossa.an.redraw", tile=tile_name(move["tile"], t))
+        if a == "exchange":
+            return t("bossa.an.exchange", give=tile_name(move["give"], t), take=tile_name(move["take"], t))
+        if a == "own":
+            return t("bossa.an.own", line=line_name(move["line"], t))
+        return t("bossa.an.first")
+
     def rules(self, t):
         sections = []
         for key in ("goal", "tiles", "lines", "setup", "choice", "turn", "place", "actions",
-                    "end", "basic", "view", "screen"):
+                    "end", "basic", "view", "screen", "analysis"):
             sections.append(h("h3", {}, t(f"bossa.rules.{key}.title")))
             sections.append(h("p", {}, t(f"bossa.rules.{key}")))
         rulings = [h("li", {}, t(f"bossa.ruling.{k}")) for k in RULING_KEYS]
@@ -1054,6 +1167,17 @@ class BossaUI(GameUI):
                  h("h3", {}, t("rules.rulings")), h("ul", {}, rulings),
                  h("h3", {}, t("bossa.rules.versions.title")), h("ul", {}, versions),
                  h("h3", {}, t("rules.keys")), h("ul", {}, keys))
+
+
+ANALYSIS_PLAYOUTS = STRONG_PLAYOUTS     # the analysis plays out at most this many games…
+ANALYSIS_SECONDS = 2.0                   # …or stops after this long (it runs in slices)
+
+
+def analysis_race(view, seat, moves, keep=None):
+    """The strong bot's search for the analysis, seeded by the position (the same position
+    gives the same playouts, unless the time cap stops it sooner)."""
+    bot = StrongBot(seat, len(view["log"]) * 1009 + seat)
+    return bot.race(view, moves, keep=keep, playouts=ANALYSIS_PLAYOUTS, seconds=ANALYSIS_SECONDS)
 
 
 class _Quiet:

@@ -1,0 +1,393 @@
+"""The replay screen in CPython: routes (``#replay=<code>``, ``&move=N``, a saved game's
+``#/replay/<slot>``), stepping (keys, buttons, slider, the log), what is shown (everything for a
+finished game, the spectator view for a shared game in progress, a seat of this device's saved
+game), Share at the current move, the result's and the header's Replay, Play Me! in real time."""
+
+import re
+from html import escape
+
+import pytest
+
+from bodoge.core.canon import state_hash
+from bodoge.core.match import Match
+from bodoge.core.record import Record, encode, replay
+from bodoge.core.selfplay import play_one
+from bodoge.games import get_game
+from bodoge.ui.games import game_ui
+from bodoge.ui.html import render
+
+from .fakehost import Text, make_app
+from .test_app import start_algo
+
+NAMES = ("Aki", "Ben", "Cy", "Dee")
+GAMES = {"algo": ({"players": 3}, "normal"), "alter": ({"players": 4}, "normal"),
+         "alluvium": ({"players": 3}, "easy"), "playme": ({"players": 3}, "fast"),
+         "bossa": ({"players": 2}, "normal")}
+_PLAYED = {}
+
+
+def played(game_id, seed=3):
+    if (game_id, seed) not in _PLAYED:
+        options, level = GAMES[game_id]
+        _PLAYED[game_id, seed] = play_one(game_id, options, seed, [level] * options["players"]).record
+    return _PLAYED[game_id, seed]
+
+
+def code_of(game_id, moves=None, seed=3, people=0):
+    """A code of a self-played game (cut after ``moves``), the first ``people`` seats persons."""
+    rec = played(game_id, seed)
+    level = GAMES[game_id][1]
+    seats = [{"name": NAMES[s], "bot": None if s < people else level} for s in range(len(rec.meta.get("seats", [])) or
+                                                                                   GAMES[game_id][0]["players"])]
+    cut = rec.moves if moves is None else rec.moves[:moves]
+    return encode(Record(rec.game, rec.version, rec.options, rec.seed, list(cut), {"seats": seats}))
+
+
+def attr(html, name):
+    return re.search(rf'<main [^>]*{name}="([^"]*)"', html).group(1)
+
+
+# --- routes ------------------------------------------------------------------------------------------
+def test_a_replay_link_opens_at_the_end_or_at_move_n():
+    code = code_of("algo")
+    total = len(played("algo").moves)
+    app, host = make_app(hash_=f"#replay={code}")
+    assert type(app.screen).__name__ == "ReplayScreen"
+    assert attr(host.html, "data-move") == str(total) and attr(host.html, "data-moves") == str(total)
+    assert f"Replay · move {total} of {total}" in host.text()
+    app, host = make_app(hash_=f"#replay={code}&move=7")
+    assert attr(host.html, "data-move") == "7"
+    prompt = Text.of(re.search(r'<p id="prompt".*?</p>', host.html, re.S).group(0))
+    assert prompt.startswith(f"Replay · move 7 of {total} · ")
+    app, host = make_app(hash_=f"#replay={code}&move=0")
+    assert "Replay · the start (" in host.text() and attr(host.html, "data-move") == "0"
+    # nothing is saved: a replay is not a game on this device
+    assert app.saves.scan() == ([], [])
+
+
+@pytest.mark.parametrize("tail,shown,message", [
+    ("&move=9999", "last", "This game has {total} moves: showing move {total}."),
+    ("&move=-3", "0", "This game has {total} moves: showing move 0."),
+    ("&move=abc", "last", "“abc” is not a move number: showing the end ({total} moves)."),
+    ("&move=", "last", "“” is not a move number"),
+])
+def test_a_bad_or_out_of_range_move_number_is_clamped_with_a_short_message(tail, shown, message):
+    code = code_of("bossa")
+    total = len(played("bossa").moves)
+    app, host = make_app(hash_=f"#replay={code}{tail}")
+    assert attr(host.html, "data-move") == (str(total) if shown == "last" else shown)
+    assert message.format(total=total) in Text.of(re.search(r'<div id="notice".*?</div>', host.html, re.S).group(0))
+
+
+@pytest.mark.parametrize("code,reason", [("AQ", "It is not a bodoge save code."),
+                                         ("", "The code is empty."),
+                                         ("ABCD" * 5, "")])
+def test_a_bad_replay_code_gets_a_clear_message_on_the_shelf(code, reason):
+    app, host = make_app(hash_=f"#replay={code}&move=3")
+    assert type(app.screen).__name__ == "ShelfScreen" and host.hash == "#/"
+    notice = Text.of(re.search(r'<div id="notice".*?</div>', host.html, re.S).group(0))
+    assert notice.startswith("This replay cannot be opened:") and reason in notice
+    assert host.focused == "notice"
+
+
+def test_a_pasted_replay_link_opens_as_a_code():
+    from bodoge.core.record import clean
+
+    code = code_of("bossa")
+    assert clean(f"https://example.org/bodoge/#replay={code}&move=4") == code
+
+
+# --- stepping -------------------------------------------------------------------------------------------
+def test_keys_buttons_slider_and_the_log_step_through_the_moves():
+    code = code_of("algo")
+    total = len(played("algo").moves)
+    app, host = make_app(hash_=f"#replay={code}&move=5")
+    screen = app.screen
+    assert app.key("ArrowRight") and screen.at == 6
+    assert host.hash == f"#replay={code}&move=6"           # the address follows (no new entry)
+    assert host.announced[-1].startswith(f"Replay · move 6 of {total} · ")
+    assert app.key("ArrowLeft") and app.key("ArrowLeft") and screen.at == 4
+    assert app.key("End") and screen.at == total
+    assert app.key("ArrowRight") and screen.at == total          # clamped at the end
+    assert app.key("Home") and screen.at == 0
+    assert app.key("ArrowLeft") and screen.at == 0
+    assert not app.key("x")
+    app.act("replay-go", "next")
+    app.act("replay-go", "last")
+    assert screen.at == total
+    app.act("replay-go", "first")
+    app.act("replay-go", "prev")
+    assert screen.at == 0
+    app.act("replay-move", "replay-move", {"move": "12"})
+    assert screen.at == 12 and 'id="replay-move"' in host.html and 'value="12"' in host.html
+    app.act("replay-move", "replay-move", {"move": "x"})
+    assert screen.at == 12
+    # the ends' buttons say they do nothing there (and keep focus: aria-disabled)
+    app.key("Home")
+    assert re.search(r'id="replay-prev"[^>]*aria-disabled="true"', host.html)
+    assert not re.search(r'id="replay-next"[^>]*aria-disabled', host.html)
+
+
+def test_the_log_marks_the_current_move_dims_the_rest_and_jumps():
+    code = code_of("algo")
+    app, host = make_app(hash_=f"#replay={code}&move=10")
+    screen = app.screen
+    history = screen.history
+    log = re.search(r'<div class="log-list".*?</section>', host.html, re.S).group(0)
+    jumps = [int(n) for n in re.findall(r'data-act="replay-go" data-arg="(\d+)"', log)]
+    assert jumps == sorted(jumps) and jumps[0] == 0 and 10 in jumps and jumps[-1] <= screen.total
+    current = re.findall(r'<li class="now"><button[^>]*aria-current="step"', log)
+    end = history.log_end
+    view = screen.view_at(screen.total)
+    lines_of_10 = [e for e in view["log"][end[9]:end[10]] if screen.gui.describe(e, screen.ctx(None))]
+    assert len(current) == len(lines_of_10) > 0
+    assert log.count('<li class="future">') == sum(1 for n in jumps if n > 10)
+    app.act("replay-go", str(jumps[-3]))
+    assert screen.at == jumps[-3]
+    # a long log: the lines around the move shown (the end's at the end)
+    app.key("End")
+    log = re.search(r'<div class="log-list".*?</section>', host.html, re.S).group(0)
+    numbers = [int(n) for n in re.findall(r'<span class="log-n">(\d+)\.</span>', log)]
+    entries = screen.log_entries(screen.log_view(), screen.ctx(None))
+    assert len(entries) > 100 and numbers == list(range(len(entries) - 99, len(entries) + 1))
+
+
+def test_the_stage_is_inert_and_takes_no_input(monkeypatch):
+    code = code_of("algo", moves=20, people=1)
+    app, host = make_app(hash_=f"#replay={code}&move=4")
+    assert '<div class="board-wrap" inert>' in host.html
+    gui = game_ui("algo")
+    monkeypatch.setattr(gui, "act", lambda *a: pytest.fail("a replay passed input to the game"))
+    monkeypatch.setattr(gui, "key", lambda *a: pytest.fail("a replay passed a key to the game"))
+    app.act("target", "1-0")
+    app.key("Enter")
+    app.key("s")
+    assert app.screen.at == 4
+
+
+def test_stepping_forward_flags_the_new_events_only():
+    seen = []
+    gui = game_ui("bossa")
+    board = gui.replay_board
+
+    code = code_of("bossa")
+    app, host = make_app(hash_=f"#replay={code}&move=3")
+    screen = app.screen
+    gui.replay_board = lambda view, ctx: seen.append((ctx.fresh_from, ctx.replay)) or board(view, ctx)
+    try:
+        app.key("ArrowRight")
+        app.key("ArrowLeft")
+        app.key("End")
+    finally:
+        del gui.replay_board
+    assert seen[0] == (screen.history.log_end[3], True)
+    assert seen[1][0] is None and seen[2][0] is None
+
+
+def test_every_position_shown_is_the_record_s_position():
+    """The replay's state at each move hashes as the record cut there, replayed from scratch."""
+    rec = played("alter")
+    app, host = make_app(hash_=f"#replay={code_of('alter')}&move=0")
+    screen = app.screen
+    for k in range(0, screen.total + 1, 7):
+        app.act("replay-go", str(k))
+        cut = Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k])
+        assert state_hash(screen.history.state(screen.at)) == state_hash(replay(cut)[1])
+
+
+# --- what is shown --------------------------------------------------------------------------------------
+class Spy:
+    """Records every view and reveal a game is asked for."""
+
+    def __init__(self, monkeypatch, game_id):
+        self.calls = []
+        game = get_game(game_id)
+        real_view, real_reveal = game.view, game.reveal
+        monkeypatch.setattr(game, "view", lambda state, seat: self.calls.append(("view", seat)) or real_view(state, seat))
+        monkeypatch.setattr(game, "reveal", lambda state: self.calls.append(("reveal", None)) or real_reveal(state))
+
+    def seats(self):
+        return {seat for kind, seat in self.calls if kind == "view"}
+
+    def reveals(self):
+        return sum(1 for kind, _ in self.calls if kind == "reveal")
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_shared_game_in_progress_is_only_ever_seen_as_a_spectator(game_id, monkeypatch):
+    code = code_of(game_id, moves=len(played(game_id).moves) // 2, people=1)
+    spy = Spy(monkeypatch, game_id)
+    app, host = make_app(hash_=f"#replay={code}&move=0")
+    screen = app.screen
+    assert screen.perspectives() == ["table"] and 'id="replay-seat"' not in host.html
+    for _ in range(screen.total):
+        app.key("ArrowRight")
+    app.act("log", "open")
+    app.act("share")
+    app.act("replay-seat", "replay-seat", {"seat": "0"})     # forged: not offered, refused
+    assert screen.perspective == "table"
+    with pytest.raises(ValueError):
+        screen.view_at(1, 0)
+    assert spy.calls and spy.seats() == {None} and spy.reveals() == 0
+
+
+def test_a_finished_game_is_shown_whole_and_any_seat_may_be_picked(monkeypatch):
+    code = code_of("algo", people=1)
+    spy = Spy(monkeypatch, "algo")
+    app, host = make_app(hash_=f"#replay={code}&move=9")
+    screen = app.screen
+    assert screen.perspectives() == ["all", 0, 1, 2]
+    # the board is everything; only the analysis asks for a seat's view: the seat to move's
+    mover = get_game("algo").to_move(screen.history.state(9))[0]
+    assert spy.reveals() > 0 and spy.seats() <= {None, mover}
+    options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', host.html)
+    assert options == [("all", "Everything"), ("0", "As Aki saw it"), ("1", "As Ben saw it"),
+                       ("2", "As Cy saw it")]
+    app.act("replay-seat", "replay-seat", {"seat": "1"})
+    assert screen.perspective == 1 and 1 in spy.seats() and host.focused == "replay-seat"
+    assert '<option value="1" selected>' in host.html
+
+
+def test_a_saved_game_in_progress_may_be_seen_as_a_person_of_this_device():
+    app, host = make_app()
+    screen = start_algo(app, [("human", "Aki"), ("normal", "Ben"), ("normal", "Cy")], players=3)
+    host.run_timers()
+    slot = screen.slot
+    app.route(f"#/replay/{slot.id}")
+    replay_ = app.screen
+    assert type(replay_).__name__ == "ReplayScreen" and replay_.slot.id == slot.id
+    assert replay_.perspectives() == ["table", 0]
+    assert replay_.perspective == "table"                 # the spectator view until one picks
+    assert re.findall(r'<option value="([^"]+)"', host.html) == ["table", "0"]
+    app.act("replay-seat", "replay-seat", {"seat": "1"})   # a computer's seat: not offered
+    assert replay_.perspective == "table"
+    app.act("replay-seat", "replay-seat", {"seat": "0"})
+    assert replay_.perspective == 0
+    view = replay_.view_at(replay_.at)
+    assert view == screen.match.game.view(screen.match.state, 0)
+    # the way back to the game, and the address of the move shown
+    assert f'href="#/play/{slot.id}"' in host.html and 'id="back-to-game"' in host.html
+    app.key("Home")
+    assert host.hash == f"#/replay/{slot.id}/0"
+
+
+def test_the_person_is_named_you_only_in_their_own_view():
+    code = code_of("bossa", people=1)
+    rec = Match.from_code(code).record
+    rec.meta["seats"][0]["name"] = ""
+    app, host = make_app(hash_=f"#replay={encode(rec)}&move=3")
+    assert app.screen.names()[0] == "Player 1"
+    app.act("replay-seat", "replay-seat", {"seat": "0"})
+    assert app.screen.names()[0] == "You"
+
+
+def test_a_missing_or_damaged_saved_game_cannot_be_replayed():
+    app, host = make_app(hash_="#/replay/nope")
+    assert type(app.screen).__name__ == "ShelfScreen" and "no longer exists" in host.text()
+
+
+# --- overlays ---------------------------------------------------------------------------------------------
+def test_the_end_of_a_finished_game_shows_the_result_and_a_round_end_its_summary():
+    code = code_of("algo")
+    app, host = make_app(hash_=f"#replay={code}")
+    screen = app.screen
+    assert '<section class="overlay result"' in host.html
+    assert 'id="replay-game"' not in host.html              # no Replay inside the replay
+    app.act("overlay", "hide")
+    assert '<section class="overlay result"' not in host.html and 'id="show-overlay"' in host.html
+    app.key("ArrowLeft")
+    assert '<section class="overlay' not in host.html
+    # the move that ended round 1
+    view = screen.view_at(screen.total)
+    first_end = next(i for i, e in enumerate(view["log"]) if screen.gui.ends_round(e))
+    k = screen.history.move_of(first_end)
+    app.act("replay-go", str(k))
+    assert '<section class="overlay round-over"' in host.html and 'id="replay-overlay-next"' in host.html
+    assert screen.pause is not None
+    app.act("replay-go", "next")
+    assert screen.at == k + 1 and '<section class="overlay round-over"' not in host.html
+
+
+# --- share, and the ways in ----------------------------------------------------------------------------
+def test_share_copies_a_link_to_the_move_shown_which_opens_there():
+    code = code_of("alter", moves=30)
+    app, host = make_app(hash_=f"#replay={code}&move=12")
+    app.key("ArrowRight")
+    app.act("share")
+    link = host.copied[-1]
+    assert link == f"https://example.org/bodoge/#replay={code}&move=13"
+    assert host.announced[-1] == "Link to move 13 copied."
+    assert f'value="{escape(link)}"' in host.html and "Link to move 13" in host.text()
+    assert host.focused == "dialog-close"
+    other, other_host = make_app(hash_=link.split("/bodoge/", 1)[1])
+    assert other.screen.at == 13 and attr(other_host.html, "data-moves") == "30"
+    app.act("copy", "code")
+    assert host.copied[-1] == code
+
+
+def test_the_play_screen_offers_the_replay_in_its_header_result_and_share_dialog():
+    app, host = make_app()
+    screen = start_algo(app, [("human", "Aki"), ("normal", "Ben")])
+    host.run_timers()
+    slot = screen.slot
+    assert f'id="open-replay"' in host.html and f'href="#/replay/{slot.id}"' in host.html
+    app.act("share")
+    replay_link = f"https://example.org/bodoge/#replay={screen.match.code()}"
+    assert f'value="{replay_link}"' in host.html
+    assert "as a spectator sees it" in host.text()
+    app.act("copy", "replay")
+    assert host.copied[-1] == replay_link
+    # a finished game: Replay on the result opens at the first move; an opened code nobody
+    # has played on is not stored, so its replay goes by the code
+    code = code_of("algo", people=1)
+    app, host = make_app(hash_=f"#load={code}")
+    assert not app.screen.slot.stored
+    assert f'<a class="button" href="#replay={code}&amp;move=0" id="replay-game">Replay</a>' in host.html
+    assert f'id="open-replay" class="tool" href="#replay={code}"' in host.html
+    app.route(f"#replay={code}&move=0")
+    assert app.screen.at == 0 and app.screen.perspective == "all"
+    # kept, it is a save: its replay by the save's id
+    app, host = make_app(hash_=f"#load={code}")
+    slot = app.screen.slot
+    app.screen.keep()
+    assert slot.stored
+    assert f'<a class="button" href="#/replay/{slot.id}/0" id="replay-game">Replay</a>' in host.html
+    app.route(f"#/replay/{slot.id}/0")
+    assert app.screen.at == 0 and app.screen.perspective == "all"
+
+
+def test_the_language_switch_and_dialogs_work_in_a_replay():
+    app, host = make_app(hash_=f"#replay={code_of('bossa')}&move=2")
+    app.act("lang", "ja")
+    assert "リプレイ・" in host.text()
+    app.act("rules")
+    assert 'id="dialog-rules"' in host.html
+    assert app.key("Escape") and 'id="dialog-rules"' not in host.html
+    assert not app.key("Escape")
+
+
+# --- Play Me! ---------------------------------------------------------------------------------------------
+def test_play_me_replays_move_by_move_from_a_still_of_its_own_screen():
+    code = code_of("playme", people=1)
+    app, host = make_app(hash_=f"#replay={code}&move=0")
+    screen = app.screen
+    store_before = dict(host.store.data)
+    timers = len(host.timers)
+    for _ in range(min(60, screen.total)):
+        app.key("ArrowRight")
+    assert screen.at == min(60, screen.total)
+    assert 'class="pm-board"' in host.html and 'class="pm-centre"' in host.html
+    assert 'id="die-0-0"' not in host.html                 # nobody plays in a replay: no controls
+    assert host.store.data == store_before                 # nothing saved
+    assert len(host.timers) == timers                      # and nothing started
+    app.key("End")
+    assert '<section class="overlay result"' in host.html
+
+
+def test_replay_markup_is_text_only():
+    code = code_of("bossa", people=1)
+    rec = Match.from_code(code).record
+    rec.meta["seats"][0]["name"] = "<b>x</b>"
+    app, host = make_app(hash_=f"#replay={encode(rec)}&move=3")
+    assert "<b>x</b>" not in host.html and "&lt;b&gt;x&lt;/b&gt;" in host.html
+    assert render(app.screen.render())
