@@ -48,6 +48,8 @@ class ReplayScreen(PlayScreen):
         n = game.num_players(match.state)
         self.seats = clean_seats(match.record.meta, n, game.bot_levels)
         self.humans = [s for s in range(n) if self.seats[s]["bot"] is None]
+        self.remote = []               # a replay connects to nobody
+        self.table = None
         self.bots = {}
         self.finished = match.over
         self.at = self.total if at is None else max(0, min(self.total, at))
