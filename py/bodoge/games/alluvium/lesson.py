@@ -19,7 +19,7 @@ LESSON = {
     "seats": [None, "easy", "easy"],
     "steps": [
         {"text": "alluvium.lesson.welcome", "spots": ["map", "players"]},
-        {"text": "alluvium.lesson.start", "spots": ["cell:30", "cell:50", "card"]},
+        {"text": "alluvium.lesson.start", "spots": ["cell:30", "cell:50", "pieces"]},
         {"text": "alluvium.lesson.first", "hint": "alluvium.lesson.first_hint", "spots": ["button:rot"],
          "expect": [{"move": {"piece": "V3", "cells": [30, 31, 40]},
                      "do": [{"key": "r"}, {"key": "r"}, {"click": "cell:31"}, {"click": "cell:31"}]}],

@@ -606,7 +606,8 @@ class AlluviumUI(GameUI):
             todo = list(dict.fromkeys(view["todo"]))
             if len(todo) > 1:
                 who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
-                rows.append(h("div", {"class_": "alv-pieces", "role": "group", "aria_label": t("alluvium.choose_piece")},
+                rows.append(h("div", {"class_": "alv-pieces", "role": "group", "aria_label": t("alluvium.choose_piece"),
+                                     "data_spot": "pieces"},
                               [h("button", {"type": "button", "class_": "button alv-pick", "data_act": "alv-piece",
                                             "data_arg": p, "aria_pressed": "true" if sel.get("piece") == p else "false"},
                                  piece_svg(p, who, 9), " ", piece_name(t, p))
