@@ -1280,7 +1280,6 @@ class PlayMeScreen(PlayScreen):
         char = self.gui.char_name(t, view, s)
         more = [" ", t("playme.power.stop")] if view["jabber"] == s and GAME.power(view, s) else None
         button = h("button", {"type": "button", "class_": "power", "id": f"pow-{s}", "data_act": "tip",
-                              "data_spot": f"power:{s}",
                               "data_arg": str(s), "aria_expanded": str(pinned).lower(),
                               "aria_describedby": f"tip-{s}", "aria_controls": f"tip-{s}"},
                    h("span", {"class_": f"side {side}"}, self.side_text(side)),
@@ -1289,7 +1288,7 @@ class PlayMeScreen(PlayScreen):
                         "data_act": "tip", "data_arg": str(s)},
                 h("strong", {}, t("playme.power_of", char=char, side=self.tt(f"playme.side_now.{side}"))),
                 " ", t(full), more)
-        return h("div", {"class_": "power-line"}, button, tip)
+        return h("div", {"class_": "power-line", "data_spot": f"power:{s}"}, button, tip)
 
     def side_text(self, side):
         """"✦ Wonder": the symbol, and the word (which a phone leaves to the card's name and
