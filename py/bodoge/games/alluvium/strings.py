@@ -188,7 +188,7 @@ EN = {
     "alluvium.step.next_short": "Next",
     "alluvium.step.all_short": "All",
     # --- the lesson (lesson.py): a first game with two scripted computers -----------------------
-    "alluvium.lesson.welcome": "In ALLUVIUM everyone draws at the same time, each on the sheet in front of them. This 9×9 map is yours: you score the largest rectangle of filled cells on it every round. On the right: CPU 2 and CPU 3, and with three players a virtual player ◇.",
+    "alluvium.lesson.welcome": "In ALLUVIUM everyone draws at the same time, each on the sheet in front of them. This 9×9 map is yours: you score the largest rectangle of filled cells on it every round. Beside it: CPU 2 and CPU 3, and with three players a virtual player ◇.",
     "alluvium.lesson.start": "Round 1: you draw two pieces on your own map, your open card V (3) and your hand card L (4). Each must cover one of the two outlined start squares. Pieces may be turned and flipped, never overlap, and never change once drawn.",
     "alluvium.lesson.first": "Start with the V over the upper start square. Press R twice to turn it (or the Turn button, a right-click, the wheel). Then click the marked square: the piece moves there as a dashed preview. Click it again to draw it.",
     "alluvium.lesson.first_hint": "Turn the V twice (R), then click the marked square twice: its corner covers the upper start square.",
