@@ -156,6 +156,11 @@ class MapPic:
         self.fresh = 0                 # cells just drawn (they drop into place)
         self.news = 0                  # cells the others drew while the map was away
 
+    @property
+    def main(self):
+        """The map in front of the viewer (its cells are the lesson's spots ``cell:<i>``)."""
+        return self.mid == "alv-map"
+
     def svg(self):
         parts = [h("rect", {"x": "0", "y": "0", "width": str(SIDE), "height": str(SIDE), "class_": "alv-paper"})]
         for i, ch in enumerate(self.cells):
@@ -191,7 +196,7 @@ class MapPic:
             parts.append(h("rect", {"x": str(c * CELL + 2), "y": str(r * CELL + 2), "width": str(CELL - 4),
                                     "height": str(CELL - 4), "class_": "alv-cursor"}))
         attrs = {"viewBox": f"-3 -3 {SIDE + 6} {SIDE + 6}", "class_": "alv-map", "role": "img",
-                 "aria_label": self.label, "id": self.mid}
+                 "aria_label": self.label, "id": self.mid, "data_spot": "map" if self.main else None}
         if self.pointer:
             attrs["data_pointer"] = POINTER_ACT
         return h("svg", attrs, parts)
@@ -199,7 +204,8 @@ class MapPic:
     def cell(self, i, ch):
         r, c = divmod(i, B.SIZE)
         x, y = c * CELL, r * CELL
-        attrs = {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL), "data_cell": str(i)}
+        attrs = {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL), "data_cell": str(i),
+                 "data_spot": f"cell:{i}" if self.main else None}
         classes = ["alv-cell"]
         if ch != R.EMPTY:
             attrs["fill"] = FILLS[int(ch)]
@@ -528,7 +534,7 @@ class AlluviumUI(GameUI):
         if me is not None and ctx.pause is None and view["todo"]:
             who = view["virtual"] if view["phase"] == "virtual" else me
             key = "alluvium.virtual_card" if view["phase"] == "virtual" else "alluvium.your_card"
-            info.append(h("span", {"class_": "alv-open-card"}, t(key), " ",
+            info.append(h("span", {"class_": "alv-open-card", "data_spot": "card"}, t(key), " ",
                           [h("span", {"class_": "alv-card"}, piece_svg(p, who, 9), " ", piece_name(t, p))
                            for p in dict.fromkeys(view["todo"])]))
         return h("section", {"class_": "alv-sheet", "data_region": "table", "aria_labelledby": "alv-sheet-title"},
@@ -552,7 +558,8 @@ class AlluviumUI(GameUI):
         parts = []
         if acting:
             parts.append(self.controls(view, sel, ctx))
-            parts.append(h("p", {"class_": "alv-preview", "id": "alv-preview", "aria_live": "polite"},
+            parts.append(h("p", {"class_": "alv-preview", "id": "alv-preview", "aria_live": "polite",
+                                 "data_spot": "preview"},
                            self.effect_words(view, sel, ctx, effect)))
             parts.append(h("p", {"class_": "alv-hint"}, h("span", {"class_": "alv-hint-mouse"}, t("alluvium.hint")),
                            h("span", {"class_": "alv-hint-touch"}, t("alluvium.hint_touch"))))
@@ -599,7 +606,8 @@ class AlluviumUI(GameUI):
             todo = list(dict.fromkeys(view["todo"]))
             if len(todo) > 1:
                 who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
-                rows.append(h("div", {"class_": "alv-pieces", "role": "group", "aria_label": t("alluvium.choose_piece")},
+                rows.append(h("div", {"class_": "alv-pieces", "role": "group", "aria_label": t("alluvium.choose_piece"),
+                                     "data_spot": "pieces"},
                               [h("button", {"type": "button", "class_": "button alv-pick", "data_act": "alv-piece",
                                             "data_arg": p, "aria_pressed": "true" if sel.get("piece") == p else "false"},
                                  piece_svg(p, who, 9), " ", piece_name(t, p))
@@ -609,7 +617,7 @@ class AlluviumUI(GameUI):
             """A button with its word (a shorter one where the stage is narrow: each is the
             button's name while it shows) and its key."""
             return h("button", {"type": "button", "class_": cls, "id": id_, "data_act": act, "data_arg": "",
-                                "aria_keyshortcuts": key},
+                                "aria_keyshortcuts": key, "data_spot": "button:" + id_[4:]},
                      h("span", {"class_": "alv-icon", "aria_hidden": "true"}, icon) if icon else None,
                      h("span", {"class_": "alv-long"}, t(label)), h("span", {"class_": "alv-short"}, t(label + "_short")),
                      h("kbd", {"class_": "alv-key"}, key if len(key) == 1 else "↵"))
@@ -650,7 +658,8 @@ class AlluviumUI(GameUI):
                 if p == sheet["owner"]:
                     bits.append(h("span", {"class_": "alv-owner"}, t("alluvium.owner")))
                 else:
-                    bits.append(h("span", {"class_": "alv-pticks"}, t("alluvium.ticks", n=sheet["ticks"][p])))
+                    bits.append(h("span", {"class_": "alv-pticks", "data_spot": f"ticks:{p}"},
+                                  t("alluvium.ticks", n=sheet["ticks"][p])))
             if areas_now is not None and p < n:
                 bits.append(h("span", {"class_": "alv-parea"}, t("alluvium.area_now", n=areas_now[p])))
             pile = view["piles"][p]
@@ -665,7 +674,8 @@ class AlluviumUI(GameUI):
                           h("span", {"class_": "alv-pname"}, swatch(p, 18), " ",
                             h("span", {"class_": "alv-pn", "title": who_name(ctx, view, p)}, who_name(ctx, view, p))),
                           h("span", {"class_": "alv-pbits"}, bits)))
-        return h("section", {"class_": "alv-players", "data_region": "players", "aria_labelledby": "alv-players-title"},
+        return h("section", {"class_": "alv-players", "data_region": "players", "aria_labelledby": "alv-players-title",
+                             "data_spot": "players"},
                  h("h3", {"id": "alv-players-title"}, h("span", {"aria_hidden": "true"}, "↻ " if d == R.CLOCKWISE else "↺ "),
                    head),
                  h("ol", {"class_": "alv-ring"}, rows))

@@ -611,9 +611,16 @@ class PlayMeScreen(PlayScreen):
     """The real-time game screen (see the module doc)."""
 
     def __init__(self, app, slot, match):
+        # Learn to play (``bodoge.ui.lesson`` mixes itself in, setting ``lesson`` first): the
+        # clock is held. Every move carries the earliest time the rules allow (so a lesson's
+        # moves, scripted or the learner's, replay exactly after a reload), no countdown
+        # runs, no bot plays on its own (the lesson plays the computers' moves) and a lesson
+        # reopened mid-round is not paused: it waits for the learner anyway.
+        self.held = getattr(self, "lesson", None) is not None
         self.clock = GameClock(app.host.now, match.state["t"])
+        self.clock.set_manual(self.held)
         self.driver = None
-        self.paused = match.state["phase"] not in ("ready", "over")   # reopened mid-round
+        self.paused = not self.held and match.state["phase"] not in ("ready", "over")   # reopened mid-round
         self.sels = {}
         self.wake_token = 0
         self.last_save = None
@@ -630,7 +637,7 @@ class PlayMeScreen(PlayScreen):
         self.was_over = match.over
         self.legal_now = None         # moves per seat, while one screen is drawn
         super().__init__(app, slot, match)
-        self.driver = Driver(match, self.bots)
+        self.driver = Driver(match, {} if self.held else self.bots)
         self.sels = {s: {} for s in self.humans}
         if match.state["phase"] == "ready" and match.state["results"] and not match.over:
             self.summed = 0           # reopened after a round: its summary shows again
@@ -789,10 +796,13 @@ class PlayMeScreen(PlayScreen):
         return False
 
     def countdown(self):
-        """3, 2, 1 before the start; 0 once the round runs; None outside a round."""
+        """3, 2, 1 before the start; 0 once the round runs; None outside a round (a held
+        clock has no countdown: 0)."""
         st = self.match.state
         if st["phase"] != "play":
             return None
+        if self.held:
+            return 0
         left = st["start"] - self.clock.now()
         return 0 if left <= 0 else (left + 999) // 1000
 
@@ -835,7 +845,7 @@ class PlayMeScreen(PlayScreen):
         if self.conflict is not None:
             return False
         before = len(self.match.state["log"])
-        move = dict(move, t=max(self.clock.now(), self.match.state["t"]))
+        move = dict(move, t=self.stamp())
         try:
             self.driver.play(seat, move, self.on_move)
         except IllegalMove as e:
@@ -847,6 +857,25 @@ class PlayMeScreen(PlayScreen):
         self.after_events(before, force=True)
         self.schedule()
         return True
+
+    def stamp(self):
+        """The time a move made now carries: the game clock's (never before the last event);
+        with the clock held, the earliest the rules allow."""
+        state = self.match.state
+        if self.held:
+            return GAME.earliest(state)
+        return max(self.clock.now(), state["t"])
+
+    def round_overlay(self, ctx):
+        """(A lesson reloaded while a round's summary is up gives the round-ending log event:
+        the summary is made again from the state, as after the round.)"""
+        if isinstance(self.pause, dict) and "cards" not in self.pause:
+            self.summed = 0
+            self.pause = None
+            self.sum_up()
+            if self.pause is None:
+                return None
+        return super().round_overlay(ctx)
 
     def announce_new(self):
         view = self.match.view(None)
@@ -918,7 +947,7 @@ class PlayMeScreen(PlayScreen):
         self.paused = False
         self.clock.start()
         self.app.focus_next = "prompt"
-        self.play(seat, {"a": "ready"})       # redraws once
+        self.play(seat, {"a": "ready", "t": self.stamp()})       # redraws once
 
     def set_paused(self, paused):
         if self.match.state["phase"] in ("ready", "over"):
@@ -954,6 +983,8 @@ class PlayMeScreen(PlayScreen):
             with_keep = dict(move, keep=keep)
             if with_keep in self.legal(seat):
                 move = with_keep
+        if self.held:
+            move = dict(move, t=self.stamp())      # (a lesson keeps the move as played)
         self.play(seat, move)
 
     def uses(self, seat, n):
@@ -1012,7 +1043,7 @@ class PlayMeScreen(PlayScreen):
         them: a complete card, Mad Alice's 4, the Hatter's second action, the countdown)."""
         state = self.match.state
         try:
-            GAME.check(state, seat, {"a": "advance", "n": n, "t": max(self.clock.now(), state["t"])})
+            GAME.check(state, seat, {"a": "advance", "n": n, "t": self.stamp()})
         except IllegalMove as e:
             if e.key == "playme.error.blocked":
                 return self.t("playme.no_use.blocked", n=n, b=state["p"][seat]["card"][-1]["n"])
@@ -1212,13 +1243,13 @@ class PlayMeScreen(PlayScreen):
         parts = []
         if len(self.humans) == 1 and catchers and not self.paused:
             label = t("playme.grab") if phase == "scramble" else t("playme.catch")
-            parts.append(h("button", {"type": "button", "id": "rabbit", "class_": "rabbit ready",
+            parts.append(h("button", {"type": "button", "id": "rabbit", "class_": "rabbit ready", "data_spot": "rabbit",
                                       "data_act": "catch", "data_arg": f"{catchers[0]}-",
                                       "aria_keyshortcuts": "Space", "data_fx": "pop"},
                            rabbit_svg(jab is not None), h("span", {"class_": "tile-name"}, label)))
         else:
             parts.append(h("div", {"class_": "rabbit" + (" jabber" if jab is not None else ""),
-                                   "role": "img", "aria_label": tile},
+                                   "role": "img", "aria_label": tile, "data_spot": "rabbit"},
                            rabbit_svg(jab is not None),
                            h("span", {"class_": "tile-name", "aria_hidden": "true"}, tile)))
         second = self.countdown()
@@ -1227,6 +1258,7 @@ class PlayMeScreen(PlayScreen):
                                  "data_fx": "pop"}, str(second)))
         if phase == "ready" and self.pause is None and not self.match.over:
             parts.append(h("button", {"type": "button", "class_": "button primary big", "id": "start-round",
+                                      "data_spot": "start",
                                       "data_act": "start-round", "aria_keyshortcuts": "Space"},
                            t("playme.start") if not view["results"] else t("play.next_round")))
         elif jab is not None:
@@ -1276,7 +1308,7 @@ class PlayMeScreen(PlayScreen):
                         "data_act": "tip", "data_arg": str(s)},
                 h("strong", {}, t("playme.power_of", char=char, side=self.tt(f"playme.side_now.{side}"))),
                 " ", t(full), more)
-        return h("div", {"class_": "power-line"}, button, tip)
+        return h("div", {"class_": "power-line", "data_spot": f"power:{s}"}, button, tip)
 
     def side_text(self, side):
         """"✦ Wonder": the symbol, and the word (which a phone leaves to the card's name and
@@ -1317,7 +1349,7 @@ class PlayMeScreen(PlayScreen):
                            die_svg(slot["n"], colour, size=size, dashed=not own),
                            h("span", {"class_": "slot-mark", "aria_hidden": "true"}, mark),
                            h("span", {"class_": "offscreen"}, label)))
-        return h("ol", {"class_": "slots"}, items)
+        return h("ol", {"class_": "slots", "data_spot": f"slots:{s}"}, items)
 
     def card_classes(self, view, s, *more):
         p = view["p"][s]
@@ -1341,7 +1373,7 @@ class PlayMeScreen(PlayScreen):
         title = h("h2", {"class_": "seat-name"}, ctx.name(s),
                   h("span", {"class_": "offscreen"}, " · ", char))
         aim = (h("kbd", {"class_": "aim-key", "aria_hidden": "true"}, "/".join(keys)) if keys else None)
-        return h("section", {"class_": self.card_classes(view, s, "opp"), "id": f"card-{s}",
+        return h("section", {"class_": self.card_classes(view, s, "opp"), "id": f"card-{s}", "data_spot": f"card:{s}",
                              "data_region": "players", "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
                              "aria_label": t("playme.card_of", whose=ctx.whose(s), char=char, side=side)},
                  self.head(view, ctx, s, title, aim), self.meta(view, ctx, s, hide),
@@ -1372,6 +1404,7 @@ class PlayMeScreen(PlayScreen):
                    else h("p", {"class_": "hint"}, self.hint(view, ctx, seat, sel, legal, hide)))
             dice = self.dice(view, ctx, seat, hide, live)
         return h("section", {"class_": self.card_classes(view, seat, "pm-hand", "me"), "id": f"card-{seat}",
+                             "data_spot": f"card:{seat}",
                              "data_region": "hand",
                              "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
                              "aria_label": t("playme.card_of", whose=ctx.whose(seat), char=char, side=side)},
@@ -1389,6 +1422,7 @@ class PlayMeScreen(PlayScreen):
         alice = GAME.has(view, seat, "alice", "wonder")
         colour = COLOURS[p["char"]]
         items = []
+        spotted = set()               # the first die showing each face is the lesson's "die:<n>"
         for i, n in enumerate(p["roll"]):
             if hide:
                 items.append(h("li", {}, h("span", {"class_": "die hidden"}, blank_die(52),
@@ -1425,6 +1459,7 @@ class PlayMeScreen(PlayScreen):
             items.append(h("li", {"class_": "kept" if kept else None},
                            h("button", {"type": "button", "id": f"die-{seat}-{i}", "class_": " ".join(classes),
                                         "data_act": "die", "data_arg": f"{seat}-{n}",
+                                        "data_spot": None if n in spotted else f"die:{n}",
                                         "aria_keyshortcuts": key, "disabled": not live},
                              h("span", {"class_": "face", "id": f"face-{seat}-{face_key}",
                                         "data_fx": "roll" if self.motion.fresh(face_key) else None},
@@ -1433,6 +1468,7 @@ class PlayMeScreen(PlayScreen):
                              h("span", {"class_": "offscreen"}, self.tt("playme.die_name", n=n), " "),
                              act),
                            h("span", {"class_": "under"}, under)))
+            spotted.add(n)
         aside = p["pool"] - len(p["roll"]) if view["phase"] == "play" else 0
         if aside > 0:
             items.append(h("li", {}, h("span", {"class_": "die aside"}, blank_die(44),
@@ -1462,7 +1498,7 @@ class PlayMeScreen(PlayScreen):
     def controls(self, view, ctx, seat, live, legal, sel, keys):
         t = self.t
         can = {m["a"] for m in legal}
-        buttons = [h("button", {"type": "button", "class_": "button", "id": f"roll-{seat}",
+        buttons = [h("button", {"type": "button", "class_": "button", "id": f"roll-{seat}", "data_spot": "roll",
                                 "data_act": "roll", "data_arg": f"{seat}-", "disabled": not live,
                                 "aria_keyshortcuts": key_label(keys["go"])},
                      t("playme.roll"), " ", h("kbd", {}, key_label(keys["go"])))]
