@@ -156,6 +156,33 @@ def page(context):
     return p
 
 
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+@pytest.fixture
+def at(browser, server, guard):
+    """``at(size, lang)``: a booted page of that size (``SIZES``) and language, in a context of
+    its own (bots move at once; a test file may define its own ``at``)."""
+    made = []
+
+    def make(size, lang):
+        width, height = SIZES[size]
+        ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height},
+                                               locale="en-US"))
+        ctx.add_init_script("try { if (!localStorage.getItem('bodoge:settings')) localStorage.setItem("
+                            f"'bodoge:settings', JSON.stringify({{lang: '{lang}', speed: 'instant'}})); }} "
+                            "catch (e) {}")
+        made.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(30_000)
+        boot(page, server.url)
+        return page
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
 def boot(page, url):
     page.goto(url)
     wait_ready(page)

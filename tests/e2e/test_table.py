@@ -14,37 +14,14 @@ from bodoge.games import CATALOG
 from bodoge.ui.games import Ctx, winners_text
 from bodoge.ui.i18n import I18n
 
-from .harness import algo_attack, assert_regions_in_view, boot, humans_turn
+from .harness import SIZES, algo_attack, assert_regions_in_view, boot, humans_turn
 
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 NAMES = ("Aki", "Ben", "Cy", "Dee", "Eri", "Fumi")
 # a finished game of each: options and the self-play bots
 FINISHED = {"algo": ({"players": 3}, "normal"), "alter": ({"players": 4}, "normal"),
             "alluvium": ({"players": 4}, "easy"), "playme": ({"players": 3}, "fast"),
             "bossa": ({"players": 2}, "normal")}
 
-
-@pytest.fixture
-def at(browser, server, guard):
-    """``at(size, lang)``: a booted page of that size and language (bots move at once)."""
-    made = []
-
-    def make(size, lang):
-        width, height = SIZES[size]
-        ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height},
-                                               locale="en-US"))
-        ctx.add_init_script("try { if (!localStorage.getItem('bodoge:settings')) localStorage.setItem("
-                            f"'bodoge:settings', JSON.stringify({{lang: '{lang}', speed: 'instant'}})); }} "
-                            "catch (e) {}")
-        made.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(30_000)
-        boot(page, server.url)
-        return page
-
-    yield make
-    for ctx in made:
-        ctx.close()
 
 
 def go(page, hash_, selector):

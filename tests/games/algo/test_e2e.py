@@ -16,7 +16,7 @@ from bodoge.core.match import Match
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
 
-from e2e.harness import algo_attack, assert_regions_in_view, boot, humans_turn
+from e2e.harness import SIZES, algo_attack, assert_regions_in_view, boot, humans_turn
 
 # the result overlay's heading names the winner (the game's own heading, below it, may too)
 RESULT = re.compile(r"wins the game|win the game|share the win")
@@ -122,33 +122,10 @@ def test_puzzle_solved_with_a_mistake_and_a_hint(page, server):
 
 
 # --- one screen at both sizes, in both languages ----------------------------------------------------
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 LONG = ["Akiko Takahashi-Watanabe", "Benjamin Oyelaran-Smithe", "Chiyo Matsumoto-Ishikawa",
         "Dee Wright Abernathy-Lee"]
 assert all(len(name) == 24 for name in LONG)
 
-
-@pytest.fixture
-def at(browser, server, guard):
-    """``at(size, lang)``: a booted page of that size and language (bots move at once)."""
-    made = []
-
-    def make(size, lang):
-        width, height = SIZES[size]
-        ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height},
-                                               locale="en-US"))
-        ctx.add_init_script("try { if (!localStorage.getItem('bodoge:settings')) localStorage.setItem("
-                            f"'bodoge:settings', JSON.stringify({{lang: '{lang}', speed: 'instant'}})); }} "
-                            "catch (e) {}")
-        made.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(30_000)
-        boot(page, server.url)
-        return page
-
-    yield make
-    for ctx in made:
-        ctx.close()
 
 
 @functools.lru_cache(maxsize=None)
