@@ -2,7 +2,9 @@
 // the live DOM to match it and touches only what changed. Replacing everything (innerHTML) made
 // the browser lay out and paint the whole page after every move, and lost the focus and a
 // screen reader's place. Nodes are matched in order by type, tag and id; a node that differs is
-// replaced. Form fields keep what the person typed unless the new markup changes that field.
+// replaced, unless it is one node more or one less (a banner that comes or goes), which is
+// inserted or removed so that what follows it is kept. Form fields keep what the person typed
+// unless the new markup changes that field.
 //
 // Motion (the games' convention, see GameUI.board in py/bodoge/ui/games.py): an element with
 // data-fx="flip|drop|roll|pop" animates in CSS (web/css/base.css) when it is inserted or gains
@@ -76,6 +78,18 @@
     let f = fresh.firstChild;
     while (f) {
       const nextF = f.nextSibling;
+      if (l && !same(l, f) && l.nextSibling && same(l.nextSibling, f)
+          && !(nextF && same(l, nextF))) {
+        // one node went (a banner above the table): drop it rather than rebuild what follows
+        const gone = l;
+        l = l.nextSibling;
+        live.removeChild(gone);
+      }
+      if (l && !same(l, f) && nextF && same(l, nextF)) {
+        live.insertBefore(f, l);          // one node came: the same, the other way round
+        f = nextF;
+        continue;
+      }
       if (l && same(l, f)) {
         morphNode(l, f);
         l = l.nextSibling;
@@ -100,6 +114,7 @@
       if (live.nodeValue !== fresh.nodeValue) live.nodeValue = fresh.nodeValue;
       return;
     }
+    if (live.isEqualNode(fresh)) return;     // most of a page is as it was: checked natively
     syncAttributes(live, fresh);
     if (live.nodeName === "TEXTAREA") {
       if (live.defaultValue !== fresh.defaultValue) {
@@ -110,6 +125,31 @@
     }
     morphChildren(live, fresh);
   };
+
+  // Say `text` in the live region `live`: cleared, then set (the same words twice are said
+  // twice). Both after the current task, so a move's redraw is laid out only once.
+  window.bodogeAnnounce = (live, text) => {
+    setTimeout(() => {
+      live.textContent = "";
+      setTimeout(() => { live.textContent = text; }, 30);
+    }, 0);
+  };
+
+  // Run fn() once the next frame is painted: what a move leaves to do after it is shown (its
+  // save). A hidden page paints no frames, so then it runs at once; all that is still waiting
+  // runs when the page is hidden or left.
+  const afterPaint = [];
+  const runAfterPaint = () => {
+    while (afterPaint.length) afterPaint.shift()();
+  };
+  window.bodogeAfterPaint = (fn) => {
+    afterPaint.push(fn);
+    if (afterPaint.length > 1) return;
+    if (document.hidden) setTimeout(runAfterPaint, 0);
+    else requestAnimationFrame(() => setTimeout(runAfterPaint, 0));
+  };
+  window.addEventListener("pagehide", runAfterPaint);
+  document.addEventListener("visibilitychange", () => { if (document.hidden) runAfterPaint(); });
 
   // Make root's children match the markup `html`.
   window.bodogeMorph = (root, html) => {

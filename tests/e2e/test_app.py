@@ -377,6 +377,9 @@ MORPH_CASES = r"""
     ["<svg viewBox='0 0 4 4'><rect width='1'></rect></svg>", "<svg viewBox='0 0 8 8'><circle r='2'></circle><rect width='3'></rect></svg>"],
     ["<span>one</span><!-- c -->text", "text<span>two</span>"],
     ["<ol><li>1</li><li>2</li></ol>", ""],
+    ["<b>1</b><i>2</i><b>3</b>", "<i>2</i><b>3</b><i>4</i>"],
+    ["<i>2</i><b>3</b>", "<b>1</b><i>2</i><b>3</b>"],
+    ["<p id='a'>1</p><p id='b'>2</p>", "<p id='b'>2</p><p id='a'>1</p>"],
   ];
   const bad = [];
   for (const [a, b] of cases) {
@@ -398,6 +401,17 @@ MORPH_CASES = r"""
   if (input.value !== "typed") bad.push(["typed value lost", input.value]);
   bodogeMorph(div, "<p id='p' class='b'>y</p><input id='i' value='w'>");
   if (input.value !== "w") bad.push(["new value not shown", input.value]);
+  // A banner that comes or goes above the table leaves the table's own nodes in place (they
+  // were all rebuilt, and laid out again, after the first move of an opened code).
+  const page = document.createElement("div");
+  bodogeMorph(page, "<div id='banner'>b</div><div class='table'><p>t</p></div><div>log</div>");
+  const table = page.querySelector(".table"), text = page.querySelector("p");
+  bodogeMorph(page, "<div class='table'><p>t2</p></div><div>log</div>");
+  if (page.querySelector(".table") !== table || page.querySelector("p") !== text
+      || page.innerHTML !== parse("<div class='table'><p>t2</p></div><div>log</div>")) bad.push(["banner went", page.innerHTML]);
+  bodogeMorph(page, "<div id='banner'>c</div><div class='table'><p>t3</p></div><div>log</div>");
+  if (page.querySelector(".table") !== table || page.querySelector("p") !== text
+      || page.innerHTML !== parse("<div id='banner'>c</div><div class='table'><p>t3</p></div><div>log</div>")) bad.push(["banner came", page.innerHTML]);
   return bad;
 }
 """

@@ -47,6 +47,7 @@ class FakeHost:
         self.net_calls = []           # (method, key, ...) as the app made them
         self.qr_texts = []            # what QR codes were made of
         self.scanning = None          # the <video> id a scan runs in
+        self.held = None              # [fn] held back by after_paint (None: run at once)
 
     # --- the host interface --------------------------------------------------------------------
     def render(self, html, focus):
@@ -57,6 +58,19 @@ class FakeHost:
 
     def announce(self, text):
         self.announced.append(text)
+
+    def after_paint(self, fn):
+        """The browser runs ``fn`` after the next frame; here at once, unless a test holds such
+        work back (``painted`` runs what was held)."""
+        if self.held is None:
+            fn()
+        else:
+            self.held.append(fn)
+
+    def painted(self):
+        held, self.held = self.held, []
+        for fn in held:
+            fn()
 
     def later(self, ms, fn):
         self.timers.append((self.elapsed + ms, fn))

@@ -190,3 +190,35 @@ def test_a_kept_link_never_takes_an_existing_id():
     assert a.screen.slot.id != taken and a.screen.conflict is None
     assert ha.store.data[SAVE_PREFIX + taken] == "another tab's save"
     assert stored(ha.store, a.screen.slot.id)["code"] == code
+
+
+def test_a_move_is_saved_after_the_frame_that_shows_it_and_before_leaving():
+    """The save waits for the paint (``PlayScreen.save_soon``), never for longer than the
+    screen: leaving it saves what is still to save."""
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("normal", "")])
+    wait_for_human(app, host, screen)
+    slot_id = screen.slot.id
+    host.held = []                             # frames are not painted until painted()
+    human_turn(app, screen)
+    moves = len(screen.match.record.moves)
+    assert f"{moves}." in host.text()          # shown ...
+    assert stored(host.store, slot_id)["code"] != screen.match.code()    # ... not saved yet
+    host.painted()
+    assert stored(host.store, slot_id)["code"] == screen.match.code()
+    host.run_timers(1)                         # the bot answers (its save waits too)
+    while len(screen.match.record.moves) == len(decode_moves(stored(host.store, slot_id))):
+        host.run_timers(1)
+    code = screen.match.code()
+    assert stored(host.store, slot_id)["code"] != code
+    app.route("#/")                            # leaving the game saves it first
+    assert stored(host.store, slot_id)["code"] == code
+    assert host.held                           # what was held does nothing more when run
+    host.painted()
+    assert stored(host.store, slot_id)["code"] == code
+
+
+def decode_moves(saved):
+    from bodoge.core.record import decode
+
+    return decode(saved["code"]).moves

@@ -11,7 +11,12 @@ revealed to anyone, nothing random happened) and none was made by another person
 
 from bisect import bisect_right
 
+from contextlib import contextmanager
+
+from .protocol import clone
 from .record import Record, decode, encode, replay
+
+CHECK_VIEWS = False     # tests: fail when a reader changes a kept view (``Match.view``)
 
 CHECKPOINT = 16        # the history keeps one state in this many
 
@@ -81,8 +86,32 @@ class Match:
     def __init__(self, game, record: Record, state: dict, history: History | None = None):
         self.game = game
         self.record = record
+        self._views = None          # seat -> its view of the state, while ``views_kept``
         self.state = state
         self._history = history
+
+    @property
+    def state(self) -> dict:
+        return self._state
+
+    @state.setter
+    def state(self, state):
+        self._state = state
+        if self._views is not None:
+            self._views = {}
+
+    @contextmanager
+    def views_kept(self):
+        """While this lasts, each seat's view of a position is made once (``view``): a move's
+        handling (saving, announcing, drawing) asks for the same views several times."""
+        if self._views is not None:      # already kept by a caller
+            yield
+            return
+        self._views = {}
+        try:
+            yield
+        finally:
+            self._views = None
 
     @classmethod
     def new(cls, game_id: str, options: dict | None, seed: int, meta: dict | None = None):
@@ -133,7 +162,18 @@ class Match:
             self._history.add(len(self.record.moves), self.state)
 
     def view(self, seat):
-        return self.game.view(self.state, seat)
+        """What ``seat`` may see now (None: what everyone may see). Within ``views_kept`` the
+        same object each time for the same position: callers read a view, never change it."""
+        if self._views is None:
+            return self.game.view(self._state, seat)
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.game.view(self._state, seat)
+            if CHECK_VIEWS:
+                self._views[seat, "copy"] = clone(view)
+        elif CHECK_VIEWS and view != self._views[seat, "copy"]:
+            raise AssertionError(f"a view of seat {seat} was changed by its reader")
+        return view
 
     def outcome(self):
         return self.game.outcome(self.state)

@@ -7,7 +7,6 @@ its keys is first asked for: the page compiles the shell's strings at boot, not 
 """
 
 import importlib
-import string
 
 LANGS = ("ja", "en")
 MODULES = ("common", "algo", "playme", "alter", "alluvium", "bossa")
@@ -55,7 +54,7 @@ class I18n:
             key = f"{key}.one"
         text = _TABLES[self.lang].get(key) or _TABLES["en"].get(key) or key
         if params:
-            text = string.Formatter().vformat(text, (), _Missing(params))
+            text = text.format_map(_Missing(params))
         return text
 
     def has(self, key: str) -> bool:

@@ -408,6 +408,9 @@ class StillHost:
     def later(self, ms, fn):
         pass
 
+    def after_paint(self, fn):
+        pass
+
     def announce(self, text):
         pass
 

@@ -18,6 +18,7 @@ see ``bodoge.ui.app``). Here:
   view received stands for the state, and a move goes to the host instead of the rules.
 """
 
+import contextlib
 import hmac
 
 from ..core.errors import IllegalMove, short
@@ -564,6 +565,10 @@ class RemoteMatch:
 
     def view(self, seat=None):
         return self.state
+
+    @contextlib.contextmanager
+    def views_kept(self):
+        yield                        # the view is already kept: it is the state
 
     def to_move(self):
         movers = list(self.state["to_move"])

@@ -1,0 +1,75 @@
+"""While a move is handled the screen asks for the same views several times; ``Match.view``
+makes each once (``Match.views_kept``). Nothing that reads a kept view may change it: whole
+games of every game run here with a check that fails if one does."""
+
+import pytest
+
+from bodoge.core import match as match_module
+from bodoge.core.match import Match
+from bodoge.core.record import Record, encode
+from bodoge.games import get_game
+
+from .fakehost import make_app
+
+PLAYERS = {"algo": 3, "alter": 4, "alluvium": 3, "playme": 3, "bossa": 2}
+
+
+def test_views_are_made_once_per_position_only_while_kept():
+    m = Match.new("bossa", {}, 7)
+    assert m.view(0) is not m.view(0) and m.view(0) == m.view(0)
+    with m.views_kept():
+        first = m.view(0)
+        assert m.view(0) is first and m.view(1) is not first
+        m.play(m.to_move()[0], get_game("bossa").legal_moves(m.state, m.to_move()[0])[0])
+        assert m.view(0) is not first                # a new position: a new view
+    assert m.view(0) is not m.view(0)
+
+
+def test_a_reader_that_changes_a_kept_view_is_caught(monkeypatch):
+    monkeypatch.setattr(match_module, "CHECK_VIEWS", True)
+    m = Match.new("bossa", {}, 7)
+    with m.views_kept():
+        m.view(0)["log"].append("scribble")
+        with pytest.raises(AssertionError):
+            m.view(0)
+
+
+@pytest.mark.parametrize("game_id", sorted(set(PLAYERS) - {"playme"}))
+def test_whole_games_through_the_screen_never_change_a_kept_view(monkeypatch, game_id):
+    monkeypatch.setattr(match_module, "CHECK_VIEWS", True)
+    game = get_game(game_id)
+    n = PLAYERS[game_id]
+    level = game.bot_levels[-1] if game_id != "playme" else game.bot_levels[0]
+    seats = [{"name": f"Bot {s + 1}", "bot": level} for s in range(n)]
+    opts = game.options({"players": n})
+    code = encode(Record(game_id, game.rules_version, opts, 11, [], {"seats": seats}))
+    app, host = make_app(hash_="#load=" + code, speed="instant")
+    screen = app.screen
+    for _ in range(400):
+        if screen.match.over:
+            break
+        host.run_timers(2000)
+        if getattr(screen, "pause", None) is not None:
+            app.act("next-round", "", {})
+    assert screen.match.over and len(screen.match.record.moves) > 10
+
+
+def test_play_me_rounds_with_a_person_pressing_dice_never_change_a_kept_view(monkeypatch):
+    monkeypatch.setattr(match_module, "CHECK_VIEWS", True)
+    app, host = make_app(hash_="#/new/playme")
+    app.act("start", "", {"players": "3", "kind0": "human", "kind1": "fast", "kind2": "fast"})
+    screen = app.screen
+    screen.drive_clock("manual")
+    played = 0
+    for step in range(300):
+        if screen.match.over:
+            break
+        if "start-round" in host.html:
+            app.act("start-round", "")
+        elif getattr(screen, "pause", None) is not None:
+            app.act("next-round", "")
+        before = len(screen.match.record.moves)
+        app.key(str(1 + step % 3))
+        played += any(seat == 0 for seat, _ in screen.match.record.moves[before:])
+        screen.drive_clock("advance", 400)
+    assert played > 5
