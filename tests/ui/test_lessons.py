@@ -440,3 +440,26 @@ def test_the_page_api_tells_a_test_what_the_step_asks():
     assert state["hint"] == I18n("ja").t("algo.lesson.attack_hint")
     app.route("#/")
     assert api.lesson() == ""
+
+
+def test_the_shelf_knows_which_games_have_a_lesson_without_importing_them():
+    import subprocess
+    import sys
+
+    from bodoge.games import CATALOG as ALL
+    from bodoge.ui.games import has_lesson as found
+    from bodoge.ui.lesson import lesson_data
+
+    assert [found(g.id) for g in ALL] == [lesson_data(g.id) is not None for g in ALL]
+    assert not found("nonesuch") and not found("../ui")
+    # a first visit's shelf (no lesson begun) reads no lesson, and no game's rules
+    # (the shelf's pictures come made by the build: tools/build.py)
+    code = ("import sys; from bodoge.ui import pictures; from bodoge.games import CATALOG; "
+            "pictures._CACHE.update({g.id: None for g in CATALOG}); "
+            "from ui.fakehost import make_app; app, host = make_app(hash_='#/'); "
+            "assert 'Learn to play' in host.text(); "
+            "print(sorted(m for m in sys.modules if m.startswith(('bodoge.games.', 'bodoge.ui.lesson'))))")
+    root = __file__.rsplit("/tests/", 1)[0]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={"PYTHONPATH": f"{root}/py:{root}/tests"}).stdout
+    assert out.strip() == "[]", out

@@ -391,3 +391,10 @@ def test_replay_markup_is_text_only():
     app, host = make_app(hash_=f"#replay={encode(rec)}&move=3")
     assert "<b>x</b>" not in host.html and "&lt;b&gt;x&lt;/b&gt;" in host.html
     assert render(app.screen.render())
+
+
+def test_leaving_a_replay_goes_to_the_shelf():
+    code = code_of("bossa")
+    app, host = make_app(hash_=f"#replay={code}&move=3")
+    app.route("#/")
+    assert type(app.screen).__name__ == "ShelfScreen" and host.warnings == []

@@ -44,16 +44,12 @@ The page also calls ``storage_changed(key)`` when another tab changed ``key`` (N
 from ..core.errors import BadCode, short
 from ..core.match import Match
 from ..core.record import clean
-from ..core.remote import BadMessage
 from ..games import CATALOG, info, is_known
 from .html import h, render
 from .i18n import I18n
 from .storage import (LESSON_PREFIX, SAVE_PREFIX, SETTINGS_KEY, Conflict, DamagedEntry, Lessons,
                       Saves, Settings, Slot, SPEEDS, StorageError, stun_ok)
-from .games import game_ui, progress_lines
-from .lesson import Lesson, has_lesson, open_lesson
-from .play import has_analysis
-from .replay import ReplayScreen
+from .games import game_ui, has_analysis, has_lesson, progress_lines
 
 REPLAY_PREFIX = "#replay="
 NOTICE_MS = 5000      # how long a notice floats over a framed screen
@@ -104,6 +100,8 @@ class App:
         elif len(parts) == 2 and parts[0] == "play":
             self.screen = self.open_slot(parts[1]) or ShelfScreen(self)
         elif len(parts) == 2 and parts[0] == "learn" and is_known(parts[1]) and has_lesson(parts[1]):
+            from .lesson import open_lesson
+
             self.screen = open_lesson(self, parts[1])
         elif len(parts) in (2, 3) and parts[0] == "replay":
             self.screen = self.replay_slot(parts[1], parts[2] if len(parts) == 3 else None) or ShelfScreen(self)
@@ -114,6 +112,7 @@ class App:
 
     def join(self, code):
         """A guest opened an invite link (play on several devices)."""
+        from ..core.remote import BadMessage
         from .table import JoinScreen
 
         self.close_screen()
@@ -184,6 +183,8 @@ class App:
             self.host.set_hash("#/", replace=True)
             self.focus_next = "notice"
             return None
+        from .replay import ReplayScreen
+
         return ReplayScreen(self, match, self.replay_move(params.get("move"), match))
 
     def replay_slot(self, slot_id, move=None):
@@ -203,6 +204,8 @@ class App:
             self.notice = ("error", self.t("saves.missing" if slot is None else "saves.damaged_open"))
             self.host.set_hash("#/", replace=True)
             return None
+        from .replay import ReplayScreen
+
         return ReplayScreen(self, match, self.replay_move(move, match), slot=slot)
 
     def replay_move(self, text, match):
@@ -275,15 +278,16 @@ class App:
 
     def lesson_status(self, game_id):
         """A game's lesson on this device: None (no lesson), "new", "started" or "done"."""
-        lesson = Lesson.of(game_id) if has_lesson(game_id) else None
-        if lesson is None:
+        if not has_lesson(game_id):
             return None
         progress = self.lessons.get(game_id)
         if progress is not None and progress.done:
             return "done"
-        if progress is not None and progress.sig == lesson.sig and progress.step > 0:
-            return "started"
-        return "new"
+        if progress is None or progress.step <= 0:
+            return "new"                  # the lesson itself is read only when it is needed
+        from .lesson import Lesson
+
+        return "started" if progress.sig == Lesson.of(game_id).sig else "new"
 
     def slot_id(self, now):
         return f"{int(now):x}{self.host.random_seed() % 4096:03x}"

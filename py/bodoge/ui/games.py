@@ -40,8 +40,10 @@ Until each game is redone in the frame: a ``result`` that still starts with its 
 """
 
 import importlib
+import os
 
-from ..games import get_game, info
+from .. import games as games_package
+from ..games import get_game, info, is_known
 from .html import h
 
 
@@ -406,3 +408,20 @@ def progress_lines(match):
 def game_name(i18n, game_id):
     g = info(game_id)
     return g.name_ja if i18n.lang == "ja" else g.name_en
+
+
+def has_lesson(game_id) -> bool:
+    """Whether the game has a lesson (``bodoge/games/<id>/lesson.py``; see ui/lesson.py),
+    found without importing anything: the shelf asks at start-up, for every game."""
+    if game_id not in _LESSONS:
+        _LESSONS[game_id] = is_known(game_id) and os.path.isfile(
+            os.path.join(os.path.dirname(games_package.__file__), game_id, "lesson.py"))
+    return _LESSONS[game_id]
+
+
+_LESSONS = {}
+
+
+def has_analysis(gui):
+    """Whether a game's UI has an analysis (``GameUI.analysis`` overridden)."""
+    return type(gui).analysis is not GameUI.analysis

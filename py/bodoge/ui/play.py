@@ -39,19 +39,14 @@ import types
 from ..core.errors import IllegalMove
 from ..core.protocol import Game as Protocol
 from ..core.rng import derive_seed
-from .games import (Ctx, GameUI, Played, clean_seats, game_name, game_ui, placings, progress_lines,
-                    seat_name)
+from .games import (Ctx, GameUI, Played, clean_seats, game_name, game_ui, has_analysis, placings,
+                    progress_lines, seat_name)
 from .html import freeze, h
 from .storage import SPEEDS, Slot
 
 SLICE_MS = 12          # a thinking bot (or analysis) yields to the page this often
 LOG_LIMIT = 200        # the play screen's log shows this many lines (the newest)
 TAKE_BACK_KEYS = ("u", "U", "Ctrl+z")
-
-
-def has_analysis(gui):
-    """Whether a game's UI has an analysis (``GameUI.analysis`` overridden)."""
-    return type(gui).analysis is not GameUI.analysis
 
 
 def has_takebacks(game):
@@ -129,6 +124,8 @@ SAVE_ACTIONS = ("unsaved-ok", "keep-here", "load-newer")   # the saving banner's
 
 
 class PlayScreen:
+    save_due = False           # a move is played and not saved yet (``save_soon``)
+
     def __init__(self, app, slot, match):
         self.app = app
         self.slot = slot
@@ -162,7 +159,6 @@ class PlayScreen:
         self.undo_cache = None             # (token, (k, reason)) of ``takeback_status``
         self.conflict = None               # "newer" | "deleted": another tab has this game
         self.unsaved = None                # why this game is not being saved (see not_saved)
-        self.save_due = False              # a move is played and not saved yet (``save_soon``)
         self.opened_moves = len(match.record.moves)
         self.table = self.make_table()     # remote seats: the guests' connections
         self.advance()
