@@ -88,14 +88,26 @@ def browser_type_launch_args(browser_type_launch_args):
 OUTSIDE = re.compile(r"^(?!https?://(?:127\.0\.0\.1|localhost)(?::\d+)?/)")
 
 
-class Guard:
-    """Records requests that leave localhost (aborted) and console/page errors."""
+# After its first boot a page makes a memory snapshot in a worker: a second Pyodide's start,
+# seconds of CPU that a test not about snapshots only waits behind (2 cores run the suite). Such
+# tests' pages say they could not make one (web/pyodide/snap.mjs: canMake); tests/e2e/
+# test_snapshot.py sets MAKES_SNAPSHOTS and gets the real thing.
+NO_SNAPSHOT = ("Object.defineProperty(Navigator.prototype, 'deviceMemory', "
+               "{get: () => 1, configurable: true});")
 
-    def __init__(self):
+
+class Guard:
+    """Records requests that leave localhost (aborted) and console/page errors; unless
+    ``snapshots``, the pages it watches make no memory snapshot (``NO_SNAPSHOT``)."""
+
+    def __init__(self, snapshots=False):
         self.external = []
         self.errors = []
+        self.snapshots = snapshots
 
     def attach(self, context):
+        if not self.snapshots:
+            context.add_init_script(NO_SNAPSHOT)
         def route(r):
             self.external.append(r.request.url)
             return r.abort()
@@ -117,8 +129,8 @@ class Guard:
 
 
 @pytest.fixture
-def guard():
-    g = Guard()
+def guard(request):
+    g = Guard(snapshots=getattr(request.module, "MAKES_SNAPSHOTS", False))
     yield g
     g.check()
 

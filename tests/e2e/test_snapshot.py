@@ -18,6 +18,8 @@ from playwright.sync_api import expect
 from bodoge.core.record import decode
 
 from .harness import BOOT_TIMEOUT, ROOT, boot, storage, wait_ready
+
+MAKES_SNAPSHOTS = True          # the harness lets these tests' pages make snapshots
 from .test_app import CACHED, RESULT, new_algo, play_until
 
 MADE = "window.bodogeSnapshot && !['', 'making'].includes(window.bodogeSnapshot.made)"

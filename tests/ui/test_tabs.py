@@ -222,3 +222,21 @@ def decode_moves(saved):
     from bodoge.core.record import decode
 
     return decode(saved["code"]).moves
+
+
+def test_the_banner_of_a_shared_game_goes_once_its_first_move_is_saved():
+    """A shared game is saved after the first move's frame; the banner saying it is not saved
+    goes with that save, not at some later redraw."""
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("normal", "")])
+    wait_for_human(app, host, screen)
+    code = screen.match.code()
+    app, host = make_app(hash_="#load=" + code)                # another device
+    screen = app.screen
+    assert screen.slot.link and "not saved on this device yet" in host.text()
+    host.held = []
+    human_turn(app, screen)
+    assert "not saved on this device yet" in host.text()       # drawn before the save
+    host.painted()
+    assert not screen.slot.link and "not saved on this device yet" not in host.text()
+    assert stored(host.store, screen.slot.id)["code"] == screen.match.code()

@@ -175,7 +175,7 @@ class PlayScreen:
         return Ctx(self.app.i18n, self.names(), viewer, self.humans, self.app.settings.motion)
 
     def close(self):
-        self.save_now()                    # a move's save still to come is made before leaving
+        self.save_now(refresh=False)       # a move's save still to come is made before leaving
         self.closed = True
         if self.table is not None:
             self.table.close()
@@ -317,9 +317,12 @@ class PlayScreen:
             self.save_due = True
             self.app.host.after_paint(self.save_now)
 
-    def save_now(self):
+    def save_now(self, refresh=True):
         if self.save_due:
+            before = (self.slot.link, self.unsaved)
             self.autosave()
+            if refresh and (self.slot.link, self.unsaved) != before:
+                self.app.refresh()         # the banner about saving says what is true now
 
     def autosave(self):
         self.save_due = False

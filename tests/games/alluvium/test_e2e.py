@@ -213,6 +213,8 @@ def test_one_screen_with_3_and_5_players_and_long_names(at, size, lang):
         open_code(page, pos.code(k, human))
         expect(page.locator(".alv-map[data-pointer]")).to_be_visible()
         expect(page.locator("#alv-draw")).to_be_visible()
+        # the bots draw at once, and then the opened game is saved here: its banner goes
+        expect(page.locator("#save-banner")).to_have_count(0)
         check(page, ("prompt", "table", "hand", "players"), size)
         # the map is large enough to touch: a cell at least 30 px a side
         assert page.locator(".alv-map [data-cell='0']").bounding_box()["width"] >= 30
