@@ -3,6 +3,7 @@ storage event). A write never overwrites a newer save; a tab whose game moved on
 says so and offers the newer state; a deleted save stays deleted; settings merge per field."""
 
 import json
+import re
 
 from bodoge.ui.storage import SAVE_PREFIX, SETTINGS_KEY
 
@@ -237,6 +238,9 @@ def test_the_banner_of_a_shared_game_goes_once_its_first_move_is_saved():
     host.held = []
     human_turn(app, screen)
     assert "not saved on this device yet" in host.text()       # drawn before the save
+    motion = re.findall(r'data-fx="\w+"', host.html)
+    assert motion                                              # the move's cards flip ...
     host.painted()
     assert not screen.slot.link and "not saved on this device yet" not in host.text()
+    assert re.findall(r'data-fx="\w+"', host.html) == motion   # ... and go on flipping
     assert stored(host.store, screen.slot.id)["code"] == screen.match.code()

@@ -10,7 +10,6 @@ revealed to anyone, nothing random happened) and none was made by another person
 """
 
 from bisect import bisect_right
-
 from contextlib import contextmanager
 
 from .protocol import clone

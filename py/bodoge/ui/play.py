@@ -125,6 +125,7 @@ SAVE_ACTIONS = ("unsaved-ok", "keep-here", "load-newer")   # the saving banner's
 
 class PlayScreen:
     save_due = False           # a move is played and not saved yet (``save_soon``)
+    drawn_fresh = None         # the ``fresh_from`` the latest drawing showed
 
     def __init__(self, app, slot, match):
         self.app = app
@@ -322,7 +323,10 @@ class PlayScreen:
             before = (self.slot.link, self.unsaved)
             self.autosave()
             if refresh and (self.slot.link, self.unsaved) != before:
-                self.app.refresh()         # the banner about saving says what is true now
+                # the banner about saving says what is true now; the move's motion, drawn a
+                # frame ago, stays in the markup so that nothing of it is cut short
+                self.fresh_from = self.drawn_fresh
+                self.app.refresh()
 
     def autosave(self):
         self.save_due = False
@@ -843,6 +847,7 @@ class PlayScreen:
         view = self.match.view(self.viewer)
         ctx = self.ctx(self.viewer)
         ctx.fresh_from, self.fresh_from = self.fresh_from, None   # animate a move only once
+        self.drawn_fresh = ctx.fresh_from
         ctx.pause = self.pause
         overlay = self.render_overlay(view, ctx)
         # behind the round summary the next round may already be dealt: nothing there can be
