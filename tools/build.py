@@ -92,22 +92,6 @@ def join_css(dst):
                 out.write(f.read().rstrip() + "\n\n")
 
 
-def pyscript_preloads(dist):
-    """Links that fetch what PyScript asks for next at once, instead of one after another once
-    its first module has run: the module core.js imports, the two it imports first to read our
-    config and unpack bodoge.zip, and the config itself."""
-    folder = os.path.join(dist, "pyscript")
-    with open(os.path.join(folder, "core.js"), encoding="utf-8") as f:
-        main = re.search(r'from"\./(core-[\w-]+\.js)"', f.read()).group(1)
-    with open(os.path.join(folder, main), encoding="utf-8") as f:
-        text = f.read()
-    names = [main] + [re.search(rf'import\("\./({stem}-[\w-]+\.js)"\)', text).group(1)
-                      for stem in ("toml", "zip")]
-    links = [f'<link rel="modulepreload" href="./pyscript/{name}">' for name in names]
-    links.append('<link rel="preload" href="./pyscript.toml" as="fetch" crossorigin>')
-    return "\n  ".join(links)
-
-
 def fill_index(dst):
     with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
         html = f.read()
@@ -120,7 +104,6 @@ def fill_index(dst):
                 f'<span lang="en">{escape_text(en.t(key))}</span></span>')
         html = html[:start] + both + html[end + 2:]
     html = html.replace("<!--static:app-->", static_page("ja") + static_page("en"))
-    html = html.replace("<!--preload:pyscript-->", pyscript_preloads(os.path.dirname(dst)))
     with open(dst, "w", encoding="utf-8") as f:
         f.write(html)
 

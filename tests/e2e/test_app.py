@@ -82,28 +82,6 @@ def test_shelf_paints_from_static_html_with_progress(page, server, context):
         expect(card.get_by_role("button")).to_have_count(0)
 
 
-PRELOADED = """() => {
-  const links = [...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]
-    .map((l) => l.href);
-  const fetched = performance.getEntriesByType('resource');
-  return links.map((h) => [h.split('/').slice(-1)[0],
-    fetched.filter((e) => e.name === h).map((e) => e.responseStatus)]);
-}"""
-
-
-def test_python_is_fetched_from_the_start_and_once(page, server):
-    """Pyodide's start is most of a first visit: the page asks for its files (and PyScript's,
-    and our config) at once, in the way Pyodide and PyScript ask for them later, so each is
-    fetched once and then used (a preload that did not match would be fetched twice)."""
-    page.goto(server.url)
-    wait_ready(page)
-    got = dict(page.evaluate(PRELOADED))
-    assert {"pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "core.js",
-            "pyscript.toml"} <= set(got), got
-    assert any(name.startswith("core-") for name in got), got        # PyScript's own, hashed
-    assert all(statuses == [200] for statuses in got.values()), got
-
-
 def test_full_game_against_strong_bot(page, server):
     boot(page, server.url)
     new_algo(page, [("human", "Aki"), ("strong", "")])
