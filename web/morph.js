@@ -12,6 +12,9 @@
 // with the same key was before this patch (measured within its .board-wrap, so a shift of the
 // whole board moves nothing). A data-fx-key is also part of an element's identity here: a node
 // is never reused for an element with another key. No motion with reduced motion.
+//
+// Also here, as they follow a patch: bodogeAnnounce (the live region, after the patch's task)
+// and bodogeAfterPaint (work that waits for the frame that shows a move: its save).
 (() => {
   "use strict";
   const ELEMENT = 1;

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bodoge.games import CATALOG
-from bodoge.ui.lesson import has_lesson
+from bodoge.ui.games import has_lesson
 
 from e2e.harness import assert_regions_in_view, boot, settle, wait_ready, wait_until
 from e2e.test_a11y import AXE, RUN

@@ -11,9 +11,10 @@ import pytest
 
 from bodoge.core.canon import state_hash
 from bodoge.games import CATALOG
+from bodoge.ui.games import has_lesson
 from bodoge.ui.html import h, render
 from bodoge.ui.i18n import I18n, tables
-from bodoge.ui.lesson import (SPOT_CLASS, Lesson, LessonError, has_lesson, mark_spots, text_of,
+from bodoge.ui.lesson import (SPOT_CLASS, Lesson, LessonError, mark_spots, text_of,
                               validate)
 from bodoge.ui.storage import (LESSON_PREFIX, SAVE_PREFIX, LessonProgress, Lessons, MemoryStore,
                                StorageError)
@@ -447,11 +448,10 @@ def test_the_shelf_knows_which_games_have_a_lesson_without_importing_them():
     import sys
 
     from bodoge.games import CATALOG as ALL
-    from bodoge.ui.games import has_lesson as found
     from bodoge.ui.lesson import lesson_data
 
-    assert [found(g.id) for g in ALL] == [lesson_data(g.id) is not None for g in ALL]
-    assert not found("nonesuch") and not found("../ui")
+    assert [has_lesson(g.id) for g in ALL] == [lesson_data(g.id) is not None for g in ALL]
+    assert not has_lesson("nonesuch") and not has_lesson("../ui")
     # a first visit's shelf (no lesson begun) reads no lesson, and no game's rules
     # (the shelf's pictures come made by the build: tools/build.py)
     code = ("import sys; from bodoge.ui import pictures; from bodoge.games import CATALOG; "

@@ -4,14 +4,33 @@ games of every game run here with a check that fails if one does."""
 
 import pytest
 
-from bodoge.core import match as match_module
 from bodoge.core.match import Match
+from bodoge.core.protocol import clone
 from bodoge.core.record import Record, encode
 from bodoge.games import get_game
 
 from .fakehost import make_app
 
 PLAYERS = {"algo": 3, "alter": 4, "alluvium": 3, "playme": 3, "bossa": 2}
+
+
+@pytest.fixture
+def checked(monkeypatch):
+    """``Match.view`` that fails when a kept view handed out before was changed since."""
+    view = Match.view
+    copies = {}                   # id of a kept view -> (the view, a copy of it as made)
+
+    def checking(self, seat):
+        got = view(self, seat)
+        if self._views is not None:
+            was = copies.get(id(got))
+            if was is None or was[0] is not got:
+                copies[id(got)] = (got, clone(got))
+            elif was[1] != got:
+                raise AssertionError(f"a view of seat {seat} was changed by its reader")
+        return got
+
+    monkeypatch.setattr(Match, "view", checking)
 
 
 def test_views_are_made_once_per_position_only_while_kept():
@@ -25,8 +44,7 @@ def test_views_are_made_once_per_position_only_while_kept():
     assert m.view(0) is not m.view(0)
 
 
-def test_a_reader_that_changes_a_kept_view_is_caught(monkeypatch):
-    monkeypatch.setattr(match_module, "CHECK_VIEWS", True)
+def test_a_reader_that_changes_a_kept_view_is_caught(checked):
     m = Match.new("bossa", {}, 7)
     with m.views_kept():
         m.view(0)["log"].append("scribble")
@@ -35,8 +53,7 @@ def test_a_reader_that_changes_a_kept_view_is_caught(monkeypatch):
 
 
 @pytest.mark.parametrize("game_id", sorted(set(PLAYERS) - {"playme"}))
-def test_whole_games_through_the_screen_never_change_a_kept_view(monkeypatch, game_id):
-    monkeypatch.setattr(match_module, "CHECK_VIEWS", True)
+def test_whole_games_through_the_screen_never_change_a_kept_view(checked, game_id):
     game = get_game(game_id)
     n = PLAYERS[game_id]
     level = game.bot_levels[-1] if game_id != "playme" else game.bot_levels[0]
@@ -54,8 +71,7 @@ def test_whole_games_through_the_screen_never_change_a_kept_view(monkeypatch, ga
     assert screen.match.over and len(screen.match.record.moves) > 10
 
 
-def test_play_me_rounds_with_a_person_pressing_dice_never_change_a_kept_view(monkeypatch):
-    monkeypatch.setattr(match_module, "CHECK_VIEWS", True)
+def test_play_me_rounds_with_a_person_pressing_dice_never_change_a_kept_view(checked):
     app, host = make_app(hash_="#/new/playme")
     app.act("start", "", {"players": "3", "kind0": "human", "kind1": "fast", "kind2": "fast"})
     screen = app.screen

@@ -413,13 +413,8 @@ def game_name(i18n, game_id):
 def has_lesson(game_id) -> bool:
     """Whether the game has a lesson (``bodoge/games/<id>/lesson.py``; see ui/lesson.py),
     found without importing anything: the shelf asks at start-up, for every game."""
-    if game_id not in _LESSONS:
-        _LESSONS[game_id] = is_known(game_id) and os.path.isfile(
-            os.path.join(os.path.dirname(games_package.__file__), game_id, "lesson.py"))
-    return _LESSONS[game_id]
-
-
-_LESSONS = {}
+    return is_known(game_id) and os.path.isfile(
+        os.path.join(os.path.dirname(games_package.__file__), game_id, "lesson.py"))
 
 
 def has_analysis(gui):

@@ -65,54 +65,32 @@ def freeze(node) -> Frozen:
     return Frozen(render(node))
 
 
-_ESCAPED = {}          # attribute value -> its escaped form (the same few recur on every page)
-
-
 def _render(node, out):
-    # The page is rendered after every move: this is kept lean (see benchmarks/table.md).
-    kind = type(node)
-    if kind is str:
-        out.append(node.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
-        return
-    if kind is Node:
-        tag = node.tag
-        attrs = node.attrs
-        if attrs:
-            parts = ["<", tag]
-            for name, value in attrs.items():
-                if value is None or value is False:
-                    continue
-                name = _ATTR_NAMES.get(name) or _attr_name(name)
-                if value is True:
-                    parts.append(" " + name)
-                    continue
-                text = _ESCAPED.get(value) if type(value) is str else None
-                if text is None:
-                    text = escape_attr(str(value))
-                    if type(value) is str and len(_ESCAPED) < 4096:
-                        _ESCAPED[value] = text
-                parts.append(f' {name}="{text}"')
-            parts.append(">")
-            out.append("".join(parts))
-        else:
-            out.append(f"<{tag}>")
-        if tag in _VOID:
-            return
-        for child in node.children:
-            _render(child, out)
-        out.append(f"</{tag}>")
-        return
-    if kind is Frozen:
-        out.append(node.html)
-        return
     if node is None or node is False or node is True:
+        return
+    if isinstance(node, Frozen):
+        out.append(node.html)
         return
     if isinstance(node, (list, tuple)):
         for child in node:
             _render(child, out)
         return
     if isinstance(node, Node):
-        _render(Node(node.tag, node.attrs, node.children), out)
+        out.append("<" + node.tag)
+        for name, value in node.attrs.items():
+            if value is None or value is False:
+                continue
+            name = _ATTR_NAMES.get(name) or _attr_name(name)
+            if value is True:
+                out.append(" " + name)
+            else:
+                out.append(f' {name}="{escape_attr(str(value))}"')
+        out.append(">")
+        if node.tag in _VOID:
+            return
+        for child in node.children:
+            _render(child, out)
+        out.append(f"</{node.tag}>")
         return
     out.append(escape_text(str(node)))
 

@@ -63,7 +63,7 @@ from ..core.canon import canonical_json
 from ..core.errors import IllegalMove
 from ..core.match import Match
 from ..games import get_game, is_known
-from .games import game_ui, has_lesson  # noqa: F401 - has_lesson: the lesson's own name for it
+from .games import game_ui
 from .html import Node, h
 from .play import overlay
 from .storage import SPEEDS, LessonProgress, Slot

@@ -840,12 +840,8 @@ class PlayMeScreen(PlayScreen):
         self.sync_clock()
         self.schedule()
 
-    def play(self, seat, move):
-        """A human's move, stamped with the game clock; refused moves change nothing."""
-        with self.match.views_kept():
-            return self._play(seat, move)
-
     def _play(self, seat, move):
+        """A human's move, stamped with the game clock; refused moves change nothing."""
         if self.conflict is not None:
             return False
         before = len(self.match.state["log"])
