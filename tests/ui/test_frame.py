@@ -201,6 +201,46 @@ def test_round_overlay_over_the_board_with_next_round_and_the_game_s_heading(mon
     assert overlay_html(host.html, "round-over") is None and "show-overlay" not in host.html
 
 
+def test_the_move_that_ends_the_game_is_drawn_a_frame_before_the_result():
+    """Issue 14: the last move is on screen within a frame; the result, the largest redraw,
+    comes over the table in the next frame, with the focus on its heading. Every game."""
+    cases = [("algo", {"players": 2}, ["normal"] * 2), ("alter", {"players": 4}, ["normal"] * 4),
+             ("alluvium", {"players": 3}, ["normal"] * 3), ("bossa", {"players": 2}, ["normal"] * 2)]
+    for game_id, options, levels in cases:
+        match = play_one(game_id, options, 5, levels)
+        rec = match.record
+        seat, move = rec.moves[-1]
+        seats = [{"name": f"P{s}", "bot": None if s == seat else "normal"} for s in range(len(levels))]
+        code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:-1], {"seats": seats}))
+        app, host = make_app(hash_=f"#load={code}")
+        screen = app.screen
+        host.held = []                                 # no frame painted until painted()
+        drawn = len(host.renders)
+        assert screen.play(seat, move) is True, game_id
+        assert screen.match.over and len(host.renders) == drawn + 1, game_id
+        assert overlay_html(host.html, "result") is None and "show-overlay" not in host.html
+        host.painted()
+        assert overlay_html(host.html, "result") is not None, game_id
+        assert host.focused == "result-heading" and len(host.renders) == drawn + 3, game_id
+
+
+def test_the_move_that_ends_a_round_is_drawn_a_frame_before_its_summary():
+    app, host = make_app()
+    screen = start_algo(app, [("human", "Aki"), ("strong", "Ben")])
+    host.held = []
+    for _ in range(500):                      # whoever ends the round, a frame is not painted yet
+        host.painted()
+        host.run_timers()
+        if screen.pause is None and screen.viewer in screen.match.to_move():
+            human_turn(app, screen)
+        if screen.pause is not None:
+            break
+    assert screen.pause is not None and screen.overlay_held
+    assert overlay_html(host.html, "round-over") is None
+    host.painted()
+    assert overlay_html(host.html, "round-over") is not None and host.focused == "next-round"
+
+
 def test_without_a_round_heading_the_summary_keeps_its_own(monkeypatch):
     gui = game_ui("algo")       # as a game without the hook, whose summary has its own heading
     monkeypatch.setattr(gui, "round_heading", GameUI.round_heading.__get__(gui))

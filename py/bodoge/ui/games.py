@@ -70,6 +70,7 @@ class Ctx:
         self.rounds_done = 0          # for ``log_group``: round-ending events before it
         self.replay = False           # drawn for a replay: a position to look at, no input
         self.played = None            # for ``analysis``: the seat's latest move (``Played``)
+        self.result_pick = None       # for ``result``: the part the player opened (``result_part``)
 
     def name(self, seat):
         return self.names[seat]
@@ -307,6 +308,20 @@ class GameUI:
         is the spectator view (nothing private), ``ctx`` gives names and language; the frame
         stores the line in both languages with every autosave. None: nothing to add."""
         return None
+
+
+def result_part(ctx, index, summary, body, default=None, class_=None):
+    """One part of a result to look at (a round's board, a set's breakdown) as a disclosure.
+    One part is open at a time (``default`` until the player picks one), and only that part
+    is drawn: ``body()`` is called for it alone, so a long game's end costs no more than one
+    part (benchmarks/table.md). The summary is a button of the play screen's
+    (``result-part``)."""
+    shown = default if ctx.result_pick is None else ctx.result_pick
+    is_open = index == shown
+    return h("details", {"class_": "result-part " + class_ if class_ else "result-part", "open": is_open},
+             h("summary", {"id": f"result-part-{index}", "data_act": "result-part",
+                           "data_arg": "-1" if is_open else str(index)}, summary),
+             body() if is_open else None)
 
 
 def joined(t, names):

@@ -126,6 +126,8 @@ SAVE_ACTIONS = ("unsaved-ok", "keep-here", "load-newer")   # the saving banner's
 class PlayScreen:
     save_due = False           # a move is played and not saved yet (``save_soon``)
     drawn_fresh = None         # the ``fresh_from`` the latest drawing showed
+    result_pick = None         # the part of the result the player opened (``result_part``)
+    overlay_held = False       # a move's summary or result waits a frame (``hold_overlay``)
 
     def __init__(self, app, slot, match):
         self.app = app
@@ -318,6 +320,21 @@ class PlayScreen:
             self.save_due = True
             self.app.host.after_paint(self.save_now)
 
+    def hold_overlay(self):
+        """The move that ends a round or the game is drawn first, and the summary or result
+        over the table in the frame after it (``release_overlay``): the move is on screen
+        within a frame, and the overlay, the largest redraw of a game, comes as the move's
+        motion starts (see benchmarks/table.md). Nothing waits for it: Next round and the
+        other buttons are there a frame later."""
+        self.overlay_held = True
+
+    def release_overlay(self):
+        if self.overlay_held:
+            self.overlay_held = False
+            if not self.closed and not self.overlay_hidden:
+                self.app.focus_next = self.app.focus_next or self.overlay_focus()
+                self.app.refresh()
+
     def save_now(self, refresh=True):
         if self.save_due:
             before = (self.slot.link, self.unsaved)
@@ -503,17 +520,19 @@ class PlayScreen:
             self.present = seat
             self.sel = {}
         self.save_soon()
+        paused = self.pause
         self.announce_new()
         self.advance()
         if self.match.over:
             self.overlay_hidden = False
-            self.app.focus_next = "result-heading"
-        if self.pause is not None and not self.overlay_hidden:    # the move ended a round
-            self.app.focus_next = self.app.focus_next or "next-round"
-        if seat in self.humans and self.viewer is not None:
+        if self.match.over or self.pause is not paused:
+            self.hold_overlay()
+        elif seat in self.humans and self.viewer is not None:
             self.app.focus_next = self.app.focus_next or "prompt"
         self.send_views()
         self.app.refresh()
+        if self.overlay_held:
+            self.app.host.after_paint(self.release_overlay)
         return True
 
     def announce_new(self):
@@ -657,6 +676,9 @@ class PlayScreen:
         elif action == "overlay":
             self.overlay_hidden = arg == "hide"
             app.focus_next = "show-overlay" if self.overlay_hidden else self.overlay_focus()
+            app.refresh()
+        elif action == "result-part":
+            self.result_pick = int(arg) if arg == "-1" or (arg.isascii() and arg.isdigit()) else None
             app.refresh()
         elif action in ("share", "rules"):
             self.dialog = action
@@ -915,8 +937,9 @@ class PlayScreen:
         return self.gui.board(view, self.sel, ctx)
 
     def render_overlay(self, view, ctx):
-        """The result (game over) or round summary over the stage, unless put away."""
-        if self.overlay_hidden:
+        """The result (game over) or round summary over the stage, unless put away or held
+        for a frame (``hold_overlay``)."""
+        if self.overlay_hidden or self.overlay_held:
             return None
         if self.match.over:
             return self.result_overlay(view, ctx)
@@ -927,6 +950,7 @@ class PlayScreen:
 
     def result_overlay(self, view, ctx):
         t = self.t
+        ctx.result_pick = self.result_pick
         outcome = self.match.outcome()
         rows = [h("li", {"class_": "winner" if place == 1 else None},
                   h("span", {"class_": "place"}, t(f"result.place.{min(place, 6)}")),

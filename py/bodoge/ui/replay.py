@@ -190,7 +190,7 @@ class ReplayScreen(PlayScreen):
             ok = app.host.copy(self.replay_link())
             app.host.announce(self.t("replay.link_copied" if ok else "share.copy_failed", n=self.at))
             super().act(action, arg, form)
-        elif action in ("rules", "close-dialog", "log", "overlay", "copy"):
+        elif action in ("rules", "close-dialog", "log", "overlay", "copy", "result-part"):
             super().act(action, arg, form)
 
     def key(self, key):

@@ -293,9 +293,38 @@ def test_the_result_has_placings_in_rounds_won_and_every_round_to_look_at():
         n = out["scores"][s]
         assert f"{NAMES[s]} {n} round{'s' if n != 1 else ''} won" in text
     assert "<caption>Rounds</caption>" in box
-    assert box.count('<details class="round-board">') == 3
+    assert box.count('<details class="result-part round-board"') == 3
     for e in (e for e in match.state["log"] if e["e"] == "round_end"):
         assert f"{NAMES[e['winner']]} wins round {e['round'] + 1}" in text
+
+
+def test_each_rounds_board_is_drawn_only_when_opened_one_at_a_time():
+    """The end of a long game draws no round's cards until asked (issue 14: the move that
+    ended the game drew them all); opening one closes the other; the replay does the same."""
+    match = play_one("algo", {"players": 3}, 4, ["normal"] * 3)
+    rec = match.record
+    meta = {"seats": [{"name": NAMES[s], "bot": "normal"} for s in range(3)]}
+    code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves, meta))
+    ends = [e for e in match.state["log"] if e["e"] == "round_end"]
+    assert len(ends) == 3
+    for hash_ in (f"#load={code}", f"#replay={code}&move={len(rec.moves)}"):
+        app, host = make_app(hash_=hash_)
+        box = lambda: host.html.split('class="overlay result"')[1]
+        assert box().count("<details") == 3 and "mini-row" not in box()
+        assert 'data-act="result-part" data-arg="1"' in box()
+        app.act("result-part", "1")
+        opened = re.findall(r'<details class="result-part round-board" open><summary id="result-part-(\d)"', box())
+        assert opened == ["1"] and box().count('class="mini-row"') == 3
+        winner = NAMES[ends[1]["winner"]]
+        assert f"{winner} wins round 2" in Text.of(box())
+        assert 'id="result-part-1" data-act="result-part" data-arg="-1"' in box()
+        app.act("result-part", "2")
+        assert re.findall(r'open><summary id="result-part-(\d)"', box()) == ["2"]
+        app.act("result-part", "-1")
+        assert " open>" not in box() and "mini-row" not in box()
+        for forged in ("<b>", "--1", "²", ""):     # a forged argument: nothing breaks
+            app.act("result-part", forged)
+            assert box().count("<details") == 3 and " open>" not in box()
 
 
 def test_the_table_behind_the_result_is_the_last_round_as_it_ended():

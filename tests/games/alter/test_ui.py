@@ -16,7 +16,7 @@ from bodoge.ui.games import Ctx
 from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n, tables
 
-from ui.fakehost import make_app
+from ui.fakehost import Text, make_app
 
 from .helpers import WATCH, change, place
 
@@ -355,13 +355,25 @@ def test_result_shows_the_sheet_and_every_set_with_points():
     view = match.view(None)
     ctx = ctx_for(None)
     html = render(UI.result(view, ctx))
+    text = Text.of(html)
     scored = [e for e in view["log"] if e["e"] == "score"]
-    assert len(scored) >= 1
-    for e in scored:
-        assert f'id="set-title-{e["set"]}"' in html
+    assert len(scored) == 4
     assert "Score sheet" in html and html.count("<tr") == 1 + 4
-    # the last set first
-    assert html.index(f'set-title-{scored[-1]["set"]}') < html.index('set-title-0"')
+    # every set to open, the last first and open: only its breakdown is drawn
+    summaries = re.findall(r'<summary id="result-part-(\d)"[^>]*>([^<]*)</summary>', html)
+    assert summaries == [("3", "Set 4"), ("2", "Set 3"), ("1", "Set 2"), ("0", "Set 1")]
+    assert html.count('class="set-block"') == 1 and html.count("<details") == 4
+    assert html.count("<details class=\"result-part set-part\" open>") == 1
+    last = scored[-1]
+    best = max(range(4), key=lambda s: (last["points"][s], -s))
+    assert f"{ctx.name(best)} {last['points'][best]} points" in text
+    # the player opens set 1: it alone is drawn, with its points
+    ctx.result_pick = 0
+    html = render(UI.result(view, ctx))
+    assert html.count('class="set-block"') == 1
+    assert re.search(r'<details class="result-part set-part" open><summary id="result-part-0"', html)
+    first = scored[0]
+    assert all(f"{ctx.name(s)} {first['points'][s]} point" in Text.of(html) for s in range(4))
     assert UI.score_text(view["outcome"], 0, ctx).endswith("points")
     # the table behind the result: the last round, all turned up
     board = board_html(view, ctx)

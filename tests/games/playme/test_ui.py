@@ -571,6 +571,21 @@ def test_a_round_ends_in_an_overlay_over_the_final_position_until_next_round():
     assert "blocked by" not in inner(host.html, "card-1")[0]
 
 
+def test_the_catch_is_drawn_a_frame_before_the_round_s_summary():
+    """Issue 14: the move that ends a round is on screen first; its summary comes over the
+    table in the next frame (``PlayScreen.hold_overlay``)."""
+    app, host = make_app()
+    screen = rigged_win(app)
+    host.held = []                                           # no frame painted until painted()
+    drawn = len(host.renders)
+    app.act("catch", "0-")
+    assert screen.match.state["phase"] == "ready" and screen.pause is not None
+    assert len(host.renders) == drawn + 1 and "round-heading" not in host.html
+    host.painted()
+    assert inner(host.html, "round-heading")[0] == "You win round 1"
+    assert host.focused == "next-round" and len(host.renders) == drawn + 2
+
+
 def test_the_play_me_race_is_told_in_the_round_summary():
     app, host = make_app()
     screen = rigged_win(app, play_me="on")

@@ -18,7 +18,7 @@ Spots (``data-spot``, for lessons; see ``GameUI.board``): ``row:<seat>`` (a play
 import datetime
 
 from ...core.record import Record, encode
-from ...ui.games import GameUI
+from ...ui.games import GameUI, result_part
 from ...ui.html import h
 from ...ui.play import PlayScreen
 from . import rules as R
@@ -442,9 +442,9 @@ class AlgoUI(Table, GameUI):
             parts.append(h("ul", {"class_": "totals"},
                            [h("li", {}, t("algo.result.points", name=name, n=view["points"][s],
                                           wins=view["wins"][s])) for name, s in sides]))
-        boards = [h("details", {"class_": "round-board"},
-                    h("summary", {}, self.round_heading(e, ctx)),
-                    self.final_rows(e, ctx, heading=False)) for e in ends]
+        boards = [result_part(ctx, i, self.round_heading(e, ctx),
+                              lambda e=e: self.final_rows(e, ctx, heading=False), class_="round-board")
+                  for i, e in enumerate(ends)]
         parts.append(h("div", {"class_": "round-boards"},
                        h("h3", {}, t("algo.result.boards")), boards))
         return h("div", {"class_": "algo-result"}, parts)

@@ -31,7 +31,7 @@ move would do comes from the engine (``rules.preview``), and the engine refuses 
 
 import math
 
-from ...ui.games import GameUI, joined
+from ...ui.games import GameUI, joined, result_part
 from ...ui.html import h
 from . import rules as R
 from .bots import StrongBot
@@ -794,7 +794,7 @@ class AlterUI(GameUI):
                      h("p", {}, who + "."),
                      h("p", {"class_": "a-hint"}, t("alter.rounds_left", n=left)))
         return h("div", {"class_": "alter-results"},
-                 self.set_block(e, ctx, open_=True),
+                 self.set_block(e, ctx),
                  h("p", {"class_": "running"}, t("alter.running", totals=t("list.sep").join(
                      t("alter.log.points", name=ctx.name(s), n=e["totals"][s]) for s in range(len(e["totals"]))))))
 
@@ -815,9 +815,9 @@ class AlterUI(GameUI):
                              + (f" ×{k}" if k > 1 else ""))
         return parts
 
-    def set_block(self, e, ctx, open_=False):
+    def set_block(self, e, ctx, title=True):
         """One set's breakdown: per player (best first) the four cards, base, every bonus with
-        its points, and the set's points."""
+        its points, and the set's points (under its title, unless the title is a summary's)."""
         t = ctx.t
         order = sorted(range(len(e["points"])), key=lambda s: (-e["points"][s], s))
         rows = []
@@ -832,8 +832,9 @@ class AlterUI(GameUI):
                           h("span", {"class_": "offscreen"}, cards_text(t, hand) + "."),
                           h("span", {"class_": "set-bonuses"},
                             [h("span", {"class_": "bonus-bit"}, bit) for bit in self.bonus_words(e, s, ctx)])))
-        return h("section", {"class_": "set-block", "aria_labelledby": f"set-title-{e['set']}"},
-                 h("h3", {"id": f"set-title-{e['set']}"}, t("alter.set_title", n=e["set"] + 1)),
+        return h("section", {"class_": "set-block",
+                             "aria_labelledby": f"set-title-{e['set']}" if title else None},
+                 h("h3", {"id": f"set-title-{e['set']}"}, t("alter.set_title", n=e["set"] + 1)) if title else None,
                  h("ol", {"class_": "set-rows"}, rows))
 
     def score_text(self, outcome, seat, ctx):
@@ -865,7 +866,9 @@ class AlterUI(GameUI):
                   h("td", {"class_": "total"}, str(out["scores"][s]))) for s in range(n)]
         parts.append(h("table", {"class_": "alter-sheet"},
                        h("caption", {}, t("alter.sheet")), h("thead", {}, head), h("tbody", {}, rows)))
-        parts += [self.set_block(e, ctx) for e in reversed(scored)]
+        parts += [result_part(ctx, e["set"], t("alter.set_title", n=e["set"] + 1),
+                              lambda e=e: self.set_block(e, ctx, title=False),
+                              default=scored[-1]["set"], class_="set-part") for e in reversed(scored)]
         return h("div", {"class_": "alter-results"}, parts)
 
     # --- the shelf -----------------------------------------------------------------------------

@@ -758,6 +758,7 @@ class PlayMeScreen(PlayScreen):
         moves = len(self.match.record.moves)
         changed = force or moves != self.seen_moves or self.countdown_changed()
         self.seen_moves = moves           # a roll changes the dice but writes no log line
+        paused = self.pause
         if len(self.match.state["log"]) > before:
             self.announce_new()
             self.save(soon=self.match.state["phase"] == "play")
@@ -766,11 +767,15 @@ class PlayMeScreen(PlayScreen):
         if self.match.over and not self.was_over:
             self.was_over = True
             self.overlay_hidden = False
-            self.app.focus_next = "result-heading"
+            self.hold_overlay()
+        elif self.pause is not None and self.pause is not paused:
+            self.hold_overlay()
         self.sync_clock()
         self.send_views()
-        if changed:
-            self.redraw(now=force)
+        if changed or self.overlay_held:
+            self.redraw(now=force or self.overlay_held)
+        if self.overlay_held:
+            self.app.host.after_paint(self.release_overlay)
 
     def redraw(self, now=False):
         """Redraw, at most once per ``DRAW_EVERY_MS`` unless ``now`` (a person's own action)."""
@@ -896,7 +901,7 @@ class PlayMeScreen(PlayScreen):
         if action == "next-round":
             self.start_round()
             return
-        if action in ("share", "rules", "close-dialog", "copy", "log", "overlay") + SAVE_ACTIONS:
+        if action in ("share", "rules", "close-dialog", "copy", "log", "overlay", "result-part") + SAVE_ACTIONS:
             if action in ("share", "rules") and not self.paused and self.clock.running:
                 self.set_paused(True)
             super().act(action, arg, form)
