@@ -49,9 +49,34 @@ def copy_tree(src, dst, skip=lambda name: False, skip_dir=lambda rel: False):
             shutil.copyfile(os.path.join(folder, name), os.path.join(dst, rel, name))
 
 
+# The string tables (``EN`` and ``JA``, text only), shipped as data: Pyodide compiles a module
+# of dict literals at each boot (the shell's took 3-7 ms), and reads the same tables as JSON
+# at once.
+STRING_TABLES = re.compile(r"^bodoge/(ui/strings/common|games/[a-z0-9_]+/strings)\.py$")
+
+
+def strings_as_data(path):
+    """The source of a module with the same ``EN`` and ``JA`` tables as ``path``'s, as data; or
+    None if that module holds anything else."""
+    import runpy
+
+    names = {k: v for k, v in runpy.run_path(path).items() if not k.startswith("__")}
+    tables = {k: names.get(k) for k in ("EN", "JA")}
+    if set(names) != set(tables) or not all(
+            isinstance(t, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in t.items())
+            for t in tables.values()):
+        return None
+    source = os.path.relpath(path, ROOT).replace(os.sep, "/")
+    lines = [f'"""Made by tools/build.py from {source}: its tables as data (do not edit)."""', "",
+             "import json", ""]
+    for name, table in tables.items():
+        lines.append(f"{name} = json.loads({json.dumps(table, ensure_ascii=False)!r})")
+    return "\n".join(lines) + "\n"
+
+
 def package_zip(dst):
-    """bodoge.zip: the package's .py files and the shelf's pictures (``_pictures_built.py``),
-    byte-for-byte reproducible."""
+    """bodoge.zip: the package's .py files (string tables as data) and the shelf's pictures
+    (``_pictures_built.py``), byte-for-byte reproducible."""
     src = os.path.join(ROOT, "py")
     entries = []
     for folder, dirs, files in os.walk(os.path.join(src, "bodoge")):
@@ -62,6 +87,10 @@ def package_zip(dst):
                 entries.append((os.path.relpath(path, src).replace(os.sep, "/"), path))
     texts = []
     for arc, path in entries:
+        data = strings_as_data(path) if STRING_TABLES.match(arc) else None
+        if data is not None:
+            texts.append((arc, data.encode("utf-8")))
+            continue
         with open(path, "rb") as f:
             texts.append((arc, f.read()))
     # the shelf's pictures, drawn once here (bodoge/ui/pictures.py says why)

@@ -453,12 +453,14 @@ def test_the_shelf_knows_which_games_have_a_lesson_without_importing_them():
     assert [has_lesson(g.id) for g in ALL] == [lesson_data(g.id) is not None for g in ALL]
     assert not has_lesson("nonesuch") and not has_lesson("../ui")
     # a first visit's shelf (no lesson begun) reads no lesson, and no game's rules
-    # (the shelf's pictures come made by the build: tools/build.py)
+    # (the shelf's pictures come made by the build: tools/build.py), nor the setup and rules
+    # screens, nor hashlib and secrets (10 ms of a boot in Pyodide, benchmarks/platform.md)
     code = ("import sys; from bodoge.ui import pictures; from bodoge.games import CATALOG; "
             "pictures._CACHE.update({g.id: None for g in CATALOG}); "
             "from ui.fakehost import make_app; app, host = make_app(hash_='#/'); "
             "assert 'Learn to play' in host.text(); "
-            "print(sorted(m for m in sys.modules if m.startswith(('bodoge.games.', 'bodoge.ui.lesson'))))")
+            "print(sorted(m for m in sys.modules if m.startswith(('bodoge.games.', 'bodoge.ui.lesson', "
+            "'bodoge.ui.pages', 'hashlib', 'secrets'))))")
     root = __file__.rsplit("/tests/", 1)[0]
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PYTHONPATH": f"{root}/py:{root}/tests"}).stdout

@@ -1,6 +1,5 @@
 """Canonical JSON and state hashes (sha256; never Python's ``hash()``, which is salted)."""
 
-import hashlib
 import json
 
 
@@ -10,4 +9,6 @@ def canonical_json(obj) -> str:
 
 
 def state_hash(state) -> str:
+    import hashlib      # here: the page's first screen needs none, and hashlib slows a boot
+
     return hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()

@@ -5,7 +5,6 @@ integer arithmetic only, so CPython 3.11 and Pyodide's 3.14 produce identical se
 Its whole state is one int, so it lives in a game state and survives save/replay.
 """
 
-import hashlib
 import json
 
 _MASK64 = (1 << 64) - 1
@@ -25,6 +24,8 @@ def derive_seed(*parts) -> int:
 
     53 bits so a seed is exact in JavaScript numbers too.
     """
+    import hashlib      # here: the page's first screen draws no game, and hashlib slows a boot
+
     blob = json.dumps(parts, sort_keys=True, separators=(",", ":")).encode()
     return int.from_bytes(hashlib.sha256(blob).digest()[:8], "big") >> 11
 

@@ -1,44 +1,17 @@
 """Every game's picture on the shelf (``GameUI.picture``), without importing every game's UI.
 
 The shelf is the first screen: importing all five games' UIs to draw it would slow the first
-boot. So the build (``tools/build.py``) draws each picture once and ships them in the site's
-package as ``bodoge/ui/_pictures_built.py``: node trees as plain tuples (``frozen``), rebuilt
-here into ``h`` nodes, so the markup still goes through ``bodoge.ui.html`` and is escaped as
-any other. From the sources (tests, the command line) that module is absent and each picture
-is drawn by its game's UI. A picture that cannot be drawn is left out (the card's text names
-the game).
+boot. So the build (``tools/build.py``) draws each picture once, renders it with
+``bodoge.ui.html`` (escaped as any other markup) and ships the markup in the site's package as
+``bodoge/ui/_pictures_built.py``: a few strings, which Python compiles at once (the trees as
+nested literals took 5 ms at each boot in Pyodide). From the sources (tests, the command line)
+that module is absent and each picture is drawn by its game's UI. A picture that cannot be
+drawn is left out (the card's text names the game).
 """
 
-from .html import Node, h
+from .html import Frozen, render
 
 _CACHE = {}
-
-
-def frozen(node):
-    """``node`` (an ``h`` tree) as plain tuples, strings and lists: (tag, attrs, children)."""
-    if isinstance(node, Node):
-        return (node.tag, {k: str(v) if v is not True else True for k, v in node.attrs.items()
-                           if v is not None and v is not False},
-                [frozen(c) for c in _flat(node.children)])
-    return str(node)
-
-
-def _flat(children):
-    for c in children:
-        if c is None or c is False or c is True:
-            continue
-        if isinstance(c, (list, tuple)):
-            yield from _flat(c)
-        else:
-            yield c
-
-
-def thawed(tree):
-    """The ``h`` tree ``frozen`` made ``tree`` from."""
-    if isinstance(tree, tuple):
-        tag, attrs, children = tree
-        return h(tag, dict(attrs), *[thawed(c) for c in children])
-    return str(tree)
 
 
 def draw(game_id):
@@ -52,7 +25,7 @@ def draw(game_id):
 
 
 def built():
-    """The pictures the build made ({game id: frozen tree}), or None from the sources."""
+    """The pictures the build made ({game id: markup}), or None from the sources."""
     try:
         from . import _pictures_built
     except ImportError:
@@ -61,22 +34,23 @@ def built():
 
 
 def get(game_id):
-    """The picture of ``game_id`` for its shelf card (an ``h`` node), or None."""
+    """The picture of ``game_id`` for its shelf card (a node or frozen markup), or None."""
     if game_id not in _CACHE:
         ready = built()
         if ready is not None and game_id in ready:
-            _CACHE[game_id] = thawed(ready[game_id])
+            _CACHE[game_id] = Frozen(ready[game_id])
         else:
             _CACHE[game_id] = draw(game_id)
     return _CACHE[game_id]
 
 
 def module_source(game_ids):
-    """The text of ``_pictures_built.py`` for these games (the build writes it)."""
+    """The text of ``_pictures_built.py`` for these games (the build writes it): each picture's
+    markup, as ``render`` makes it."""
     pictures = {}
     for game_id in game_ids:
         node = draw(game_id)
         if node is not None:
-            pictures[game_id] = frozen(node)
+            pictures[game_id] = render(node)
     return ('"""Made by tools/build.py from each game\'s GameUI.picture: do not edit."""\n\n'
             f"PICTURES = {pictures!r}\n")

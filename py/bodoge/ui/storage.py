@@ -16,7 +16,6 @@ Every write is guarded: a browser that refuses one (storage full, or blocked alt
 raises ``StorageError`` with a reason, and the game goes on in memory.
 """
 
-import hashlib
 import re
 
 from ..core import strictjson
@@ -273,6 +272,8 @@ class Damaged:
     from it (its game and save code, if any)."""
 
     def __init__(self, key, text):
+        import hashlib                # here: a damaged entry is rare, and hashlib slows the boot
+
         self.key = key
         self.ref = hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:12]
         self.code = _recover_code(text)

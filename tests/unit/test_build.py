@@ -1,0 +1,51 @@
+"""tools/build.py's package: the string tables ship as data, the same tables as the sources."""
+
+import importlib.util
+import os
+import runpy
+import zipfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def build_tool():
+    spec = importlib.util.spec_from_file_location("build_tool", os.path.join(ROOT, "tools", "build.py"))
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    return build
+
+
+def test_every_string_table_ships_as_data_with_the_same_text(tmp_path):
+    build = build_tool()
+    zip_path = tmp_path / "bodoge.zip"
+    build.package_zip(str(zip_path))
+    with zipfile.ZipFile(zip_path) as z:
+        tables = [n for n in z.namelist() if build.STRING_TABLES.match(n)]
+        assert "bodoge/ui/strings/common.py" in tables and "bodoge/games/algo/strings.py" in tables
+        assert len(tables) == 6
+        for name in tables:
+            shipped = z.read(name).decode("utf-8")
+            assert "json.loads(" in shipped and "EN = {" not in shipped, name
+            out = tmp_path / name.replace("/", "_")
+            out.write_text(shipped, encoding="utf-8")
+            made, source = runpy.run_path(str(out)), runpy.run_path(os.path.join(ROOT, "py", name))
+            assert made["EN"] == source["EN"] and made["JA"] == source["JA"], name
+        # every other module as it is
+        engine = "bodoge/games/algo/rules.py"
+        with open(os.path.join(ROOT, "py", engine), "rb") as f:
+            assert z.read(engine) == f.read()
+
+
+def test_a_table_module_with_anything_else_ships_as_it_is(tmp_path):
+    build = build_tool()
+    extra = tmp_path / "strings.py"
+    extra.write_text('EN = {"a.b": "x"}\nJA = {"a.b": "y"}\nHELP = 1\n', encoding="utf-8")
+    assert build.strings_as_data(str(extra)) is None
+    odd = tmp_path / "odd.py"
+    odd.write_text('EN = {"a.b": 1}\nJA = {"a.b": "y"}\n', encoding="utf-8")
+    assert build.strings_as_data(str(odd)) is None
+    fine = tmp_path / "fine.py"
+    fine.write_text('EN = {"a.b": "x \\"q\\" \\u2028"}\nJA = {"a.b": "い"}\n', encoding="utf-8")
+    made = tmp_path / "made.py"
+    made.write_text(build.strings_as_data(str(fine)), encoding="utf-8")
+    assert runpy.run_path(str(made))["EN"] == {"a.b": 'x "q" \u2028'}
