@@ -46,13 +46,19 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// Opened once per start of the worker: every request of a boot is answered from it.
+let opened = null;
+const cache = () => (opened = opened || caches.open(CACHE).catch((e) => { opened = null; throw e; }));
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== location.origin) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    let hit = await cache.match(request, { ignoreSearch: true });
-    if (!hit && request.mode === "navigate") hit = await cache.match("./");
+    const store = await cache();
+    // the exact URL first (a lookup by key); ignoring the query string reads every entry
+    let hit = await store.match(request);
+    if (!hit && new URL(request.url).search) hit = await store.match(request, { ignoreSearch: true });
+    if (!hit && request.mode === "navigate") hit = await store.match("./");
     if (hit) return typed(hit, hit.url || request.url);
     try {
       return typed(await fetch(request), request.url);

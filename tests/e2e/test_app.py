@@ -271,6 +271,10 @@ def test_offline_after_first_visit_under_a_subpath(page, own_server, context):
     page.get_by_role("button", name=re.compile("face down")).first.click()
     page.get_by_role("button", name="Declare 4", exact=True).click()
     expect(page.locator("#log-list")).to_contain_text("declare 4")
+    # a URL with a query (safe mode) opens offline too: the worker answers with the cached page
+    page.goto(own_server.url + "?safe")
+    wait_ready(page)
+    expect(page.locator("#main-heading")).to_be_visible()
 
 
 def test_installable_manifest_and_icons(page, server, context):
