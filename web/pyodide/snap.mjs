@@ -176,7 +176,7 @@ function makeLater() {
 
 export async function loadPyodide(options = {}) {
   const runtime = import(RUNTIME);
-  runtime.catch(() => {});      // a failure shows where the boot imports it again
+  runtime.catch(() => {});      // a failure is told where the boot imports it again
   let response = null;
   try {
     response = await stored();
