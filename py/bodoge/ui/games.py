@@ -318,7 +318,7 @@ def result_part(ctx, index, summary, body, default=None, class_=None):
     (``result-part``)."""
     shown = default if ctx.result_pick is None else ctx.result_pick
     is_open = index == shown
-    return h("details", {"class_": "result-part " + class_ if class_ else "result-part", "open": is_open},
+    return h("details", {"class_": f"result-part {class_}" if class_ else "result-part", "open": is_open},
              h("summary", {"id": f"result-part-{index}", "data_act": "result-part",
                            "data_arg": "-1" if is_open else str(index)}, summary),
              body() if is_open else None)

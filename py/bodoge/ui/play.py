@@ -326,7 +326,9 @@ class PlayScreen:
         within a frame, and the overlay, the largest redraw of a game, comes as the move's
         motion starts (see benchmarks/table.md). Nothing waits for it: Next round and the
         other buttons are there a frame later."""
-        self.overlay_held = True
+        if not self.overlay_held:
+            self.overlay_held = True
+            self.app.host.after_paint(self.release_overlay)
 
     def release_overlay(self):
         if self.overlay_held:
@@ -520,19 +522,17 @@ class PlayScreen:
             self.present = seat
             self.sel = {}
         self.save_soon()
-        paused = self.pause
+        pause_before = self.pause
         self.announce_new()
         self.advance()
         if self.match.over:
             self.overlay_hidden = False
-        if self.match.over or self.pause is not paused:
+        if self.match.over or self.pause is not pause_before:
             self.hold_overlay()
         elif seat in self.humans and self.viewer is not None:
             self.app.focus_next = self.app.focus_next or "prompt"
         self.send_views()
         self.app.refresh()
-        if self.overlay_held:
-            self.app.host.after_paint(self.release_overlay)
         return True
 
     def announce_new(self):

@@ -758,7 +758,7 @@ class PlayMeScreen(PlayScreen):
         moves = len(self.match.record.moves)
         changed = force or moves != self.seen_moves or self.countdown_changed()
         self.seen_moves = moves           # a roll changes the dice but writes no log line
-        paused = self.pause
+        pause_before = self.pause
         if len(self.match.state["log"]) > before:
             self.announce_new()
             self.save(soon=self.match.state["phase"] == "play")
@@ -768,14 +768,12 @@ class PlayMeScreen(PlayScreen):
             self.was_over = True
             self.overlay_hidden = False
             self.hold_overlay()
-        elif self.pause is not None and self.pause is not paused:
+        elif self.pause is not None and self.pause is not pause_before:
             self.hold_overlay()
         self.sync_clock()
         self.send_views()
         if changed or self.overlay_held:
             self.redraw(now=force or self.overlay_held)
-        if self.overlay_held:
-            self.app.host.after_paint(self.release_overlay)
 
     def redraw(self, now=False):
         """Redraw, at most once per ``DRAW_EVERY_MS`` unless ``now`` (a person's own action)."""
