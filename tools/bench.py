@@ -6,28 +6,33 @@
 Writes benchmarks/platform.md, with the raw numbers in benchmarks/platform.json. Each game has
 its own tools/bench_<game>.py; what they share is in tools/benchlib.py.
 
-Boot to interactive: the built site vs a bare PyScript page (same Pyodide, same server, same
-run) in headless Chromium, cold (fresh profile) and warm (reload); time to <html data-ready>,
+Boot to interactive: the built site vs a bare PyScript page (same Pyodide release, same server,
+same run) in headless Chromium, cold (fresh profile) and warm (reload); time to <html data-ready>,
 and the first contentful paint of each. The site's warm boot is measured twice: a normal boot
 (its memory snapshot deleted first) and a boot that restores the snapshot made on the visit
-before (web/pyodide/snap.mjs).
+before (web/pyodide/snap.mjs). The floor runs Pyodide exactly as npm ships it (its own copy,
+floor-pyodide/); the site's copy has its standard library's boot modules precompiled
+(tools/stdlib_pyc.mjs).
 """
 
 import argparse
 import os
 import statistics
 
-from benchlib import (OUT, READY_PROBE, SNAPSHOT_SETTLED, header, load, measuring, save_results,
-                      served_browser, start_results, write)
+from benchlib import (OUT, READY_PROBE, ROOT, SNAPSHOT_SETTLED, Copy, header, load, measuring,
+                      save_results, served_browser, start_results, write)
+from build import PYODIDE_FILES
 
 FLOOR = {
     "floor.html": """<!doctype html><html><head><meta charset="utf-8"><title>floor</title>
 <script type="module" src="./pyscript/core.js"></script></head>
 <body><p>bare PyScript page</p><script type="py" src="./floor.py" config="./floor.toml"></script></body></html>
 """,
-    "floor.toml": 'interpreter = "./pyodide/pyodide.mjs"\n',
+    "floor.toml": 'interpreter = "./floor-pyodide/pyodide.mjs"\n',
     "floor.py": "from pyscript import document\ndocument.documentElement.dataset.ready = '1'\n",
 }
+FLOOR.update({f"floor-pyodide/{name}": Copy(os.path.join(ROOT, "node_modules", "pyodide", name))
+              for name in PYODIDE_FILES})
 
 FORGET_SNAPSHOT = """async () => {
     for (const k of await caches.keys()) if (k.startsWith('bodoge-snapshot:')) await caches.delete(k);
@@ -92,8 +97,10 @@ def report(results):
     return header(results, "Benchmark: platform", "tools/bench.py") + [
         "## Boot to interactive (headless Chromium, localhost)", "",
         f"Time from navigation to `<html data-ready>` (medians of {a['runs']} runs); the floor is "
-        "a bare PyScript page with the same Pyodide on the same server, measured in the same run, "
-        "runs alternating. Cold: fresh profile; warm: reload (the app's service worker serves it "
+        "a bare PyScript page with the same Pyodide release as npm ships it, on the same server, "
+        "measured in the same run, runs alternating (the site's Pyodide has the standard modules "
+        "a boot imports precompiled: tools/stdlib_pyc.mjs; the floor's compiles them from source, "
+        "as stock Pyodide does at every boot). Cold: fresh profile; warm: reload (the app's service worker serves it "
         "from its cache): a normal boot (the memory snapshot deleted first), and a boot from the "
         "memory snapshot the visit before made.", "",
         "| page | cold (s) | warm (s) | first contentful paint cold / warm (s) |",

@@ -74,12 +74,25 @@ def launch(p):
 
 
 def build_site(where, extra=None):
-    """Build the site into ``where``, plus ``extra`` files ({name: text})."""
+    """Build the site into ``where``, plus ``extra`` files ({name: text, or the path of a file
+    to copy as a ``Copy``})."""
     subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), where], check=True,
                    stdout=subprocess.DEVNULL)
     for name, text in (extra or {}).items():
-        with open(os.path.join(where, name), "w", encoding="utf-8") as f:
+        path = os.path.join(where, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        if isinstance(text, Copy):
+            shutil.copyfile(text.source, path)
+            continue
+        with open(path, "w", encoding="utf-8") as f:
             f.write(text)
+
+
+class Copy:
+    """An extra file of ``build_site`` copied from ``source``."""
+
+    def __init__(self, source):
+        self.source = source
 
 
 @contextlib.contextmanager

@@ -7,8 +7,9 @@ bodoge.zip (the Python package), web/ (style.css joined from web/css/base.css an
 game's py/bodoge/games/<game>/style.css, JS glue, icons,
 manifest, main.py; vendor/: qrcode-generator and jsQR from node_modules),
 pyodide/ and pyscript/ (copied from node_modules: run `npm ci` first; pyodide/ also gets
-web/pyodide/, the memory-snapshot loader, stamped with the site's version), sw.js (the service
-worker, with the precache list and a content hash of the whole site).
+web/pyodide/, the memory-snapshot loader, stamped with the site's version, and its standard
+library with the modules a boot imports precompiled: tools/stdlib_pyc.mjs, run by Node),
+sw.js (the service worker, with the precache list and a content hash of the whole site).
 """
 
 import hashlib
@@ -16,6 +17,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 
@@ -137,6 +139,28 @@ def fill_index(dst):
         f.write(html)
 
 
+# Standard modules the page imports that the build's Node run of Pyodide does not (PyScript's
+# own Python, bodoge.ui.dom): precompiled too. tests/e2e/test_app.py checks that a boot and a
+# game compile no standard module from source.
+STDLIB_EXTRA = ()
+
+
+def precompile_stdlib(dist):
+    """Replace pyodide/python_stdlib.zip by one whose boot modules are bytecode: Pyodide
+    compiles each module it imports from source at every boot that restores no snapshot
+    (tools/stdlib_pyc.mjs says how, benchmarks/platform.md how much that saves)."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("build: node is missing (it runs Pyodide to precompile its standard library)")
+    folder = os.path.join(dist, "pyodide")
+    stdlib = os.path.join(folder, "python_stdlib.zip")
+    made = stdlib + ".new"
+    subprocess.run([node, os.path.join(ROOT, "tools", "stdlib_pyc.mjs"), folder,
+                    os.path.join(dist, "bodoge.zip"), made, ",".join(STDLIB_EXTRA)],
+                   check=True, stdout=subprocess.DEVNULL)
+    os.replace(made, stdlib)
+
+
 def stamp_snapshot(dist, site):
     """Write the site's version and bodoge.zip's sha256 into pyodide/snap.mjs (its snapshot key
     and the check of the code it snapshots)."""
@@ -202,6 +226,7 @@ def build(dist):
     for package, name in VENDOR:
         shutil.copyfile(os.path.join(modules, package, "dist", name), os.path.join(vendor, name))
     package_zip(os.path.join(dist, "bodoge.zip"))
+    precompile_stdlib(dist)
     shutil.copyfile(os.path.join(ROOT, "pyscript.toml"), os.path.join(dist, "pyscript.toml"))
     fill_index(os.path.join(dist, "index.html"))
     open(os.path.join(dist, ".nojekyll"), "w").close()

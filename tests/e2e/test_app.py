@@ -103,6 +103,9 @@ def test_full_game_against_strong_bot(page, server):
     assert "CPU 2 (strong)" in page.locator(".result").inner_text()
     live = page.locator("#live")
     assert live.get_attribute("role") == "status"
+    # no standard module was compiled from source on the way: the build ships the ones a boot
+    # and a game import as bytecode (tools/stdlib_pyc.mjs)
+    assert page.evaluate("window.bodoge.stdlibSources()") == "[]"
 
 
 def test_hot_seat_handover_hides_private_numbers(page, server):

@@ -1,8 +1,11 @@
-"""tools/build.py's package: the string tables ship as data, the same tables as the sources."""
+"""tools/build.py's package: the string tables ship as data, the same tables as the sources;
+Pyodide's standard library ships with the modules a boot imports as bytecode."""
 
 import importlib.util
 import os
 import runpy
+import struct
+import subprocess
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -49,3 +52,37 @@ def test_a_table_module_with_anything_else_ships_as_it_is(tmp_path):
     made = tmp_path / "made.py"
     made.write_text(build.strings_as_data(str(fine)), encoding="utf-8")
     assert runpy.run_path(str(made))["EN"] == {"a.b": 'x "q" \u2028'}
+
+
+def test_the_standard_library_ships_its_boot_modules_as_bytecode_reproducibly(tmp_path):
+    build = build_tool()
+    build.package_zip(str(tmp_path / "bodoge.zip"))
+    stock = os.path.join(ROOT, "node_modules", "pyodide")
+    made = []
+    for n in range(2):
+        out = tmp_path / f"stdlib{n}.zip"
+        names = subprocess.run(["node", os.path.join(ROOT, "tools", "stdlib_pyc.mjs"), stock,
+                                str(tmp_path / "bodoge.zip"), str(out), ""],
+                               capture_output=True, text=True, check=True).stdout.split()
+        made.append(out.read_bytes())
+    assert made[0] == made[1]                       # the site's content hash stays put
+    # Pyodide's start, asyncio (PyScript), and what our package imports (json, dataclasses)
+    for name in ("encodings/__init__.py", "asyncio/base_events.py", "json/decoder.py", "random.py",
+                 "dataclasses.py", "html/__init__.py", "secrets.py"):
+        assert name in names, name
+    assert "os.py" not in names and "site.py" not in names      # frozen in the wasm: left alone
+    assert 100 < len(names) < 250
+    with zipfile.ZipFile(os.path.join(stock, "python_stdlib.zip")) as z:
+        before = {i.filename: z.read(i) for i in z.infolist()}
+    with zipfile.ZipFile(tmp_path / "stdlib0.zip") as z:
+        after = {i.filename: z.read(i) for i in z.infolist()}
+    # each compiled module's source is replaced by its bytecode; everything else is as shipped
+    assert set(after) == (set(before) - set(names)) | {n + "c" for n in names}
+    assert all(after[n] == before[n] for n in after if n in before)
+    magics = set()
+    for name in names:
+        pyc = after[name + "c"]
+        magic, flags = pyc[:4], struct.unpack("<I", pyc[4:8])[0]
+        magics.add(magic)
+        assert magic[2:] == b"\r\n" and flags == 0b01, name     # hash-based, never checked
+    assert len(magics) == 1

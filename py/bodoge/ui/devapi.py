@@ -67,6 +67,17 @@ class Api:
     def screen(self):
         return type(self.app.screen).__name__
 
+    def stdlibSources(self):
+        """JSON: the standard modules this page has compiled from source, sorted (tools/build.py
+        ships those a boot imports as bytecode: the list stays empty through a boot and a game)."""
+        import sys
+
+        lib = next((p for p in sys.path if p.endswith(".zip")), None)
+        return json.dumps(sorted(
+            name for name, m in list(sys.modules.items())
+            if lib and (getattr(m, "__file__", None) or "").startswith(lib + "/")
+            and m.__file__.endswith(".py") and getattr(m.__spec__, "origin", None) != "frozen"))
+
     def status(self):
         """The open game screen as this device knows it, as JSON: the seats to move, how many
         lines its view's log has, how many moves its record has (none on a guest's device:
