@@ -106,6 +106,8 @@ def test_full_game_against_strong_bot(page, server):
     # no standard module was compiled from source on the way: the build ships the ones a boot
     # and a game import as bytecode (tools/stdlib_pyc.mjs)
     assert page.evaluate("window.bodoge.stdlibSources()") == "[]"
+    # what lives on is out of the garbage collector's way (settle_memory after a screen's frame)
+    assert page.evaluate("window.bodoge.frozen()") > 10_000
 
 
 def test_hot_seat_handover_hides_private_numbers(page, server):

@@ -67,6 +67,13 @@ class Api:
     def screen(self):
         return type(self.app.screen).__name__
 
+    def frozen(self):
+        """How many objects the garbage collector leaves alone (frozen by ui/dom.py's
+        settle_memory once the first screen is painted)."""
+        import gc
+
+        return gc.get_freeze_count()
+
     def stdlibSources(self):
         """JSON: the standard modules this page has compiled from source, sorted (tools/build.py
         ships those a boot imports as bytecode: the list stays empty through a boot and a game)."""
