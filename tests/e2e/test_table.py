@@ -3,6 +3,7 @@ and Japanese (one screen, nothing sideways, the prompt and log regions in view, 
 drawer on the phone), the result overlay naming the winner, the log's numbers and newest
 line, the Rules dialog opening at its top, and the motion convention of web/morph.js."""
 
+import json
 import re
 
 import pytest
@@ -153,6 +154,30 @@ def test_the_newest_line_stays_in_view_as_moves_come(at):
     expect(lines.last).to_be_in_viewport()
     box, frame = lines.last.bounding_box(), page.locator("#log-list").bounding_box()
     assert box["y"] + box["height"] <= frame["y"] + frame["height"] + 1
+
+
+def test_the_table_keeps_its_place_when_the_turn_passes(at):
+    """On a wide screen the prompt keeps one height, so the table neither jumps nor is laid out
+    again (it is sized from its stage) when a move passes the turn."""
+    page = at("desktop", "en")
+    for game_id in ("algo", "alter", "alluvium", "bossa"):
+        options, level = FINISHED[game_id]
+        _, match = code(game_id, [])
+        moves = match.record.moves
+        k = next(i for i in range(4, len(moves)) if moves[i][0] == 0 and moves[i - 1][0] != 0)
+        seats = [{"name": NAMES[s], "bot": None if s == 0 else level} for s in range(options["players"])]
+        c, _ = code(game_id, seats, moves=k)
+        go(page, "#/", "main.shelf-screen")
+        go(page, f"#load={c}", "main.play-screen")
+        keep = page.get_by_role("button", name="Keep it now")     # the shared game's banner
+        if keep.count():                                          # (gone if a bot played on)
+            keep.click()
+        expect(keep).to_have_count(0)
+        stage = page.locator(".stage")
+        before = stage.bounding_box()
+        assert page.evaluate("([s, m]) => window.bodoge.play(s, m)", [0, json.dumps(moves[k][1])]), game_id
+        assert page.evaluate("JSON.parse(window.bodoge.status()).moves") > k      # and the bots, at once
+        assert stage.bounding_box() == before, game_id
 
 
 def test_rules_dialog_opens_at_its_top(at):
