@@ -180,6 +180,26 @@ def test_the_table_keeps_its_place_when_the_turn_passes(at):
         assert stage.bounding_box() == before, game_id
 
 
+def test_on_a_phone_take_back_is_one_line_and_says_why_when_pressed(at):
+    page = at("phone", "en")
+    options, level = FINISHED["alter"]
+    _, match = code("alter", [])
+    moves = match.record.moves
+    k = next(i for i in range(4, len(moves)) if moves[i][0] == 0 and moves[i - 1][0] != 0)
+    seats = [{"name": NAMES[s], "bot": None if s == 0 else level} for s in range(options["players"])]
+    c, _ = code("alter", seats, moves=k)
+    go(page, f"#load={c}", "main.play-screen")
+    button = page.locator("#take-back")
+    expect(button).to_have_attribute("aria-disabled", "true")
+    why = "That move cannot be taken back"
+    expect(button).to_have_accessible_name(re.compile(f"Take back.*{why}"))    # read out with it
+    assert button.bounding_box()["height"] <= 48                                  # one line
+    expect(page.locator(".error-slot .error")).to_be_empty()
+    button.click(force=True)            # aria-disabled: Playwright would wait for it to enable
+    expect(page.locator(".error-slot .error")).to_have_text(why)                  # shown when pressed
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 def test_rules_dialog_opens_at_its_top(at):
     page = at("desktop", "en")
     go(page, "#/new/alter", "#setup-form")
