@@ -140,8 +140,8 @@ def fill_index(dst):
 
 
 # Standard modules the page imports that the build's Node run of Pyodide does not (PyScript's
-# own Python, bodoge.ui.dom): precompiled too. tests/e2e/test_app.py checks that a boot and a
-# game compile no standard module from source.
+# own Python, bodoge.ui.dom), to precompile too: none today. tests/e2e/test_app.py checks that
+# a boot and a game compile no standard module from source (and names any that would go here).
 STDLIB_EXTRA = ()
 
 

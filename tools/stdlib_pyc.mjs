@@ -3,7 +3,7 @@
 //     node tools/stdlib_pyc.mjs PYODIDE_DIR BODOGE_ZIP OUT_ZIP [EXTRA,MODULES]
 //
 // Pyodide ships its standard library as source (python_stdlib.zip) and compiles every module
-// it imports at each boot that restores no memory snapshot: about 200 modules, most of a
+// it imports at each boot that restores no memory snapshot: about 130 modules, most of a
 // second of a cold boot (benchmarks/platform.md). Here Pyodide's own Python (the same build
 // the page runs, so the same bytecode version) starts in Node, imports what a boot of ours
 // imports (its own start, then bodoge.zip's modules through bodoge.warm, then EXTRA), and
@@ -27,7 +27,7 @@ const pyodide = await loadPyodide({
 pyodide.unpackArchive(new Uint8Array(readFileSync(bodogeZip)), "zip", { extractDir: "/bodoge-build" });
 pyodide.globals.set("EXTRA", extra);
 const result = pyodide.runPython(`
-import importlib, importlib.util, io, os, sys, zipfile
+import importlib, importlib.util, io, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 sys.path.insert(0, "/bodoge-build")

@@ -106,7 +106,7 @@ def test_full_game_against_strong_bot(page, server):
     # no standard module was compiled from source on the way: the build ships the ones a boot
     # and a game import as bytecode (tools/stdlib_pyc.mjs)
     assert page.evaluate("window.bodoge.stdlibSources()") == "[]"
-    # what lives on is out of the garbage collector's way (settle_memory after a screen's frame)
+    # start-up's objects are out of the collector's way (settle_memory, after the first frame)
     assert page.evaluate("window.bodoge.frozen()") > 10_000
 
 

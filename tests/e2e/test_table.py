@@ -156,17 +156,23 @@ def test_the_newest_line_stays_in_view_as_moves_come(at):
     assert box["y"] + box["height"] <= frame["y"] + frame["height"] + 1
 
 
+def before_my_turn(game_id):
+    """A finished game's save code cut where the turn has just come to seat 0 (the person; the
+    others bots): (code, moves so far, seat 0's recorded move)."""
+    options, level = FINISHED[game_id]
+    _, match = code(game_id, [])
+    moves = match.record.moves
+    k = next(i for i in range(4, len(moves)) if moves[i][0] == 0 and moves[i - 1][0] != 0)
+    seats = [{"name": NAMES[s], "bot": None if s == 0 else level} for s in range(options["players"])]
+    return code(game_id, seats, moves=k)[0], k, moves[k][1]
+
+
 def test_the_table_keeps_its_place_when_the_turn_passes(at):
     """On a wide screen the prompt keeps one height, so the table neither jumps nor is laid out
     again (it is sized from its stage) when a move passes the turn."""
     page = at("desktop", "en")
     for game_id in ("algo", "alter", "alluvium", "bossa"):
-        options, level = FINISHED[game_id]
-        _, match = code(game_id, [])
-        moves = match.record.moves
-        k = next(i for i in range(4, len(moves)) if moves[i][0] == 0 and moves[i - 1][0] != 0)
-        seats = [{"name": NAMES[s], "bot": None if s == 0 else level} for s in range(options["players"])]
-        c, _ = code(game_id, seats, moves=k)
+        c, k, move = before_my_turn(game_id)
         go(page, "#/", "main.shelf-screen")
         go(page, f"#load={c}", "main.play-screen")
         keep = page.get_by_role("button", name="Keep it now")     # the shared game's banner
@@ -175,19 +181,14 @@ def test_the_table_keeps_its_place_when_the_turn_passes(at):
         expect(keep).to_have_count(0)
         stage = page.locator(".stage")
         before = stage.bounding_box()
-        assert page.evaluate("([s, m]) => window.bodoge.play(s, m)", [0, json.dumps(moves[k][1])]), game_id
+        assert page.evaluate("([s, m]) => window.bodoge.play(s, m)", [0, json.dumps(move)]), game_id
         assert page.evaluate("JSON.parse(window.bodoge.status()).moves") > k      # and the bots, at once
         assert stage.bounding_box() == before, game_id
 
 
 def test_on_a_phone_take_back_is_one_line_and_says_why_when_pressed(at):
     page = at("phone", "en")
-    options, level = FINISHED["alter"]
-    _, match = code("alter", [])
-    moves = match.record.moves
-    k = next(i for i in range(4, len(moves)) if moves[i][0] == 0 and moves[i - 1][0] != 0)
-    seats = [{"name": NAMES[s], "bot": None if s == 0 else level} for s in range(options["players"])]
-    c, _ = code("alter", seats, moves=k)
+    c, _, _ = before_my_turn("alter")
     go(page, f"#load={c}", "main.play-screen")
     button = page.locator("#take-back")
     expect(button).to_have_attribute("aria-disabled", "true")
