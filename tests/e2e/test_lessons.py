@@ -54,6 +54,14 @@ def on_screen(page, name):
     size = page.viewport_size
     assert box and box["x"] >= -1 and box["y"] >= -1, name
     assert box["x"] + box["width"] <= size["width"] + 1 and box["y"] + box["height"] <= size["height"] + 1, name
+    # and its outline (4 px set off by 4, pulsing to 8) is not clipped by the table's area
+    room = loc.evaluate("""(el) => {
+      const wrap = el.closest('.board-wrap');
+      if (!wrap) return null;
+      const r = el.getBoundingClientRect(), w = wrap.getBoundingClientRect();
+      return Math.min(r.left - w.left, r.top - w.top, w.right - r.right, w.bottom - r.bottom);
+    }""")
+    assert room is None or room >= 12 - 0.5, (name, room)
     return loc
 
 
