@@ -139,16 +139,11 @@ def fill_index(dst):
         f.write(html)
 
 
-# Standard modules the page imports that the build's Node run of Pyodide does not (PyScript's
-# own Python, bodoge.ui.dom), to precompile too: none today. tests/e2e/test_app.py checks that
-# a boot and a game compile no standard module from source (and names any that would go here).
-STDLIB_EXTRA = ()
-
-
 def precompile_stdlib(dist):
     """Replace pyodide/python_stdlib.zip by one whose boot modules are bytecode: Pyodide
     compiles each module it imports from source at every boot that restores no snapshot
-    (tools/stdlib_pyc.mjs says how, benchmarks/platform.md how much that saves)."""
+    (tools/stdlib_pyc.mjs says how, benchmarks/platform.md how much that saves). Which modules:
+    bodoge/warm.py's; tests/e2e/test_app.py checks that a boot and a game compile none."""
     node = shutil.which("node")
     if node is None:
         sys.exit("build: node is missing (it runs Pyodide to precompile its standard library)")
@@ -156,7 +151,7 @@ def precompile_stdlib(dist):
     stdlib = os.path.join(folder, "python_stdlib.zip")
     made = stdlib + ".new"
     subprocess.run([node, os.path.join(ROOT, "tools", "stdlib_pyc.mjs"), folder,
-                    os.path.join(dist, "bodoge.zip"), made, ",".join(STDLIB_EXTRA)],
+                    os.path.join(dist, "bodoge.zip"), made],
                    check=True, stdout=subprocess.DEVNULL)
     os.replace(made, stdlib)
 

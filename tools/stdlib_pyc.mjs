@@ -1,12 +1,13 @@
 // Pyodide's standard library with the modules a boot imports precompiled, for tools/build.py.
 //
-//     node tools/stdlib_pyc.mjs PYODIDE_DIR BODOGE_ZIP OUT_ZIP [EXTRA,MODULES]
+//     node tools/stdlib_pyc.mjs PYODIDE_DIR BODOGE_ZIP OUT_ZIP
 //
 // Pyodide ships its standard library as source (python_stdlib.zip) and compiles every module
 // it imports at each boot that restores no memory snapshot: about 130 modules, most of a
 // second of a cold boot (benchmarks/platform.md). Here Pyodide's own Python (the same build
 // the page runs, so the same bytecode version) starts in Node, imports what a boot of ours
-// imports (its own start, then bodoge.zip's modules through bodoge.warm, then EXTRA), and
+// imports (its own start, then bodoge.zip's modules and the page's few more through
+// bodoge.warm: a module the page imports besides goes into its PAGE_STDLIB), and
 // writes the standard library again with each of those modules as bytecode instead of
 // source: unchecked-hash .pyc (zipimport looks for .pyc before .py and checks nothing),
 // without column tables (PYTHONNODEBUGRANGES: a traceback still names file and line). The
@@ -16,7 +17,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [dir, bodogeZip, out, extra = ""] = process.argv.slice(2);
+const [dir, bodogeZip, out] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(resolve(dir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: resolve(dir) + "/",
@@ -25,21 +26,16 @@ const pyodide = await loadPyodide({
   stderr: (line) => console.error(line),
 });
 pyodide.unpackArchive(new Uint8Array(readFileSync(bodogeZip)), "zip", { extractDir: "/bodoge-build" });
-pyodide.globals.set("EXTRA", extra);
 const result = pyodide.runPython(`
-import importlib, importlib.util, io, sys, zipfile
+import importlib.util, io, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 sys.path.insert(0, "/bodoge-build")
 import bodoge.warm
 bodoge.warm.warm("build")
-for name in filter(None, EXTRA.split(",")):
-    importlib.import_module(name)
 
 STDLIB = next(p for p in sys.path if p.endswith(".zip"))
-loaded = {m.__file__[len(STDLIB) + 1:] for m in list(sys.modules.values())
-          if (getattr(m, "__file__", None) or "").startswith(STDLIB + "/")
-          and getattr(m.__spec__, "origin", None) != "frozen"}     # frozen: in the wasm already
+loaded = set(bodoge.warm.stdlib_files().values())
 source = zipfile.ZipFile(STDLIB)
 buffer = io.BytesIO()
 compiled = []

@@ -15,13 +15,15 @@ module's state) is renewed by ``restored``.
 import importlib
 import pkgutil
 import random
+import sys
 
 import bodoge
 
 # Not imported into a snapshot: dom touches the page; the command line is not for the browser.
 SKIP = ("bodoge.ui.dom", "bodoge.cli", "bodoge.__main__")
 # Standard modules the page imports after a restore (PyScript's own package, ui/dom.py), pure
-# themselves: imported here too, so the page finds them ready.
+# themselves: imported here too, so the page finds them ready (and the build precompiles
+# them: tools/stdlib_pyc.mjs).
 PAGE_STDLIB = ("html", "secrets")
 
 _key = None      # the snapshot's key (Pyodide version, site version, warm-up hash), set by warm
@@ -41,6 +43,19 @@ def warm(key):
         importlib.import_module(name)
     _key = str(key)
     return names
+
+
+def stdlib_files():
+    """The standard modules imported so far from the standard library's zip (Pyodide's
+    python_stdlib.zip; none in CPython, whose library is a folder), not those frozen into the
+    interpreter: {module name: its file inside the zip}. A ``.py`` file is one Python compiled
+    from source (tools/stdlib_pyc.mjs, which ships those a boot imports as bytecode)."""
+    lib = next((p for p in sys.path if p.endswith(".zip")), None)
+    if lib is None:
+        return {}
+    return {name: m.__file__[len(lib) + 1:] for name, m in list(sys.modules.items())
+            if (getattr(m, "__file__", None) or "").startswith(lib + "/")
+            and getattr(m.__spec__, "origin", None) != "frozen"}
 
 
 def restored(key):

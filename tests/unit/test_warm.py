@@ -105,3 +105,22 @@ def test_warm_is_what_the_snapshot_worker_calls():
     with open(os.path.join(ROOT, "web", "pyodide", "snap.mjs"), encoding="utf-8") as f:
         js = f.read()
     assert 'pyimport("bodoge.warm")' in js and "warm.warm(key)" in js and "warm.restored(KEY)" in js
+
+
+def test_stdlib_files_names_the_modules_imported_from_the_library_zip(tmp_path):
+    """What the build precompiles and the page reports (``window.bodoge.stdlibSources``): the
+    modules loaded from the first zip on the path, as files inside it; frozen ones left out."""
+    import zipfile
+
+    lib = tmp_path / "python314.zip"
+    with zipfile.ZipFile(lib, "w") as z:
+        z.writestr("plain.py", "X = 1\n")
+        z.writestr("pack/__init__.py", "")
+        z.writestr("pack/inner.py", "Y = 2\n")
+    got = run("import json, sys\n"
+              f"sys.path.insert(0, {str(lib)!r})\n"
+              "import plain, pack.inner, zipimport\n"
+              "from bodoge import warm\n"
+              "print(json.dumps(warm.stdlib_files()))")
+    assert got == {"plain": "plain.py", "pack": "pack/__init__.py", "pack.inner": "pack/inner.py"}
+    assert run("import json\nfrom bodoge import warm\nprint(json.dumps(warm.stdlib_files()))") == {}

@@ -77,13 +77,9 @@ class Api:
     def stdlibSources(self):
         """JSON: the standard modules this page has compiled from source, sorted (tools/build.py
         ships those a boot imports as bytecode: the list stays empty through a boot and a game)."""
-        import sys
+        from ..warm import stdlib_files
 
-        lib = next((p for p in sys.path if p.endswith(".zip")), None)
-        return json.dumps(sorted(
-            name for name, m in list(sys.modules.items())
-            if lib and (getattr(m, "__file__", None) or "").startswith(lib + "/")
-            and m.__file__.endswith(".py") and getattr(m.__spec__, "origin", None) != "frozen"))
+        return json.dumps(sorted(name for name, f in stdlib_files().items() if f.endswith(".py")))
 
     def status(self):
         """The open game screen as this device knows it, as JSON: the seats to move, how many
