@@ -2,16 +2,20 @@
 
     python tools/build.py [DIST]
 
-Layout: index.html (with the shelf pre-rendered in both languages), pyscript.toml,
+Layout: index.html (with the shelf pre-rendered in both languages, PyScript's configuration
+from pyscript.toml and web/main.py inline, and the modules a boot loads named for preloading),
 bodoge.zip (the Python package), web/ (style.css joined from web/css/base.css and every
-game's py/bodoge/games/<game>/style.css, JS glue, icons,
-manifest, main.py; vendor/: qrcode-generator and jsQR from node_modules),
-pyodide/ and pyscript/ (copied from node_modules: run `npm ci` first; pyodide/ also gets
-web/pyodide/, the memory-snapshot loader, stamped with the site's version, and its standard
-library with the modules a boot imports precompiled: tools/stdlib_pyc.mjs, run by Node),
-sw.js (the service worker, with the precache list and a content hash of the whole site).
+game's py/bodoge/games/<game>/style.css, JS glue, icons, manifest; vendor/: qrcode-generator
+and jsQR from node_modules), pyodide/ and pyscript/ (from node_modules: run `npm ci` first;
+only what the page loads: PyScript's core and the plugins left on, Pyodide's runtime; pyodide/
+also gets web/pyodide/, the memory-snapshot loader, stamped with the site's version, and a
+standard library of only the modules the site imports, as bytecode: tools/stdlib_pyc.mjs,
+run by Node), sw.js (the service worker, with the precache list: every file with its sha256,
+and a content hash of the whole site).
 """
 
+import ast
+import base64
 import hashlib
 import json
 import os
@@ -19,6 +23,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -30,8 +35,15 @@ from bodoge.ui import pictures  # noqa: E402
 from bodoge.ui.html import escape_text  # noqa: E402
 from bodoge.ui.i18n import I18n  # noqa: E402
 
+# Pyodide as npm ships it (the benchmarks' bare page loads all of it)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+# what the site takes of it: the loader, the runtime and its WebAssembly; the standard library
+# is made (precompile_stdlib), and pyodide-lock.json (a list of packages we never load) is
+# replaced by its header, stamped into snap.mjs
+SITE_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+# PyScript's plugins: those turned off in pyscript.toml are not shipped; every other one is
+# loaded by every page (so it ships). A plugin PyScript adds in an upgrade ships until turned off.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 # Pinned npm packages the page uses, copied into web/vendor/: QR codes made in the page
 # (web/net.js), and read from the camera where the browser has no BarcodeDetector.
@@ -123,7 +135,81 @@ def join_css(dst):
                 out.write(f.read().rstrip() + "\n\n")
 
 
-def fill_index(dst):
+def pyscript_config():
+    """pyscript.toml, read: the page gets it inline as JSON (no request, no TOML parser)."""
+    with open(os.path.join(ROOT, "pyscript.toml"), "rb") as f:
+        return tomllib.load(f)
+
+
+STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([^"]+)"')
+PLUGIN = re.compile(r'(?:"([a-z][a-z-]*)"|\b([a-z][a-z_]*)):\(\)=>import\("\./([^"]+)"\)')
+
+
+def pyscript_files(src, config):
+    """The files of PyScript's dist/ (``src``) the page loads: core.js with what it imports,
+    and the chunk of each plugin not turned off in ``config`` (PyScript imports every plugin
+    it knows at start, unless ``plugins`` says "!name"). The rest — the editor (codemirror),
+    the terminal (xterm), the TOML parser (our configuration is JSON), the zip reader
+    (MicroPython's), the packages graph (we have no packages) — is never loaded."""
+    keep, todo, plugins = set(), ["core.js"], {}
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        keep.add(name)
+        with open(os.path.join(src, name), encoding="utf-8") as f:
+            text = f.read()
+        todo += STATIC_IMPORT.findall(text)
+        plugins.update((quoted or bare, chunk) for quoted, bare, chunk in PLUGIN.findall(text))
+    if "error" not in plugins:
+        sys.exit("build: PyScript's plugin table was not found (a new PyScript release?)")
+    off = {p[1:] for p in config.get("plugins", []) if p.startswith("!")}
+    for name, chunk in sorted(plugins.items()):
+        if name not in off:
+            todo.append(chunk)
+    while todo:                       # the plugins and what they import
+        name = todo.pop()
+        if name in keep:
+            continue
+        keep.add(name)
+        with open(os.path.join(src, name), encoding="utf-8") as f:
+            todo += STATIC_IMPORT.findall(f.read())
+    return sorted(keep)
+
+
+def module_chunk(dist):
+    """PyScript's core chunk (core.js re-exports it): the name the page preloads."""
+    with open(os.path.join(dist, "pyscript", "core.js"), encoding="utf-8") as f:
+        return STATIC_IMPORT.findall(f.read())
+
+
+# The modules a boot loads, preloaded from index.html (the browser would find each only once
+# the one before it ran: core.js, its chunk, the plugins, snap.mjs, pyodide.mjs, its runtime).
+BOOT_MODULES = ("pyodide/snap.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
+
+
+def preload_links(dist):
+    names = ["pyscript/" + n for n in sorted(os.listdir(os.path.join(dist, "pyscript")))
+             if n != "core.js"] + list(BOOT_MODULES)
+    return "\n".join(f'  <link rel="modulepreload" href="./{n}">' for n in names)
+
+
+def py_script(config):
+    """The page's PyScript tag: the configuration as JSON, web/main.py inline (neither is a
+    request of its own then, and main.py no longer waits for Pyodide to be ready to be asked
+    for). PyScript loads its plugins for MicroPython too, configured or not: an <mpy-config>
+    turns the same ones off there (no MicroPython is loaded: the page has no mpy script)."""
+    with open(os.path.join(ROOT, "web", "main.py"), encoding="utf-8") as f:
+        code = f.read()
+    if "</" in code:
+        sys.exit("build: web/main.py must not contain '</' (it goes inline into a <script>)")
+    attr = escape_text(json.dumps(config, separators=(",", ":"))).replace('"', "&quot;")
+    mpy = escape_text(json.dumps({"plugins": config.get("plugins", [])}))
+    return (f'<mpy-config hidden>{mpy}</mpy-config>\n'
+            f'  <script type="py" config="{attr}">\n{code}</script>')
+
+
+def fill_index(dist, config):
     with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
         html = f.read()
     ja, en = I18n("ja"), I18n("en")
@@ -135,30 +221,77 @@ def fill_index(dst):
                 f'<span lang="en">{escape_text(en.t(key))}</span></span>')
         html = html[:start] + both + html[end + 2:]
     html = html.replace("<!--static:app-->", static_page("ja") + static_page("en"))
-    with open(dst, "w", encoding="utf-8") as f:
+    for mark, text in (("  <!--preload-->", preload_links(dist)), ("<!--pyscript-->", py_script(config))):
+        if mark not in html:
+            sys.exit(f"build: index.html has no {mark.strip()}")
+        html = html.replace(mark, text)
+    with open(os.path.join(dist, "index.html"), "w", encoding="utf-8") as f:
         f.write(html)
 
 
+def imported_names(source):
+    """Every absolute module name an import statement in ``source`` names (``from a import b``
+    names a and a.b: b may be a module)."""
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            names.update(f"{node.module}.{a.name}" for a in node.names if a.name != "*")
+    return names
+
+
+PYSCRIPT_SOURCE = re.compile(r'"([\w/]+\.py)":("(?:[^"\\]|\\.)*")')
+
+
+def site_imports(dist):
+    """What the site's Python can import: every name imported anywhere in the package (but the
+    command line's), and in PyScript's own Python (its modules ride inside its core chunk as
+    strings). Standard modules among them go into the standard library (precompile_stdlib)."""
+    names = set()
+    src = os.path.join(ROOT, "py", "bodoge")
+    for folder, dirs, files in os.walk(src):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in files:
+            rel = os.path.relpath(os.path.join(folder, name), src)
+            if name.endswith(".py") and rel not in ("cli.py", "__main__.py"):
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    names |= imported_names(f.read())
+    for chunk in module_chunk(dist):
+        with open(os.path.join(dist, "pyscript", chunk), encoding="utf-8") as f:
+            text = f.read()
+        for _, literal in PYSCRIPT_SOURCE.findall(text):
+            names |= imported_names(json.loads(literal))
+    return sorted(n for n in names if n.split(".")[0] != "bodoge")
+
+
 def precompile_stdlib(dist):
-    """Replace pyodide/python_stdlib.zip by one whose boot modules are bytecode: Pyodide
-    compiles each module it imports from source at every boot that restores no snapshot
-    (tools/stdlib_pyc.mjs says how, benchmarks/platform.md how much that saves). Which modules:
-    bodoge/warm.py's; tests/e2e/test_app.py checks that a boot and a game compile none."""
+    """pyodide/python_stdlib.zip: only the standard modules the site imports, as bytecode
+    (tools/stdlib_pyc.mjs says how; benchmarks/phone.md and platform.md what it saves: Pyodide
+    compiles each module it imports from source at every boot that restores no snapshot, and
+    its whole library is 2.9 MB to download). Which modules: those bodoge/warm.py imports, and
+    every standard module named by an import anywhere in the site (``site_imports``)."""
     node = shutil.which("node")
     if node is None:
-        sys.exit("build: node is missing (it runs Pyodide to precompile its standard library)")
-    folder = os.path.join(dist, "pyodide")
-    stdlib = os.path.join(folder, "python_stdlib.zip")
-    made = stdlib + ".new"
-    subprocess.run([node, os.path.join(ROOT, "tools", "stdlib_pyc.mjs"), folder,
-                    os.path.join(dist, "bodoge.zip"), made],
+        sys.exit("build: node is missing (it runs Pyodide to make its standard library)")
+    stock = os.path.join(ROOT, "node_modules", "pyodide")
+    made = os.path.join(dist, "pyodide", "python_stdlib.zip")
+    subprocess.run([node, os.path.join(ROOT, "tools", "stdlib_pyc.mjs"), stock,
+                    os.path.join(dist, "bodoge.zip"), made] + site_imports(dist),
                    check=True, stdout=subprocess.DEVNULL)
-    os.replace(made, stdlib)
 
 
-def stamp_snapshot(dist, site):
+def lock_header():
+    """pyodide-lock.json's header (Pyodide checks it) with no packages: what snap.mjs hands
+    Pyodide instead of the 119 kB file."""
+    with open(os.path.join(ROOT, "node_modules", "pyodide", "pyodide-lock.json"), encoding="utf-8") as f:
+        return {"info": json.load(f)["info"], "packages": {}}
+
+
+def stamp_snapshot(dist, site, lock=None):
     """Write the site's version and bodoge.zip's sha256 into pyodide/snap.mjs (its snapshot key
-    and the check of the code it snapshots)."""
+    and the check of the code it snapshots), and ``lock`` (``lock_header``) when given."""
     path = os.path.join(dist, SNAP)
     if not os.path.isfile(path):
         return
@@ -166,14 +299,27 @@ def stamp_snapshot(dist, site):
         zip_hash = hashlib.sha256(f.read()).hexdigest()
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    for name, value in (("SITE", site), ("ZIP", zip_hash)):
-        text = re.sub(rf'^export const {name} = "[^"]*";$', f'export const {name} = "{value}";', text,
-                      count=1, flags=re.M)
+    values = [("SITE", json.dumps(site)), ("ZIP", json.dumps(zip_hash))]
+    if lock is not None:
+        values.append(("LOCK", json.dumps(lock, separators=(",", ":"))))
+    for name, value in values:
+        text, n = re.subn(rf'^export const {name} = .*;$', lambda m: f'export const {name} = {value};',
+                          text, count=1, flags=re.M)
+        if not n:
+            sys.exit(f"build: {SNAP} has no `export const {name} = ...;` line")
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
 
 
+def integrity(path):
+    """A file's subresource-integrity string: the service worker checks each file against it."""
+    with open(path, "rb") as f:
+        return "sha256-" + base64.b64encode(hashlib.sha256(f.read()).digest()).decode()
+
+
 def service_worker(dist):
+    """sw.js: the precache (every file of the site, but sw.js and dot files, with its
+    ``integrity``; "./" is index.html) and the site's version, a hash of every file."""
     stamp_snapshot(dist, "__SITE__")      # the version hashes the file without it
     files = []
     for folder, _, names in os.walk(dist):
@@ -191,7 +337,8 @@ def service_worker(dist):
     stamp_snapshot(dist, version)
     with open(os.path.join(ROOT, "web", "sw.js"), encoding="utf-8") as f:
         template = f.read()
-    precache = ["./"] + ["./" + rel for rel in files]
+    precache = {"./": integrity(os.path.join(dist, "index.html"))}
+    precache.update(("./" + rel, integrity(os.path.join(dist, rel))) for rel in files)
     sw = template.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=1))
     with open(os.path.join(dist, "sw.js"), "w", encoding="utf-8") as f:
         f.write(sw)
@@ -207,13 +354,16 @@ def build(dist):
         shutil.rmtree(dist)
     os.makedirs(dist)
     os.makedirs(os.path.join(dist, "pyodide"))
-    for name in PYODIDE_FILES:
+    for name in SITE_PYODIDE:
         shutil.copyfile(os.path.join(modules, "pyodide", name), os.path.join(dist, "pyodide", name))
-    copy_tree(os.path.join(modules, "@pyscript", "core", "dist"), os.path.join(dist, "pyscript"),
-              skip=lambda name: name.endswith(".map"))
+    config = pyscript_config()
+    pyscript = os.path.join(modules, "@pyscript", "core", "dist")
+    os.makedirs(os.path.join(dist, "pyscript"))
+    for name in pyscript_files(pyscript, config):
+        shutil.copyfile(os.path.join(pyscript, name), os.path.join(dist, "pyscript", name))
     copy_tree(os.path.join(ROOT, "web", "pyodide"), os.path.join(dist, "pyodide"))
     copy_tree(os.path.join(ROOT, "web"), os.path.join(dist, "web"),
-              skip=lambda name: name == "sw.js" or name.endswith(".css"),
+              skip=lambda name: name in ("sw.js", "main.py") or name.endswith(".css"),
               skip_dir=lambda rel: rel.split(os.sep)[0] == "pyodide")
     join_css(os.path.join(dist, "web", "style.css"))
     vendor = os.path.join(dist, "web", "vendor")     # play on several devices: QR codes
@@ -222,8 +372,8 @@ def build(dist):
         shutil.copyfile(os.path.join(modules, package, "dist", name), os.path.join(vendor, name))
     package_zip(os.path.join(dist, "bodoge.zip"))
     precompile_stdlib(dist)
-    shutil.copyfile(os.path.join(ROOT, "pyscript.toml"), os.path.join(dist, "pyscript.toml"))
-    fill_index(os.path.join(dist, "index.html"))
+    stamp_snapshot(dist, "__SITE__", lock_header())
+    fill_index(dist, config)
     open(os.path.join(dist, ".nojekyll"), "w").close()
     version, count = service_worker(dist)
     print(f"built {os.path.relpath(dist, ROOT)}/: {count} files precached, version {version}")

@@ -1,23 +1,25 @@
-// Pyodide's standard library with the modules a boot imports precompiled, for tools/build.py.
+// Pyodide's standard library cut to what the site imports, as bytecode, for tools/build.py.
 //
-//     node tools/stdlib_pyc.mjs PYODIDE_DIR BODOGE_ZIP OUT_ZIP
+//     node tools/stdlib_pyc.mjs PYODIDE_DIR BODOGE_ZIP OUT_ZIP [MODULE...]
 //
-// Pyodide ships its standard library as source (python_stdlib.zip) and compiles every module
-// it imports at each boot that restores no memory snapshot: about 130 modules, most of a
-// second of a cold boot (benchmarks/platform.md). Here Pyodide's own Python (the same build
-// the page runs, so the same bytecode version) starts in Node, imports what a boot of ours
-// imports (its own start, then bodoge.zip's modules and the page's few more through
-// bodoge.warm: a module the page imports besides goes into its PAGE_STDLIB), and
-// writes the standard library again with each of those modules as bytecode instead of
-// source: unchecked-hash .pyc (zipimport looks for .pyc before .py and checks nothing),
-// without column tables (PYTHONNODEBUGRANGES: a traceback still names file and line). The
-// other modules stay source. The output is reproducible byte for byte; the names compiled
-// are printed, one per line.
+// Pyodide ships its whole standard library as source (python_stdlib.zip, 2.5 MB, 614 files)
+// and compiles every module it imports at each boot that restores no memory snapshot. The
+// site imports about 130 of them. Here Pyodide's own Python (the same build the page runs, so
+// the same bytecode version) starts in Node, imports what the site can import: its own start,
+// every module of bodoge.zip and the page's few more (bodoge.warm: a module the page imports
+// besides goes into its PAGE_STDLIB), then each MODULE named on the command line (tools/
+// build.py names every module an import statement names anywhere in the package or in
+// PyScript's own Python, so that an import inside a function is there too; a name that is not
+// a standard module is passed over). The zip written holds those modules only, as bytecode:
+// unchecked-hash .pyc (zipimport looks for .pyc before .py and checks nothing), without column
+// tables (PYTHONNODEBUGRANGES: a traceback still names file and line) and without docstrings
+// (nothing of ours reads a standard module's __doc__). It is reproducible byte for byte; the
+// files written are printed, one per line.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [dir, bodogeZip, out] = process.argv.slice(2);
+const [dir, bodogeZip, out, ...extra] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(resolve(dir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: resolve(dir) + "/",
@@ -26,32 +28,39 @@ const pyodide = await loadPyodide({
   stderr: (line) => console.error(line),
 });
 pyodide.unpackArchive(new Uint8Array(readFileSync(bodogeZip)), "zip", { extractDir: "/bodoge-build" });
+pyodide.globals.set("EXTRA", pyodide.toPy(extra));
 const result = pyodide.runPython(`
-import importlib.util, io, sys, zipfile
+import importlib, importlib.util, io, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 sys.path.insert(0, "/bodoge-build")
 import bodoge.warm
 bodoge.warm.warm("build")
+for name in EXTRA:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        pass                    # not a standard module (js, pyscript, polyscript, ...)
 
 STDLIB = next(p for p in sys.path if p.endswith(".zip"))
 loaded = set(bodoge.warm.stdlib_files().values())
+folders = {name.rsplit("/", 1)[0] + "/" for name in loaded if "/" in name}
 source = zipfile.ZipFile(STDLIB)
 buffer = io.BytesIO()
-compiled = []
+written = []
 with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
     for info in source.infolist():
-        data = source.read(info)
-        if info.filename in loaded and info.filename.endswith(".py"):
-            code = compile(data, f"{STDLIB}/{info.filename}", "exec", dont_inherit=True)
+        if info.filename in folders:
+            dst.writestr(info, b"")
+        elif info.filename in loaded:
+            data = source.read(info)
+            code = compile(data, f"{STDLIB}/{info.filename}", "exec", dont_inherit=True, optimize=2)
             pyc = zipfile.ZipInfo(info.filename + "c", info.date_time)
             pyc.compress_type = zipfile.ZIP_DEFLATED
             pyc.external_attr = info.external_attr
             dst.writestr(pyc, _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
-            compiled.append(info.filename)
-        else:
-            dst.writestr(info, data)
-[buffer.getvalue(), "\\n".join(sorted(compiled))]
+            written.append(pyc.filename)
+[buffer.getvalue(), "\\n".join(sorted(written))]
 `);
 const [bytes, names] = result.toJs();
 writeFileSync(out, bytes);

@@ -1,9 +1,49 @@
-// Boot glue the browser demands before Python runs: the saved language and motion setting on
-// <html> (so the static page paints in the right language), a progress bar fed by PyScript's
-// py:progress events, and the service worker (offline cache) with an "update ready" prompt.
+// Boot glue the browser demands before Python runs: the downloads Python needs, started at
+// once; the saved language and motion setting on <html> (so the static page paints in the right
+// language), a progress bar fed by PyScript's py:progress events, and the service worker
+// (offline cache) with an "update ready" prompt.
 (() => {
   "use strict";
   const root = document.documentElement;
+
+  // --- the big downloads, started with the page ---------------------------------------------
+  // Pyodide's WebAssembly and standard library and our package would otherwise be asked for
+  // only at the end of a chain of modules (core.js, its chunk, snap.mjs, pyodide.mjs, and
+  // bodoge.zip only once Python runs). The first fetch() of each URL (Pyodide's, snap.mjs's)
+  // gets the response already on its way. On a first visit (no service worker answers yet) a
+  // copy of each goes into the STAGE cache, from which the service worker's install takes it
+  // instead of downloading it again (web/sw.js); the worker is registered once they are in.
+  const base = new URL("../", document.currentScript.src);
+  const EARLY = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "bodoge.zip"];
+  const STAGE = `bodoge-fetched:${base.pathname}`;
+  const nativeFetch = window.fetch;
+  const early = new Map();
+  const kept = [];
+  const firstVisit = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+  const stage = firstVisit && window.caches && window.isSecureContext
+    ? caches.open(STAGE).catch(() => null) : null;
+  for (const path of EARLY) {
+    const url = new URL(path, base).href;
+    let put = null;
+    const response = nativeFetch(url).then((r) => {
+      if (stage && r.ok) {
+        const copy = r.clone();     // before anyone reads the body
+        put = stage.then((cache) => cache && cache.put(url, copy)).catch(() => {});
+      }
+      return r;
+    });
+    early.set(url, response);
+    kept.push(response.then(() => put, () => {}));
+  }
+  window.fetch = function (input, init) {
+    const url = typeof input === "string" || input instanceof URL ? new URL(input, location.href).href : "";
+    const started = early.get(url);
+    if (started && (!init || Object.keys(init).length === 0)) {
+      early.delete(url);
+      return started.catch(() => nativeFetch(input, init));
+    }
+    return nativeFetch(input, init);
+  };
   let settings = {};
   try {
     const text = localStorage.getItem("bodoge:settings") || "{}";
@@ -27,11 +67,18 @@
   });
   startupFailures();
 
+  // Whether a service worker answers this page (its files then come from the offline cache):
+  // true once one does, false if none will. snap.mjs waits for it before making a snapshot, so
+  // that its worker's Pyodide is read from the cache instead of downloaded again.
+  let answered;
+  window.bodogeServiceWorker = new Promise((resolve) => { answered = resolve; });
+
   const registerWorker = () => {
     const sw = navigator.serviceWorker;
-    if (!sw || !window.isSecureContext) return;
+    if (!sw || !window.isSecureContext) return answered(false);
     let updating = false;
     let controlled = !!sw.controller;
+    if (controlled) answered(true);
     const prompt = (onclick) => {
       document.getElementById("update").hidden = false;
       document.getElementById("update-reload").onclick = onclick;
@@ -45,6 +92,7 @@
       worker.postMessage("skip-waiting");
     });
     sw.addEventListener("controllerchange", () => {
+      answered(true);
       if (updating) location.reload();
       else if (controlled) prompt(() => location.reload());  // another tab took the new version
       controlled = true;
@@ -60,10 +108,17 @@
     sw.register("./sw.js", { scope: "./" }).then((reg) => {
       watch(reg.waiting || reg.installing);
       reg.addEventListener("updatefound", () => watch(reg.installing));
+      if (!sw.controller) {        // the first visit: the new worker claims the page once active
+        const worker = reg.installing || reg.waiting || reg.active;
+        if (!worker || worker.state === "activated") answered(false);    // it will not (Shift+reload)
+        else worker.addEventListener("statechange", () => {
+          if (worker.state === "redundant") answered(false);               // its install failed
+        });
+      }
       // Look for a new deploy now: browsers check on navigation only lazily (Chromium waits
       // until the worker is idle), so without this an update could wait for many visits.
       if (reg.active) reg.update().catch(() => { /* offline: try again next visit */ });
-    }).catch(() => { /* no offline cache: the app still works online */ });
+    }).catch(() => answered(false));      // no offline cache: the app still works online
     if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   };
 
@@ -139,7 +194,8 @@
   }
 
   // Python marks <html data-ready="1"> when the app is interactive; the offline cache is
-  // filled only then, so it does not compete with the first boot's downloads.
+  // filled only then, so it does not compete with the first boot's downloads, and once the big
+  // files the page fetched are kept for it.
   new MutationObserver((_, obs) => {
     if (!root.dataset.ready) return;
     obs.disconnect();
@@ -147,6 +203,6 @@
     show();
     const boot = document.getElementById("boot");
     if (boot) boot.hidden = true;
-    registerWorker();
+    Promise.all(kept).then(registerWorker);
   }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 })();

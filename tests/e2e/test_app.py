@@ -59,18 +59,23 @@ def test_shelf_paints_from_static_html_with_progress(page, server, context):
     for word in words:
         assert word in raw                      # painted before any script runs
 
-    # Hold Python back so the loading state can be seen for sure.
-    def slow(route):
-        time.sleep(1.5)
-        route.continue_()
-
-    page.route("**/pyodide.asm.wasm", slow)
-    page.goto(server.url)
+    # Hold Python back (its WebAssembly, asked for as the page starts) until the loading state
+    # has been seen.
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(server.url, wait_until="commit")
     expect(page.get_by_role("heading", name="Japanese tabletop games")).to_be_visible()
     expect(page.locator("#boot-bar")).to_be_visible()
+    wait_until(page, "() => performance.getEntriesByName('first-contentful-paint').length")
+    end = time.time() + 30
+    while not held:                 # the route is told of the request as Playwright is called
+        assert time.time() < end, "the page did not ask for Pyodide's WebAssembly"
+        page.wait_for_timeout(50)
     assert page.evaluate("document.documentElement.dataset.ready") is None
     fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime")
     assert fcp is not None and fcp < 1500
+    for route in held:
+        route.continue_()
     wait_ready(page)
     expect(page.locator("#boot")).to_be_hidden()
     cards = page.get_by_role("list", name="Games").get_by_role("listitem")

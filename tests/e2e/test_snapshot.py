@@ -134,7 +134,7 @@ def test_a_snapshot_of_another_deploy_is_never_restored(new_context, own_server)
     first_visit(page, own_server.url)
     new_deploy(own_server.root)
     # in a page of the site that is not the app, the new deploy's module says its entry
-    page.goto(own_server.url + "pyodide/pyodide-lock.json")
+    page.goto(own_server.url + "web/manifest.webmanifest")
     new_entry = page.evaluate("""async (base) => {
         const m = await import(base + 'pyodide/snap.mjs');
         const cache = await caches.open(m.CACHE);
@@ -219,8 +219,8 @@ def test_the_build_stamps_the_snapshot_module_with_this_deploy(site):
     for name in ("./pyodide/snap.mjs", "./pyodide/snap-worker.mjs"):       # offline too
         assert f'"{name}"' in sw
     assert not os.path.exists(os.path.join(site, "web", "pyodide"))
-    with open(os.path.join(site, "pyscript.toml"), encoding="utf-8") as f:
-        assert 'interpreter = "./pyodide/snap.mjs"' in f.read()
+    with open(os.path.join(site, "index.html"), encoding="utf-8") as f:
+        assert "&quot;interpreter&quot;:&quot;./pyodide/snap.mjs&quot;" in f.read()
 
 
 def test_a_full_quota_boots_normally_and_is_not_tried_again_until_a_new_deploy(new_context, server):

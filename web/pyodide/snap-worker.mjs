@@ -1,9 +1,10 @@
 // Makes the memory snapshot that snap.mjs restores on the next visit, in a worker of its own
 // so the page is not slowed (and so the snapshot's `js` is no proxy of this worker: Pyodide
 // records where each JS object came from and looks it up again in the restoring page).
-// The page posts its key; the answer is "saved" or "failed: <why>".
+// The page posts its key once the service worker answers it (its files, Pyodide's included,
+// then come from the offline cache); the answer is "saved" or "failed: <why>".
 import { loadPyodide } from "./pyodide.mjs";
-import { KEY, ZIP, ZIP_URL, hex, save, warmUp } from "./snap.mjs";
+import { KEY, ZIP, ZIP_URL, hex, options, save, warmUp } from "./snap.mjs";
 
 addEventListener("message", async (event) => {
   try {
@@ -12,7 +13,7 @@ addEventListener("message", async (event) => {
     if (!response.ok) throw new Error(`bodoge.zip: ${response.status}`);
     const zip = new Uint8Array(await response.arrayBuffer());
     if (await hex(zip) !== ZIP) throw new Error("bodoge.zip is not this deploy's");
-    const pyodide = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
+    const pyodide = await loadPyodide(options({ _makeSnapshot: true, stdout: () => {}, stderr: () => {} }));
     warmUp(pyodide, zip, KEY);
     await save(pyodide.makeMemorySnapshot());
     postMessage("saved");

@@ -4,10 +4,12 @@
 //
 // PyScript loads this module as its interpreter (pyscript.toml: interpreter =
 // "./pyodide/snap.mjs"): it uses our `version` and `loadPyodide`, and takes `indexURL` from
-// this folder, beside pyodide.mjs. The snapshot options are Pyodide's own, private and
-// experimental (`_loadSnapshot`, `_makeSnapshot`, `makeMemorySnapshot`), so any failure — no
-// snapshot, a damaged or stale one, a full quota, an older browser — means a normal boot,
-// silently. A snapshot is made only after a normal boot, once the page is ready and idle, by
+// this folder, beside pyodide.mjs. Our `loadPyodide` also unpacks bodoge.zip into the working
+// directory (web/boot.js started its download with the page) and hands Pyodide the header of
+// its package list instead of the list (we load no packages). The snapshot options are
+// Pyodide's own, private and experimental (`_loadSnapshot`, `_makeSnapshot`,
+// `makeMemorySnapshot`), so any failure — no snapshot, a damaged or stale one, a full quota, an
+// older browser — means a normal boot, silently. A snapshot is made only after a normal boot, once the page is ready and idle, by
 // a Pyodide of its own in a worker (snap-worker.mjs), and kept in Cache Storage under a key of
 // the Pyodide version, the site's version and the warm-up code: a new deploy never meets an
 // old snapshot. `globalThis.bodogeSnapshot` (and <html data-snapshot>) say what happened.
@@ -15,20 +17,31 @@ import { loadPyodide as loadFresh, version } from "./pyodide.mjs";
 
 export { version };
 
-// Stamped by tools/build.py: the site's content hash (the service worker's version) and the
-// sha256 of bodoge.zip, which the worker checks before it snapshots that code.
+// Stamped by tools/build.py: the site's content hash (the service worker's version), the
+// sha256 of bodoge.zip, which the worker checks before it snapshots that code, and
+// pyodide-lock.json's header with no packages (the file is not shipped).
 export const SITE = "__SITE__";
 export const ZIP = "__ZIP__";
+export const LOCK = {};
 
 const BASE = new URL("../", import.meta.url);          // the site's folder
 export const ZIP_URL = new URL("bodoge.zip", BASE).href;
 export const CACHE = `bodoge-snapshot:${BASE.pathname}`;   // one per site path
 
+// Our package, where Python finds it: the working directory (/home/pyodide).
+export function unpack(pyodide, zip) {
+  pyodide.unpackArchive(zip, "zip", { extractDir: "." });
+}
+
+// Pyodide's options of ours: the lock file's header instead of the file.
+export const options = (given = {}) => (given.lockFileURL || given.lockFileContents ? { ...given }
+  : { ...given, lockFileContents: JSON.parse(JSON.stringify(LOCK)) });
+
 // The warm-up, run in the worker's Pyodide before its memory is taken: bodoge.zip unpacked
-// where PyScript puts it (the working directory), then bodoge/warm.py imports every module
+// where the page puts it (the working directory), then bodoge/warm.py imports every module
 // that does not touch the page.
 export function warmUp(pyodide, zip, key) {
-  pyodide.unpackArchive(zip, "zip", { extractDir: "." });
+  unpack(pyodide, zip);
   const warm = pyodide.pyimport("bodoge.warm");
   try {
     warm.warm(key).destroy();
@@ -71,7 +84,7 @@ const note = (fields) => {
 // while Cache Storage is asked for a snapshot (the first use of Cache Storage takes 2-10 ms).
 const RUNTIME = new URL("./pyodide.asm.mjs", import.meta.url).href;
 
-async function restore(options, response, runtime) {
+async function restore(config, response, runtime) {
   // All at once: the runtime's script, the bytes (to Pyodide as they arrive) and their check,
   // which runs beside the wasm's start; nothing is restored before it passes (a damaged
   // snapshot must not reach the interpreter).
@@ -82,9 +95,9 @@ async function restore(options, response, runtime) {
   });
   for (const p of [runtime, checked]) p.catch(() => {});     // awaited below, unless the load fails before
   let quiet = true;     // a failed attempt says nothing: the normal boot follows
-  const stderr = (...args) => { if (!quiet && options.stderr) options.stderr(...args); };
+  const stderr = (...args) => { if (!quiet && config.stderr) config.stderr(...args); };
   const pyodide = await loadFresh({
-    ...options,
+    ...config,
     stderr,
     _loadSnapshot: bytes,
     // Pyodide 314.0.7 restores into memory of its initial size (pyodide#6254): grow it first.
@@ -140,10 +153,17 @@ const failedBefore = () => {
   }
 };
 
-function make() {
+// The service worker's answer (web/boot.js): whether the worker's Pyodide will be read from the
+// offline cache. On a first visit the cache is being filled as the page gets ready; the
+// snapshot waits for it, rather than download Pyodide a second time.
+const cached = () => Promise.race([globalThis.bodogeServiceWorker || false,
+  new Promise((resolve) => setTimeout(resolve, 30_000, false))]);
+
+async function make() {
   if (!canMake()) return note({ made: "not here" });
   if (failedBefore()) return note({ made: "failed before" });
   note({ made: "making" });
+  await cached();
   let worker;
   const done = (made) => {
     note({ made });
@@ -175,9 +195,18 @@ function makeLater() {
   }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-export async function loadPyodide(options = {}) {
+async function zipBytes() {
+  const response = await fetch(ZIP_URL);
+  if (!response.ok) throw new Error(`bodoge.zip: ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+export async function loadPyodide(given = {}) {
   const runtime = import(RUNTIME);
   runtime.catch(() => {});      // a failure is told where the boot imports it again
+  const zip = zipBytes();
+  zip.catch(() => {});          // told when awaited below
+  const settings = options(given);
   let response = null;
   try {
     response = await stored();
@@ -186,7 +215,8 @@ export async function loadPyodide(options = {}) {
   }
   if (response) {
     try {
-      const pyodide = await restore(options, response, runtime);
+      const pyodide = await restore(settings, response, runtime);
+      unpack(pyodide, await zip);
       note({ restored: true, reason: "" });
       return pyodide;
     } catch (e) {
@@ -196,7 +226,8 @@ export async function loadPyodide(options = {}) {
   } else if (!status.reason) {
     note({ reason: "no snapshot" });
   }
-  const pyodide = await loadFresh({ ...options });
+  const pyodide = await loadFresh(options(given));
+  unpack(pyodide, await zip);
   if (globalThis.document) makeLater();
   return pyodide;
 }
