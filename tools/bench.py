@@ -10,9 +10,9 @@ Boot to interactive: the built site vs a bare PyScript page (same Pyodide releas
 same run) in headless Chromium, cold (fresh profile) and warm (reload); time to <html data-ready>,
 and the first contentful paint of each. The site's warm boot is measured twice: a normal boot
 (its memory snapshot deleted first) and a boot that restores the snapshot made on the visit
-before (web/pyodide/snap.mjs). The floor runs Pyodide exactly as npm ships it (its own copy,
-floor-pyodide/); the site's copy has its standard library's boot modules precompiled
-(tools/stdlib_pyc.mjs).
+before (web/pyodide/snap.mjs). The floor runs PyScript and Pyodide exactly as npm ships them
+(its own copies, floor-pyscript/ and floor-pyodide/); the site's Pyodide has a standard library
+of only the modules it imports, precompiled (tools/stdlib_pyc.mjs).
 """
 
 import argparse
@@ -25,7 +25,7 @@ from build import PYODIDE_FILES
 
 FLOOR = {
     "floor.html": """<!doctype html><html><head><meta charset="utf-8"><title>floor</title>
-<script type="module" src="./pyscript/core.js"></script></head>
+<script type="module" src="./floor-pyscript/core.js"></script></head>
 <body><p>bare PyScript page</p><script type="py" src="./floor.py" config="./floor.toml"></script></body></html>
 """,
     "floor.toml": 'interpreter = "./floor-pyodide/pyodide.mjs"\n',
@@ -33,6 +33,10 @@ FLOOR = {
 }
 FLOOR.update({f"floor-pyodide/{name}": Copy(os.path.join(ROOT, "node_modules", "pyodide", name))
               for name in PYODIDE_FILES})
+# PyScript as npm ships it (the site ships only the chunks it loads)
+_PYSCRIPT = os.path.join(ROOT, "node_modules", "@pyscript", "core", "dist")
+FLOOR.update({f"floor-pyscript/{name}": Copy(os.path.join(_PYSCRIPT, name))
+              for name in sorted(os.listdir(_PYSCRIPT)) if not name.endswith(".map")})
 
 FORGET_SNAPSHOT = """async () => {
     for (const k of await caches.keys()) if (k.startsWith('bodoge-snapshot:')) await caches.delete(k);

@@ -58,6 +58,51 @@ def stdlib_files():
             and getattr(m.__spec__, "origin", None) != "frozen"}
 
 
+def unresolved_imports():
+    """Every absolute import statement of the package's source (but the command line's) that
+    does not resolve here, as "module" or "module.name": a module not found, or a name its module
+    lacks. In the page it is none: the site's standard library holds only the standard modules
+    the site imports (tools/build.py finds them by these same statements, wherever they are:
+    a module imported only inside a function must be there too)."""
+    import ast
+    import os
+
+    root = bodoge.__path__[0]
+    missing = set()
+
+    def resolves(module, name=None):
+        try:
+            found = importlib.import_module(module)
+        except ImportError:
+            return False
+        if name is None or hasattr(found, name):
+            return True
+        try:
+            importlib.import_module(f"{module}.{name}")
+        except ImportError:
+            return False
+        return True
+
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for file in sorted(files):
+            rel = os.path.relpath(os.path.join(folder, file), root)
+            if not file.endswith(".py") or rel in ("cli.py", "__main__.py"):
+                continue
+            with open(os.path.join(folder, file), encoding="utf-8") as f:
+                tree = ast.parse(f.read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    missing.update(a.name for a in node.names if not resolves(a.name))
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    if not resolves(node.module):
+                        missing.add(node.module)
+                        continue
+                    missing.update(f"{node.module}.{a.name}" for a in node.names
+                                   if a.name != "*" and not resolves(node.module, a.name))
+    return sorted(missing)
+
+
 def restored(key):
     """After a restore: whether this memory was made for ``key`` (if not, the page boots
     normally instead); if it was, reseed what the snapshot froze."""

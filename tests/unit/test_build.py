@@ -1,12 +1,21 @@
-"""tools/build.py's package: the string tables ship as data, the same tables as the sources;
-Pyodide's standard library ships with the modules a boot imports as bytecode."""
+"""tools/build.py: the string tables ship as data, the same tables as the sources; Pyodide's
+standard library ships only the modules the site imports, as bytecode; only the PyScript chunks
+the page loads ship; the page preloads what a boot loads; the service worker's precache names
+every file once, with its sha256."""
 
+import _imp
+import base64
+import hashlib
 import importlib.util
+import json
 import os
+import re
 import runpy
 import struct
 import subprocess
 import zipfile
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -54,35 +63,120 @@ def test_a_table_module_with_anything_else_ships_as_it_is(tmp_path):
     assert runpy.run_path(str(made))["EN"] == {"a.b": 'x "q" \u2028'}
 
 
-def test_the_standard_library_ships_its_boot_modules_as_bytecode_reproducibly(tmp_path):
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """One built site for the tests below (about 15 s: the Node tool runs Pyodide)."""
+    where = tmp_path_factory.mktemp("site") / "dist"
+    build_tool().build(str(where))
+    return where
+
+
+def stdlib_entries(path):
+    with zipfile.ZipFile(path) as z:
+        return {i.filename: z.read(i) for i in z.infolist()}
+
+
+def test_the_standard_library_holds_only_what_the_site_imports_as_bytecode(site):
     build = build_tool()
-    build.package_zip(str(tmp_path / "bodoge.zip"))
-    stock = os.path.join(ROOT, "node_modules", "pyodide")
-    made = []
-    for n in range(2):
-        out = tmp_path / f"stdlib{n}.zip"
-        names = subprocess.run(["node", os.path.join(ROOT, "tools", "stdlib_pyc.mjs"), stock,
-                                str(tmp_path / "bodoge.zip"), str(out)],
-                               capture_output=True, text=True, check=True).stdout.split()
-        made.append(out.read_bytes())
-    assert made[0] == made[1]                       # the site's content hash stays put
-    # Pyodide's start, asyncio (PyScript), and what our package imports (json, dataclasses)
-    for name in ("encodings/__init__.py", "asyncio/base_events.py", "json/decoder.py", "random.py",
-                 "dataclasses.py", "html/__init__.py", "secrets.py"):
-        assert name in names, name
-    assert "os.py" not in names and "site.py" not in names      # frozen in the wasm: left alone
-    assert 100 < len(names) < 250
-    with zipfile.ZipFile(os.path.join(stock, "python_stdlib.zip")) as z:
-        before = {i.filename: z.read(i) for i in z.infolist()}
-    with zipfile.ZipFile(tmp_path / "stdlib0.zip") as z:
-        after = {i.filename: z.read(i) for i in z.infolist()}
-    # each compiled module's source is replaced by its bytecode; everything else is as shipped
-    assert set(after) == (set(before) - set(names)) | {n + "c" for n in names}
-    assert all(after[n] == before[n] for n in after if n in before)
+    stock = stdlib_entries(os.path.join(ROOT, "node_modules", "pyodide", "python_stdlib.zip"))
+    made = stdlib_entries(site / "pyodide" / "python_stdlib.zip")
+    modules = sorted(n for n in made if not n.endswith("/"))
+    assert all(n.endswith(".pyc") and n[:-1] in stock for n in modules)
+    assert all(made[n] == b"" and n in stock for n in made if n.endswith("/"))     # folders
+    # Pyodide's start, asyncio (PyScript), what our package imports (json, dataclasses),
+    # lazily (hashlib, secrets) or from the page (html), and tracebacks
+    for name in ("encodings/__init__.py", "encodings/utf_8.py", "asyncio/base_events.py",
+                 "json/decoder.py", "random.py", "dataclasses.py", "html/__init__.py", "secrets.py",
+                 "hashlib.py", "traceback.py", "pyodide/webloop.py", "_pyodide/_base.py"):
+        assert name + "c" in made, name
+    # what nothing imports stays out; os and site are frozen into the wasm
+    for name in ("unittest/__init__.py", "email/__init__.py", "xml/__init__.py", "sqlite3/__init__.py",
+                 "tomllib/__init__.py", "argparse.py", "os.py", "site.py"):
+        assert name + "c" not in made, name
+    assert 100 < len(modules) < 250
+    assert os.path.getsize(site / "pyodide" / "python_stdlib.zip") < 1_000_000     # stock: 2.5 MB
+    # every standard module an import statement names, anywhere in the package or in PyScript's
+    # Python, is there (an import inside a function too), but those frozen into the interpreter
+    # (CPython 3.11 freezes the same ones as Pyodide's 3.14: os, io, codecs, ...)
+    frozen = set(_imp._frozen_module_names())
+    for name in set(build.site_imports(str(site))) - frozen:
+        path = name.replace(".", "/")
+        for candidate in (path + ".py", path + "/__init__.py"):
+            if candidate in stock:
+                assert candidate + "c" in made, name
     magics = set()
-    for name in names:
-        pyc = after[name + "c"]
-        magic, flags = pyc[:4], struct.unpack("<I", pyc[4:8])[0]
+    for name in modules:
+        magic, flags = made[name][:4], struct.unpack("<I", made[name][4:8])[0]
         magics.add(magic)
         assert magic[2:] == b"\r\n" and flags == 0b01, name     # hash-based, never checked
     assert len(magics) == 1
+
+
+def test_the_standard_library_is_made_the_same_again(site, tmp_path):
+    """Byte for byte (the site's content hash stays put from build to build)."""
+    build = build_tool()
+    again = tmp_path / "stdlib.zip"
+    subprocess.run(["node", os.path.join(ROOT, "tools", "stdlib_pyc.mjs"),
+                    os.path.join(ROOT, "node_modules", "pyodide"), str(site / "bodoge.zip"), str(again)]
+                   + build.site_imports(str(site)), capture_output=True, check=True)
+    assert again.read_bytes() == (site / "pyodide" / "python_stdlib.zip").read_bytes()
+
+
+def test_only_the_pyscript_the_page_loads_ships(site):
+    build = build_tool()
+    shipped = sorted(os.listdir(site / "pyscript"))
+    assert len(shipped) == 3 and "core.js" in shipped
+    assert [n.split("-")[0] for n in shipped if n != "core.js"] == ["core", "error"]
+    # every static import of what ships ships too
+    for name in shipped:
+        for imported in build.STATIC_IMPORT.findall((site / "pyscript" / name).read_text()):
+            assert imported in shipped, (name, imported)
+    # the plugins PyScript would load are turned off, for Python and for MicroPython
+    off = build.pyscript_config()["plugins"]
+    assert sorted(off) == ["!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
+    page = (site / "index.html").read_text()
+    assert page.count("&quot;!py-editor&quot;") == 1 and '<mpy-config hidden>{"plugins": [' in page
+    # nothing else of PyScript's or Pyodide's that the page never loads
+    site_files = {str(p.relative_to(site)) for p in site.rglob("*") if p.is_file()}
+    for unused in ("pyodide/pyodide-lock.json", "pyscript.toml", "web/main.py", "pyscript/core.css"):
+        assert unused not in site_files
+    assert not any(re.search(r"codemirror|xterm|zip-|toml-|pyodide_graph|py-editor", f) for f in site_files)
+
+
+def test_the_page_preloads_the_modules_a_boot_loads(site):
+    page = (site / "index.html").read_text()
+    preloaded = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', page)
+    assert set(preloaded) >= {"pyodide/snap.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs"}
+    assert any(p.startswith("pyscript/core-") for p in preloaded)
+    assert all((site / p).is_file() for p in preloaded)
+    # boot.js, which starts the big downloads, is the first script
+    assert page.index('src="./web/boot.js"') < min(page.index("<link"), page.index("<script type=\"module\""))
+    # main.py inline, the configuration as JSON
+    main = open(os.path.join(ROOT, "web", "main.py"), encoding="utf-8").read()
+    assert main in page and 'config="{&quot;name&quot;:&quot;bodoge&quot;' in page
+
+
+def precache(site):
+    sw = (site / "sw.js").read_text()
+    return json.loads(re.search(r"const PRECACHE = (\{.*?\n\});", sw, re.S).group(1))
+
+
+def test_the_precache_names_every_file_once_with_its_sha256(site):
+    entries = precache(site)
+    files = sorted("./" + str(p.relative_to(site)) for p in site.rglob("*")
+                   if p.is_file() and p.name != "sw.js" and not p.name.startswith("."))
+    assert sorted(entries) == sorted(["./"] + files)
+    for url, integrity in entries.items():
+        data = (site / ("index.html" if url == "./" else url[2:])).read_bytes()
+        assert integrity == "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode(), url
+    # the big files the page fetches itself are the ones boot.js keeps for the service worker
+    boot = open(os.path.join(ROOT, "web", "boot.js"), encoding="utf-8").read()
+    early = json.loads(re.search(r"const EARLY = (\[.*?\]);", boot).group(1))
+    assert all("./" + name in entries for name in early)
+
+
+def test_snap_module_gets_the_lock_file_header(site):
+    snap = (site / "pyodide" / "snap.mjs").read_text()
+    lock = json.loads(re.search(r"^export const LOCK = (.*);$", snap, re.M).group(1))
+    with open(os.path.join(ROOT, "node_modules", "pyodide", "pyodide-lock.json"), encoding="utf-8") as f:
+        assert lock == {"info": json.load(f)["info"], "packages": {}}

@@ -81,6 +81,13 @@ class Api:
 
         return json.dumps(sorted(name for name, f in stdlib_files().items() if f.endswith(".py")))
 
+    def stdlibMissing(self):
+        """JSON: the package's import statements that do not resolve in this page (the site's
+        standard library holds only the modules the site imports: the list stays empty)."""
+        from ..warm import unresolved_imports
+
+        return json.dumps(unresolved_imports())
+
     def status(self):
         """The open game screen as this device knows it, as JSON: the seats to move, how many
         lines its view's log has, how many moves its record has (none on a guest's device:
