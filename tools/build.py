@@ -10,7 +10,7 @@ and jsQR from node_modules), pyodide/ and pyscript/ (from node_modules: run `npm
 only what the page loads: PyScript's core and the plugins left on, Pyodide's runtime; pyodide/
 also gets web/pyodide/, the memory-snapshot loader, stamped with the site's version, and a
 standard library of only the modules the site imports, as bytecode: tools/stdlib_pyc.mjs,
-run by Node), sw.js (the service worker, with the precache list: every file with its sha256,
+run by Node, which also makes bodoge.zip bytecode), sw.js (the service worker, with the precache list: every file with its sha256,
 and a content hash of the whole site).
 """
 
@@ -39,7 +39,7 @@ from bodoge.ui.i18n import I18n  # noqa: E402
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 # what the site takes of it: the loader, the runtime and its WebAssembly; the standard library
-# is made (precompile_stdlib), and pyodide-lock.json (a list of packages we never load) is
+# is made (precompile), and pyodide-lock.json (a list of packages we never load) is
 # replaced by its header, stamped into snap.mjs
 SITE_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 # PyScript's plugins: those turned off in pyscript.toml are not shipped; every other one is
@@ -90,7 +90,8 @@ def strings_as_data(path):
 
 def package_zip(dst):
     """bodoge.zip: the package's .py files (string tables as data) and the shelf's pictures
-    (``_pictures_built.py``), byte-for-byte reproducible."""
+    (``_pictures_built.py``), byte-for-byte reproducible (``precompile`` then makes it
+    bytecode)."""
     src = os.path.join(ROOT, "py")
     entries = []
     for folder, dirs, files in os.walk(os.path.join(src, "bodoge")):
@@ -248,7 +249,7 @@ PYSCRIPT_SOURCE = re.compile(r'"([\w/]+\.py)":("(?:[^"\\]|\\.)*")')
 def site_imports(dist):
     """What the site's Python can import: every name imported anywhere in the package (but the
     command line's), and in PyScript's own Python (its modules ride inside its core chunk as
-    strings). Standard modules among them go into the standard library (precompile_stdlib)."""
+    strings). Standard modules among them go into the standard library (precompile)."""
     names = set()
     src = os.path.join(ROOT, "py", "bodoge")
     for folder, dirs, files in os.walk(src):
@@ -266,20 +267,22 @@ def site_imports(dist):
     return sorted(n for n in names if n.split(".")[0] != "bodoge")
 
 
-def precompile_stdlib(dist):
-    """pyodide/python_stdlib.zip: only the standard modules the site imports, as bytecode
-    (tools/stdlib_pyc.mjs says how; benchmarks/phone.md and platform.md what it saves: Pyodide
-    compiles each module it imports from source at every boot that restores no snapshot, and
-    its whole library is 2.9 MB to download). Which modules: those bodoge/warm.py imports, and
-    every standard module named by an import anywhere in the site (``site_imports``)."""
+def precompile(dist):
+    """pyodide/python_stdlib.zip: only the standard modules the site imports, as bytecode; and
+    bodoge.zip as bytecode (tools/stdlib_pyc.mjs says how; benchmarks/phone.md and platform.md
+    what it saves: Pyodide compiles each module it imports from source at every boot that
+    restores no snapshot, and its whole library is 2.9 MB to download). Which standard modules:
+    those bodoge/warm.py imports, and every one named by an import anywhere in the site
+    (``site_imports``)."""
     node = shutil.which("node")
     if node is None:
-        sys.exit("build: node is missing (it runs Pyodide to make its standard library)")
+        sys.exit("build: node is missing (it runs Pyodide to compile the site's Python)")
     stock = os.path.join(ROOT, "node_modules", "pyodide")
-    made = os.path.join(dist, "pyodide", "python_stdlib.zip")
-    subprocess.run([node, os.path.join(ROOT, "tools", "stdlib_pyc.mjs"), stock,
-                    os.path.join(dist, "bodoge.zip"), made] + site_imports(dist),
-                   check=True, stdout=subprocess.DEVNULL)
+    package = os.path.join(dist, "bodoge.zip")
+    subprocess.run([node, os.path.join(ROOT, "tools", "stdlib_pyc.mjs"), stock, package,
+                    os.path.join(dist, "pyodide", "python_stdlib.zip"), package + ".pyc"]
+                   + site_imports(dist), check=True, stdout=subprocess.DEVNULL)
+    os.replace(package + ".pyc", package)
 
 
 def lock_header():
@@ -371,7 +374,7 @@ def build(dist):
     for package, name in VENDOR:
         shutil.copyfile(os.path.join(modules, package, "dist", name), os.path.join(vendor, name))
     package_zip(os.path.join(dist, "bodoge.zip"))
-    precompile_stdlib(dist)
+    precompile(dist)
     stamp_snapshot(dist, "__SITE__", lock_header())
     fill_index(dist, config)
     open(os.path.join(dist, ".nojekyll"), "w").close()

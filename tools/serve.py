@@ -172,13 +172,28 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().flush_headers()
 
 
+def prepare_gzip(handler, directory):
+    """Compress every file Pages would send gzipped now, not while a browser waits for it (the
+    9.6 MB WebAssembly takes a second)."""
+    for folder, _, files in os.walk(directory):
+        for name in files:
+            path = os.path.join(folder, name)
+            if handler.guess_type(handler, path).startswith(COMPRESSED):
+                stat = os.stat(path)
+                with open(path, "rb") as f:
+                    handler._gzip(handler, path, stat, f.read())
+
+
 class Server:
     """A threaded static server; ``port=0`` picks a free port. Usable as a context manager.
     ``pages``: GitHub Pages' headers and gzip; ``link``: a ``Link`` that throttles every
     response; ``tally``: a ``Tally`` that records them."""
 
     def __init__(self, directory, port=0, host="127.0.0.1", pages=False, link=None, tally=None):
-        handler = type("SiteHandler", (Handler,), {"pages": pages, "link": link, "tally": tally})
+        handler = type("SiteHandler", (Handler,), {"pages": pages, "link": link, "tally": tally,
+                                                   "_gzipped": {}})
+        if pages:
+            prepare_gzip(handler, directory)
         handler = functools.partial(handler, directory=directory)
         self.httpd = http.server.ThreadingHTTPServer((host, port), handler)
         self.httpd.daemon_threads = True

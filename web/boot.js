@@ -13,22 +13,34 @@
   // gets the response already on its way. On a first visit (no service worker answers yet) a
   // copy of each goes into the STAGE cache, from which the service worker's install takes it
   // instead of downloading it again (web/sw.js); the worker is registered once they are in.
+  // The WebAssembly is compiled as it arrives (by the browser's background threads), and
+  // Pyodide's instantiateStreaming of it gets that module: Pyodide asks for it only once its
+  // own scripts have run.
   const base = new URL("../", document.currentScript.src);
   const EARLY = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "bodoge.zip"];
+  const WASM = new URL(EARLY[0], base).href;
   const STAGE = `bodoge-fetched:${base.pathname}`;
-  const nativeFetch = window.fetch;
+  const wasm = window.WebAssembly || {};
+  const native = { fetch: window.fetch, compileStreaming: wasm.compileStreaming,
+                   instantiate: wasm.instantiate, instantiateStreaming: wasm.instantiateStreaming };
   const early = new Map();
   const kept = [];
+  let compiled = null;              // the WebAssembly's module, compiling since it started to come
+  const handedOver = new Set();     // fetch() promises of the WebAssembly given to Pyodide
   const firstVisit = !(navigator.serviceWorker && navigator.serviceWorker.controller);
   const stage = firstVisit && window.caches && window.isSecureContext
     ? caches.open(STAGE).catch(() => null) : null;
   for (const path of EARLY) {
     const url = new URL(path, base).href;
     let put = null;
-    const response = nativeFetch(url).then((r) => {
+    const response = native.fetch.call(window, url).then((r) => {
       if (stage && r.ok) {
         const copy = r.clone();     // before anyone reads the body
         put = stage.then((cache) => cache && cache.put(url, copy)).catch(() => {});
+      }
+      if (url === WASM && r.ok && native.compileStreaming && native.instantiate) {
+        compiled = native.compileStreaming.call(wasm, r.clone());
+        compiled.catch(() => {});   // then Pyodide compiles its own copy
       }
       return r;
     });
@@ -38,12 +50,33 @@
   window.fetch = function (input, init) {
     const url = typeof input === "string" || input instanceof URL ? new URL(input, location.href).href : "";
     const started = early.get(url);
+    let got;
     if (started && (!init || Object.keys(init).length === 0)) {
       early.delete(url);
-      return started.catch(() => nativeFetch(input, init));
+      got = started.catch(() => native.fetch.call(window, input, init));
+    } else {
+      got = native.fetch.call(window, input, init);
     }
-    return nativeFetch(input, init);
+    if (url === WASM) handedOver.add(got);
+    return got;
   };
+  if (native.instantiateStreaming) {
+    wasm.instantiateStreaming = function (source, imports) {
+      if (!compiled || !handedOver.has(source)) return native.instantiateStreaming.call(wasm, source, imports);
+      handedOver.delete(source);
+      return (async () => {
+        const given = await source;
+        let module;
+        try {
+          module = await compiled;
+        } catch (e) {               // the early compile failed: Pyodide's own copy, as usual
+          return native.instantiateStreaming.call(wasm, given, imports);
+        }
+        if (given.body) given.body.cancel().catch(() => {});
+        return { module, instance: await native.instantiate.call(wasm, module, imports) };
+      })();
+    };
+  }
   let settings = {};
   try {
     const text = localStorage.getItem("bodoge:settings") || "{}";

@@ -58,13 +58,31 @@ def stdlib_files():
             and getattr(m.__spec__, "origin", None) != "frozen"}
 
 
+def code_imports(code):
+    """The absolute imports in a code object and the functions and classes inside it: (module,
+    names imported from it, or () for ``import module``)."""
+    import dis
+
+    found = []
+    steps = list(dis.get_instructions(code))
+    for i, step in enumerate(steps):
+        # IMPORT_NAME takes the level and the names from the two constants loaded before it
+        if step.opname == "IMPORT_NAME" and i >= 2 and steps[i - 2].argval == 0:
+            found.append((step.argval, tuple(steps[i - 1].argval or ())))
+    for const in code.co_consts:
+        if hasattr(const, "co_code"):
+            found += code_imports(const)
+    return found
+
+
 def unresolved_imports():
-    """Every absolute import statement of the package's source (but the command line's) that
-    does not resolve here, as "module" or "module.name": a module not found, or a name its module
-    lacks. In the page it is none: the site's standard library holds only the standard modules
-    the site imports (tools/build.py finds them by these same statements, wherever they are:
-    a module imported only inside a function must be there too)."""
-    import ast
+    """Every absolute import of the package (but the command line's) that does not resolve
+    here, as "module" or "module.name": a module not found, or a name its module lacks. In the
+    page it is none: the site's standard library holds only the standard modules the site
+    imports (tools/build.py finds them by these same imports, wherever they are: a module
+    imported only inside a function must be there too). Read from the package's files, source
+    or bytecode (the site ships bytecode: tools/stdlib_pyc.mjs)."""
+    import marshal
     import os
 
     root = bodoge.__path__[0]
@@ -87,19 +105,16 @@ def unresolved_imports():
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for file in sorted(files):
             rel = os.path.relpath(os.path.join(folder, file), root)
-            if not file.endswith(".py") or rel in ("cli.py", "__main__.py"):
+            if rel.rsplit(".", 1)[0] in ("cli", "__main__") or not file.endswith((".py", ".pyc")):
                 continue
-            with open(os.path.join(folder, file), encoding="utf-8") as f:
-                tree = ast.parse(f.read())
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Import):
-                    missing.update(a.name for a in node.names if not resolves(a.name))
-                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                    if not resolves(node.module):
-                        missing.add(node.module)
-                        continue
-                    missing.update(f"{node.module}.{a.name}" for a in node.names
-                                   if a.name != "*" and not resolves(node.module, a.name))
+            with open(os.path.join(folder, file), "rb") as f:
+                data = f.read()
+            code = marshal.loads(data[16:]) if file.endswith(".pyc") else compile(data, file, "exec")
+            for module, names in code_imports(code):
+                if not resolves(module):
+                    missing.add(module)
+                    continue
+                missing.update(f"{module}.{n}" for n in names if n != "*" and not resolves(module, n))
     return sorted(missing)
 
 

@@ -112,14 +112,24 @@ def test_the_standard_library_holds_only_what_the_site_imports_as_bytecode(site)
     assert len(magics) == 1
 
 
-def test_the_standard_library_is_made_the_same_again(site, tmp_path):
-    """Byte for byte (the site's content hash stays put from build to build)."""
+def test_the_python_is_made_the_same_again_and_the_package_as_bytecode(site, tmp_path):
+    """Byte for byte (the site's content hash stays put from build to build); the package is
+    each module's bytecode, nothing else."""
     build = build_tool()
-    again = tmp_path / "stdlib.zip"
+    source = tmp_path / "bodoge.zip"
+    build.package_zip(str(source))
+    stdlib, package = tmp_path / "stdlib.zip", tmp_path / "package.zip"
     subprocess.run(["node", os.path.join(ROOT, "tools", "stdlib_pyc.mjs"),
-                    os.path.join(ROOT, "node_modules", "pyodide"), str(site / "bodoge.zip"), str(again)]
+                    os.path.join(ROOT, "node_modules", "pyodide"), str(source), str(stdlib), str(package)]
                    + build.site_imports(str(site)), capture_output=True, check=True)
-    assert again.read_bytes() == (site / "pyodide" / "python_stdlib.zip").read_bytes()
+    assert stdlib.read_bytes() == (site / "pyodide" / "python_stdlib.zip").read_bytes()
+    assert package.read_bytes() == (site / "bodoge.zip").read_bytes()
+    with zipfile.ZipFile(source) as z:
+        sources = z.namelist()
+    shipped = stdlib_entries(package)
+    assert sorted(shipped) == sorted(n + "c" for n in sources)
+    for name, pyc in shipped.items():
+        assert struct.unpack("<I", pyc[4:8])[0] == 0b01, name      # hash-based, never checked
 
 
 def test_only_the_pyscript_the_page_loads_ships(site):

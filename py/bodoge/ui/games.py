@@ -426,10 +426,11 @@ def game_name(i18n, game_id):
 
 
 def has_lesson(game_id) -> bool:
-    """Whether the game has a lesson (``bodoge/games/<id>/lesson.py``; see ui/lesson.py),
-    found without importing anything: the shelf asks at start-up, for every game."""
-    return is_known(game_id) and os.path.isfile(
-        os.path.join(os.path.dirname(games_package.__file__), game_id, "lesson.py"))
+    """Whether the game has a lesson (``bodoge/games/<id>/lesson.py``, or its bytecode as the
+    site ships it; see ui/lesson.py), found without importing anything: the shelf asks at
+    start-up, for every game."""
+    path = os.path.join(os.path.dirname(games_package.__file__), game_id, "lesson.py")
+    return is_known(game_id) and (os.path.isfile(path) or os.path.isfile(path + "c"))
 
 
 def has_analysis(gui):
