@@ -4,6 +4,7 @@
 
 Layout: index.html (with the shelf pre-rendered in both languages, PyScript's configuration
 from pyscript.toml and web/main.py inline, and the modules a boot loads named for preloading),
+web/rules.html (every rules page, for before Python runs),
 bodoge.zip (the Python package), web/ (style.css joined from web/css/base.css and every
 game's py/bodoge/games/<game>/style.css, JS glue, icons, manifest; vendor/: qrcode-generator
 and jsQR from node_modules), pyodide/ and pyscript/ (from node_modules: run `npm ci` first;
@@ -29,10 +30,10 @@ import zipfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
-from bodoge.ui.app import static_page  # noqa: E402
+from bodoge.ui.app import static_page, top_bar  # noqa: E402
 from bodoge.games import CATALOG  # noqa: E402
 from bodoge.ui import pictures  # noqa: E402
-from bodoge.ui.html import escape_text  # noqa: E402
+from bodoge.ui.html import escape_text, h, render  # noqa: E402
 from bodoge.ui.i18n import I18n  # noqa: E402
 
 # Pyodide as npm ships it (the benchmarks' bare page loads all of it)
@@ -184,15 +185,15 @@ def module_chunk(dist):
         return STATIC_IMPORT.findall(f.read())
 
 
-# The modules a boot loads, preloaded from index.html (the browser would find each only once
+# The modules a boot loads, preloaded by web/boot.js (the browser would find each only once
 # the one before it ran: core.js, its chunk, the plugins, snap.mjs, pyodide.mjs, its runtime).
 BOOT_MODULES = ("pyodide/snap.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
 
 
-def preload_links(dist):
-    names = ["pyscript/" + n for n in sorted(os.listdir(os.path.join(dist, "pyscript")))
-             if n != "core.js"] + list(BOOT_MODULES)
-    return "\n".join(f'  <link rel="modulepreload" href="./{n}">' for n in names)
+def boot_modules(dist):
+    """The modules boot.js preloads, space-separated, from the site's folder."""
+    return " ".join(["pyscript/" + n for n in sorted(os.listdir(os.path.join(dist, "pyscript")))
+                     if n != "core.js"] + list(BOOT_MODULES))
 
 
 def py_script(config):
@@ -222,12 +223,46 @@ def fill_index(dist, config):
                 f'<span lang="en">{escape_text(en.t(key))}</span></span>')
         html = html[:start] + both + html[end + 2:]
     html = html.replace("<!--static:app-->", static_page("ja") + static_page("en"))
-    for mark, text in (("  <!--preload-->", preload_links(dist)), ("<!--pyscript-->", py_script(config))):
+    for mark, text in (("__BOOT_MODULES__", boot_modules(dist)), ("<!--pyscript-->", py_script(config))):
         if mark not in html:
-            sys.exit(f"build: index.html has no {mark.strip()}")
+            sys.exit(f"build: index.html has no {mark}")
         html = html.replace(mark, text)
     with open(os.path.join(dist, "index.html"), "w", encoding="utf-8") as f:
         f.write(html)
+
+
+# Made for the first visit only, and not precached: a returning visit has Python in a second.
+NOT_PRECACHED = ("web/rules.html",)
+
+
+class _Page:
+    """What a screen's render reads of the app: the language's strings."""
+
+    def __init__(self, lang):
+        self.i18n = I18n(lang)
+        self.t = self.i18n.t
+
+
+def static_rules(dst):
+    """web/rules.html: every game's rules page in both languages, as Python renders them (the
+    top bar and ui/pages.py's RulesScreen), for web/boot.js to show when a rules page is opened
+    before Python runs (index.html paints only the shelf, and Python takes most of a minute to
+    arrive on a slow first visit). One ``<div id="rules-<game>">`` each, holding a
+    ``<div class="app" lang>`` per language as index.html's shelf does."""
+    from bodoge.ui.pages import RulesScreen
+
+    parts = ['<!doctype html>\n<meta charset="utf-8">\n<title>bodoge: rules</title>\n']
+    for g in CATALOG:
+        if not g.playable:
+            continue
+        pages = []
+        for lang in ("ja", "en"):
+            page = _Page(lang)
+            pages.append(h("div", {"class_": "app", "lang": lang}, top_bar(page.i18n),
+                           RulesScreen(page, g.id).render()))
+        parts.append(render(h("div", {"id": f"rules-{g.id}"}, pages)) + "\n")
+    with open(dst, "w", encoding="utf-8") as f:
+        f.write("".join(parts))
 
 
 def imported_names(source):
@@ -321,8 +356,8 @@ def integrity(path):
 
 
 def service_worker(dist):
-    """sw.js: the precache (every file of the site, but sw.js and dot files, with its
-    ``integrity``; "./" is index.html) and the site's version, a hash of every file."""
+    """sw.js: the precache (every file of the site, but sw.js, dot files and NOT_PRECACHED,
+    with its ``integrity``; "./" is index.html) and the site's version, a hash of every file."""
     stamp_snapshot(dist, "__SITE__")      # the version hashes the file without it
     files = []
     for folder, _, names in os.walk(dist):
@@ -341,7 +376,8 @@ def service_worker(dist):
     with open(os.path.join(ROOT, "web", "sw.js"), encoding="utf-8") as f:
         template = f.read()
     precache = {"./": integrity(os.path.join(dist, "index.html"))}
-    precache.update(("./" + rel, integrity(os.path.join(dist, rel))) for rel in files)
+    precache.update(("./" + rel, integrity(os.path.join(dist, rel))) for rel in files
+                    if rel not in NOT_PRECACHED)
     sw = template.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=1))
     with open(os.path.join(dist, "sw.js"), "w", encoding="utf-8") as f:
         f.write(sw)
@@ -369,6 +405,7 @@ def build(dist):
               skip=lambda name: name in ("sw.js", "main.py") or name.endswith(".css"),
               skip_dir=lambda rel: rel.split(os.sep)[0] == "pyodide")
     join_css(os.path.join(dist, "web", "style.css"))
+    static_rules(os.path.join(dist, "web", "rules.html"))
     vendor = os.path.join(dist, "web", "vendor")     # play on several devices: QR codes
     os.makedirs(vendor)
     for package, name in VENDOR:

@@ -15,8 +15,8 @@
 // unchecked-hash .pyc (zipimport looks for .pyc before .py and checks nothing), without column
 // tables (PYTHONNODEBUGRANGES: a traceback still names file and line) and without docstrings
 // (nothing of ours reads a standard module's __doc__). PACKAGE_OUT is bodoge.zip likewise: each
-// module as bytecode only, named for where the page unpacks it (/home/pyodide/bodoge/...), no
-// source (a traceback names file and line). Compiling is most of the cost of an import: the
+// module as bytecode only, named for where the page imports it from (/lib/bodoge.zip/bodoge/
+// ...: web/pyodide/snap.mjs puts the zip on sys.path), no source (a traceback names file and line). Compiling is most of the cost of an import: the
 // whole package takes seconds to compile at a phone's speed, a few hundredths to load as
 // bytecode. Both are reproducible byte for byte; the standard library's files are printed, one
 // per line.
@@ -72,7 +72,7 @@ compiled = io.BytesIO()
 with zipfile.ZipFile(compiled, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
     for info in package.infolist():
         data = package.read(info)
-        code = compile(data, f"/home/pyodide/{info.filename}", "exec", dont_inherit=True, optimize=2)
+        code = compile(data, f"/lib/bodoge.zip/{info.filename}", "exec", dont_inherit=True, optimize=2)
         pyc = zipfile.ZipInfo(info.filename + "c", info.date_time)
         pyc.compress_type = zipfile.ZIP_DEFLATED
         pyc.external_attr = info.external_attr

@@ -16,7 +16,8 @@
   // The WebAssembly is compiled as it arrives (by the browser's background threads), and
   // Pyodide's instantiateStreaming of it gets that module: Pyodide asks for it only once its
   // own scripts have run.
-  const base = new URL("../", document.currentScript.src);
+  const script = document.currentScript;
+  const base = new URL("../", script.src);
   const EARLY = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "bodoge.zip"];
   const WASM = new URL(EARLY[0], base).href;
   const STAGE = `bodoge-fetched:${base.pathname}`;
@@ -30,13 +31,14 @@
   const firstVisit = !(navigator.serviceWorker && navigator.serviceWorker.controller);
   const stage = firstVisit && window.caches && window.isSecureContext
     ? caches.open(STAGE).catch(() => null) : null;
-  for (const path of EARLY) {
+  // One early download; ``kept`` gets the promise of its copy kept for the service worker.
+  const fetchEarly = (path) => {
     const url = new URL(path, base).href;
-    let put = null;
+    let stored = null;
     const response = native.fetch.call(window, url).then((r) => {
       if (stage && r.ok) {
         const copy = r.clone();     // before anyone reads the body
-        put = stage.then((cache) => cache && cache.put(url, copy)).catch(() => {});
+        stored = stage.then((cache) => cache && cache.put(url, copy)).catch(() => {});
       }
       if (url === WASM && r.ok && native.compileStreaming && native.instantiate) {
         compiled = native.compileStreaming.call(wasm, r.clone());
@@ -45,8 +47,20 @@
       return r;
     });
     early.set(url, response);
-    kept.push(response.then(() => put, () => {}));
+    kept.push(response.then(() => stored, () => {}));
+  };
+  // This script comes after the stylesheet, so the shelf's first paint has had the network to
+  // itself. Then the modules a boot loads (index.html names them: the browser would find each
+  // only once the one before had run) and the three big files, all at once. (Our package
+  // after Pyodide's two, so that Python could start on those sooner, came seconds later: a
+  // download started from script waits for the main thread, which Python's start holds.)
+  for (const path of (script.dataset.modules || "").split(" ").filter(Boolean)) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = new URL(path, base).href;
+    document.head.append(link);
   }
+  EARLY.forEach(fetchEarly);
   window.fetch = function (input, init) {
     const url = typeof input === "string" || input instanceof URL ? new URL(input, location.href).href : "";
     const started = early.get(url);
@@ -154,6 +168,40 @@
     }).catch(() => answered(false));      // no offline cache: the app still works online
     if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   };
+
+  // --- the rules before Python ---------------------------------------------------------------
+  // index.html paints the shelf; a rules page (#/rules/<game>) opened or tapped before Python
+  // runs is web/rules.html's (the build renders them as Python does), so the rules can be read
+  // while a slow first visit downloads. Not precached: a returning visit has Python in a second.
+  let rules = null;                 // the parsed web/rules.html, once asked for
+  let shelf = null;                 // the static shelf's nodes, while a rules page is shown
+  const staticRoute = async () => {
+    const app = document.getElementById("app");
+    if (root.dataset.ready || !app) return;
+    const page = /^#\/rules\/([a-z0-9_]+)$/.exec(location.hash);
+    if (!page) {
+      if (shelf) app.replaceChildren(...shelf);
+      shelf = null;
+      return;
+    }
+    rules = rules || native.fetch.call(window, new URL("web/rules.html", base))
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.status))))
+      .then((text) => new DOMParser().parseFromString(text, "text/html"));
+    let doc;
+    try {
+      doc = await rules;
+    } catch (e) {
+      rules = null;                 // offline and not cached: the shelf stays, Python will come
+      return;
+    }
+    const found = doc.getElementById(`rules-${page[1]}`);
+    if (root.dataset.ready || location.hash !== page[0] || !found) return;
+    shelf = shelf || Array.from(app.childNodes);
+    app.replaceChildren(...Array.from(found.childNodes, (n) => document.importNode(n, true)));
+    scrollTo(0, 0);
+  };
+  addEventListener("hashchange", staticRoute);
+  document.addEventListener("DOMContentLoaded", staticRoute);
 
   // --- start-up failures --------------------------------------------------------------------
   // Python failed to start or the first render raised (web/main.py calls bodogeBootFailed; an

@@ -1,7 +1,7 @@
 """What a Pyodide memory snapshot holds, and what a restored one must redo.
 
-``web/pyodide/snap-worker.mjs`` starts a Pyodide of its own in a worker, unpacks bodoge.zip,
-calls ``warm(key)`` and stores the interpreter's memory; a returning visit restores that memory
+``web/pyodide/snap-worker.mjs`` starts a Pyodide of its own in a worker, puts bodoge.zip on its
+path, calls ``warm(key)`` and stores the interpreter's memory; a returning visit restores that memory
 (``web/pyodide/snap.mjs``) instead of starting Python and importing all of this again, then calls
 ``restored(key)``.
 
@@ -13,6 +13,7 @@ module's state) is renewed by ``restored``.
 """
 
 import importlib
+import importlib.util
 import pkgutil
 import random
 import sys
@@ -80,12 +81,8 @@ def unresolved_imports():
     here, as "module" or "module.name": a module not found, or a name its module lacks. In the
     page it is none: the site's standard library holds only the standard modules the site
     imports (tools/build.py finds them by these same imports, wherever they are: a module
-    imported only inside a function must be there too). Read from the package's files, source
-    or bytecode (the site ships bytecode: tools/stdlib_pyc.mjs)."""
-    import marshal
-    import os
-
-    root = bodoge.__path__[0]
+    imported only inside a function must be there too). Read from each module's code as its
+    loader has it (source, or the bytecode the site ships), without running it."""
     missing = set()
 
     def resolves(module, name=None):
@@ -101,20 +98,14 @@ def unresolved_imports():
             return False
         return True
 
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for file in sorted(files):
-            rel = os.path.relpath(os.path.join(folder, file), root)
-            if rel.rsplit(".", 1)[0] in ("cli", "__main__") or not file.endswith((".py", ".pyc")):
+    names = [m.name for m in pkgutil.walk_packages(bodoge.__path__, "bodoge.")]
+    for name in ["bodoge"] + sorted(n for n in names if n not in ("bodoge.cli", "bodoge.__main__")):
+        code = importlib.util.find_spec(name).loader.get_code(name)
+        for module, imported in code_imports(code):
+            if not resolves(module):
+                missing.add(module)
                 continue
-            with open(os.path.join(folder, file), "rb") as f:
-                data = f.read()
-            code = marshal.loads(data[16:]) if file.endswith(".pyc") else compile(data, file, "exec")
-            for module, names in code_imports(code):
-                if not resolves(module):
-                    missing.add(module)
-                    continue
-                missing.update(f"{module}.{n}" for n in names if n != "*" and not resolves(module, n))
+            missing.update(f"{module}.{n}" for n in imported if n != "*" and not resolves(module, n))
     return sorted(missing)
 
 

@@ -110,3 +110,29 @@ def test_every_game_starts_and_plays_on_the_site_s_standard_library(page, server
             play_turns(page, info.id)
     # nothing was compiled from source on the way, and nothing failed to import
     assert page.evaluate("window.bodoge.stdlibSources()") == "[]"
+
+
+def test_every_rules_page_is_readable_before_python(page, server):
+    """index.html paints the shelf; a rules page opened, or tapped on the shelf, before Python
+    runs shows web/rules.html's copy (web/boot.js), in the page's language; Python then draws
+    the same page."""
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(server.url + "#/rules/alter", wait_until="commit")
+    expect(page.get_by_role("heading", name="Rules: ALTER")).to_be_visible()
+    expect(page.locator("#app")).to_contain_text("Change")
+    page.locator(".app[lang='en'] a.brand").click()               # back to the shelf
+    expect(page.get_by_role("heading", name="Japanese tabletop games")).to_be_visible()
+    for info in (g for g in CATALOG if g.playable):
+        page.locator(f".app[lang='en'] a[href='#/rules/{info.id}']").first.click()
+        expect(page.get_by_role("heading", name=f"Rules: {info.name_en}")).to_be_visible()
+        page.go_back()
+        expect(page.get_by_role("heading", name="Japanese tabletop games")).to_be_visible()
+    page.evaluate("document.documentElement.lang = 'ja'")       # as boot.js sets it for Japanese
+    page.goto(server.url + "#/rules/bossa")
+    expect(page.get_by_role("heading", name="ルール：ボッサ")).to_be_visible()
+    assert held and page.evaluate("document.documentElement.dataset.ready") is None
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=90_000)
+    expect(page.get_by_role("heading", name="Rules: Bossa")).to_be_visible()       # Python's

@@ -108,8 +108,7 @@ def test_a_damaged_snapshot_boots_normally_and_is_replaced(page, server):
 
 def new_deploy(root):
     """A new deploy in ``root``: Python code that says so (the shelf's title), a new version.
-    The site ships bytecode: the changed module goes in as source instead (Python finds a
-    module's source before its bytecode)."""
+    The site ships bytecode: the changed module goes in as source instead of it."""
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import build
 

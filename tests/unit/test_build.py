@@ -17,6 +17,8 @@ import zipfile
 
 import pytest
 
+from bodoge.games import CATALOG
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -155,15 +157,29 @@ def test_only_the_pyscript_the_page_loads_ships(site):
 
 def test_the_page_preloads_the_modules_a_boot_loads(site):
     page = (site / "index.html").read_text()
-    preloaded = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', page)
+    named = re.search(r'<script src="\./web/boot\.js" data-modules="([^"]+)"></script>', page).group(1)
+    preloaded = named.split()
     assert set(preloaded) >= {"pyodide/snap.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs"}
     assert any(p.startswith("pyscript/core-") for p in preloaded)
     assert all((site / p).is_file() for p in preloaded)
-    # boot.js, which starts the big downloads, is the first script
-    assert page.index('src="./web/boot.js"') < min(page.index("<link"), page.index("<script type=\"module\""))
+    # boot.js, which starts the big downloads, is the first script, after the stylesheet (the
+    # shelf's first paint has the network to itself)
+    stylesheet = page.index('<link rel="stylesheet"')
+    assert stylesheet < page.index('src="./web/boot.js"') < page.index("<script type=\"module\"")
+    assert page.index("<script") > stylesheet
     # main.py inline, the configuration as JSON
     main = open(os.path.join(ROOT, "web", "main.py"), encoding="utf-8").read()
     assert main in page and 'config="{&quot;name&quot;:&quot;bodoge&quot;' in page
+
+
+def test_every_rules_page_is_made_for_before_python(site):
+    made = (site / "web" / "rules.html").read_text()
+    for info in CATALOG:
+        if info.playable:
+            start = made.index(f'<div id="rules-{info.id}">')
+            page = made[start:made.index("</main>", made.index("</main>", start) + 1)]
+            assert page.count('<div class="app" lang=') == 2, info.id
+            assert f">Rules: {info.name_en}</h1>" in page and f">ルール：{info.name_ja}</h1>" in page
 
 
 def precache(site):
@@ -174,7 +190,8 @@ def precache(site):
 def test_the_precache_names_every_file_once_with_its_sha256(site):
     entries = precache(site)
     files = sorted("./" + str(p.relative_to(site)) for p in site.rglob("*")
-                   if p.is_file() and p.name != "sw.js" and not p.name.startswith("."))
+                   if p.is_file() and p.name != "sw.js" and not p.name.startswith(".")
+                   and str(p.relative_to(site)) != "web/rules.html")      # for a first visit only
     assert sorted(entries) == sorted(["./"] + files)
     for url, integrity in entries.items():
         data = (site / ("index.html" if url == "./" else url[2:])).read_bytes()

@@ -4,9 +4,9 @@
 //
 // PyScript loads this module as its interpreter (pyscript.toml: interpreter =
 // "./pyodide/snap.mjs"): it uses our `version` and `loadPyodide`, and takes `indexURL` from
-// this folder, beside pyodide.mjs. Our `loadPyodide` also unpacks bodoge.zip into the working
-// directory (web/boot.js started its download with the page) and hands Pyodide the header of
-// its package list instead of the list (we load no packages). The snapshot options are
+// this folder, beside pyodide.mjs. Our `loadPyodide` also puts bodoge.zip (web/boot.js started
+// its download with the page) on Python's path, and hands Pyodide the header of its package
+// list instead of the list (we load no packages). The snapshot options are
 // Pyodide's own, private and experimental (`_loadSnapshot`, `_makeSnapshot`,
 // `makeMemorySnapshot`), so any failure — no snapshot, a damaged or stale one, a full quota, an
 // older browser — means a normal boot, silently. A snapshot is made only after a normal boot, once the page is ready and idle, by
@@ -28,18 +28,21 @@ const BASE = new URL("../", import.meta.url);          // the site's folder
 export const ZIP_URL = new URL("bodoge.zip", BASE).href;
 export const CACHE = `bodoge-snapshot:${BASE.pathname}`;   // one per site path
 
-// Our package, where Python finds it: the working directory (/home/pyodide).
+// Our package, where Python finds it: the zip itself on sys.path (bytecode, imported from the
+// zip as the standard library is: unpacking its files took a tenth of a second and more).
+export const PACKAGE = "/lib/bodoge.zip";
 export function unpack(pyodide, zip) {
-  pyodide.unpackArchive(zip, "zip", { extractDir: "." });
+  pyodide.FS.writeFile(PACKAGE, zip);
+  pyodide.runPython(`import sys\nif ${JSON.stringify(PACKAGE)} not in sys.path: sys.path.insert(0, ${JSON.stringify(PACKAGE)})`);
 }
 
 // Pyodide's options of ours: the lock file's header instead of the file.
 export const options = (given = {}) => (given.lockFileURL || given.lockFileContents ? { ...given }
   : { ...given, lockFileContents: JSON.parse(JSON.stringify(LOCK)) });
 
-// The warm-up, run in the worker's Pyodide before its memory is taken: bodoge.zip unpacked
-// where the page puts it (the working directory), then bodoge/warm.py imports every module
-// that does not touch the page.
+// The warm-up, run in the worker's Pyodide before its memory is taken: bodoge.zip where the
+// page puts it (a restored page writes the same file there again), then bodoge/warm.py imports
+// every module that does not touch the page.
 export function warmUp(pyodide, zip, key) {
   unpack(pyodide, zip);
   const warm = pyodide.pyimport("bodoge.warm");

@@ -41,6 +41,7 @@ Until each game is redone in the frame: a ``result`` that still starts with its 
 
 import importlib
 import os
+import pkgutil
 
 from .. import games as games_package
 from ..games import get_game, info, is_known
@@ -426,11 +427,11 @@ def game_name(i18n, game_id):
 
 
 def has_lesson(game_id) -> bool:
-    """Whether the game has a lesson (``bodoge/games/<id>/lesson.py``, or its bytecode as the
-    site ships it; see ui/lesson.py), found without importing anything: the shelf asks at
-    start-up, for every game."""
-    path = os.path.join(os.path.dirname(games_package.__file__), game_id, "lesson.py")
-    return is_known(game_id) and (os.path.isfile(path) or os.path.isfile(path + "c"))
+    """Whether the game has a lesson (``bodoge/games/<id>/lesson.py``; see ui/lesson.py),
+    found without importing anything (in a folder, or in the zip the site imports from): the
+    shelf asks at start-up, for every game."""
+    folder = os.path.join(os.path.dirname(games_package.__file__), game_id)
+    return is_known(game_id) and any(m.name == "lesson" for m in pkgutil.iter_modules([folder]))
 
 
 def has_analysis(gui):
