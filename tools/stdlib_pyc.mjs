@@ -48,7 +48,7 @@ for name in EXTRA:
     except ImportError:
         pass                    # not a standard module (js, pyscript, polyscript, ...)
 
-STDLIB = next(p for p in sys.path if p.endswith(".zip"))
+STDLIB = next(p for p in sys.path if p.endswith(".zip") and p.rsplit("/", 1)[-1].startswith("python"))
 loaded = set(bodoge.warm.stdlib_files().values())
 folders = {name.rsplit("/", 1)[0] + "/" for name in loaded if "/" in name}
 source = zipfile.ZipFile(STDLIB)

@@ -50,8 +50,10 @@ def stdlib_files():
     """The standard modules imported so far from the standard library's zip (Pyodide's
     python_stdlib.zip; none in CPython, whose library is a folder), not those frozen into the
     interpreter: {module name: its file inside the zip}. A ``.py`` file is one Python compiled
-    from source (tools/stdlib_pyc.mjs, which ships those a boot imports as bytecode)."""
-    lib = next((p for p in sys.path if p.endswith(".zip")), None)
+    from source (tools/stdlib_pyc.mjs, which ships those a boot imports as bytecode). The zip
+    is /lib/python3XX.zip (bodoge.zip is on the path too, in the page)."""
+    lib = next((p for p in sys.path if p.endswith(".zip") and p.rsplit("/", 1)[-1].startswith("python")),
+               None)
     if lib is None:
         return {}
     return {name: m.__file__[len(lib) + 1:] for name, m in list(sys.modules.items())
