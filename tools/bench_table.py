@@ -263,7 +263,7 @@ def report(results):
                   "50 ms) while the move was handled. A refused move (Play Me!: a recorded real-time "
                   "move the clock no longer allows when the position is reopened) is not counted. "
                   "A move that ends a round or the game is drawn first and its summary or result "
-                  "comes over the table in the next frame (`PlayScreen.hold_overlay`): \"summary\" is "
+                  "comes over the table in the next frame (`Session.hold_overlay`): \"summary\" is "
                   "from the call to the frame that paints it, for those moves. Each move is tried "
                   "several times, its position opened afresh each time (the machine's own hiccups "
                   "come and go between tries; a move's cost does not): a move is within one frame "

@@ -11,7 +11,7 @@ import pytest
 from bodoge.core.selfplay import play_one
 from bodoge.games import CATALOG
 from bodoge.ui.games import game_ui
-from bodoge.ui.play import has_analysis
+from bodoge.ui.games import has_analysis
 
 from .harness import ROOT, boot, seed_storage, settle
 

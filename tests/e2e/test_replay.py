@@ -16,7 +16,7 @@ from bodoge.core.selfplay import play_one
 from bodoge.games import get_game
 from bodoge.games.algo.bots import strong_posterior
 from bodoge.games.algo.ui_analysis import pct
-from bodoge.ui.play import has_takebacks
+from bodoge.ui.session import has_takebacks
 
 from .harness import INSTANT, assert_regions_in_view, boot
 

@@ -10,7 +10,7 @@ from bodoge.core.match import Match
 from bodoge.games import get_game
 from bodoge.ui.games import GameUI, game_ui
 from bodoge.ui.html import h
-from bodoge.ui.play import has_analysis
+from bodoge.ui.games import has_analysis
 
 from .fakehost import Text, make_app
 from .test_replay import code_of

@@ -278,7 +278,9 @@ def test_a_long_log_shows_its_last_lines_under_their_group_numbered_as_in_the_ga
     app, host = make_app(hash_=f"#load={code}")
     screen = app.screen
     items = screen.log_items(screen.match.view(None), screen.ctx(None))
-    node = screen.render_log(screen.match.view(None), screen.ctx(None), limit=30)
+    from bodoge.ui.play import render_log
+    node = render_log(screen, screen.match.view(None), screen.ctx(None),
+                      window=lambda entries: (max(0, len(entries) - 30), len(entries)))
     from bodoge.ui.html import render
     html = render(node)
     numbers = [int(n) for n in re.findall(r'<span class="log-n">(\d+)\.</span>', html)]
@@ -347,7 +349,7 @@ def test_play_me_sits_in_the_frame_and_its_drawer_closes_before_it_pauses():
     app.act("log", "open")
     assert screen.log_open
     assert app.key("Escape")
-    assert not screen.log_open and not screen.paused     # Escape closed the drawer, not the round
+    assert not screen.log_open and not screen.clock.paused     # Escape closed the drawer, not the round
 
 
 # --- dialogs --------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def test_a_replay_link_opens_at_the_end_or_at_move_n():
     code = code_of("algo")
     total = len(played("algo").moves)
     app, host = make_app(hash_=f"#replay={code}")
-    assert type(app.screen).__name__ == "ReplayScreen"
+    assert type(app.screen).__name__ == "ReplaySession"
     assert attr(host.html, "data-move") == str(total) and attr(host.html, "data-moves") == str(total)
     assert f"Replay · move {total} of {total}" in host.text()
     app, host = make_app(hash_=f"#replay={code}&move=7")
@@ -255,7 +255,7 @@ def test_a_saved_game_in_progress_may_be_seen_as_a_person_of_this_device():
     slot = screen.slot
     app.route(f"#/replay/{slot.id}")
     replay_ = app.screen
-    assert type(replay_).__name__ == "ReplayScreen" and replay_.slot.id == slot.id
+    assert type(replay_).__name__ == "ReplaySession" and replay_.slot.id == slot.id
     assert replay_.perspectives() == ["table", 0]
     assert replay_.perspective == "table"                 # the spectator view until one picks
     assert re.findall(r'<option value="([^"]+)"', host.html) == ["table", "0"]
@@ -349,7 +349,7 @@ def test_the_play_screen_offers_the_replay_in_its_header_result_and_share_dialog
     # kept, it is a save: its replay by the save's id
     app, host = make_app(hash_=f"#load={code}")
     slot = app.screen.slot
-    app.screen.keep()
+    app.screen.saver.keep()
     assert slot.stored
     assert f'<a class="button" href="#/replay/{slot.id}/0" id="replay-game">Replay</a>' in host.html
     app.route(f"#/replay/{slot.id}/0")

@@ -70,7 +70,7 @@ def test_a_shared_unfinished_game_is_replayed_as_a_spectator_sees_it(case):
     try:
         app, host = make_app(hash_=f"#replay={code}&move={visits[0]}")
         screen = app.screen
-        assert type(screen).__name__ == "ReplayScreen" and not screen.finished
+        assert type(screen).__name__ == "ReplaySession" and not screen.finished
         assert screen.perspectives() == ["table"] and 'id="replay-seat"' not in host.html
         prev, fresh = screen.at, None
         for k in visits:
@@ -86,7 +86,7 @@ def test_a_shared_unfinished_game_is_replayed_as_a_spectator_sees_it(case):
             if k != prev:                    # (the same move again draws nothing new)
                 fresh = screen.history.log_end[prev] if k == prev + 1 else None
             ctx.fresh_from = fresh
-            stage = render(screen.board_region(spectator, ctx))
+            stage = render(screen.gui.replay_board(spectator, ctx))
             assert stage in host.html
             prev = k
         app.key("ArrowRight")

@@ -186,7 +186,7 @@ def test_a_bad_progress_field_is_ignored_and_the_save_kept(bad):
     (row,) = rows(host.html)
     assert 'class="save"' in row and "In progress" in row     # not damaged: the game opens
     app.route("#/play/x")
-    assert type(app.screen).__name__ == "PlayScreen"
+    assert type(app.screen).__name__ == "Session"
 
 
 def test_one_language_is_enough():

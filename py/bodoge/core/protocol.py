@@ -57,6 +57,7 @@ class Game:
     min_players = 2
     max_players = 4
     bot_levels = ("easy", "normal", "strong")
+    realtime = False           # no turns: the session runs a clock (``bodoge.ui.realtime``)
 
     # --- options -----------------------------------------------------------------------------
     def options(self, raw: dict | None) -> dict:

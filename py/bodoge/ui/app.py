@@ -167,12 +167,11 @@ class App:
         return self.play_screen(slot, match, why)
 
     def play_screen(self, slot, match, why=None):
-        screen = game_ui(match.game.id).make_screen(self, slot, match)
+        from .session import open_game
+
         if why is None and not self.host.store.persistent:
             why = "blocked"
-        if why is not None and hasattr(screen, "not_saved"):
-            screen.not_saved(why)
-        return screen
+        return open_game(self, slot, match, why)
 
     # --- replays -------------------------------------------------------------------------------
     def open_replay(self, text):
@@ -187,9 +186,9 @@ class App:
             self.host.set_hash("#/", replace=True)
             self.focus_next = "notice"
             return None
-        from .replay import ReplayScreen
+        from .replay import ReplaySession
 
-        return ReplayScreen(self, match, self.replay_move(params.get("move"), match))
+        return ReplaySession(self, match, self.replay_move(params.get("move"), match))
 
     def replay_slot(self, slot_id, move=None):
         """The replay of a saved game (at its end, or at ``move``), or None (a notice says
@@ -208,9 +207,9 @@ class App:
             self.notice = ("error", self.t("saves.missing" if slot is None else "saves.damaged_open"))
             self.host.set_hash("#/", replace=True)
             return None
-        from .replay import ReplayScreen
+        from .replay import ReplaySession
 
-        return ReplayScreen(self, match, self.replay_move(move, match), slot=slot)
+        return ReplaySession(self, match, self.replay_move(move, match), slot=slot)
 
     def replay_move(self, text, match):
         """The move a replay opens at: ``text`` (None: the end), clamped to the game, with a

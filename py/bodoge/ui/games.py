@@ -18,18 +18,16 @@ What a game's markup must do (see ``GameUI.board``): mark its regions (``data-re
 elements with ``data-fx`` for motion. The frame owns the overlays' headings, placings and
 buttons; the game gives their bodies (``round_summary``, ``result``).
 
-A game with a screen of its own (Play Me!'s real-time ``PlayMeScreen``) still sits in the
-frame: it overrides ``PlayScreen.prompt_region`` and ``board_region`` only. A real-time screen
-has a ``clock`` (``now()``, ``running``, ``start()``, ``stop()``, ``base``), ``paused`` and
-``set_paused(on)``, plays its bots through a ``driver`` (``bots``, ``look(now, only)``), and
-calls ``refuse(seat, error)`` for a refused move and ``send_views()`` after events: that is
-how remote seats (``bodoge.ui.table``) reach it.
+A real-time game (``Game.realtime``: Play Me!) sits in the same frame: the session runs its
+clock (``bodoge.ui.realtime``; ``ctx.clock``), its ``prompt`` draws the whole prompt region
+(there are no turns) and its ``act``/``key`` may answer for any person at the device
+(``Move``) or ask the session for one of its own actions (``Action``: "pause",
+"next-round").
 
 Replays (``bodoge.ui.replay``) draw the table of any position with ``replay_board`` (by
-default ``board`` with no selection and ``ctx.replay`` set; the stage is inert). A game whose
-board is drawn by its own screen and has no ``board`` is drawn from a still of that screen
-(see ``ReplayScreen.still_board``) until it provides ``replay_board``. The frame reserves the
-keys U and Ctrl+Z (take back) on the play screen, and ← → Home End in a replay.
+default ``board`` with no selection and ``ctx.replay`` set; the stage is inert).
+The frame reserves the keys U and Ctrl+Z (take back) on the play screen, and ← → Home End in
+a replay.
 
 Analysis (training games against computers, and replays): ``analysis(view, seat, ctx)``
 fills the Analysis panel above the log; by default there is none and the panel is hidden.
@@ -41,6 +39,7 @@ Until each game is redone in the frame: a ``result`` that still starts with its 
 
 import importlib
 import os
+from typing import NamedTuple
 
 from .. import games as games_package
 from ..games import get_game, info, is_known
@@ -51,6 +50,20 @@ def game_ui(game_id: str):
     """A game's UI (``bodoge.games.<id>.ui``): it lives in the game's folder, beside its
     rules, bots, strings and stylesheet."""
     return importlib.import_module(f"bodoge.games.{game_id}.ui").UI
+
+
+class Move(NamedTuple):
+    """What ``GameUI.act``/``key`` return for a move of a seat other than the viewer (two
+    people at one keyboard in a real-time game); ``seat`` None: the session's choice."""
+    seat: int | None
+    move: object
+
+
+class Action(NamedTuple):
+    """What ``GameUI.act``/``key`` return to ask the session for one of its own actions
+    ("pause", "next-round")."""
+    name: str
+    arg: str = ""
 
 
 class Ctx:
@@ -71,6 +84,10 @@ class Ctx:
         self.replay = False           # drawn for a replay: a position to look at, no input
         self.played = None            # for ``analysis``: the seat's latest move (``Played``)
         self.result_pick = None       # for ``result``: the part the player opened (``result_part``)
+        self.clock = None             # a real-time game's clock (``bodoge.ui.realtime.RealTime``)
+        self.memory = None            # what the game's UI keeps between moves (``GameUI.memory``)
+        self.earlier = None           # the spectator view before the latest move (a callable)
+        self.error = None             # ``act``/``key``: a refusal to show, without a move
 
     def name(self, seat):
         return self.names[seat]
@@ -147,19 +164,55 @@ class GameUI:
         return " · ".join(seat_name(i18n, seats, s) for s in range(len(seats)))
 
     # --- play ----------------------------------------------------------------------------------
-    def screen_class(self, match):
-        """The class of the game screen for ``match``: the shared ``PlayScreen`` for turn-based
-        and simultaneous games; a game with another flow (real time) returns its own subclass
-        of it. A lesson (``bodoge.ui.lesson``) runs on this class too, and a guest's device
-        mixes its remote behaviour into it, so a game with a screen of its own overrides this
-        rather than ``make_screen``."""
-        from .play import PlayScreen
+    def opened(self, app):
+        """The game is opened on this page (a game may install what its input needs)."""
 
-        return PlayScreen
+    # --- what the session keeps for the game's UI -----------------------------------------------
+    def selection(self, old=None, seat=None):
+        """The player's choice in progress, as this game keeps it (``sel`` in ``board``,
+        ``prompt``, ``act`` and ``key``): a new, empty one, or (after ``seat``'s move) what
+        stays of ``old``. Default: a dict."""
+        return {}
 
-    def make_screen(self, app, slot, match):
-        """The game screen (see ``screen_class``)."""
-        return self.screen_class(match)(app, slot, match)
+    def memory(self, view):
+        """What the game's UI keeps about the game between moves (its motion's keys), made
+        from the spectator view when the game is opened; None: nothing (``ctx.memory``)."""
+        return None
+
+    def moved(self, memory, view, seat, move):
+        """After each move, with the spectator view after it (keep ``memory`` up to date)."""
+
+    def pause_for(self, view, events, ctx):
+        """The round summary to show after a move that wrote ``events`` (``view`` after it),
+        or None: by default the last round-ending event (``ends_round``), unless the game is
+        over."""
+        if view.get("outcome") is not None:
+            return None
+        return next((e for e in reversed(events) if self.ends_round(e)), None)
+
+    def pause_ends(self, view) -> bool:
+        """Whether a round summary that is up gives way now (someone else started the next
+        round of a real-time game)."""
+        return False
+
+    def reopened(self, view, ctx):
+        """The round summary to show when a game is opened (one reopened just after a round
+        ended), or None."""
+        return None
+
+    def next_round_move(self, view, ctx):
+        """The move that starts the next round when the player goes on (``Move``; a real-time
+        game's "ready"), or None: the next round is already dealt."""
+        return None
+
+    def share_extra(self, match, t):
+        """More for the Share dialog (above the codes), or None."""
+        return None
+
+    def copy_text(self, kind, match):
+        """What Copy of ``kind`` (a button's ``data-arg`` in ``share_extra``) puts on the
+        clipboard; None: the save code."""
+        return None
 
     def private(self, view) -> bool:
         """Whether the person to move may see what the others may not (``view`` is the public,

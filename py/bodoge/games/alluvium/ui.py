@@ -401,9 +401,8 @@ class AlluviumUI(GameUI):
         return {"players": 4, "kind0": "human", "kind1": "strong", "kind2": "normal", "kind3": "normal",
                 "kind4": "normal"}
 
-    def make_screen(self, app, slot, match):
+    def opened(self, app):
         pointer.install(app)
-        return super().make_screen(app, slot, match)
 
     # --- board -----------------------------------------------------------------------------------
     def board(self, view, sel, ctx):

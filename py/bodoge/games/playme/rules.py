@@ -508,6 +508,42 @@ class PlayMe(Game):
         """The earliest time a move may carry now."""
         return max(state["t"], state["start"]) if state["phase"] == "play" else state["t"]
 
+    # --- the clock (real time: ``bodoge.ui.realtime``) ---------------------------------------
+    realtime = True
+
+    def driver(self, match, bots):
+        """The bots on the game clock (``sim.Driver``)."""
+        from .sim import Driver
+
+        return Driver(match, bots)
+
+    @staticmethod
+    def running(state):
+        """Whether the game clock runs: a round is being played or settled."""
+        return state["phase"] not in ("ready", "over")
+
+    @staticmethod
+    def clock_time(state):
+        """The game time of the latest event."""
+        return state["t"]
+
+    @staticmethod
+    def countdown(state, now):
+        """The seconds before the round starts ("3, 2, 1"), 0 once it runs, None outside a
+        round."""
+        if state["phase"] != "play":
+            return None
+        left = state["start"] - now
+        return 0 if left <= 0 else (left + 999) // 1000
+
+    @staticmethod
+    def next_tick(state, now):
+        """When the countdown next changes (None: it does not)."""
+        start = state["start"]
+        if state["phase"] != "play" or now >= start:
+            return None
+        return start - ((start - now - 1) // 1000) * 1000
+
     def legal_moves(self, state, seat):
         t = self.earliest(state)
         return [dict(m, t=t) for m in self.moves(state, seat)]
