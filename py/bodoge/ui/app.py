@@ -49,7 +49,7 @@ from .html import h, render
 from .i18n import I18n
 from .storage import (LESSON_PREFIX, SAVE_PREFIX, SETTINGS_KEY, Conflict, DamagedEntry, Lessons,
                       Saves, Settings, Slot, SPEEDS, StorageError, stun_ok)
-from .games import game_ui, has_lesson, progress_lines
+from .games import game_ui, has_lesson, learn_link, lesson_done, progress_lines
 
 REPLAY_PREFIX = "#replay="
 NOTICE_MS = 5000      # how long a notice floats over a framed screen
@@ -132,6 +132,12 @@ class App:
             return
         self.focus_next = "join-name"
         self.refresh()
+
+    def open_guest(self, link, name):
+        """The guest's game, once the host has sent its first view (``JoinScreen``)."""
+        from .session import guest_session
+
+        return guest_session(self, link, name)
 
     def net_event(self, kind, key, data=""):
         """The page's connections (``web/net.js``): an event for the screen that made them."""
@@ -548,18 +554,6 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                          h("button", {"type": "submit", "class_": "button"}, t("code.open")))))
         parts.append(settings_panel(i18n, settings, stun_error))
     return h("main", {"class_": "screen shelf-screen"}, parts)
-
-
-def learn_link(t, game_id, status):
-    """"Learn to play" (a guided first game), or "Continue the lesson" when it is under way."""
-    label = t("lesson.continue" if status == "started" else "lesson.learn")
-    return h("a", {"class_": "button subtle learn", "href": f"#/learn/{game_id}",
-                   "id": f"learn-{game_id}"}, label)
-
-
-def lesson_done(t, status):
-    """A finished lesson's mark, in words (and a tick), not by colour."""
-    return h("span", {"class_": "lesson-done"}, "✓ ", t("lesson.done_mark")) if status == "done" else None
 
 
 def _game_name(i18n, game_id):

@@ -488,3 +488,15 @@ def has_lesson(game_id) -> bool:
 def has_analysis(gui):
     """Whether a game's UI has an analysis (``GameUI.analysis`` overridden)."""
     return type(gui).analysis is not GameUI.analysis
+
+
+def learn_link(t, game_id, status):
+    """"Learn to play" (a guided first game), or "Continue the lesson" when it is under way."""
+    label = t("lesson.continue" if status == "started" else "lesson.learn")
+    return h("a", {"class_": "button subtle learn", "href": f"#/learn/{game_id}",
+                   "id": f"learn-{game_id}"}, label)
+
+
+def lesson_done(t, status):
+    """A finished lesson's mark, in words (and a tick), not by colour."""
+    return h("span", {"class_": "lesson-done"}, "✓ ", t("lesson.done_mark")) if status == "done" else None

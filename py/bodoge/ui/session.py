@@ -156,6 +156,7 @@ class Session:
 
     def __init__(self, app, slot, match, script=None, guest=None):
         from .saving import SlotSaver
+        from .table import GuestTable, HostTable
 
         self.app = app
         self.slot = slot
@@ -209,12 +210,8 @@ class Session:
             self.clock = RealTime(self)
         self.table = None
         if guest is not None:
-            from .table import GuestTable
-
             self.table = GuestTable(self, guest)
         elif self.remote:
-            from .table import HostTable
-
             self.table = HostTable(self)
         if script is not None:
             script.attach(self)
@@ -871,4 +868,27 @@ def open_game(app, slot, match, why=None):
     session = Session(app, slot, match)
     if why is not None:
         session.not_saved(why)
+    return session
+
+
+def guest_session(app, link, name):
+    """A guest's game, from the first whole view the host sent (``bodoge.ui.table``): every
+    other seat is remote, the view received stands for the state."""
+    from ..games import get_game
+    from .storage import Slot
+    from .table import RemoteMatch, guest_seats
+
+    game = get_game(link.welcome["game"])
+    seats = guest_seats(link.seats, link.seat, name)
+    holder = {}
+
+    def send(move):
+        holder["session"].table.send_move(move)
+
+    match = RemoteMatch(game, link.seat, link.view, seats, send, bool(link.welcome["rt"]))
+    slot = Slot(f"guest-{link.invite.nonce}", game.id, "", app.host.now(), app.host.now())
+    session = holder["session"] = Session(app, slot, match, guest=link)
+    if session.clock is not None:
+        session.clock.follow()
+        session.clock.schedule()
     return session

@@ -13,9 +13,9 @@ see ``bodoge.ui.app``). Here:
   never reaches the game.
 * ``JoinScreen``: a guest opens the invite link (``#join=…``), chooses a name, shows its answer
   (QR code and text) and waits for the host.
-* ``guest_session``: the guest's game is a session (``bodoge.ui.session``) whose every other
-  seat is remote, over a ``RemoteMatch``: the view received stands for the state, a move goes
-  to the host instead of the rules, and its table is a ``GuestTable``: the link to the host.
+* The guest's game is a session (``bodoge.ui.session.guest_session``) whose every other seat
+  is remote, over a ``RemoteMatch``: the view received stands for the state, a move goes to
+  the host instead of the rules, and its table is a ``GuestTable``: the link to the host.
 """
 
 import contextlib
@@ -25,10 +25,9 @@ from ..core.errors import IllegalMove, short
 from ..core.record import Record
 from ..core.remote import (BadMessage, GuestLink, HostLink, clean_name, make_answer, make_invite,
                            message, read_answer, read_guest, read_invite, token)
-from ..games import get_game, info, is_known
+from ..games import info, is_known
 from .games import clean_seats, game_name, seat_name
 from .html import h
-from .storage import Slot
 
 HELLO_MS = 15_000          # a connection that does not say hello in time is closed
 DELAY_EVERY_MS = 2000      # delays are sent round at most this often
@@ -729,28 +728,6 @@ class GuestTable:
                  h("p", {"class_": "hint"}, t("net.guest_about")))
 
 
-def guest_session(app, link, name):
-    """The guest's game, from the first whole view the host sent."""
-    from .session import Session
-
-    game = get_game(link.welcome["game"])
-    seats = guest_seats(link.seats, link.seat, name)
-    realtime = bool(link.welcome["rt"])
-    holder = {}
-
-    def send(move):
-        holder["session"].table.send_move(move)
-
-    match = RemoteMatch(game, link.seat, link.view, seats, send, realtime)
-    slot = Slot(f"guest-{link.invite.nonce}", game.id, "", app.host.now(), app.host.now())
-    session = Session(app, slot, match, guest=link)
-    holder["session"] = session
-    if session.clock is not None:
-        session.clock.follow()
-        session.clock.schedule()
-    return session
-
-
 class JoinScreen:
     """A guest opened an invite link: its name, then its answer for the host, then the game."""
 
@@ -826,7 +803,7 @@ class JoinScreen:
                 self.lost("net.join_refused")
             elif self.link.welcome and self.link.seats and self.link.view is not None:
                 self.state = "done"
-                app.screen = guest_session(app, self.link, self.name)
+                app.screen = app.open_guest(self.link, self.name)
                 app.focus_next = "prompt"
                 app.refresh()
         elif kind in ("closed", "error") and self.state != "failed":
