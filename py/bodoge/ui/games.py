@@ -1,8 +1,15 @@
 """What every game's UI (``bodoge.games.<game>.ui``) provides, with shared defaults: the
-contract between a game and the shared play screen (``bodoge.ui.play``, "the frame").
+contract between a game and the midend (the session, ``bodoge.ui.session``, drawn by the
+play screen, ``bodoge.ui.play``: "the frame").
 
 A game UI renders its board from a *view* (never from the state) and turns the player's
-actions into moves; the engine decides whether a move is legal.
+input into moves; the engine decides whether a move is legal. Input: each ``data-act`` the
+game's markup carries is declared once, by an ``@action`` method (``act`` dispatches to it);
+a key press goes to ``key``. Both get the player's choice in progress, ``sel``: the game's
+own small object (``selection``), which the session keeps and clears after a move. Both answer
+with a move, a ``Move`` (a move of another person at the device), an ``Action`` (one of the
+session's: "pause", "next-round"), True (``sel`` changed: redraw) or None; ``ctx.error``
+shows a refusal without a move, ``ctx.focus`` asks for focus.
 
 The frame (one screen, no document scroll at 1280×800 or 390×844)::
 
@@ -32,9 +39,11 @@ a replay.
 Analysis (training games against computers, and replays): ``analysis(view, seat, ctx)``
 fills the Analysis panel above the log; by default there is none and the panel is hidden.
 
-Until each game is redone in the frame: a ``result`` that still starts with its own
-``h2#result-title`` shows it under the frame's heading, and a ``round_summary`` with its own
-``h2#round-title`` keeps it (``round_heading`` returns None); drop them as you add the hooks.
+Rounds: after a move the session asks ``pause_for`` whether a round ended (by default: a log
+event ``ends_round`` says so) and shows its ``round_heading`` and ``round_summary`` until the
+player goes on (``next_round_move``: a move that starts the next round, in a game that deals
+it on demand). While the summary shows, ``ctx.pause`` is that event: draw the ended round from
+it, not from the state (which may hold the next round's deal).
 """
 
 import importlib
@@ -66,6 +75,32 @@ class Action(NamedTuple):
     arg: str = ""
 
 
+def action(*names):
+    """Declare a ``GameUI`` method as the handler of the ``data-act`` ``names``: it is called
+    as ``handler(arg, view, sel, ctx)`` (``ctx.acted``: which of its names) and answers as
+    ``GameUI.act`` does."""
+    def declare(fn):
+        fn.handles = names
+        return fn
+    return declare
+
+
+_HANDLERS = {}
+
+
+def handlers(cls):
+    """{action: handler} of a ``GameUI`` class, from its ``@action`` methods (and its bases')."""
+    table = _HANDLERS.get(cls)
+    if table is None:
+        table = {}
+        for klass in reversed(cls.__mro__):
+            for fn in vars(klass).values():
+                for name in getattr(fn, "handles", ()):
+                    table[name] = fn
+        _HANDLERS[cls] = table
+    return table
+
+
 class Ctx:
     """What a game UI needs to render: translations, seat names and who is looking."""
 
@@ -88,6 +123,7 @@ class Ctx:
         self.memory = None            # what the game's UI keeps between moves (``GameUI.memory``)
         self.earlier = None           # the spectator view before the latest move (a callable)
         self.error = None             # ``act``/``key``: a refusal to show, without a move
+        self.acted = None             # ``act``: the action being handled (one handler, several names)
 
     def name(self, seat):
         return self.names[seat]
@@ -288,8 +324,15 @@ class GameUI:
         raise NotImplementedError
 
     def act(self, action, arg, view, sel, ctx):
-        """A click on the board: return a move to play, or None (``sel`` may change)."""
-        return None
+        """A click (``data-act``/``data-arg``) on the board or the prompt: a move to play
+        (``Move`` for a person other than the viewer), an ``Action`` of the session's, True
+        (``sel`` changed: redraw) or None (nothing). By default the handler declared for
+        ``action`` with ``@action``; a game declares each of its actions once."""
+        handler = handlers(type(self)).get(action)
+        if handler is None:
+            return None
+        ctx.acted = action
+        return handler(self, arg, view, sel, ctx)
 
     def key(self, key, view, sel, ctx):
         """A key press: a move, True if handled without a move, or None."""

@@ -805,6 +805,33 @@ class Session:
         return True
 
     # --- tests and benchmarks ------------------------------------------------------------------
+    def snapshot(self):
+        """What the screen shows now, as plain data: tests assert on it (and
+        ``window.bodoge.status`` reports it) rather than on markup."""
+        from .html import text_of
+        from .play import prompt_region
+
+        view = self.match.view(self.viewer)
+        ctx = self.ctx(self.viewer)
+        ctx.pause = self.pause
+        status = self.takeback_status()
+        if self.script is not None and self.script.finished:
+            overlay = "lesson-end"
+        elif self.overlay_hidden or self.overlay_held:
+            overlay = None
+        else:
+            overlay = "result" if self.match.over else ("round" if self.pause is not None else None)
+        return {"game": self.game.id, "moves": len(self.match.record.moves),
+                "to_move": list(self.match.to_move()), "viewer": self.viewer,
+                "handover": self.handover, "over": self.match.over, "pause": self.pause is not None,
+                "overlay": overlay, "dialog": self.dialog, "error": self.error or None,
+                "conflict": self.conflict, "unsaved": self.unsaved,
+                "prompt": text_of(prompt_region(self, view, ctx)) if self.handover is None else None,
+                "takeback": None if status is None else {"ok": status[1] is None,
+                                                         "why": status[1]},
+                "paused": None if self.clock is None else bool(self.clock.paused),
+                "thinking": self.thinking, "log": self.log_lines(view, ctx)}
+
     def drive_clock(self, action, ms=0):
         """A real-time game's clock, driven by tests (``RealTime.drive``); -1 without one."""
         return -1 if self.clock is None else self.clock.drive(action, ms)

@@ -38,7 +38,7 @@ card ``drop`` (``Motion`` remembers which are new since the screen opened); none
 """
 
 from ...core.errors import IllegalMove
-from ...ui.games import Action, GameUI, Move
+from ...ui.games import Action, GameUI, Move, action
 from ...ui.html import h
 from . import GAME
 from . import rules as R
@@ -388,42 +388,83 @@ class Table:
         return False              # no hidden information: never a hand-over
 
     # --- input ---------------------------------------------------------------------------------
-    def act(self, action, arg, view, sel, ctx):
-        if action == "tip":
-            s = int(arg) if str(arg).isdigit() else None
-            sel.tip = None if sel.tip == s else s
-            return True
+    @action("tip")
+    def tip(self, arg, view, sel, ctx):
+        """A power's short line: pin its whole text open (again: close it)."""
+        s = int(arg) if str(arg).isdigit() else None
+        sel.tip = None if sel.tip == s else s
+        return True
+
+    def person(self, arg, ctx):
+        """``"<seat>-<rest>"`` of a person at this device who may act now: (seat, rest), or
+        (None, "")."""
         seat, _, rest = arg.partition("-")
-        try:
-            seat = int(seat)
-        except ValueError:
+        if not seat.isdigit() or int(seat) not in ctx.humans or self.paused(ctx):
+            return None, ""
+        return int(seat), rest
+
+    @action("die")
+    def die(self, arg, view, sel, ctx):
+        seat, rest = self.person(arg, ctx)
+        if seat is None:
             return None
-        if seat not in ctx.humans or self.paused(ctx):
+        return self.use_die(view, sel, ctx, seat, int(rest) if rest.isdigit() else 0)
+
+    @action("keep")
+    def keep(self, arg, view, sel, ctx):
+        seat, rest = self.person(arg, ctx)
+        if seat is None:
             return None
-        if action == "die":
-            return self.use_die(view, sel, ctx, seat, int(rest) if rest.isdigit() else 0)
-        if action == "keep":
-            return self.toggle_keep(view, sel, seat, int(rest) if rest.isdigit() else 0)
-        if action in ("use", "hit"):
-            a, _, tail = rest.partition("-")
-            x, _, n = tail.partition("-")
-            if n.isdigit() and (x.isdigit() or (x == "" and a in ("advance", "unblock"))):
-                move = {"a": a, "n": int(n)}
-                if x:
-                    move["s"] = int(x)
-                return self.send(view, sel, ctx, seat, move)
+        return self.toggle_keep(view, sel, seat, int(rest) if rest.isdigit() else 0)
+
+    @action("use", "hit")
+    def use(self, arg, view, sel, ctx):
+        """One use of the picked die: ``<seat>-<action>-<target or "">-<n>``."""
+        seat, rest = self.person(arg, ctx)
+        if seat is None:
             return None
-        if action == "more":
-            return self.pick_die(view, sel, ctx, seat, int(rest) if rest.isdigit() else 0)
-        if action in ("madden", "betray") and rest.isdigit():
-            return self.send(view, sel, ctx, seat, {"a": action, "s": int(rest)})
-        if action in ("roll", "catch", "stop", "spare", "go"):
-            move = self.go_move(view, ctx, seat) if action == "go" else {"a": action}
-            return self.send(view, sel, ctx, seat, move)
-        if action == "cancel":
-            sel.seats[seat] = {}
-            return True
-        return None
+        a, _, tail = rest.partition("-")
+        x, _, n = tail.partition("-")
+        if not n.isdigit() or not (x.isdigit() or (x == "" and a in ("advance", "unblock"))):
+            return None
+        move = {"a": a, "n": int(n)}
+        if x:
+            move["s"] = int(x)
+        return self.send(view, sel, ctx, seat, move)
+
+    @action("more")
+    def more(self, arg, view, sel, ctx):
+        seat, rest = self.person(arg, ctx)
+        if seat is None:
+            return None
+        return self.pick_die(view, sel, ctx, seat, int(rest) if rest.isdigit() else 0)
+
+    @action("madden", "betray")
+    def choose(self, arg, view, sel, ctx):
+        """After a round: the Jabberwocky's or a winner's choice (the button's move)."""
+        seat, rest = self.person(arg, ctx)
+        if seat is None or not rest.isdigit():
+            return None
+        return self.send(view, sel, ctx, seat, {"a": ctx.acted, "s": int(rest)})
+
+    @action("roll", "catch", "stop", "spare", "go")
+    def simple(self, arg, view, sel, ctx):
+        """A move that is only its name (Roll again, Catch, Stop!, Spare); "go" is Space:
+        catch when possible, else roll again."""
+        seat, _ = self.person(arg, ctx)
+        if seat is None:
+            return None
+        name = ctx.acted
+        move = self.go_move(view, ctx, seat) if name == "go" else {"a": name}
+        return self.send(view, sel, ctx, seat, move)
+
+    @action("cancel")
+    def cancel(self, arg, view, sel, ctx):
+        seat, _ = self.person(arg, ctx)
+        if seat is None:
+            return None
+        sel.seats[seat] = {}
+        return True
 
     def go_move(self, view, ctx, seat):
         """Space/Enter: catch when that is possible, else roll again."""

@@ -1,0 +1,86 @@
+"""The composed midend (bodoge.ui.session): one session class, never subclassed; a lesson, a
+guest's device, a real-time game and a replay are parts and controllers of it, not subclasses;
+what the screen shows is read from the session's snapshot or by role and name."""
+
+import ast
+import os
+
+from bodoge.games import CATALOG
+from bodoge.ui.games import Action, GameUI, Move, action, handlers
+from bodoge.ui.session import Session
+
+from ui.fakehost import make_app
+from ui.page import Page
+
+PY = os.path.join(os.path.dirname(__file__), "..", "..", "py", "bodoge")
+
+
+def sources():
+    for folder, _, files in os.walk(PY):
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as f:
+                    yield os.path.relpath(path, PY), ast.parse(f.read())
+
+
+def test_no_class_extends_the_midend_and_no_class_is_built_with_type():
+    midend = {"Session", "ReplaySession", "SlotSaver", "RealTime", "LessonScript", "HostTable",
+              "GuestTable", "PlayScreen"}
+    for path, tree in sources():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                bases = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases}
+                assert not bases & midend, f"{path}: {node.name} extends {bases & midend}"
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
+                    and len(node.args) == 3):
+                raise AssertionError(f"{path}:{node.lineno}: a class built with type()")
+
+
+def test_every_game_is_played_by_the_one_session_class():
+    for g in (g for g in CATALOG if g.playable):
+        app, host = make_app(hash_=f"#/new/{g.id}")
+        app.act("start", "", {})
+        host.run_timers(limit=1)
+        assert type(app.screen) is Session, g.id
+        assert app.screen.game.id == g.id
+
+
+def test_a_snapshot_says_what_the_screen_shows():
+    app, host = make_app(hash_="#/new/algo")
+    app.act("start", "", {"players": "2", "kind0": "human", "kind1": "easy"})
+    host.run_timers()
+    snap = app.screen.snapshot()
+    assert snap["game"] == "algo" and snap["viewer"] == 0 and snap["to_move"] == [0]
+    assert snap["overlay"] is None and snap["dialog"] is None and snap["error"] is None
+    assert "attack" in snap["prompt"] and snap["log"]
+    page = Page(host.html)
+    assert page.get("heading", "algo").tag == "h1"
+    app.act("share")
+    assert app.screen.snapshot()["dialog"] == "share"
+    assert Page(host.html).get("dialog", "Share this game").get("button", "Close")
+
+
+def test_a_game_declares_each_action_once():
+    class Toy(GameUI):
+        game_id = "algo"
+
+        @action("pick", "unpick")
+        def pick(self, arg, view, sel, ctx):
+            sel[ctx.acted] = arg
+            return True
+
+        @action("go")
+        def go(self, arg, view, sel, ctx):
+            return Move(1, {"a": "go"}) if arg == "other" else Action("pause")
+
+    class Ctx:
+        pass
+
+    toy = Toy()
+    assert set(handlers(Toy)) == {"pick", "unpick", "go"}
+    sel = {}
+    assert toy.act("unpick", "3", {}, sel, Ctx()) is True and sel == {"unpick": "3"}
+    assert toy.act("go", "other", {}, sel, Ctx()) == Move(1, {"a": "go"})
+    assert toy.act("go", "", {}, sel, Ctx()) == Action("pause")
+    assert toy.act("nothing", "", {}, sel, Ctx()) is None
