@@ -98,6 +98,11 @@ class FakeHost:
     def base_url(self):
         return "https://example.org/bodoge/"
 
+    touch_screen = False          # a test may set it: ``touch()``
+
+    def touch(self):
+        return self.touch_screen
+
     def apply_settings(self, settings):
         self.settings_applied = (settings.lang, settings.motion)
 

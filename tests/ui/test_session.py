@@ -84,3 +84,65 @@ def test_a_game_declares_each_action_once():
     assert toy.act("go", "other", {}, sel, Ctx()) == Move(1, {"a": "go"})
     assert toy.act("go", "", {}, sel, Ctx()) == Action("pause")
     assert toy.act("nothing", "", {}, sel, Ctx()) is None
+
+
+def algo_game(touch, confirm="auto"):
+    """A two-player algo game against the computer at the person's first attack; the
+    opponent's first face-down card is ``target``."""
+    app, host = make_app(hash_="#/new/algo")
+    host.touch_screen = touch
+    app.settings.confirm = confirm
+    app.act("start", "", {"players": "2", "kind0": "human", "kind1": "easy"})
+    host.run_timers()
+    row = app.screen.match.view(0)["rows"][1]
+    app.target = f"1-{next(p for p, c in enumerate(row) if not c['up'])}"
+    return app, host
+
+
+def test_on_a_touch_screen_a_declaration_waits_for_a_second_tap_or_confirm():
+    app, host = algo_game(touch=True)
+    s = app.screen
+    moves = len(s.match.record.moves)
+    app.act("target", app.target)
+    app.act("declare", "5")
+    snap = s.snapshot()
+    assert snap["pending"] == {"a": "attack", "s": 1, "p": int(app.target[2:]), "n": 5}
+    assert snap["moves"] == moves
+    page = Page(host.html)
+    assert page.get("button", "Confirm").attrs["data-act"] == "confirm-move"
+    assert page.has("button", "Cancel") and not page.has("button", "Take back")
+    app.act("declare", "5")                              # the same control again: played
+    assert s.snapshot()["pending"] is None and len(s.match.record.moves) == moves + 1
+
+
+def test_a_pending_move_is_confirmed_by_its_button_or_dropped_by_escape_or_another_tap():
+    app, host = algo_game(touch=False, confirm="on")
+    s = app.screen
+    moves = len(s.match.record.moves)
+    app.act("target", app.target)
+    app.act("declare", "3")
+    assert app.key("Escape") and s.pending is None and len(s.match.record.moves) == moves
+    app.act("declare", "3")
+    app.act("declare", "4")                              # another number: that one waits now
+    assert s.pending[1]["n"] == 4 and len(s.match.record.moves) == moves
+    app.act("confirm-cancel")
+    assert s.pending is None and not Page(host.html).has("button", "Confirm")
+    app.act("declare", "4")
+    app.act("confirm-move")
+    assert len(s.match.record.moves) == moves + 1
+
+
+def test_with_a_mouse_a_move_is_made_at_once_and_never_in_real_time_or_a_lesson():
+    app, host = algo_game(touch=False)
+    s = app.screen
+    moves = len(s.match.record.moves)
+    app.act("target", app.target)
+    app.act("declare", "5")
+    assert s.pending is None and len(s.match.record.moves) > moves
+    app2, host2 = make_app(hash_="#/new/playme")
+    host2.touch_screen = True
+    app2.act("start", "", {})
+    assert not app2.screen.confirming()
+    app3, host3 = make_app(hash_="#/learn/algo")
+    host3.touch_screen = True
+    assert not app3.screen.confirming()

@@ -48,7 +48,7 @@ from ..games import CATALOG, info, is_known
 from .html import h, render
 from .i18n import I18n
 from .storage import (LESSON_PREFIX, SAVE_PREFIX, SETTINGS_KEY, Conflict, DamagedEntry, Lessons,
-                      Saves, Settings, Slot, SPEEDS, StorageError, stun_ok)
+                      Saves, Settings, Slot, SPEEDS, StorageError, CONFIRMS, stun_ok)
 from .games import game_ui, has_lesson, learn_link, lesson_done, progress_lines
 
 REPLAY_PREFIX = "#replay="
@@ -365,6 +365,8 @@ class App:
             self.refresh()
         elif action == "speed" and form.get("speed") in SPEEDS:
             self.settings.set("speed", form["speed"])
+        elif action == "confirm" and form.get("confirm") in CONFIRMS:
+            self.settings.set("confirm", form["confirm"])
         elif action == "motion" and form.get("motion") in ("auto", "reduce"):
             self.settings.set("motion", form["motion"])
             self.host.apply_settings(self.settings)
@@ -693,6 +695,10 @@ def settings_panel(i18n, settings, stun_error=None):
                h("select", {"name": "motion", "data_act": "motion", "id": "motion"},
                  [h("option", {"value": m, "selected": settings.motion == m}, t(f"settings.motion.{m}"))
                   for m in ("auto", "reduce")]))
+    confirm = h("label", {}, t("settings.confirm"), " ",
+                h("select", {"name": "confirm", "data_act": "confirm", "id": "confirm"},
+                  [h("option", {"value": c, "selected": settings.confirm == c}, t(f"settings.confirm.{c}"))
+                   for c in CONFIRMS]))
     value = settings.stun if stun_error is None else stun_error
     stun = h("form", {"class_": "settings stun-form", "data_act": "stun"},
              h("label", {"for": "stun"}, t("settings.stun")),
@@ -705,4 +711,4 @@ def settings_panel(i18n, settings, stun_error=None):
                t("settings.stun_bad") if stun_error is not None else t("settings.stun_help")))
     return h("section", {"class_": "panel", "aria_labelledby": "settings-heading"},
              h("h2", {"id": "settings-heading"}, t("settings.heading")),
-             h("form", {"class_": "settings"}, speed, " ", motion), stun)
+             h("form", {"class_": "settings"}, speed, " ", motion, " ", confirm), stun)

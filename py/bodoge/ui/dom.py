@@ -167,6 +167,11 @@ class BrowserHost:
     def base_url(self):
         return str(window.location.href).split("#", 1)[0]
 
+    def touch(self):
+        """Whether the main pointer is a finger (no hover: a tap is the first thing a move
+        gets; ``Settings.confirm`` "auto" asks for a second)."""
+        return bool(window.matchMedia("(pointer: coarse)").matches)
+
     def apply_settings(self, settings):
         root = document.documentElement
         root.lang = settings.lang

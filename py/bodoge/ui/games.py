@@ -124,6 +124,8 @@ class Ctx:
         self.earlier = None           # the spectator view before the latest move (a callable)
         self.error = None             # ``act``/``key``: a refusal to show, without a move
         self.acted = None             # ``act``: the action being handled (one handler, several names)
+        self.confirm = False          # moves that cannot be taken back wait for Confirm (a setting)
+        self.pending = None           # the move waiting for Confirm (show what it will do)
 
     def name(self, seat):
         return self.names[seat]
@@ -239,6 +241,12 @@ class GameUI:
     def next_round_move(self, view, ctx):
         """The move that starts the next round when the player goes on (``Move``; a real-time
         game's "ready"), or None: the next round is already dealt."""
+        return None
+
+    def confirms(self, view, move, ctx):
+        """Whether ``move`` waits for Confirm when moves are confirmed (``ctx.confirm``): True,
+        False (the game's own flow already asked), or None: as the rules say (a move that
+        cannot be taken back waits)."""
         return None
 
     def share_extra(self, match, t):

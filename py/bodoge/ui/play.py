@@ -160,7 +160,7 @@ def render_game(s):
               h("div", {"class_": "board-wrap", "inert": inert}, board),
               overlay_)
     prompt = prompt_region(s, view, ctx)
-    back = overlay_back(s) or takeback_button(s)
+    back = overlay_back(s) or confirm_buttons(s) or takeback_button(s)
     if back:
         prompt = h("div", {"class_": "prompt-row"}, prompt, h("div", {"class_": "prompt-actions"}, back))
     return frame(s, prompt, stage, render_log(s, view, ctx))
@@ -215,6 +215,20 @@ def overlay_back(s):
                 h("button", {"type": "button", "class_": "button primary", "id": "next-round",
                              "data_act": "next-round"}, t("play.next_round"))]
     return None
+
+
+def confirm_buttons(s):
+    """While a move waits for Confirm: Confirm and Cancel (where Take back is), and how."""
+    if s.pending is None:
+        return None
+    t = s.t
+    return [h("button", {"type": "button", "class_": "button primary", "id": "confirm-move",
+                         "data_act": "confirm-move", "aria_describedby": "confirm-how"},
+              t("confirm.button")),
+            h("button", {"type": "button", "class_": "button", "id": "confirm-cancel",
+                         "data_act": "confirm-cancel", "aria_keyshortcuts": "Escape"},
+              t("confirm.cancel")),
+            h("span", {"class_": "offscreen", "id": "confirm-how"}, t("confirm.how"))]
 
 
 def back_button(s, key):

@@ -45,6 +45,7 @@ class ReplaySession:
     overlay_held = False
     conflict = None
     handover = None
+    pending = None
 
     def __init__(self, app, match, at=None, slot=None):
         self.app = app

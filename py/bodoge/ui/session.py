@@ -188,6 +188,7 @@ class Session:
         self.overlay_held = False          # a move's summary or result waits a frame
         self.result_pick = None            # the part of the result the player opened
         self.error = None                  # the refusal's line
+        self.pending = None                # (seat, move, input): a move waiting for Confirm
         self.thinking = None               # seat of the bot that is thinking
         self.token = 0                     # bumps on every move: stale timers do nothing
         self.closed = False
@@ -243,6 +244,8 @@ class Session:
         ctx.clock = self.clock
         ctx.memory = self.memory
         ctx.earlier = self.earlier
+        ctx.pending = self.pending[1] if self.pending is not None else None
+        ctx.confirm = self.confirming()
         return ctx
 
     def view(self, seat=None):
@@ -361,6 +364,7 @@ class Session:
         self.token += 1            # any bot still thinking saw an old state: it will be restarted
         self.thinking = None
         self.error = None
+        self.pending = None
         if seat in self.humans:
             self.present = seat
             self.sel = self.gui.selection(self.sel, seat)
@@ -628,6 +632,7 @@ class Session:
                                           view["log"][history.log_end[k]:history.log_end[k + 1]])
                         if text)
         self.match.truncate(k)
+        self.pending = None
         self.token += 1            # the computer's pending reply is void
         self.thinking = None
         self.pause = None
@@ -666,6 +671,15 @@ class Session:
         lesson's, the table's, else the game's (``GameUI.act``)."""
         form = form or {}
         app = self.app
+        if self.pending is not None and action not in VIEW_ACTIONS:
+            if action == "confirm-move" or self.pending[2] == ("act", action, arg):
+                self.confirm()
+                return
+            self.pending = None                # a tap elsewhere: the move is not made
+            if action == "confirm-cancel":
+                app.focus_next = "prompt"
+                app.refresh()
+                return
         if action in VIEW_ACTIONS:
             self.view_action(action, arg)
         elif action == "table" or action.startswith("table-"):
@@ -694,7 +708,8 @@ class Session:
             return                          # no moves in a game another tab has moved on
         elif self.accepting():
             ctx = self.ctx(self.viewer)
-            self.answer(self.gui.act(action, arg, self.match.view(self.viewer), self.sel, ctx), ctx)
+            result = self.gui.act(action, arg, self.match.view(self.viewer), self.sel, ctx)
+            self.answer(result, ctx, ("act", action, arg))
 
     act = input                 # the App calls ``screen.act``
 
@@ -705,21 +720,60 @@ class Session:
             return True
         return self.viewer is not None and self.handover is None and self.pause is None
 
-    def answer(self, result, ctx):
-        """What the game's UI made of an input: a move (the viewer's, or ``Move`` for another
-        person at the device), an ``Action`` of the session's, True (redraw), or None."""
+    def answer(self, result, ctx, source):
+        """What the game's UI made of an input (``source``): a move (the viewer's, or
+        ``Move`` for another person at the device), an ``Action`` of the session's, True
+        (redraw), or None. A move that cannot be taken back waits for Confirm when moves are
+        confirmed (``wants_confirm``)."""
         self.app.focus_next = ctx.focus or self.app.focus_next
         if ctx.error is not None:
             self.error = ctx.error
         if isinstance(result, Action):
             self.input(result.name, result.arg)
-        elif isinstance(result, Move):
-            self.play(result.seat, result.move)
-        elif result is not None and result is not True:
-            self.play(self.viewer, result)
-        else:
-            self.app.refresh()
+            return True
+        if isinstance(result, Move) or (result is not None and result is not True):
+            seat, move = (result.seat, result.move) if isinstance(result, Move) else (self.viewer, result)
+            if self.wants_confirm(seat, move, ctx):
+                self.pending = (seat, move, source)
+                self.error = None
+                self.app.focus_next = "confirm-move"
+                self.app.refresh()
+            else:
+                self.play(seat, move)
+            return True
+        self.app.refresh()
         return result is not None
+
+    # --- confirming moves ------------------------------------------------------------------------
+    def confirming(self):
+        """Whether moves that cannot be taken back wait for Confirm: the setting (auto: on a
+        touch screen); never in real time, nor in a lesson (its steps say what to do)."""
+        mode = self.app.settings.confirm
+        if self.clock is not None or self.script is not None:
+            return False
+        return mode == "on" or (mode == "auto" and self.app.host.touch())
+
+    def wants_confirm(self, seat, move, ctx):
+        """Whether ``move`` waits for Confirm: moves are confirmed, and the game's UI says so
+        (``GameUI.confirms``), or else the rules say it cannot be taken back (it reveals
+        something, or the game has no take-backs)."""
+        if not self.confirming() or seat not in self.humans:
+            return False
+        said = self.gui.confirms(self.match.view(seat), move, ctx)
+        if said is not None:
+            return bool(said)
+        before = self.match.state
+        try:
+            after = self.game.apply(before, seat, move)
+        except IllegalMove:
+            return False                   # the rules refuse it: said at once
+        return self.game.undoable(before, seat, move, after) is not True
+
+    def confirm(self):
+        """Play the move that waits for Confirm."""
+        seat, move, _ = self.pending
+        self.pending = None
+        self.play(seat, move)
 
     def view_action(self, action, arg):
         app = self.app
@@ -779,6 +833,14 @@ class Session:
             self.table.net_event(kind, key, data)
 
     def key(self, key):
+        if self.pending is not None and not self.dialog:
+            if key == "Enter" or self.pending[2] == ("key", key):
+                self.confirm()
+                return True
+            self.pending = None
+            if key == "Escape":
+                self.app.refresh()
+                return True
         if key == "Escape" and self.dialog:
             self.input("close-dialog", self.dialog)
             return True
@@ -801,7 +863,8 @@ class Session:
         result = self.gui.key(key, self.match.view(self.viewer), self.sel, ctx)
         if result is None:
             return False
-        self.answer(result, ctx)
+        ctx.focus = None                   # (a key keeps focus where it is)
+        self.answer(result, ctx, ("key", key))
         return True
 
     # --- tests and benchmarks ------------------------------------------------------------------
@@ -830,7 +893,8 @@ class Session:
                 "takeback": None if status is None else {"ok": status[1] is None,
                                                          "why": status[1]},
                 "paused": None if self.clock is None else bool(self.clock.paused),
-                "thinking": self.thinking, "log": self.log_lines(view, ctx)}
+                "thinking": self.thinking, "pending": self.pending[1] if self.pending else None,
+                "log": self.log_lines(view, ctx)}
 
     def drive_clock(self, action, ms=0):
         """A real-time game's clock, driven by tests (``RealTime.drive``); -1 without one."""

@@ -115,7 +115,9 @@ def stun_ok(text) -> bool:
     return bool(m) and 0 < int(m.group(1)) < 65536
 
 
-FIELDS = {"lang": LANGS, "speed": tuple(SPEEDS), "motion": MOTIONS, "stun": stun_ok}
+CONFIRMS = ("auto", "on", "off")      # confirm moves: auto = on touch screens, off with a mouse
+FIELDS = {"lang": LANGS, "speed": tuple(SPEEDS), "motion": MOTIONS, "stun": stun_ok,
+          "confirm": CONFIRMS}
 
 
 def _allowed(name, value):
@@ -127,6 +129,7 @@ class Settings:
     def __init__(self, store, default_lang="en"):
         self.store = store
         self.lang, self.speed, self.motion = default_lang, "normal", "auto"
+        self.confirm = "auto"
         self.stun = ""                 # none: nothing contacts a third party
         self.reload()
 
