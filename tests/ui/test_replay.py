@@ -149,7 +149,10 @@ def test_the_log_marks_the_current_move_dims_the_rest_and_jumps():
     log = re.search(r'<div class="log-list".*?</section>', host.html, re.S).group(0)
     numbers = [int(n) for n in re.findall(r'<span class="log-n">(\d+)\.</span>', log)]
     entries = screen.log_entries(screen.log_view(), screen.ctx(None))
-    assert len(entries) > 100 and numbers == list(range(len(entries) - 99, len(entries) + 1))
+    # one numbering: each line carries the number of the move that wrote it
+    assert len(entries) > 100
+    assert numbers == [history.move_of(index) for index, _, _ in entries[-100:]]
+    assert numbers[-1] == screen.total == screen.at
 
 
 def test_the_stage_is_inert_and_takes_no_input(monkeypatch):
@@ -244,7 +247,9 @@ def test_a_finished_game_is_shown_whole_and_any_seat_may_be_picked(monkeypatch):
     assert options == [("all", "Everything"), ("0", "As Aki saw it"), ("1", "As Ben saw it"),
                        ("2", "As Cy saw it")]
     app.act("replay-seat", "replay-seat", {"seat": "1"})
-    assert screen.perspective == 1 and 1 in spy.seats() and host.focused == "replay-seat"
+    # focus leaves the picker, so that ← → step through the moves again (issue 26)
+    assert screen.perspective == 1 and 1 in spy.seats() and host.focused == "prompt"
+    assert app.key("ArrowLeft") and screen.at == 8
     assert '<option value="1" selected>' in host.html
 
 

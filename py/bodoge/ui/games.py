@@ -496,8 +496,7 @@ def clean_seats(meta, players, levels):
 def progress_lines(match):
     """What the shelf shows about ``match`` in each language (``{"en": …, "ja": …}``), from
     the game's ``progress`` hook on the spectator view, seen by the one person playing (if
-    one): for a finished game without a line of its own, the result's heading ("Aki wins the
-    game"). None if the game has nothing to say. Never raises: a game's hook that fails must
+    one); for a finished game, the result's heading ("Aki wins the game"). None if the game has nothing to say. Never raises: a game's hook that fails must
     not stop a save (it is caught, and the line left out)."""
     from .i18n import I18n
 
@@ -514,9 +513,8 @@ def progress_lines(match):
         for lang in ("en", "ja"):
             i18n = I18n(lang)
             ctx = Ctx(i18n, [seat_name(i18n, seats, s) for s in range(n)], viewer, humans)
-            line = gui.progress(view, ctx)
-            if not line and outcome is not None:
-                line = gui.result_heading(view, outcome, ctx)
+            # a finished game names its winner first, in every game
+            line = gui.result_heading(view, outcome, ctx) if outcome is not None else gui.progress(view, ctx)
             if line:
                 lines[lang] = str(line)
         return lines or None

@@ -216,7 +216,8 @@ class ReplaySession:
             if p in self.perspectives() and p != self.perspective:
                 self.perspective = p
                 self.fresh_from = None
-                app.focus_next = "replay-seat"
+                # the picker keeps no focus: ← → step through the moves again, not the seats
+                app.focus_next = "prompt"
                 app.refresh()
         elif action == "share":
             ok = app.host.copy(self.replay_link())
@@ -299,6 +300,8 @@ class ReplaySession:
         return first, min(len(entries), first + LOG_WINDOW)
 
     def log_line(self, n, index, text):
+        """A line of the log: a button to its move, numbered by that move (the replay's one
+        numbering: "move 37 of 120" is the lines numbered 37; the setup's are 0)."""
         move = self.history.move_of(index)
         now = move == self.at
         here = index == self.here and not now
@@ -306,7 +309,7 @@ class ReplaySession:
                  h("button", {"type": "button", "class_": "log-jump" + (" log-here" if here else ""),
                               "data_act": "replay-go",
                               "data_arg": str(move), "aria_current": "step" if now else None},
-                   h("span", {"class_": "log-n"}, f"{n}."), " ",
+                   h("span", {"class_": "log-n"}, f"{move}."), " ",
                    h("span", {"class_": "log-text"}, text)))
 
 

@@ -1310,7 +1310,9 @@ class PlayMeUI(Table, GameUI):
         parts = []
         if view["options"]["challenge"]:
             parts.append(t("playme.progress.game", n=view["game_no"] + 1, of=R.CHALLENGE_GAMES))
-        parts.append(t("playme.progress.round", n=view["round"] + 1))
+        # between rounds, the round just played (the next one has not begun)
+        between = view["phase"] == "ready" and view["results"] and view["results"][-1]["game"] == view["game_no"]
+        parts.append(t("playme.progress.round", n=view["round"] + (0 if between else 1)))
         if view["jabber"] is not None:
             parts.append(t("playme.progress.jabber", name=ctx.name(view["jabber"]),
                            wins=view["team_wins"], target=GAME.team_target(view)))
