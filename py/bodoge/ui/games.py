@@ -126,6 +126,7 @@ class Ctx:
         self.acted = None             # ``act``: the action being handled (one handler, several names)
         self.confirm = False          # moves that cannot be taken back wait for Confirm (a setting)
         self.pending = None           # the move waiting for Confirm (show what it will do)
+        self.touch = False            # a touch screen: say "tap", never "click", "Esc" or "Space"
 
     def name(self, seat):
         return self.names[seat]

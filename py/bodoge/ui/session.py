@@ -246,6 +246,7 @@ class Session:
         ctx.earlier = self.earlier
         ctx.pending = self.pending[1] if self.pending is not None else None
         ctx.confirm = self.confirming()
+        ctx.touch = self.app.host.touch()
         return ctx
 
     def view(self, seat=None):
