@@ -15,6 +15,39 @@ from .html import freeze, h
 LOG_LIMIT = 200        # the play screen's log shows this many lines (the newest)
 
 
+def view_action(s, action, arg, overlay_focus):
+    """The screen's own actions, on a session or a replay (what is shown, never the game): the
+    log drawer, the overlay put away or back (``overlay_focus``: where focus goes then), a
+    result's part, the Share and Rules dialogs."""
+    app = s.app
+    if action == "log":
+        s.log_open = arg == "open"
+        app.focus_next = "log-close" if s.log_open else "open-log"
+    elif action == "overlay":
+        s.overlay_hidden = arg == "hide"
+        app.focus_next = "show-overlay" if s.overlay_hidden else overlay_focus
+    elif action == "result-part":
+        s.result_pick = int(arg) if arg == "-1" or (arg.isascii() and arg.isdigit()) else None
+    elif action in ("share", "rules"):
+        s.dialog = action
+        app.focus_next = "dialog-close"
+    elif action == "close-dialog":
+        s.dialog = None
+        app.focus_next = f"open-{arg}" if arg else "prompt"
+    app.refresh()
+
+
+def escape(s, key):
+    """Escape closes a dialog, else the log drawer (whether it did)."""
+    if key == "Escape" and s.dialog:
+        view_action(s, "close-dialog", s.dialog, None)
+        return True
+    if key == "Escape" and s.log_open:
+        view_action(s, "log", "close", None)
+        return True
+    return False
+
+
 def render(s):
     """The whole screen of session ``s``."""
     t = s.t

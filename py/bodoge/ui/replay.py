@@ -232,29 +232,10 @@ class ReplaySession:
     act = input
 
     def view_action(self, action, arg):
-        app = self.app
-        if action == "log":
-            self.log_open = arg == "open"
-            app.focus_next = "log-close" if self.log_open else "open-log"
-        elif action == "overlay":
-            self.overlay_hidden = arg == "hide"
-            app.focus_next = "show-overlay" if self.overlay_hidden else "prompt"
-        elif action == "result-part":
-            self.result_pick = int(arg) if arg == "-1" or (arg.isascii() and arg.isdigit()) else None
-        elif action in ("share", "rules"):
-            self.dialog = action
-            app.focus_next = "dialog-close"
-        elif action == "close-dialog":
-            self.dialog = None
-            app.focus_next = f"open-{arg}" if arg else "prompt"
-        app.refresh()
+        play.view_action(self, action, arg, "prompt")
 
     def key(self, key):
-        if key == "Escape" and self.dialog:
-            self.input("close-dialog", self.dialog)
-            return True
-        if key == "Escape" and self.log_open:
-            self.input("log", "close")
+        if play.escape(self, key):
             return True
         if self.dialog:
             return False

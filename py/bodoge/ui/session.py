@@ -777,30 +777,19 @@ class Session:
         self.play(seat, move)
 
     def view_action(self, action, arg):
-        app = self.app
-        if action == "log":
-            self.log_open = arg == "open"
-            app.focus_next = "log-close" if self.log_open else "open-log"
-        elif action == "overlay":
-            self.overlay_hidden = arg == "hide"
-            app.focus_next = "show-overlay" if self.overlay_hidden else self.overlay_focus()
-        elif action == "result-part":
-            self.result_pick = int(arg) if arg == "-1" or (arg.isascii() and arg.isdigit()) else None
-        elif action in ("share", "rules"):
-            self.dialog = action
-            if self.clock is not None:
-                self.clock.dialog_opened()
-            app.focus_next = "dialog-close"
-        elif action == "close-dialog":
-            self.dialog = None
-            app.focus_next = f"open-{arg}" if arg else "prompt"
-        elif action == "copy":
+        """The screen's own actions (``bodoge.ui.play.view_action``); Copy; a dialog opened over
+        a real-time round pauses it."""
+        if action == "copy":
             text = self.copy_text(arg)
             if text:
-                ok = app.host.copy(text)
-                app.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
+                ok = self.app.host.copy(text)
+                self.app.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
             return
-        app.refresh()
+        if action in ("share", "rules") and self.clock is not None:
+            self.clock.dialog_opened()
+        from .play import view_action
+
+        view_action(self, action, arg, self.overlay_focus())
 
     def copy_text(self, kind):
         """What Copy puts on the clipboard: the code, a link, the replay link, or what the
@@ -842,11 +831,9 @@ class Session:
             if key == "Escape":
                 self.app.refresh()
                 return True
-        if key == "Escape" and self.dialog:
-            self.input("close-dialog", self.dialog)
-            return True
-        if key == "Escape" and self.log_open:
-            self.input("log", "close")
+        from .play import escape
+
+        if escape(self, key):
             return True
         if self.dialog or self.conflict is not None:
             return False
