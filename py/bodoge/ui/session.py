@@ -149,8 +149,8 @@ def run_slice(host, gen):
 
 class Session:
     """One game at the table (see the module doc). Made by ``open_game`` (a saved or new
-    game), ``bodoge.ui.lesson.open_lesson`` (``script``) and ``bodoge.ui.table.guest_session``
-    (``guest``: the link to the host)."""
+    game), ``bodoge.ui.lesson.open_lesson`` (``script``) and ``guest_session`` (``guest``: the
+    link to the host)."""
 
     framed = True              # the App draws no top bar: the screen's header has the tools
 
@@ -167,6 +167,7 @@ class Session:
         self.seats = clean_seats(match.record.meta, n, game.bot_levels)
         self.script = script               # a lesson: it plays the computers' moves itself
         self.guest = guest is not None     # this device is a guest's: the host keeps the game
+        self.touch = app.host.touch()      # a touch screen (asked once: it does not change)
         self.controllers = {}
         for s, seat in enumerate(self.seats):
             if seat.get("remote"):
@@ -205,7 +206,7 @@ class Session:
         self.memory = self.gui.memory(match.view(None))   # what the game's UI keeps between moves
         self.saver = None if script is not None or guest is not None else SlotSaver(self)
         self.clock = None
-        if getattr(game, "realtime", False):
+        if game.realtime:
             from .realtime import RealTime
 
             self.clock = RealTime(self)
@@ -246,11 +247,8 @@ class Session:
         ctx.earlier = self.earlier
         ctx.pending = self.pending[1] if self.pending is not None else None
         ctx.confirm = self.confirming()
-        ctx.touch = self.app.host.touch()
+        ctx.touch = self.touch
         return ctx
-
-    def view(self, seat=None):
-        return self.match.view(seat)
 
     def earlier(self):
         """The spectator view of the position before the latest move (the table as a round
@@ -284,7 +282,8 @@ class Session:
         # a round summary holds the game until the person here goes on; a host with no seat
         # of its own (its guests play on their devices) does not hold its guests up
         held = self.pause is not None and (self.humans or not self.remote)
-        if self.closed or self.match.over or held or self.conflict is not None or self.clock:
+        if (self.closed or self.match.over or held or self.conflict is not None
+                or self.clock is not None):
             return
         movers = self.match.to_move()
         bot_movers = [s for s in movers if s in self.bots]
@@ -752,7 +751,7 @@ class Session:
         mode = self.app.settings.confirm
         if self.clock is not None or self.script is not None:
             return False
-        return mode == "on" or (mode == "auto" and self.app.host.touch())
+        return mode == "on" or (mode == "auto" and self.touch)
 
     def wants_confirm(self, seat, move, ctx):
         """Whether ``move`` waits for Confirm: moves are confirmed, and the game's UI says so
