@@ -850,7 +850,8 @@ class Session:
         result = self.gui.key(key, self.match.view(self.viewer), self.sel, ctx)
         if result is None:
             return False
-        ctx.focus = None                   # (a key keeps focus where it is)
+        if self.clock is None:
+            ctx.focus = None               # (a key keeps focus where it is; Play Me!'s picks move it)
         self.answer(result, ctx, ("key", key))
         return True
 

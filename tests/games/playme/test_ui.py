@@ -374,7 +374,8 @@ def test_play_me_race_with_two_players_the_round_winner_grabs_too():
     assert "Everyone grab the rabbit" in host.text() and 'id="rabbit"' in host.html
     app.key(" ")                                          # the winner grabs it first
     st = screen.match.state
-    assert st["phase"] == "ready" and st["log"][-1]["e"] == "slowest" and st["log"][-1]["s"] == 1
+    assert st["phase"] == "ready" and st["log"][-2]["e"] == "slowest" and st["log"][-2]["s"] == 1
+    assert st["log"][-1]["e"] == "settled"
     assert st["p"][0]["mad"] and st["p"][1]["sealed"]
     assert "CPU 2 (slow) was the slowest" in host.text()
 
@@ -715,7 +716,8 @@ def test_log_groups_rounds_and_the_shelf_line():
     assert group(r2, {"e": "flip", "s": 0}) == "Round 2"
     assert group({"e": "game", "game": 1, "chars": []}, {"e": "game_won"}) == "Game 2 · Round 1"
     assert group({"e": "round", "game": 1, "round": 1, "jabber": None}, {"e": "flip"}) == "Game 2 · Round 2"
-    assert UI.ends_round({"e": "catch", "s": 0, "jabber": False})
+    assert UI.ends_round({"e": "settled", "s": 0, "jabber": False})      # (rules 3 record it)
+    assert not UI.ends_round({"e": "catch", "s": 0, "jabber": False})
     view = GAME.view(GAME.setup({"players": 3}, 1), None)
     assert UI.progress(view, ctx) == "Round 1"
     view["p"][1]["mad"] = view["p"][2]["mad"] = True

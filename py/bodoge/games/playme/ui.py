@@ -38,6 +38,7 @@ card ``drop`` (``Motion`` remembers which are new since the screen opened); none
 """
 
 from ...core.errors import IllegalMove
+from ...core.protocol import rules_of
 from ...ui.games import Action, GameUI, Move, action
 from ...ui.html import h
 from . import GAME
@@ -54,7 +55,6 @@ KEYS = (  # (dice 1..6, roll or catch, targets, keep, stop) for the left and the
     {"dice": "m,.jkl", "go": "Enter", "targets": "yuiop", "keep": "n", "stop": "h"},
 )
 KEY_NAMES = {" ": "Space", "Enter": "Enter"}
-SETTLE = ("catch", "slowest", "madden", "betray", "spare")   # events that may settle a round
 REROLLS = ("advance", "block", "unblock", "swap", "roll")   # moves after which the mover rolls
 LIVE = ("play", "scramble", "madden", "betray")             # a round is being played or settled
 
@@ -201,11 +201,7 @@ def key_label(key):
     return KEY_NAMES.get(key, key.upper())
 
 
-def side_key(view, s):
-    """How card ``s`` lies: "jabber", "madness" or "wonder"."""
-    if view["jabber"] == s:
-        return "jabber"
-    return "madness" if view["p"][s]["mad"] else "wonder"
+side_key = GAME.side_of            # how a card lies: "jabber", "madness" or "wonder"
 
 
 def power_keys(view, s):
@@ -326,18 +322,26 @@ class Table:
     # --- the round's end --------------------------------------------------------------------------
     def pause_for(self, view, events, ctx):
         """A round's summary once the round is settled (the Play Me! race run, the
-        Jabberwocky's or a betrayer's choice made): the move that settles it leaves the
-        phase "ready"."""
-        if (view["phase"] != "ready" or view["outcome"] is not None or not view["results"]
-                or not any(e["e"] in SETTLE for e in events)):
+        Jabberwocky's or a betrayer's choice made): the rules record it (``settled``); a
+        record of rules 1 or 2 has it made from its log (``settled_of``)."""
+        if view["outcome"] is not None:
             return None
-        return self.summary(view, ctx)
+        if rules_of(view) >= R.V3_SETTLED:
+            return next((e for e in reversed(events) if e["e"] == "settled"), None)
+        if view["phase"] == "ready" and view["results"] and any(e["e"] in R.SETTLING for e in events):
+            return GAME.settled_of(view, ctx.earlier() if ctx.earlier is not None else None)
+        return None
 
     def reopened(self, view, ctx):
         """Reopened after a round: its summary shows again."""
-        if view["phase"] == "ready" and view["results"] and view["outcome"] is None:
-            return self.summary(view, ctx)
-        return None
+        if view["phase"] != "ready" or not view["results"] or view["outcome"] is not None:
+            return None
+        if rules_of(view) >= R.V3_SETTLED:
+            return next((e for e in reversed(view["log"]) if e["e"] == "settled"), None)
+        return GAME.settled_of(view, ctx.earlier() if ctx.earlier is not None else None)
+
+    def ends_round(self, e):
+        return e["e"] == "settled"
 
     def pause_ends(self, view):
         """Someone else started the next round (a guest, or the host for its guests)."""
@@ -347,28 +351,6 @@ class Table:
         if view["phase"] != "ready" or view["outcome"] is not None:
             return None
         return Move(None, {"a": "ready"})
-
-    def summary(self, view, ctx):
-        """The round-ending event the frame's round overlay shows: all its summary says, from
-        the log after the round's catch (a Challenge game that ended with the round: the table
-        as its last round left it)."""
-        last = view["results"][-1]
-        story = stories(view["log"])[-1]
-        log = view["log"]
-        jw = next((e["jabber"] for e in reversed(log) if e["e"] == "round"), None)
-        wins = [sum(1 for r in view["results"] if r["winner"] == s and r["game"] == last["game"])
-                for s in range(view["players"])]              # (rounds of the game just played)
-        game_changed = any(e["e"] == "game" for e in story)   # a Challenge game ended with it
-        shown = ctx.earlier() if game_changed and ctx.earlier is not None else view
-        cards = [{"char": p["char"], "side": side_key(shown, s), "sealed": p["sealed"],
-                  "betrayer": s in shown["betrayers"], "wins": wins[s]}
-                 for s, p in enumerate(shown["p"])]
-        return {"e": "catch", "s": last["winner"], "jabber": last["jabber"], "jw": jw,
-                "round": last["round"], "game": last["game"], "events": story,
-                "cards": cards, "target": GAME.team_target(shown),
-                "team": shown["team_wins"] if shown["jabber"] is not None and last["jabber"] else None,
-                "final": ({k: shown[k] for k in ("p", "jabber", "betrayers", "team_wins", "game_no")}
-                          if game_changed else None)}
 
     # --- what the session keeps --------------------------------------------------------------------
     def selection(self, old=None, seat=None):
@@ -1189,8 +1171,6 @@ class PlayMeUI(Table, GameUI):
             return ctx.t("playme.log.group_game", g=game + 1, n=rnd + 1)
         return ctx.t("playme.log.group", n=rnd + 1)
 
-    def ends_round(self, e):
-        return e["e"] == "catch"
 
     # --- round and game end --------------------------------------------------------------------
     def round_heading(self, e, ctx):
