@@ -3,10 +3,12 @@ guest's device, a real-time game and a replay are parts and controllers of it, n
 what the screen shows is read from the session's snapshot or by role and name."""
 
 import ast
+
+import pytest
 import os
 
 from bodoge.games import CATALOG
-from bodoge.ui.games import Action, GameUI, Move, action, handlers
+from bodoge.ui.games import Action, GameUI, Move, action, game_ui, handlers
 from bodoge.ui.session import Session
 
 from ui.fakehost import make_app
@@ -146,3 +148,27 @@ def test_with_a_mouse_a_move_is_made_at_once_and_never_in_real_time_or_a_lesson(
     app3, host3 = make_app(hash_="#/learn/algo")
     host3.touch_screen = True
     assert not app3.screen.confirming()
+
+
+@pytest.mark.parametrize("game_id,asked", [("algo", True), ("alter", False), ("bossa", False),
+                                           ("alluvium", False)])
+def test_a_game_that_confirms_its_own_moves_is_not_asked_twice(game_id, asked):
+    """ALTER's Change and Watch, Bossa's placements and ALLUVIUM's drawings wait for their
+    own Confirm (or second tap) already; algo's declarations wait for the session's."""
+    app, host = make_app(hash_=f"#/new/{game_id}")
+    host.touch_screen = True
+    gui = game_ui(game_id)
+    values = gui.default_setup()
+    app.act("start", "", {k: str(v) for k, v in values.items()})
+    for _ in range(50):
+        host.run_timers()
+        s = app.screen
+        if s.viewer is not None and s.viewer in s.match.to_move() and s.handover is None:
+            break
+    s = app.screen
+    game = s.game
+    legal = game.legal_moves(s.match.state, s.viewer)
+    moves = [m for m in legal
+             if game.undoable(s.match.state, s.viewer, m, game.apply(s.match.state, s.viewer, m)) is not True]
+    moves = moves or legal            # (ALLUVIUM's first piece can be taken back: any will do)
+    assert s.wants_confirm(s.viewer, moves[0], s.ctx(s.viewer)) is asked

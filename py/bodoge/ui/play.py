@@ -255,10 +255,10 @@ def confirm_buttons(s):
     if s.pending is None:
         return None
     t = s.t
-    return [h("button", {"type": "button", "class_": "button primary", "id": "confirm-move",
+    return [h("button", {"type": "button", "class_": "button primary", "id": "pending-confirm",
                          "data_act": "confirm-move", "aria_describedby": "confirm-how"},
               t("confirm.button")),
-            h("button", {"type": "button", "class_": "button", "id": "confirm-cancel",
+            h("button", {"type": "button", "class_": "button", "id": "pending-cancel",
                          "data_act": "confirm-cancel", "aria_keyshortcuts": "Escape"},
               t("confirm.cancel")),
             h("span", {"class_": "offscreen", "id": "confirm-how"}, t("confirm.how"))]

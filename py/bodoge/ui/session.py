@@ -736,7 +736,7 @@ class Session:
             if self.wants_confirm(seat, move, ctx):
                 self.pending = (seat, move, source)
                 self.error = None
-                self.app.focus_next = "confirm-move"
+                self.app.focus_next = "pending-confirm"
                 self.app.refresh()
             else:
                 self.play(seat, move)
