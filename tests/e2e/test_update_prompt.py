@@ -25,7 +25,8 @@ FAKE = """(() => {
     return Promise.resolve(container.registration);
   };
   window.fakeSW = container;
-  Object.defineProperty(Navigator.prototype, "serviceWorker", { get: () => container, configurable: true });
+  Object.defineProperty(Navigator.prototype, "serviceWorker",
+                        { get: () => container, configurable: true });
 })()"""
 PAGE = """<!doctype html><html><head><script src="./web/boot.js"></script></head><body>
 <div id="update" role="status" hidden><button type="button" id="update-reload">Reload</button></div>
