@@ -51,8 +51,8 @@ HOOK = """() => {
 TAKE_ERRORS = "() => (window.__engineErrors || []).splice(0)"
 
 # The first element matching ``css`` (and whose name — aria-label, else its text — matches the
-# regular expression ``name``) that is shown and not covered: scrolled to the middle of the
-# view and returned; else a string saying what is wrong, for the wait's message.
+# regular expression ``name``) that is shown, enabled and not covered: scrolled to the middle of
+# the view and returned; else a string saying what is wrong, for the wait's message.
 FIND = """(css, name) => {
   const re = name === null ? null : new RegExp(name);
   let why = "nothing matches";
@@ -67,6 +67,7 @@ FIND = """(css, name) => {
     if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden") {
       why = "not shown"; continue;
     }
+    if (el.disabled) { why = "disabled"; continue; }
     el.scrollIntoView({ block: "center", inline: "center" });
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
