@@ -275,7 +275,8 @@ def test_playme_real_time_dice(eng):
                 eng.keys("Space")
             clock(eng, "advance", 250)
         lines = [line for line in log(eng) if "You: " in line]
-        assert len(lines) >= 2, log(eng)
+        assert len(lines) >= 2, (f"the person used {len(lines)} dice; "
+                                 f"the log ends {log(eng)[-6:]}")
 
 
 # --- Bossa ----------------------------------------------------------------------------------
