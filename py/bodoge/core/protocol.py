@@ -58,6 +58,11 @@ class Game:
     max_players = 4
     bot_levels = ("easy", "normal", "strong")
 
+    def __init__(self, bots=None):
+        # level -> Bot class. The game's package registers them (``GAME = Algo(bots=BOTS)`` in
+        # its ``__init__``), so the rules never import their bots: the bots import the rules.
+        self.bots = dict(bots or {})
+
     # --- options -----------------------------------------------------------------------------
     def options(self, raw: dict | None) -> dict:
         """Validate ``raw`` options and fill in defaults; raise ``BadOptions``."""
@@ -149,4 +154,5 @@ class Game:
 
     # --- bots --------------------------------------------------------------------------------
     def make_bot(self, level: str, seat: int, seed: int):
-        raise NotImplementedError
+        """A bot of ``level`` (one of ``bot_levels``) playing ``seat``, seeded by ``seed``."""
+        return self.bots[level](seat, seed)

@@ -829,11 +829,6 @@ class PlayMe(Game):
                        games=[dict(g) for g in state["games"]])
 
     # --- bots --------------------------------------------------------------------------------
-    def make_bot(self, level, seat, seed):
-        from .bots import BOTS
-
-        return BOTS[level](seat, seed)
-
     def play_bots(self, match, bots, on_decision=None):
         """Play a whole game of bots on a simulated clock (``bodoge.core.selfplay``)."""
         from .sim import run
