@@ -57,6 +57,9 @@ class Game:
     min_players = 2
     max_players = 4
     bot_levels = ("easy", "normal", "strong")
+    # True: played in real time, not in turns: moves carry their time ("t"), several seats may
+    # act at once, and bots play on a clock (``play_bots``; the screen runs a clock too).
+    realtime = False
 
     def __init__(self, bots=None):
         # level -> Bot class. The game's package registers them (``GAME = Algo(bots=BOTS)`` in

@@ -88,6 +88,7 @@ class PlayMe(Game):
     min_players = 2
     max_players = 6
     bot_levels = ("slow", "normal", "fast")
+    realtime = True
 
     # --- options -----------------------------------------------------------------------------
     def options(self, raw):
