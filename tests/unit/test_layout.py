@@ -32,7 +32,8 @@ def test_a_game_is_one_folder(game_id):
     for name in ("__init__.py", "rules.py", "bots.py", "ui.py", "strings.py", "style.css"):
         assert os.path.isfile(os.path.join(folder, name)), name
     tests = os.path.join(ROOT, "tests", "games", game_id)
-    for name in ("test_rules.py", "test_properties.py", "test_ui.py", "test_e2e.py"):
+    # protocol.py: the game's part of the protocol suite (tests/games/test_protocol.py)
+    for name in ("protocol.py", "test_rules.py", "test_ui.py", "test_e2e.py"):
         assert os.path.isfile(os.path.join(tests, name)), name
 
 
