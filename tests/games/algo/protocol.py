@@ -24,7 +24,7 @@ VARIANTS = [({"players": 2}, V), ({"players": 3}, V), ({"players": 4}, V),
             ({"mode": "pair"}, 2), ({"mode": "pair", "chips": True}, 2),
             ({"mode": "pair"}, 1), ({"mode": "pair", "chips": True}, 1),
             ({"mode": "puzzle", "grade": 1}, V)]
-SAMPLE = 12
+SAMPLE = 16
 # whole games of bots other tests replay (tests/ui/test_replay_properties.py)
 SELFPLAY = [({"players": 2}, "normal"), ({"players": 4, "mode": "pair"}, "normal"),
             ({"players": 3, "chips": True}, "normal")]

@@ -16,7 +16,7 @@ from bodoge.games.alluvium import rules as R
 
 V = GAME.rules_version
 VARIANTS = [({"players": n}, v) for n in (3, 4, 5) for v in (V, V, V, 1)]   # one in four: v1
-SAMPLE = 20
+SAMPLE = 25
 # whole games of bots other tests replay (tests/ui/test_replay_properties.py)
 SELFPLAY = [({"players": 3}, "easy"), ({"players": 5}, "easy")]
 
