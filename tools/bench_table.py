@@ -45,10 +45,8 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 FRAME_MS = 1000 / 60
 LONG_MS = 50
 SEED = 14
-# the self-played game the moves are taken from: options and bot levels
-SELFPLAY = {"algo": ({"players": 3}, "normal"), "alter": ({"players": 4}, "normal"),
-            "alluvium": ({"players": 4}, "easy"), "playme": ({"players": 3}, "fast"),
-            "bossa": ({"players": 2}, "normal")}
+# the self-played game the moves are taken from: options and bot levels (the catalogue's demo)
+SELFPLAY = {g.id: g.demo for g in CATALOG if g.playable}
 
 FRAMES_PROBE = """() => {
   const tb = window.__tb = {frames: [], loaf: [], long: [], on: true};

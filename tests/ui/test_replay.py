@@ -12,7 +12,7 @@ from bodoge.core.canon import state_hash
 from bodoge.core.match import Match
 from bodoge.core.record import Record, encode, replay
 from bodoge.core.selfplay import play_one
-from bodoge.games import get_game
+from bodoge.games import CATALOG, get_game
 from bodoge.ui.games import game_ui
 from bodoge.ui.html import render
 
@@ -20,9 +20,7 @@ from .fakehost import Text, make_app
 from .test_app import start_algo
 
 NAMES = ("Aki", "Ben", "Cy", "Dee")
-GAMES = {"algo": ({"players": 3}, "normal"), "alter": ({"players": 4}, "normal"),
-         "alluvium": ({"players": 3}, "easy"), "playme": ({"players": 3}, "fast"),
-         "bossa": ({"players": 2}, "normal")}
+GAMES = {g.id: g.demo for g in CATALOG if g.playable}      # each game's demo: options, level
 _PLAYED = {}
 
 

@@ -1,4 +1,4 @@
-"""Property: the replay of a shared code of an unfinished game, in any of the five games, shows
+"""Property: the replay of a shared code of an unfinished game, in any game of the catalogue, shows
 at every move exactly the spectator's view and nothing more: the game is never asked for a
 seat's view or for ``reveal`` (so no hidden number, watched card, private sheet or Toss card can
 reach the page), and what is drawn is what the game's UI draws from ``view(state, None)``."""
@@ -8,19 +8,15 @@ from hypothesis import strategies as st
 
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
-from bodoge.games import get_game
+from bodoge.games import PLAYABLE, get_game
 from bodoge.ui.html import render
+
+from games.suite import spec
 
 from .fakehost import make_app
 
-SETUPS = {  # options and the bot levels that self-play them (several modes where there are)
-    "algo": [({"players": 2}, "normal"), ({"players": 4, "mode": "pair"}, "normal"),
-             ({"players": 3, "chips": True}, "normal")],
-    "alter": [({"players": 4}, "normal"), ({"players": 3}, "easy"), ({"players": 5}, "easy")],
-    "alluvium": [({"players": 3}, "easy"), ({"players": 5}, "easy")],
-    "playme": [({"players": 3}, "fast"), ({"players": 2, "play_me": True}, "slow")],
-    "bossa": [({"players": 2}, "normal"), ({"players": 2, "rules": "basic"}, "easy")],
-}
+# options and the bot levels that self-play them, each game's (its protocol.py's SELFPLAY)
+SETUPS = {g: spec(g).selfplay for g in PLAYABLE}
 _RECORDS = {}
 
 

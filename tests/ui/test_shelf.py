@@ -12,7 +12,7 @@ from bodoge.games import CATALOG
 from bodoge.ui import pictures
 from bodoge.ui.app import iso_time, static_page, when_text
 from bodoge.ui.games import game_ui, progress_lines
-from bodoge.ui.html import render
+from bodoge.ui.html import h, render
 from bodoge.ui.i18n import I18n
 from bodoge.ui.storage import (MAX_PROGRESS, SAVE_PREFIX, MemoryStore, Slot, clean_progress,
                                read_progress)
@@ -98,6 +98,15 @@ def test_the_shelf_uses_the_built_pictures_without_importing_the_games(tmp_path)
     # and the same markup as from the sources
     here = static_page("en")
     assert here.count('class="game-picture"') == len(PLAYABLE)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_game_of_the_catalogue_is_on_the_shelf_with_its_names_and_blurb(lang):
+    html = static_page(lang)
+    for g in CATALOG:
+        for text in (g.name_ja, g.name_en, g.blurb(lang)):
+            assert render(h("p", {}, text))[3:-4] in html, (g.id, text)
+    assert html.count('class="blurb"') == len(CATALOG)
 
 
 def test_a_picture_that_fails_leaves_the_card_without_one(monkeypatch):

@@ -14,6 +14,7 @@ from bodoge.core import remote as R
 from bodoge.core import strictjson
 from bodoge.core.bot import think
 from bodoge.core.record import decode, replay
+from bodoge.games import PLAYABLE, get_game, info
 from bodoge.ui.storage import SAVE_PREFIX, SETTINGS_KEY
 
 from .fakehost import FakeNetwork, Text, make_app
@@ -200,12 +201,20 @@ def test_the_game_waits_for_a_guest_and_says_who():
 
 
 # --- whole games over the network --------------------------------------------------------------
-GAMES = [
-    ("algo", {"players": "3", "kind0": "human", "kind1": "guest", "kind2": "easy"}, [1]),
-    ("alter", ALTER, [1, 2]),
-    ("alluvium", {"players": "3", "kind0": "guest", "kind1": "guest", "kind2": "easy"}, [0, 1]),
-    ("bossa", {"kind0": "human", "kind1": "guest"}, [1]),
-]
+def guest_game(game_id):
+    """A game of the demo's size: seat 0 this device's person, seat 1 and (from three players)
+    seat 2 guests, any other seat the easiest bot."""
+    game = get_game(game_id)
+    n = game.options(info(game_id).demo_options)["players"]
+    guests = [1, 2][:n - 1]
+    form = {"players": str(n), "kind0": "human"}
+    form.update({f"kind{s}": "guest" if s in guests else game.bot_levels[0] for s in range(1, n)})
+    return game_id, form, guests
+
+
+GAMES = [guest_game(g) for g in PLAYABLE if not get_game(g).realtime]   # (Play Me!: below)
+GAMES.append(("alluvium", {"players": "3", "kind0": "guest", "kind1": "guest", "kind2": "easy"},
+              [0, 1]))                                 # and a host without a person of its own
 
 
 @pytest.mark.parametrize("game_id,form,guests", GAMES)

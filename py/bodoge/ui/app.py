@@ -537,7 +537,7 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                          h("span", {"lang": "en", "class_": "name-en"}, g.name_en)),
                        h("p", {"class_": "meta"}, players, " · ", t("shelf.minutes", n=g.minutes),
                          [" · ", lesson_done(t, status)] if status == "done" else None),
-                       h("p", {"class_": "blurb"}, t(f"shelf.blurb.{g.id}")),
+                       h("p", {"class_": "blurb"}, g.blurb(i18n.lang)),
                        h("div", {"class_": "actions"}, actions)))
     parts = [h("h1", {"id": "main-heading", "tabindex": "-1"}, t("shelf.title")),
              h("p", {"class_": "lead"}, t("shelf.lead")),

@@ -94,6 +94,7 @@ class PlayMe(Game):
     min_players = 2
     max_players = 6
     bot_levels = ("slow", "normal", "fast")
+    realtime = True
 
     # --- options -----------------------------------------------------------------------------
     def options(self, raw):
@@ -515,8 +516,6 @@ class PlayMe(Game):
         return max(state["t"], state["start"]) if state["phase"] == "play" else state["t"]
 
     # --- the clock (real time: ``bodoge.ui.realtime``) ---------------------------------------
-    realtime = True
-
     def driver(self, match, bots):
         """The bots on the game clock (``sim.Driver``)."""
         from .sim import Driver
@@ -925,11 +924,6 @@ class PlayMe(Game):
                        games=[dict(g) for g in state["games"]])
 
     # --- bots --------------------------------------------------------------------------------
-    def make_bot(self, level, seat, seed):
-        from .bots import BOTS
-
-        return BOTS[level](seat, seed)
-
     def play_bots(self, match, bots, on_decision=None):
         """Play a whole game of bots on a simulated clock (``bodoge.core.selfplay``)."""
         from .sim import run

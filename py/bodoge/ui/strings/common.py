@@ -27,11 +27,6 @@ EN = {
     "shelf.players": "{lo}–{hi} players",
     "shelf.players_fixed": "{n} players",
     "shelf.minutes": "about {n} min",
-    "shelf.blurb.algo": "Deduce the hidden numbers in your opponents' rows before they deduce yours.",
-    "shelf.blurb.alter": "Change the future or watch it: four hidden cards, four Pick cards, one cascade.",
-    "shelf.blurb.alluvium": "Draw on each other's maps: earn ticks on theirs, grow rectangles on yours.",
-    "shelf.blurb.playme": "Real-time dice race through Wonderland: advance, block, catch the rabbit.",
-    "shelf.blurb.bossa": "Lay dot tiles to grow two number lines out from the dice.",
 
     "saves.heading": "Saved games",
     "saves.none": "No saved games yet. Every game saves itself after each move.",
@@ -388,11 +383,6 @@ JA = {
     "shelf.players": "{lo}〜{hi}人",
     "shelf.players_fixed": "{n}人",
     "shelf.minutes": "約{n}分",
-    "shelf.blurb.algo": "相手の列に伏せられた数字を、自分の数字より先に推理しよう。",
-    "shelf.blurb.alter": "未来を変えるか、見るか。4枚の伏せ札と4枚のピックカードの読み合い。",
-    "shelf.blurb.alluvium": "互いのマップに描き込み合う。相手のマップでチェックを稼ぎ、自分のマップで長方形を広げよう。",
-    "shelf.blurb.playme": "不思議の国のリアルタイム・ダイスレース。進んで、ブロックして、ウサギを捕まえろ。",
-    "shelf.blurb.bossa": "ドットタイルを並べて、サイコロから2本の数の列を伸ばそう。",
 
     "saves.heading": "セーブデータ",
     "saves.none": "セーブデータはまだありません。ゲームは一手ごとに自動で保存されます。",
