@@ -899,7 +899,7 @@ def keep_part(t, keep):
         result = h("div", {"id": "backup-result", "class_": f"notice {kind} backup-result",
                            "tabindex": "-1", "role": "alert" if kind == "error" else "status"},
                    [h("p", {}, line) for line in lines])
-    return h("div", {"class_": "keep", "role": "group", "aria_labelledby": "keep-heading"},
+    return h("div", {"class_": "keep-saves", "role": "group", "aria_labelledby": "keep-heading"},
              h("h3", {"id": "keep-heading"}, t("keep.heading")),
              h("p", {"id": "kept-status", "class_": "kept-status " + status.split(".")[1]
                      .replace("_", "-")}, t(status)),
