@@ -658,3 +658,33 @@ def test_a_device_that_cannot_be_asked_still_gets_its_shelf():
     app._device = None
     app.refresh()
     assert 'id="home-note"' not in host.html and "Export all saves" in host.text()
+
+
+def test_the_answer_keeps_the_notice_the_shelf_shows():
+    """A bad link opens the shelf with a notice; the browser's answer redraws Settings, and the
+    notice stays (it is the same page, not news)."""
+    app, host = make_app(hash_="#load=AAAAbroken")
+    assert 'id="notice"' in host.html
+    host.answer_persist(False)
+    assert "The browser may delete saves" in host.text()
+    assert 'id="notice"' in host.html and "This code cannot be opened" in host.text()
+    app.route("#/")                                   # the next screen is without it
+    assert 'id="notice"' not in host.html
+
+
+def test_nothing_is_asked_when_the_first_screen_cannot_be_drawn():
+    from .fakehost import FakeHost
+
+    host = FakeHost()
+
+    def broken(html, focus):
+        raise ValueError("no render")
+
+    host.render = broken
+    from bodoge.ui.app import App
+
+    app = App(host)
+    host.app = app
+    with pytest.raises(ValueError):
+        app.start("#/")
+    assert host.persist_calls == []

@@ -82,6 +82,7 @@ class App:
         self.told = set()           # slot ids whose player was told the game is not being saved
         self.screen = None
         self.notice = None          # (kind, text) shown once on the next screen
+        self.shown_notice = None    # ... the one the screen on show has
         self.focus_next = None
         self.stun_error = None      # a STUN address the settings refused (shown once)
         self.kept = None            # whether the browser keeps saves for good (None: not known)
@@ -375,6 +376,7 @@ class App:
         changed = value != self.kept
         self.kept = value
         if changed and isinstance(self.screen, ShelfScreen):
+            self.notice = self.notice or self.shown_notice   # not news: the page's notice stays
             self.refresh()
 
     def device(self):
@@ -454,16 +456,18 @@ class App:
                  None if framed else self.top_bar(), notice, self.screen.render())
         self.host.render(render(body), self.focus_next)
         self.focus_next = None
+        if isinstance(self.screen, ShelfScreen) and not self.kept_checked:
+            self.host.after_paint(self.check_kept)     # once the shelf is drawn (Settings)
 
     # --- shared pieces -------------------------------------------------------------------------
     def top_bar(self):
         return top_bar(self.i18n)
 
     def notice_box(self):
-        if not self.notice:
+        self.shown_notice, self.notice = self.notice, None   # shown once (see kept_answer)
+        if not self.shown_notice:
             return None
-        kind, text = self.notice
-        self.notice = None
+        kind, text = self.shown_notice
         return h("div", {"id": "notice", "class_": f"notice {kind}", "tabindex": "-1",
                          "role": "alert" if kind == "error" else "status"}, text)
 
@@ -493,7 +497,6 @@ class ShelfScreen:
         self.code_text = code_text
         self.confirm_delete = None        # a slot id, or a damaged entry's ref
         self.result = None                # what the last export or import did: (kind, [lines])
-        app.check_kept()
 
     def render(self):
         app = self.app
