@@ -68,7 +68,6 @@
       // until the worker is idle), so without this an update could wait for many visits.
       if (reg.active) reg.update().catch(() => { /* offline: try again next visit */ });
     }).catch(() => { /* no offline cache: the app still works online */ });
-    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   };
 
   // --- start-up failures --------------------------------------------------------------------
