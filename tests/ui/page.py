@@ -72,14 +72,14 @@ class Element:
         """Every text inside, hidden parts too (what the eye may see that a reader skips)."""
         return " ".join(self._text(skip_hidden=False).split())
 
-    def _text(self, skip_hidden):
+    def _text(self, skip_hidden, skip=None):
         out = []
         for child in self.children:
             if isinstance(child, str):
                 out.append(child)
-            elif not (skip_hidden and (child.attrs.get("aria-hidden") == "true"
-                                       or "hidden" in child.attrs)):
-                out.append(child._text(skip_hidden))
+            elif child is not skip and not (skip_hidden and (child.attrs.get("aria-hidden") == "true"
+                                                             or "hidden" in child.attrs)):
+                out.append(child._text(skip_hidden, skip))
         return "".join(out)
 
     @property
@@ -94,8 +94,8 @@ class Element:
             return self.attrs["aria-label"].strip()
         if self.tag in ("input", "select", "textarea"):
             label = page.label_for(self)
-            if label is not None:
-                return label.text
+            if label is not None:        # (the label's words, not the control inside it)
+                return " ".join(label._text(skip_hidden=True, skip=self).split())
         if self.role in ("button", "link", "heading", "listitem", "checkbox", "radio", "tab",
                          "option", "cell", "row", "paragraph", None) or self.tag in ("option", "label"):
             text = self.text

@@ -172,3 +172,13 @@ def test_a_game_that_confirms_its_own_moves_is_not_asked_twice(game_id, asked):
              if game.undoable(s.match.state, s.viewer, m, game.apply(s.match.state, s.viewer, m)) is not True]
     moves = moves or legal            # (ALLUVIUM's first piece can be taken back: any will do)
     assert s.wants_confirm(s.viewer, moves[0], s.ctx(s.viewer)) is asked
+
+
+def test_the_confirm_setting_is_chosen_on_the_shelf_and_kept():
+    app, host = make_app(hash_="#/")
+    select = Page(host.html).get("combobox", "Confirm moves")
+    assert [o.attrs["value"] for o in select.all("option")] == ["auto", "on", "off"]
+    app.act(select.attrs["data-act"], "", {"confirm": "on"})
+    assert app.settings.confirm == "on"
+    again, _ = make_app(host.store, hash_="#/")
+    assert again.settings.confirm == "on"

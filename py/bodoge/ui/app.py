@@ -423,7 +423,7 @@ class App:
             self.refresh()
         elif action == "speed" and form.get("speed") in SPEEDS:
             self.settings.set("speed", form["speed"])
-        elif action == "confirm" and form.get("confirm") in CONFIRMS:
+        elif action == "set-confirm" and form.get("confirm") in CONFIRMS:
             self.settings.set("confirm", form["confirm"])
         elif action == "motion" and form.get("motion") in ("auto", "reduce"):
             self.settings.set("motion", form["motion"])
@@ -927,7 +927,7 @@ def settings_panel(i18n, settings, stun_error=None, keep=None):
                  [h("option", {"value": m, "selected": settings.motion == m}, t(f"settings.motion.{m}"))
                   for m in ("auto", "reduce")]))
     confirm = h("label", {}, t("settings.confirm"), " ",
-                h("select", {"name": "confirm", "data_act": "confirm", "id": "confirm"},
+                h("select", {"name": "confirm", "data_act": "set-confirm", "id": "confirm"},
                   [h("option", {"value": c, "selected": settings.confirm == c}, t(f"settings.confirm.{c}"))
                    for c in CONFIRMS]))
     value = settings.stun if stun_error is None else stun_error
