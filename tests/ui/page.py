@@ -21,7 +21,7 @@ IMPLICIT = {"button": "button", "summary": "button", "select": "combobox", "text
             "ol": "list", "ul": "list", "li": "listitem", "main": "main", "nav": "navigation",
             "form": "form", "table": "table", "tr": "row", "dialog": "dialog", "fieldset": "group",
             "h1": "heading", "h2": "heading", "h3": "heading", "h4": "heading", "h5": "heading",
-            "h6": "heading", "p": "paragraph", "kbd": None}
+            "h6": "heading", "p": "paragraph", "option": "option", "kbd": None}
 INPUTS = {"checkbox": "checkbox", "radio": "radio", "range": "slider", "button": "button",
           "submit": "button", "number": "spinbutton"}
 
