@@ -155,7 +155,16 @@
   document.addEventListener("visibilitychange", () => { if (document.hidden) runAfterPaint(); });
 
   // Make root's children match the markup `html`.
+  // A tooltip opens on hover only for a pointer that moved since the page last changed: after a
+  // redraw (Next round) the pointer may rest where a card's power line now is, and its text must
+  // not open over the person's own controls (CSS: :root[data-pointer="still"]).
+  const page = document.documentElement;
+  addEventListener("pointermove", () => {
+    if (page.dataset.pointer) delete page.dataset.pointer;
+  }, { passive: true });
+
   window.bodogeMorph = (root, html) => {
+    page.dataset.pointer = "still";
     const template = document.createElement("template");
     template.innerHTML = html;
     const moving = !reduced() && template.content.querySelector('[data-fx="slide"]');
