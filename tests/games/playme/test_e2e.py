@@ -275,7 +275,12 @@ def test_a_power_text_opens_on_hover_only_for_a_pointer_that_moved(page, server)
     page.mouse.move(box["x"] + 5, box["y"] + box["height"] / 2)
     expect(tip).to_be_visible()
     page.keyboard.press("Space")                      # the round starts: the table is redrawn
-    expect(page.locator("html[data-pointer='still']")).to_have_count(1)
+    expect(page.locator("html[data-hover='still']")).to_have_count(1)
     expect(tip).to_be_hidden()
+    box = line.bounding_box()                         # the countdown moved the table
     page.mouse.move(box["x"] + 8, box["y"] + box["height"] / 2)
     expect(tip).to_be_visible()
+    clock(page, "advance", 3000)                      # the round runs: redraws of the same
+    expect(page.locator("#prompt")).to_contain_text("Play me!")  # elements keep it open
+    expect(tip).to_be_visible()
+    expect(page.locator("html[data-hover='still']")).to_have_count(0)
