@@ -124,7 +124,7 @@ def test_the_sheet_the_hand_and_the_players_are_the_three_regions():
     # the players, in the order the sheets pass (clockwise: Aki gets your sheet first)
     assert "Sheets pass clockwise: to Aki, from Cy" in text
     ring = re.findall(r'class="alv-pn" title="[^"]*">([^<]+)<', host.html)
-    assert ring == ["Aki △", "Ben □", "Cy ◇"]
+    assert ring == ["You ○", "Aki △", "Ben □", "Cy ◇"]      # you first, then as the sheets pass
     until_others(app, host, screen)
     text = host.text()
     owner = view_of(screen)["sheet"]["owner"]
@@ -417,7 +417,7 @@ def test_the_round_summary_shows_the_round_that_ended_not_the_next_deal():
     assert f"Your area bonus in round 1: {e['areas'][0]}." in text
     round_one = [screen.match.state["piles"][s][0] for s in range(4)]
     cards = re.findall(r'class="alv-pcard">.*?</svg> (\w\d)', board)
-    assert cards == [round_one[s] for s in (1, 2, 3)]
+    assert cards == [round_one[s] for s in (0, 1, 2, 3)]     # you first, then the others
     top, left, hh, ww = e["rects"][0]
     assert f'x="{left * CELL + 2}" y="{top * CELL + 2}" width="{ww * CELL - 4}"' in board
     # the heading names the round's best first; the body lists everyone's area bonus
@@ -682,3 +682,50 @@ def test_japanese_screen():
     text = host.text()
     assert "ラウンド1" in text and "スタートマス" in text and "記入できます" in text
     assert "回転" in text and "反転" in text and "次に置ける位置" in text and "ここに記入" in text
+
+
+# --- issue 26: your own ticks on every sheet ---------------------------------------------------------
+def players_rows(host):
+    """The side list's rows as their text (the name, then what it shows)."""
+    from ui.page import Page
+    page = Page(host.html)
+    side = page.get("region", "Sheets pass", exact=False)
+    return [row.text for row in side.all("listitem")]
+
+
+def test_on_another_map_the_side_list_ranks_your_ticks_with_everyones():
+    app, host = make_app()
+    screen = start(app, names=("", "Aki", "Ben", "Cy"))
+    rows = players_rows(host)
+    assert rows[0].startswith("You ○") and "this map" in rows[0]      # your own map: you own it
+    assert len(rows) == 4
+    until_others(app, host, screen)
+    sheet = view_of(screen)["sheet"]
+    assert sheet["owner"] == 3
+    rows = players_rows(host)
+    assert len(rows) == 4                                  # the same rows: nothing moves
+    assert rows[0].startswith("You ○") and "1st (tied) · 0 ticks" in rows[0], rows
+    cy = next(r for r in rows if r.startswith("Cy"))
+    assert "this map" in cy
+    # the preview says what your rank here becomes: aim at a move earning ticks
+    moves = [m for m in GAME.legal_moves(screen.match.state, 0) if "piece" in m]
+    state = screen.match.state
+    earning = max(moves, key=lambda m: R.preview(GAME.view(state, 0), m)["ticks"])
+    n = R.preview(GAME.view(state, 0), earning)["ticks"]
+    assert n > 0
+    aim(screen, earning)
+    assert f"+{n} ticks for you (your rank here: 1st)." in host.text()
+    screen.app.key("Enter")
+    host.run_timers()
+    rows = players_rows(host)
+    if view_of(screen)["sheet"]["owner"] == 3:              # the bots have not all drawn yet
+        assert rows[0].startswith("You ○") and f"{n} ticks" in rows[0]
+
+
+def test_tied_ranks_and_japanese_rank_words():
+    from bodoge.games.alluvium.ui import rank_word, sheet_ranks
+    en, ja = I18n("en"), I18n("ja")
+    standing = sheet_ranks({"owner": 1, "ticks": [3, 0, 3, 1]})
+    assert standing == {0: (1, True), 2: (1, True), 3: (3, False)}
+    assert rank_word(en.t, standing, 0) == "1st (tied)" and rank_word(en.t, standing, 3) == "3rd"
+    assert rank_word(ja.t, standing, 0) == "同1位" and rank_word(ja.t, standing, 3) == "3位"

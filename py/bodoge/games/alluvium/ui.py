@@ -84,6 +84,22 @@ def map_summary(ctx, view, cells):
     return t("list.sep").join(parts)
 
 
+def sheet_ranks(sheet):
+    """{participant: (rank, tied)} on a sheet by its ticks, as the final scoring ranks them
+    (everyone but its owner, the virtual player too; ties share a rank)."""
+    others = [p for p in range(len(sheet["ticks"])) if p != sheet["owner"]]
+    ticks = [sheet["ticks"][p] for p in others]
+    ranked = R.ranks(ticks)
+    return {p: (r, ranked.count(r) > 1) for p, r in zip(others, ranked)}
+
+
+def rank_word(t, standing, p):
+    """"2nd", or "1st (tied)"."""
+    rank, tied = standing[p]
+    word = t(f"result.place.{min(rank, 6)}")
+    return t("alluvium.rank_tied", rank=word) if tied else word
+
+
 # --- drawing ---------------------------------------------------------------------------------------
 def symbol(p, x, y, size=CELL, cls="sym"):
     """Participant ``p``'s symbol in the cell whose top-left corner is (x, y)."""
@@ -592,7 +608,10 @@ class AlluviumUI(GameUI):
         words = [t("alluvium.preview.ok")]
         if view["phase"] == "others":
             owner = view["sheet"]["owner"]
-            words.append(t("alluvium.preview.ticks", n=effect["ticks"]))
+            after = dict(view["sheet"], ticks=list(view["sheet"]["ticks"]))
+            after["ticks"][ctx.viewer] += effect["ticks"]
+            words.append(t("alluvium.preview.ticks", n=effect["ticks"],
+                           rank=rank_word(t, sheet_ranks(after), ctx.viewer)))
             words.append(t("alluvium.preview.rect_owner", name=ctx.name(owner), before=effect["area_before"],
                            after=effect["area"]))
         else:
@@ -650,12 +669,14 @@ class AlluviumUI(GameUI):
             ring = [(me + k * d) % n for k in range(1, n)]
             head = t("alluvium.passing", direction=direction_word(t, d), to=ctx.name(ring[0]),
                      frm=ctx.name(ring[-1]))
+            ring.insert(0, me)          # you too: your ticks on this sheet, ranked with everyone's
         else:
             ring = list(range(n))
             head = t("alluvium.passing_all", direction=direction_word(t, d))
         if view["virtual"] is not None:
             ring.append(view["virtual"])
         rows = []
+        standing = sheet_ranks(sheet) if sheet is not None else {}
         for p in ring:
             bits = []
             if sheet is not None:
@@ -663,7 +684,8 @@ class AlluviumUI(GameUI):
                     bits.append(h("span", {"class_": "alv-owner"}, t("alluvium.owner")))
                 else:
                     bits.append(h("span", {"class_": "alv-pticks", "data_spot": f"ticks:{p}"},
-                                  t("alluvium.ticks", n=sheet["ticks"][p])))
+                                  t("alluvium.ticks_rank", n=sheet["ticks"][p],
+                                    rank=rank_word(t, standing, p))))
             if areas_now is not None and p < n:
                 bits.append(h("span", {"class_": "alv-parea"}, t("alluvium.area_now", n=areas_now[p])))
             pile = view["piles"][p]
@@ -674,7 +696,7 @@ class AlluviumUI(GameUI):
                               h("span", {"class_": "offscreen"}, " ", piece_name(t, card))))
             if p < n:
                 bits.append(h("span", {"class_": "alv-psum"}, t("alluvium.area_sum", n=sum(view["areas"][p]))))
-            rows.append(h("li", {"class_": "alv-player"},
+            rows.append(h("li", {"class_": "alv-player you" if p == me else "alv-player"},
                           h("span", {"class_": "alv-pname"}, swatch(p, 18), " ",
                             h("span", {"class_": "alv-pn", "title": who_name(ctx, view, p)}, who_name(ctx, view, p))),
                           h("span", {"class_": "alv-pbits"}, bits)))
