@@ -169,7 +169,9 @@ def test_round_one_keys_turn_flip_next_and_escape():
     app, host = make_app()
     screen = start(app)
     assert screen.viewer == 0 and 0 in screen.match.to_move()
-    assert "Round 1: draw both pieces" in host.text() and "start square" in host.text()
+    t = I18n("en").t
+    a, b = (t(f"alluvium.piece.{p}") for p in view_of(screen)["todo"])
+    assert f"Round 1: draw {a} and {b} on your map, each over an outlined start square." in host.text()
     assert host.html.count('class="alv-start"') == 2
     sel = screen.sel
     at = list(sel["at"])
@@ -729,3 +731,23 @@ def test_tied_ranks_and_japanese_rank_words():
     assert standing == {0: (1, True), 2: (1, True), 3: (3, False)}
     assert rank_word(en.t, standing, 0) == "1st (tied)" and rank_word(en.t, standing, 3) == "3rd"
     assert rank_word(ja.t, standing, 0) == "同1位" and rank_word(ja.t, standing, 3) == "3位"
+
+
+def test_round_one_keeps_both_pieces_and_says_which_is_left():
+    """Nothing moves between the two pieces of round 1: the drawn piece stays in the row of
+    pieces (disabled, marked drawn); the prompt names the piece left."""
+    from ui.page import Page
+    app, host = make_app()
+    screen = start(app)
+    t = I18n("en").t
+    first, second = view_of(screen)["todo"]
+    group = Page(host.html).get("group", "Piece to draw")
+    assert [b.text for b in group.all("button")] == [t(f"alluvium.piece.{first}"), t(f"alluvium.piece.{second}")]
+    human_draws(screen, host)
+    assert view_of(screen)["todo"] == [second]
+    group = Page(host.html).get("group", "Piece to draw")
+    drawn, left = group.all("button")
+    assert drawn.disabled and drawn.text == t(f"alluvium.piece.{first}") + " (drawn)"
+    assert not left.disabled and left.checked
+    assert (f"Round 1: draw {t(f'alluvium.piece.{second}')} over the other start square."
+            in host.text())

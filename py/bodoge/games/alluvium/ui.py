@@ -84,6 +84,16 @@ def map_summary(ctx, view, cells):
     return t("list.sep").join(parts)
 
 
+def hand_pieces(view):
+    """[(piece, drawn)]: the pieces to draw now; in round 1's first phase both of the seat's
+    pieces, the one already drawn too (so the controls keep their place between the two)."""
+    me = view["seat"]
+    if view["round"] == 1 and view["phase"] == "own" and me is not None and view["hands"][me]:
+        both = [view["piles"][me][0], view["hands"][me]]
+        return [(p, p not in view["todo"]) for p in dict.fromkeys(both)]
+    return [(p, False) for p in dict.fromkeys(view["todo"])]
+
+
 def sheet_ranks(sheet):
     """{participant: (rank, tied)} on a sheet by its ticks, as the final scoring ranks them
     (everyone but its owner, the virtual player too; ties share a rank)."""
@@ -555,8 +565,10 @@ class AlluviumUI(GameUI):
             who = view["virtual"] if view["phase"] == "virtual" else me
             key = "alluvium.virtual_card" if view["phase"] == "virtual" else "alluvium.your_card"
             info.append(h("span", {"class_": "alv-open-card", "data_spot": "card"}, t(key), " ",
-                          [h("span", {"class_": "alv-card"}, piece_svg(p, who, 9), " ", piece_name(t, p))
-                           for p in dict.fromkeys(view["todo"])]))
+                          [h("span", {"class_": "alv-card done" if done else "alv-card"},
+                             piece_svg(p, who, 9), " ", piece_name(t, p),
+                             h("span", {"class_": "alv-done"}, " ", t("alluvium.drawn")) if done else None)
+                           for p, done in hand_pieces(view)]))
         return h("section", {"class_": "alv-sheet", "data_region": "table", "aria_labelledby": "alv-sheet-title"},
                  h("div", {"class_": "alv-sheet-head"},
                    h("h2", {"id": "alv-sheet-title"}, heading),
@@ -626,15 +638,17 @@ class AlluviumUI(GameUI):
         piece_mode = sel.get("mode") != "cell"
         rows = []
         if piece_mode:
-            todo = list(dict.fromkeys(view["todo"]))
-            if len(todo) > 1:
+            pieces = hand_pieces(view)
+            if len(pieces) > 1:         # round 1: both stay (the drawn one disabled): nothing moves
                 who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
                 rows.append(h("div", {"class_": "alv-pieces", "role": "group", "aria_label": t("alluvium.choose_piece"),
                                      "data_spot": "pieces"},
                               [h("button", {"type": "button", "class_": "button alv-pick", "data_act": "alv-piece",
-                                            "data_arg": p, "aria_pressed": "true" if sel.get("piece") == p else "false"},
-                                 piece_svg(p, who, 9), " ", piece_name(t, p))
-                               for p in todo]))
+                                            "data_arg": p, "disabled": done,
+                                            "aria_pressed": "true" if sel.get("piece") == p else "false"},
+                                 piece_svg(p, who, 9), " ", piece_name(t, p),
+                                 h("span", {"class_": "alv-done"}, " ", t("alluvium.drawn")) if done else None)
+                               for p, done in pieces]))
 
         def button(id_, act, label, key, icon=None, cls="button"):
             """A button with its word (a shorter one where the stage is narrow: each is the
@@ -762,7 +776,9 @@ class AlluviumUI(GameUI):
         todo = view["todo"]
         names = t("list.sep").join(piece_name(t, p) for p in dict.fromkeys(todo))
         if view["phase"] == "own" and view["round"] == 1:
-            return t("alluvium.prompt.start", pieces=names, squares=squares(t, view["start"]))
+            # short: it stays one line at 1280 px when Take back comes beside it
+            key = "alluvium.prompt.start" if len(todo) > 1 else "alluvium.prompt.start_last"
+            return t(key, pieces=joined(t, [piece_name(t, p) for p in dict.fromkeys(todo)]))
         if view["phase"] == "own":
             return t("alluvium.prompt.own", piece=names)
         if view["phase"] == "virtual":
