@@ -751,3 +751,31 @@ def test_round_one_keeps_both_pieces_and_says_which_is_left():
     assert not left.disabled and left.checked
     assert (f"Round 1: draw {t(f'alluvium.piece.{second}')} over the other start square."
             in host.text())
+
+
+def test_a_replay_showing_everything_draws_every_map_at_a_rounds_end():
+    """Replay, Show = Everything, at the move that ends round 1: every map as scored, each with
+    the rectangle that scored (the round summary's), not only a heading."""
+    from ui.page import Page
+    match = play_one("alluvium", {"players": 4}, 3, ["easy"] * 4)
+    state = GAME.setup({"players": 4}, 3)
+    for seat, move in match.record.moves:
+        before = len(state["log"])
+        state = GAME.apply(state, seat, move)
+        ended = [e for e in state["log"][before:] if e["e"] == "score"]
+        if ended:
+            break
+    view = GAME.reveal(state)
+    ctx = Ctx(I18n("en"), ["Aki", "Ben", "Cy", "Dee"], None, [])
+    ctx.replay = True
+    ctx.pause = next(e for e in view["log"] if e["e"] == "score")
+    page = Page(render(UI.replay_board(view, ctx)))
+    assert page.get("heading", "Round 1 scored")
+    maps = page.all("img")
+    assert [m.name.split(":")[0] for m in maps] == ["Aki's map", "Ben's map", "Cy's map", "Dee's map"]
+    for o, m in enumerate(maps):
+        top, left, hh, ww = ctx.pause["rects"][o]
+        rect = next(el for el in m.walk() if el.attrs.get("class") == "alv-rect")
+        assert (rect.attrs["x"], rect.attrs["width"]) == (str(left * CELL + 2), str(ww * CELL - 4))
+        assert (rect.attrs["y"], rect.attrs["height"]) == (str(top * CELL + 2), str(hh * CELL - 4))
+    assert "Hand card" not in page.text

@@ -738,6 +738,12 @@ class AlluviumUI(GameUI):
             area = e["areas"][me]
             parts.append(h("section", {"class_": "alv-hand", "data_region": "hand", "aria_label": t("alluvium.hand")},
                            h("p", {"class_": "alv-waiting"}, t("alluvium.your_area", round=e["round"], n=area))))
+        elif view.get("sheets"):          # a replay showing everything: every map as scored
+            rects = e.get("rects") or []
+            parts.append(self.sheets_part(view, ctx, title,
+                                          lambda o: tuple(rects[o]) if o < len(rects) and rects[o] else None))
+            parts.append(self.players_part(view, ctx, None, areas_now=e["areas"]))
+            return h("div", {"class_": "alv-board alv-spectator"}, parts)
         else:
             parts.append(h("section", {"class_": "alv-sheet", "data_region": "table"}, h("h2", {}, title)))
         parts.append(self.players_part(view, ctx, sheet, areas_now=e["areas"]))
@@ -747,28 +753,34 @@ class AlluviumUI(GameUI):
     def all_sheets(self, view, ctx):
         """A spectator's table: every sheet if the view shows them (a replay: ``reveal``), else
         the players and their area bonuses."""
-        t = ctx.t
         parts = []
         if view.get("sheets"):
-            maps = []
-            for sheet in view["sheets"]:
-                o = sheet["owner"]
-                pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"], mid=f"alv-all-{o}")
-                pic.rect = B.largest_rectangle(R.filled_mask(sheet["cells"]))[1]
-                hand = view["hands"][o] if o < len(view["hands"]) else None
-                hand_note = (h("p", {"class_": "alv-hand-card"}, t("alluvium.hand_card", piece=piece_name(t, hand)))
-                             if hand and view["round"] == 1 and view["phase"] == "own" else None)
-                maps.append(h("section", {"class_": "alv-mini", "aria_labelledby": f"alv-mini-{o}"},
-                              h("h3", {"id": f"alv-mini-{o}"}, swatch(o, 16), " ", whose_map(ctx, o)),
-                              h("div", {"class_": "alv-mapbox"}, pic.svg()), hand_note))
-            parts.append(h("section", {"class_": "alv-sheets", "data_region": "table", "aria_labelledby": "alv-sheets-title"},
-                           h("h2", {"id": "alv-sheets-title"}, self.stage(view, ctx)),
-                           h("div", {"class_": "alv-minis"}, maps)))
+            parts.append(self.sheets_part(view, ctx, self.stage(view, ctx),
+                                          lambda o: B.largest_rectangle(R.filled_mask(view["sheets"][o]["cells"]))[1]))
         else:
             parts.append(h("section", {"class_": "alv-sheet", "data_region": "table"},
                            h("h2", {}, self.stage(view, ctx))))
         parts.append(self.players_part(view, ctx, None))
         return h("div", {"class_": "alv-board alv-spectator"}, parts)
+
+    def sheets_part(self, view, ctx, title, rect_of):
+        """Every sheet side by side (``view["sheets"]``), each with the rectangle ``rect_of(owner)``
+        outlined and, in round 1's first phase, its private hand card named."""
+        t = ctx.t
+        maps = []
+        for sheet in view["sheets"]:
+            o = sheet["owner"]
+            pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"], mid=f"alv-all-{o}")
+            pic.rect = rect_of(o)
+            hand = view["hands"][o] if o < len(view["hands"]) else None
+            hand_note = (h("p", {"class_": "alv-hand-card"}, t("alluvium.hand_card", piece=piece_name(t, hand)))
+                         if hand and view["round"] == 1 and view["phase"] == "own" and ctx.pause is None else None)
+            maps.append(h("section", {"class_": "alv-mini", "aria_labelledby": f"alv-mini-{o}"},
+                          h("h3", {"id": f"alv-mini-{o}"}, swatch(o, 16), " ", whose_map(ctx, o)),
+                          h("div", {"class_": "alv-mapbox"}, pic.svg()), hand_note))
+        return h("section", {"class_": "alv-sheets", "data_region": "table", "aria_labelledby": "alv-sheets-title"},
+                 h("h2", {"id": "alv-sheets-title"}, title),
+                 h("div", {"class_": "alv-minis"}, maps))
 
     # --- prompt and input --------------------------------------------------------------------------
     def prompt(self, view, sel, ctx):
