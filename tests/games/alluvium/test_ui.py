@@ -779,3 +779,41 @@ def test_a_replay_showing_everything_draws_every_map_at_a_rounds_end():
         assert (rect.attrs["x"], rect.attrs["width"]) == (str(left * CELL + 2), str(ww * CELL - 4))
         assert (rect.attrs["y"], rect.attrs["height"]) == (str(top * CELL + 2), str(hh * CELL - 4))
     assert "Hand card" not in page.text
+
+
+# --- issue 26: playing with friends: a new view restarts the preview; nothing illegal is sent -------
+def test_a_new_sheet_in_a_new_view_restarts_the_preview_where_the_piece_fits():
+    """A guest's device gets views, not moves: when the next sheet arrives with the same piece
+    to draw, the piece starts where it fits on that sheet, not where it was on the last one."""
+    from ui.page import Page
+    from .helpers import finish_phase
+    state = finish_phase(GAME.setup({"players": 4}, 5), "own")
+    assert state["phase"] == "others"
+    view = GAME.view(state, 0)
+    ctx = Ctx(I18n("en"), ["You", "Aki", "Ben", "Cy"], 0, [0])
+    sel = UI.selection()
+    render(UI.board(view, sel, ctx))
+    old = Draft(view, dict(sel)).mask()
+    # the next sheet: the cells where the piece was are filled there
+    nxt = dict(view, step=2, sheet=dict(view["sheet"], owner=2, cells=R.draw(view["sheet"]["cells"], old, 2)))
+    page = Page(render(UI.board(nxt, sel, ctx)))
+    assert page.get("paragraph", "Fits:", exact=False)
+    assert not Draft(nxt, dict(sel)).mask() & old
+    assert not page.get("button", "Draw here", exact=False).disabled
+
+
+def test_a_move_the_view_shows_illegal_is_never_made_and_draw_says_why():
+    from ui.page import Page
+    app, host = make_app()
+    screen = start(app)
+    app.act("alv-at", "72")                               # round 1: far from the start squares
+    page = Page(host.html)
+    draw = page.get("button", "Draw here", exact=False)
+    assert draw.disabled and draw.attrs["title"] == "In round 1 each piece must cover one of the two outlined start squares."
+    assert page.get("paragraph", "Cannot go here:", exact=False)
+    moves = len(screen.match.record.moves)
+    app.key("Enter")
+    app.act("alv-at", "72")                               # a second tap on the piece
+    app.act("alv-draw")
+    assert len(screen.match.record.moves) == moves
+    assert "In round 1 each piece must cover one of the two outlined start squares." in host.text()

@@ -84,6 +84,21 @@ def map_summary(ctx, view, cells):
     return t("list.sep").join(parts)
 
 
+def same_sheet(view, sel):
+    """Whether ``sel`` was made for the sheet now in front of the viewer; if not (the sheets
+    passed, or a guest's new view arrived with another sheet), the choice starts afresh, so
+    the piece starts where it fits on this one. Returns the old answer."""
+    sheet = view["sheet"]
+    key = f"{view['round']}:{view['phase']}:{view['step']}:{sheet['owner']}:{sheet['cells']}"
+    if sel.get("for") == key:
+        return True
+    kept = {k: sel[k] for k in ("final",) if k in sel}
+    had = bool(sel)
+    sel.clear()
+    sel.update(kept, **{"for": key})
+    return not had
+
+
 def hand_pieces(view):
     """[(piece, drawn)]: the pieces to draw now; in round 1's first phase both of the seat's
     pieces, the one already drawn too (so the controls keep their place between the two)."""
@@ -453,6 +468,7 @@ class AlluviumUI(GameUI):
         pic.rect = B.largest_rectangle(filled)[1]
         effect = None
         if acting:
+            same_sheet(view, sel)
             pic.clickable = "alv-at"
             pic.pointer = True
             who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
@@ -589,7 +605,7 @@ class AlluviumUI(GameUI):
         t = ctx.t
         parts = []
         if acting:
-            parts.append(self.controls(view, sel, ctx))
+            parts.append(self.controls(view, sel, ctx, effect))
             parts.append(h("p", {"class_": "alv-preview", "id": "alv-preview", "aria_live": "polite",
                                  "data_spot": "preview"},
                            self.effect_words(view, sel, ctx, effect)))
@@ -633,7 +649,7 @@ class AlluviumUI(GameUI):
         return [h("strong", {"class_": "alv-yes"}, words[0]), " ", " ".join(words[1:]), " ",
                 h("span", {"class_": "alv-where"}, head)]
 
-    def controls(self, view, sel, ctx):
+    def controls(self, view, sel, ctx, effect=None):
         t = ctx.t
         piece_mode = sel.get("mode") != "cell"
         rows = []
@@ -667,8 +683,11 @@ class AlluviumUI(GameUI):
         if self.singles(view):
             pad.append(button("alv-mode", "alv-mode", "alluvium.mode.cell" if piece_mode else "alluvium.mode.piece",
                               "B"))
-        pad.append(button("alv-draw", "alv-draw", "alluvium.draw" if piece_mode else "alluvium.fill", "Enter", "✓",
-                          "button primary alv-draw"))
+        draw = button("alv-draw", "alv-draw", "alluvium.draw" if piece_mode else "alluvium.fill", "Enter", "✓",
+                      "button primary alv-draw")
+        if effect is not None and "error" in effect:     # disabled, with the reason (the preview says it)
+            draw.attrs.update(disabled=True, title=t(effect["error"]), aria_describedby="alv-preview")
+        pad.append(draw)
         rows.append(h("div", {"class_": "alv-pad", "role": "group", "aria_label": t("alluvium.move_piece")}, pad))
         return h("div", {"class_": "alv-controls"}, rows)
 
@@ -807,6 +826,8 @@ class AlluviumUI(GameUI):
             return None
         if ctx.viewer not in view["to_move"] or view["sheet"] is None:
             return None
+        if not same_sheet(view, sel):     # input aimed at an earlier sheet (a guest's new view)
+            return None
         if action == POINTER_ACT:
             return self.pointer(arg, view, sel)
         dragged = sel.pop("dragged", False)
@@ -817,12 +838,12 @@ class AlluviumUI(GameUI):
                 ctx.focus = "alv-mode"
             return None
         if sel.get("mode") == "cell":
-            return self.act_cell(action, arg, sel)
+            return self.checked(self.act_cell(action, arg, sel), view, ctx)
         draft = Draft(view, sel)
         if action == "alv-draw":
-            return draft.move()
+            return self.checked(draft.move(), view, ctx)
         if action == "alv-at" and arg.isdigit():
-            return None if dragged else self.click(int(arg), view, sel, draft)
+            return None if dragged else self.checked(self.click(int(arg), view, sel, draft), view, ctx)
         if action == "alv-rot":
             draft.turn(rot=1)
         elif action == "alv-flip":
@@ -846,6 +867,19 @@ class AlluviumUI(GameUI):
             for key in ("at", "pinned", "home"):
                 sel.pop(key, None)
         return None
+
+    @staticmethod
+    def checked(move, view, ctx):
+        """``move`` if the viewer's own view shows it may be drawn, else None with the reason as
+        the refusal (a guest never sends a move its view already shows to be illegal)."""
+        if move is None:
+            return None
+        try:
+            R.preview(view, move)
+        except IllegalMove as e:
+            ctx.error = ctx.t(e.key)
+            return None
+        return move
 
     @staticmethod
     def pin(sel):
