@@ -316,7 +316,7 @@ def test_four_player_game_with_one_human(page, server):
     expect(page.get_by_text("Step 1 of 5")).to_be_visible()
     page.get_by_role("button", name="Next step").click()
     expect(page.get_by_text("Step 2 of 5")).to_be_visible()
-    expect(page.get_by_role("heading", name="Cooperation bonuses on Your map")).to_be_visible()
+    expect(page.get_by_role("heading", name="Cooperation bonuses on your map")).to_be_visible()
     expect(page.get_by_role("table", name=re.compile("Ranked by ticks"))).to_be_visible()
     page.get_by_role("button", name="Show all steps").click()
     expect(page.get_by_role("heading", name=re.compile("Cooperation bonuses on"))).to_have_count(4)

@@ -1138,7 +1138,7 @@ class AlluviumUI(GameUI):
                   h("td", {}, str(row["ticks"])), h("td", {}, str(row["territory"])),
                   h("td", {}, h("b", {}, str(row["points"]))))
                 for row in sheet["ranking"]]
-        title = t("alluvium.step.sheet", whose=whose_map(ctx, o))
+        title = t("alluvium.step.sheet", whose=whose_in(ctx, o))
         pic = MapPic(cells, t("alluvium.map_label", whose=whose_map(ctx, o), summary=map_summary(ctx, view, cells)),
                      view["start"], mid=f"alv-final-{o}")
         pic.highlight = best
