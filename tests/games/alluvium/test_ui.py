@@ -217,6 +217,7 @@ def test_next_place_it_fits_goes_through_every_turn_and_flip():
 
 def test_the_piece_follows_the_mouse_until_a_click_places_it_and_a_second_click_draws_it():
     app, host = make_app()
+    app.act("set-confirm", "", {"confirm": "on"})          # Settings → Confirm moves: always
     screen = start(app)
     sel = screen.sel
     home = list(sel["at"])
@@ -819,3 +820,57 @@ def test_a_move_the_view_shows_illegal_is_never_made_and_draw_says_why():
     app.act("alv-draw")
     assert len(screen.match.record.moves) == moves
     assert "In round 1 each piece must cover one of the two outlined start squares." in host.text()
+
+
+# --- issue 26: confirm moves, per input kind ----------------------------------------------------------
+def hover_click(app, cell):
+    app.act("alv-ptr", f"over:{cell}")
+    app.act("alv-ptr", f"down:{cell}")
+    app.act("alv-ptr", f"up:{cell}")
+    app.act("alv-at", str(cell))
+
+
+def test_with_moves_not_confirmed_a_mouse_click_draws_where_the_hover_preview_showed():
+    from ui.page import Page
+    app, host = make_app()                                  # a mouse: Confirm moves is off
+    screen = start(app)
+    hint = Page(host.html).get("paragraph", "The piece follows the pointer", exact=False)
+    assert "click where it fits to draw it there" in hint.text
+    target = B.cell(*screen.sel["at"])                        # it starts where it fits
+    hover_click(app, target)
+    assert len(screen.match.record.moves) == 1 and screen.pending is None   # drawn at once
+    # where it does not fit, the click places it there (and says why it may not go there)
+    hover_click(app, B.cell(8, 8))
+    assert len(screen.match.record.moves) == 1 and screen.sel["pinned"]
+    assert "Cannot go here:" in host.text()
+
+
+def test_with_moves_confirmed_a_click_places_and_a_second_draws_and_the_session_asks_nothing_more():
+    app, host = make_app()
+    app.act("set-confirm", "", {"confirm": "on"})
+    screen = start(app)
+    target = B.cell(*screen.sel["at"])
+    hover_click(app, target)
+    assert len(screen.match.record.moves) == 0 and screen.sel["pinned"]
+    hover_click(app, target)                                  # the game's own second click
+    assert len(screen.match.record.moves) == 1 and screen.pending is None   # not confirmed twice
+
+
+def test_on_a_touch_screen_a_tap_places_a_second_draws_and_no_word_says_click():
+    app, host = make_app()
+    host.touch_screen = True                                  # Confirm moves: on (auto)
+    screen = start(app)
+    from ui.page import Page
+    hand = Page(host.html).get("region", I18n("en").t("alluvium.hand")).all_text
+    for word in ("Click", "click", "Esc", "Space"):
+        assert word not in hand, word
+    assert "Tap a square" in hand
+    target = B.cell(*screen.sel["at"])
+    app.act("alv-ptr", f"down:{target}")
+    app.act("alv-ptr", f"up:{target}")
+    app.act("alv-at", str(target))
+    assert len(screen.match.record.moves) == 0 and screen.sel["pinned"]
+    app.act("alv-ptr", f"down:{target}")
+    app.act("alv-ptr", f"up:{target}")
+    app.act("alv-at", str(target))
+    assert len(screen.match.record.moves) == 1 and screen.pending is None

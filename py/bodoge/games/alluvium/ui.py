@@ -609,8 +609,11 @@ class AlluviumUI(GameUI):
             parts.append(h("p", {"class_": "alv-preview", "id": "alv-preview", "aria_live": "polite",
                                  "data_spot": "preview"},
                            self.effect_words(view, sel, ctx, effect)))
-            parts.append(h("p", {"class_": "alv-hint"}, h("span", {"class_": "alv-hint-mouse"}, t("alluvium.hint")),
-                           h("span", {"class_": "alv-hint-touch"}, t("alluvium.hint_touch"))))
+            # one hint, for the input at hand: never "click" on a touch screen
+            mouse = "alluvium.hint" if ctx.confirm else "alluvium.hint_direct"
+            parts.append(h("p", {"class_": "alv-hint"},
+                           h("span", {"class_": "alv-hint-touch" if ctx.touch else "alv-hint-mouse"},
+                             t("alluvium.hint_touch" if ctx.touch else mouse))))
         else:
             waiting = [ctx.name(s) for s in view["to_move"]]
             text = (t("alluvium.still_drawing", names=t("list.sep").join(waiting)) if waiting
@@ -843,7 +846,7 @@ class AlluviumUI(GameUI):
         if action == "alv-draw":
             return self.checked(draft.move(), view, ctx)
         if action == "alv-at" and arg.isdigit():
-            return None if dragged else self.checked(self.click(int(arg), view, sel, draft), view, ctx)
+            return None if dragged else self.checked(self.click(int(arg), view, sel, draft, ctx), view, ctx)
         if action == "alv-rot":
             draft.turn(rot=1)
         elif action == "alv-flip":
@@ -887,13 +890,15 @@ class AlluviumUI(GameUI):
         sel["pinned"] = True
         sel.pop("home", None)
 
-    def click(self, cell, view, sel, draft):
+    def click(self, cell, view, sel, draft, ctx):
         """A click or tap on a cell: the first places the piece there (its middle cell on that
-        cell), a second one on the piece where it was placed draws it. A click that ends a
-        drag does nothing more."""
+        cell), a second one on the piece where it was placed draws it. With moves not confirmed
+        (Settings; a mouse by default), a click on the piece that followed the pointer draws it
+        at once where it fits: the hover preview already showed what it does. A click that ends
+        a drag does nothing more."""
         press = sel.pop("press", None)
         if press is not None and press["cell"] == cell:
-            on_piece = press["hit"]
+            on_piece = press["hit"] or (press.get("hover") and not ctx.confirm and draft.legal(draft.mask()))
         else:
             on_piece = bool(sel.get("pinned")) and bool(draft.mask() >> cell & 1)
         if on_piece:
@@ -931,7 +936,9 @@ class AlluviumUI(GameUI):
             if cell is None:
                 return None
             hit = bool(draft.mask() >> cell & 1)
-            sel["press"] = {"cell": cell, "hit": hit and bool(sel.get("pinned"))}
+            # ``hover``: pressed on the piece as it followed the pointer (its preview was shown)
+            sel["press"] = {"cell": cell, "hit": hit and bool(sel.get("pinned")),
+                            "hover": hit and not sel.get("pinned") and "home" in sel}
             r, c = sel["at"]
             if hit:
                 sel["grab"] = [cell // B.SIZE - r, cell % B.SIZE - c]
