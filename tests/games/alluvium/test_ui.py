@@ -874,3 +874,17 @@ def test_on_a_touch_screen_a_tap_places_a_second_draws_and_no_word_says_click():
     app.act("alv-ptr", f"up:{target}")
     app.act("alv-at", str(target))
     assert len(screen.match.record.moves) == 1 and screen.pending is None
+
+
+def test_take_back_says_why_in_words():
+    from ui.page import Page
+    app, host = make_app()
+    screen = start(app, ("human", "normal", "normal", "normal"))
+    human_draws(screen, host)
+    assert Page(host.html).get("button", "Take back", exact=False).disabled is False
+    human_draws(screen, host)                                  # the second piece of round 1
+    host.run_timers()                                          # the bots draw: the hands are shown
+    button = Page(host.html).get("button", "Take back", exact=False)
+    assert button.disabled and "The hand cards were shown" in button.text
+    app.act("take-back")
+    assert screen.error == "The hand cards were shown"          # said in the refusal line
