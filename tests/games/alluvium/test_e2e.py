@@ -261,7 +261,7 @@ def test_four_player_game_with_one_human(page, server):
     boot(page, server.url)
     new_alluvium(page)
     prompt = page.locator("#prompt")
-    expect(prompt).to_contain_text("Round 1: draw ")
+    expect(prompt).to_contain_text("each over a start square")
     preview = page.locator("#alv-preview")
     expect(preview).to_contain_text("Fits:")
     # the map is one labelled picture; the start squares are outlined
@@ -283,7 +283,7 @@ def test_four_player_game_with_one_human(page, server):
     expect(prompt).to_contain_text("draw your", timeout=30_000)
     expect(page.get_by_role("heading", name="CPU 4 (easy)'s map ◇", exact=True)).to_be_visible()
     expect(page.get_by_role("region", name=re.compile("Sheets pass clockwise"))).to_be_visible()
-    expect(preview).to_contain_text("for you.")
+    expect(preview).to_contain_text("for you: ")
     assert page.locator("#live").get_attribute("role") == "status"
 
     # reload in the middle: the same game continues

@@ -171,7 +171,7 @@ def test_round_one_keys_turn_flip_next_and_escape():
     assert screen.viewer == 0 and 0 in screen.match.to_move()
     t = I18n("en").t
     a, b = (t(f"alluvium.piece.{p}") for p in view_of(screen)["todo"])
-    assert f"Round 1: draw {a} and {b} on your map, each over an outlined start square." in host.text()
+    assert f"Draw {a} and {b} on your map, each over a start square." in host.text()
     assert host.html.count('class="alv-start"') == 2
     sel = screen.sel
     at = list(sel["at"])
@@ -709,7 +709,7 @@ def test_on_another_map_the_side_list_ranks_your_ticks_with_everyones():
     assert sheet["owner"] == 3
     rows = players_rows(host)
     assert len(rows) == 4                                  # the same rows: nothing moves
-    assert rows[0].startswith("You ○") and "1st (tied) · 0 ticks" in rows[0], rows
+    assert rows[0].startswith("You ○") and "=1st · 0 ticks" in rows[0], rows
     cy = next(r for r in rows if r.startswith("Cy"))
     assert "this map" in cy
     # the preview says what your rank here becomes: aim at a move earning ticks
@@ -719,7 +719,7 @@ def test_on_another_map_the_side_list_ranks_your_ticks_with_everyones():
     n = R.preview(GAME.view(state, 0), earning)["ticks"]
     assert n > 0
     aim(screen, earning)
-    assert f"+{n} ticks for you (your rank here: 1st)." in host.text()
+    assert f"+{n} ticks for you: 1st here." in host.text()
     screen.app.key("Enter")
     host.run_timers()
     rows = players_rows(host)
@@ -733,6 +733,7 @@ def test_tied_ranks_and_japanese_rank_words():
     standing = sheet_ranks({"owner": 1, "ticks": [3, 0, 3, 1]})
     assert standing == {0: (1, True), 2: (1, True), 3: (3, False)}
     assert rank_word(en.t, standing, 0) == "1st (tied)" and rank_word(en.t, standing, 3) == "3rd"
+    assert rank_word(en.t, standing, 0, short=True) == "=1st"
     assert rank_word(ja.t, standing, 0) == "同1位" and rank_word(ja.t, standing, 3) == "3位"
 
 
@@ -752,7 +753,7 @@ def test_round_one_keeps_both_pieces_and_says_which_is_left():
     drawn, left = group.all("button")
     assert drawn.disabled and drawn.text == t(f"alluvium.piece.{first}") + " (drawn)"
     assert not left.disabled and left.checked
-    assert (f"Round 1: draw {t(f'alluvium.piece.{second}')} over the other start square."
+    assert (f"Draw {t(f'alluvium.piece.{second}')} over the other start square."
             in host.text())
 
 

@@ -118,11 +118,13 @@ def sheet_ranks(sheet):
     return {p: (r, ranked.count(r) > 1) for p, r in zip(others, ranked)}
 
 
-def rank_word(t, standing, p):
-    """"2nd", or "1st (tied)"."""
+def rank_word(t, standing, p, short=False):
+    """"2nd", or "1st (tied)" ("=1st" where it is ``short``: a phone's row of the list)."""
     rank, tied = standing[p]
     word = t(f"result.place.{min(rank, 6)}")
-    return t("alluvium.rank_tied", rank=word) if tied else word
+    if not tied:
+        return word
+    return t("alluvium.rank_tied_short" if short else "alluvium.rank_tied", rank=word)
 
 
 # --- drawing ---------------------------------------------------------------------------------------
@@ -721,15 +723,17 @@ class AlluviumUI(GameUI):
                 else:
                     bits.append(h("span", {"class_": "alv-pticks", "data_spot": f"ticks:{p}"},
                                   t("alluvium.ticks_rank", n=sheet["ticks"][p],
-                                    rank=rank_word(t, standing, p))))
+                                    rank=rank_word(t, standing, p, short=True))))
             if areas_now is not None and p < n:
                 bits.append(h("span", {"class_": "alv-parea"}, t("alluvium.area_now", n=areas_now[p])))
             pile = view["piles"][p]
             r = view["round"] if ctx.pause is None else ctx.pause["round"]
+            card_part = None
             if len(pile) >= r:
                 card = pile[r - 1]
-                bits.append(h("span", {"class_": "alv-pcard"}, piece_svg(card, p, 7), " ", card,
-                              h("span", {"class_": "offscreen"}, " ", piece_name(t, card))))
+                card_part = h("span", {"class_": "alv-pcard"}, piece_svg(card, p, 7), " ", card,
+                              h("span", {"class_": "offscreen"}, " ", piece_name(t, card)))
+            bits.append(card_part)
             if p < n:
                 bits.append(h("span", {"class_": "alv-psum"}, t("alluvium.area_sum", n=sum(view["areas"][p]))))
             rows.append(h("li", {"class_": "alv-player you" if p == me else "alv-player"},
