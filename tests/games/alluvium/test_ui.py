@@ -889,3 +889,23 @@ def test_take_back_says_why_in_words():
     assert button.disabled and "The hand cards were shown" in button.text
     app.act("take-back")
     assert screen.error == "The hand cards were shown"          # said in the refusal line
+
+
+def test_every_data_act_of_the_board_is_declared_once_by_an_action_handler():
+    """Issue 25: the board's controls reach the game through ``@action`` handlers (no chain of
+    ifs): every ``data-act`` the board draws, and the pointer's, has its handler."""
+    from bodoge.games.alluvium.ui import POINTER_ACT
+    from bodoge.ui.games import handlers
+    from ui.page import Page
+    table = handlers(type(UI))
+    app, host = make_app()
+    screen = start(app)
+    seen = set()
+    for _ in range(3):
+        board = Page(host.html).by_id("alv-map")
+        seen |= {el.attrs["data-act"] for el in Page(host.html).walk()
+                 if "data-act" in el.attrs and el.attrs["data-act"].startswith("alv-")}
+        human_draws(screen, host)
+        host.run_timers()
+    assert board is not None and seen >= {"alv-at", "alv-rot", "alv-flip", "alv-next", "alv-draw", "alv-piece"}
+    assert seen | {POINTER_ACT, "alv-move", "alv-reset", "alv-mode", "alv-step", "alv-all"} <= set(table)

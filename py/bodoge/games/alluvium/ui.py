@@ -21,7 +21,7 @@ alone. While a round summary shows (``ctx.pause``), the board shows the round th
 """
 
 from ...core.errors import IllegalMove
-from ...ui.games import GameUI, joined, placings
+from ...ui.games import GameUI, action, joined, placings
 from ...ui.html import h
 from . import board as B
 from . import pointer
@@ -823,14 +823,23 @@ class AlluviumUI(GameUI):
             return t("alluvium.prompt.virtual", piece=names)
         return t("alluvium.prompt.others", whose=whose_map(ctx, view["sheet"]["owner"]), piece=names)
 
-    def act(self, action, arg, view, sel, ctx):
-        if action == "alv-step":
-            sel["final"] = int(arg) if arg.isdigit() else 0
-            ctx.focus = "alv-final-title"
-            return None
-        if action == "alv-all":
-            sel["final"] = "all"
-            return None
+    @action("alv-step")
+    def final_step(self, arg, view, sel, ctx):
+        """The final scoring's step ``arg`` (0: the area bonuses, then a sheet each)."""
+        sel["final"] = int(arg) if arg.isdigit() else 0
+        ctx.focus = "alv-final-title"
+
+    @action("alv-all")
+    def final_all(self, arg, view, sel, ctx):
+        """Every step of the final scoring at once."""
+        sel["final"] = "all"
+
+    @action(POINTER_ACT, "alv-mode", "alv-draw", "alv-at", "alv-rot", "alv-flip", "alv-next", "alv-move",
+            "alv-piece", "alv-reset")
+    def drawing(self, arg, view, sel, ctx):
+        """The piece in hand (or action B's cell) and its drawing: ``ctx.acted`` says which
+        control, key or pointer event."""
+        action = ctx.acted
         if ctx.viewer not in view["to_move"] or view["sheet"] is None:
             return None
         if not same_sheet(view, sel):     # input aimed at an earlier sheet (a guest's new view)
