@@ -31,7 +31,7 @@ move would do comes from the engine (``rules.preview``), and the engine refuses 
 
 import math
 
-from ...ui.games import GameUI, joined, result_part
+from ...ui.games import GameUI, action, joined, result_part
 from ...ui.html import h
 from . import rules as R
 from .bots import StrongBot
@@ -217,6 +217,21 @@ def _index(log, event):
     return len(log) - 1
 
 
+class Choice:
+    """The player's choice in progress at this table (the session's ``sel``): the Change or
+    Watch chosen and waiting for Confirm (``move``), and whether the bonus card is open over
+    the table (``ref``, on a narrow screen). A move clears both."""
+
+    __slots__ = ("move", "ref")
+
+    def __init__(self, move=None, ref=False):
+        self.move = move
+        self.ref = ref
+
+    def __repr__(self):
+        return f"Choice(move={self.move!r}, ref={self.ref!r})"
+
+
 # --- the UI -------------------------------------------------------------------------------------
 class AlterUI(GameUI):
     game_id = "alter"
@@ -258,10 +273,14 @@ class AlterUI(GameUI):
         return {"players": values["players"], "first": int(first) if first else None}
 
     # --- choices in progress -----------------------------------------------------------------
+    def selection(self, old=None, seat=None):
+        """A new ``Choice``: after a move nothing stays chosen and the bonus card closes."""
+        return Choice()
+
     @staticmethod
     def chosen(view, sel):
         """The Change or Watch chosen and waiting for Confirm (None if none, or no longer legal)."""
-        move = sel.get("move")
+        move = sel.move
         return move if move in view["moves"] else None
 
     def mine(self, view, ctx):
@@ -297,7 +316,7 @@ class AlterUI(GameUI):
             classes.append("resolved")
         if chosen is not None:
             classes.append("choosing sel-" + (str(chosen["p"]) if "p" in chosen else "watch"))
-        if sel.get("ref"):
+        if sel.ref:
             classes.append("ref-open")
         opponents = h("div", {"class_": "alter-opponents"},
                       [self.seat(view, tb, s, ctx, slot) for s, slot in zip(others, SLOTS[n - 1])])
@@ -330,8 +349,8 @@ class AlterUI(GameUI):
                      t("alter.status", set=tb.set + 1, sets=view["sets"], round=tb.round + 1,
                        rounds=view["rounds"])),
                    h("button", {"type": "button", "class_": "button ref-toggle", "id": "ref-toggle",
-                                "data_act": "ref", "data_arg": "close" if sel.get("ref") else "open",
-                                "aria_expanded": "true" if sel.get("ref") else "false",
+                                "data_act": "ref", "data_arg": "close" if sel.ref else "open",
+                                "aria_expanded": "true" if sel.ref else "false",
                                 "aria_controls": "alter-ref"}, t("alter.bonuses"))),
                  h("p", {"class_": "info-label", "aria_hidden": "true"}, t("alter.revealed")),
                  h("div", {"class_": "round-cards"}, cards),
@@ -610,37 +629,42 @@ class AlterUI(GameUI):
         return t("alter.prompt.watched_last" if view["last"] else "alter.prompt.watched")
 
     # --- input ---------------------------------------------------------------------------------
-    def act(self, action, arg, view, sel, ctx):
-        if action == "ref":
-            if arg == "open":
-                sel["ref"] = True
-                ctx.focus = "alter-ref-title"
-            else:
-                sel.pop("ref", None)
-                ctx.focus = "ref-toggle"
-            return None
-        if action == "cancel":
-            move = sel.pop("move", None)
-            ctx.focus = self.target_id(move)
-            return None
-        if action == "confirm":
-            move = self.chosen(view, sel)
-            sel.pop("move", None)
-            return move
-        if action == "watch":
+    def replay_board(self, view, ctx):
+        return self.board(view, self.selection(), ctx)
+
+    @action("ref")
+    def toggle_ref(self, arg, view, sel, ctx):
+        """The bonus card: open (over the table on a narrow screen) or closed."""
+        sel.ref = arg == "open"
+        ctx.focus = "alter-ref-title" if sel.ref else "ref-toggle"
+        return True
+
+    @action("cancel")
+    def cancel(self, arg, view, sel, ctx):
+        move, sel.move = sel.move, None
+        ctx.focus = self.target_id(move)
+        return True
+
+    @action("confirm")
+    def confirm(self, arg, view, sel, ctx):
+        move, sel.move = self.chosen(view, sel), None
+        return move
+
+    @action("watch", "place", "change")
+    def choose(self, arg, view, sel, ctx):
+        """Watch, or a place (``ctx.acted``: put a Pick card there, or Change onto it)."""
+        if ctx.acted == "watch":
             move = {"a": "watch"}
-        elif action in ("place", "change"):
+        else:
             try:
-                move = {"a": action, "p": int(arg)}
+                move = {"a": ctx.acted, "p": int(arg)}
             except (TypeError, ValueError):
                 return None
-        else:
-            return None
-        if action == "place" or move not in view["moves"]:
+        if move["a"] == "place" or move not in view["moves"]:
             return move                  # one click (or refused by the engine, with its message)
-        sel["move"] = move               # Change and Watch wait for Confirm
+        sel.move = move                  # Change and Watch wait for Confirm
         ctx.focus = "alter-confirm"
-        return None
+        return True
 
     @staticmethod
     def target_id(move):
@@ -650,9 +674,8 @@ class AlterUI(GameUI):
 
     def key(self, key, view, sel, ctx):
         if key == "Escape":
-            if "move" in sel or "ref" in sel:
-                sel.pop("move", None)
-                sel.pop("ref", None)
+            if sel.move is not None or sel.ref:
+                sel.move, sel.ref = None, False
                 return True
             return None
         moves = view["moves"]
@@ -664,9 +687,9 @@ class AlterUI(GameUI):
         if move is None:
             return None
         if move["a"] == "place" or self.chosen(view, sel) == move:
-            sel.pop("move", None)
+            sel.move = None
             return move                  # a place at once; a Change or Watch pressed again
-        sel["move"] = move
+        sel.move = move
         return True
 
     # --- words ---------------------------------------------------------------------------------
