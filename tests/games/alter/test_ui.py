@@ -318,6 +318,33 @@ def test_the_round_pauses_on_the_table_with_every_pick_on_its_card():
     assert "took place" in summary and "3 rounds left in this set." in summary
 
 
+def test_an_ended_round_is_drawn_from_its_event_alone():
+    """The round summary's table comes from the round-ending event (the rules record the
+    whole round in it): with nothing else of the round left in the view (no log, no rounds
+    taken), the table still shows it, every Pick card on its card, the viewer's turned up."""
+    match, before = round_end()
+    view = match.view(0)
+    take = next(e for e in view["log"][before:] if e["e"] == "take")
+    bare = dict(view, log=[], past=[], shown=[], places=[], hand=[])
+    ctx = ctx_for(0)
+    ctx.pause = take
+    from ui.page import Page
+
+    page = Page(board_html(bare, ctx))
+    mine = take["picks"].index(0)
+    names = [el.name for el in page.all("img") if el.name.startswith("Place ")]
+    assert len(names) == 4 and all("taken by" in n for n in names)
+    assert "taken by you" in names[mine] and "face down" not in names[mine]
+    # a set's score: its last round, every card turned up, from the score event alone
+    match, before = round_end(rounds=4)
+    score = next(e for e in match.view(0)["log"][before:] if e["e"] == "score")
+    ctx.pause = score
+    page = Page(board_html(dict(match.view(0), log=[], past=[]), ctx))
+    names = [el.name for el in page.all("img") if el.name.startswith("Place ")]
+    assert len(names) == 4 and not any("face down" in n for n in names)
+    assert page.get("paragraph", "Set 1 of 4 · Round 4 of 4")
+
+
 def test_the_round_pause_through_the_play_screen():
     app, host = make_app()
     screen = start(app, ["human", "normal", "normal", "normal"], first="1")

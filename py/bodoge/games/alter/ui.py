@@ -154,67 +154,50 @@ def ghost(seat, cls):
 
 # --- what the table shows -------------------------------------------------------------------------
 class Table:
-    """The round the table shows: the one being played, or (while its summary shows, or
-    after the game) the round that ended, drawn from its events and nothing of the next deal.
+    """The round the table shows: the one being played (from the view), or, while its summary
+    shows or after the game, the round that ended, drawn from its event alone (the rules
+    record the whole round in a ``take`` event, and a set's last round in its ``score`` event:
+    nothing of the next deal).
 
     ``places``: [{"pick", "card"}], ``hands``: each seat's cards taken before this round
     (None: face down to the viewer), ``resolved``: the round is over (every Pick card on the
-    card it takes)."""
+    card it takes), ``watched``: the seats that Watched this round, ``paths``: what happened
+    to each seat's Pick card (an ended round)."""
 
     def __init__(self, view, ctx):
         n = view["players"]
         self.n = n
         self.view = view
-        log = view["log"]
-        self.turn = view["turn"]
-        self.resolved = False
         self.peek = bool(view.get("revealed"))
         event = ctx.pause
         if event is None and view["phase"] == "over":
-            event = next((e for e in reversed(log) if e["e"] == "score"), None)
+            event = next((e for e in reversed(view["log"]) if e["e"] == "score"), None)
         if event is None:
-            self.set, self.round, self.dealer = view["set"], view["round"], view["dealer"]
-            self.shown = list(view["shown"])
-            self.places = [dict(pl) for pl in view["places"]]
-            self.hands = [[r["cards"][r["picks"].index(s)] for r in view["past"]] for s in range(n)]
-            self.deck = len(view["deck_left"])
-            self.end = len(log)
-        elif event["e"] == "take":
-            self.set, self.round = event["set"], event["round"]
-            past = view["past"][self.round]
-            self.dealer = past["dealer"]
-            self.shown = list(past["shown"])
-            self.places = [{"pick": s, "card": c} for s, c in zip(past["picks"], past["cards"])]
-            self.hands = [[r["cards"][r["picks"].index(s)] for r in view["past"][:self.round]]
-                          for s in range(n)]
-            self.deck = n * (view["rounds"] - 1 - self.round)
-            self.resolved = True
-            self.turn = None
-            self.end = _index(log, event) + 1
-        else:                                    # a set scored: every hand is turned up
-            self.set, self.round = event["set"], view["rounds"] - 1
-            end = _index(log, event)
-            take = next(e for e in reversed(log[:end]) if e["e"] == "take")
-            deal = next(e for e in reversed(log[:end]) if e["e"] == "round")
-            self.dealer = deal["dealer"]
-            hands = event["hands"]
-            self.places = [{"pick": s, "card": hands[s][self.round]} for s in take["picks"]]
-            self.shown = sorted(pl["card"] for pl in self.places)
-            self.hands = [list(hands[s][:self.round]) for s in range(n)]
-            self.deck = 0
-            self.resolved = True
-            self.turn = None
-            self.end = end + 1
-            self.peek = False
-        start = max((i for i, e in enumerate(log[:self.end]) if e["e"] == "round"), default=0)
-        self.watched = {e["seat"] for e in log[start:self.end] if e["e"] == "watch"}
+            self.playing(view, n)
+            return
+        rec = event if event["e"] == "take" else event["take"]
+        if event["e"] == "score":
+            self.peek = False                   # a scored set: every hand is turned up
+        self.set, self.round, self.dealer = rec["set"], rec["round"], rec["dealer"]
+        self.shown = list(rec["shown"])
+        self.places = [{"pick": s, "card": c} for s, c in zip(rec["picks"], rec["under"])]
+        self.hands = [list(hand) for hand in rec["hands"]]
+        self.deck = rec["deck"]
+        self.watched = set(rec["watched"])
+        self.paths = rec["paths"]
+        self.resolved = True
+        self.turn = None
 
-
-def _index(log, event):
-    for i in range(len(log) - 1, -1, -1):
-        if log[i] == event:
-            return i
-    return len(log) - 1
+    def playing(self, view, n):
+        self.set, self.round, self.dealer = view["set"], view["round"], view["dealer"]
+        self.shown = list(view["shown"])
+        self.places = [dict(pl) for pl in view["places"]]
+        self.hands = [[r["cards"][r["picks"].index(s)] for r in view["past"]] for s in range(n)]
+        self.deck = len(view["deck_left"])
+        self.watched = set(view["watchers"])
+        self.paths = None
+        self.resolved = False
+        self.turn = view["turn"]
 
 
 class Choice:
@@ -307,7 +290,7 @@ class AlterUI(GameUI):
     def board(self, view, sel, ctx):
         tb = Table(view, ctx)
         n = view["players"]
-        moves = self.mine(view, ctx)
+        moves = [] if tb.resolved else self.mine(view, ctx)
         chosen = self.chosen(view, sel) if moves else None
         me = ctx.viewer if ctx.viewer is not None else 0
         others = [(me + k) % n for k in range(1, n)]
