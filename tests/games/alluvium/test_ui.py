@@ -171,7 +171,7 @@ def test_round_one_keys_turn_flip_next_and_escape():
     assert screen.viewer == 0 and 0 in screen.match.to_move()
     t = I18n("en").t
     a, b = (t(f"alluvium.piece.{p}") for p in view_of(screen)["todo"])
-    assert f"Draw {a} and {b} on your map, each over a start square." in host.text()
+    assert f"Draw {a} and {b}, each over a start square." in host.text()
     assert host.html.count('class="alv-start"') == 2
     sel = screen.sel
     at = list(sel["at"])

@@ -50,7 +50,7 @@ EN = {
     "alluvium.player": "Player",
     "alluvium.round_n": "R{n}",
     "alluvium.sum": "Sum",
-    "alluvium.prompt.start": "Draw {pieces} on your map, each over a start square.",
+    "alluvium.prompt.start": "Draw {pieces}, each over a start square.",
     "alluvium.prompt.start_last": "Draw {pieces} over the other start square.",
     "alluvium.prompt.own": "Draw your {piece} on your map.",
     "alluvium.prompt.virtual": "Draw the virtual player's {piece} on your map (its territory).",

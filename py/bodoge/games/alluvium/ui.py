@@ -585,7 +585,8 @@ class AlluviumUI(GameUI):
             info.append(h("span", {"class_": "alv-open-card", "data_spot": "card"}, t(key), " ",
                           [h("span", {"class_": "alv-card done" if done else "alv-card"},
                              piece_svg(p, who, 9), " ", piece_name(t, p),
-                             h("span", {"class_": "alv-done"}, " ", t("alluvium.drawn")) if done else None)
+                             # struck through; the word is heard (shown, the line would wrap)
+                             h("span", {"class_": "offscreen"}, " ", t("alluvium.drawn")) if done else None)
                            for p, done in hand_pieces(view)]))
         return h("section", {"class_": "alv-sheet", "data_region": "table", "aria_labelledby": "alv-sheet-title"},
                  h("div", {"class_": "alv-sheet-head"},
