@@ -909,3 +909,42 @@ def test_every_data_act_of_the_board_is_declared_once_by_an_action_handler():
         host.run_timers()
     assert board is not None and seen >= {"alv-at", "alv-rot", "alv-flip", "alv-next", "alv-draw", "alv-piece"}
     assert seen | {POINTER_ACT, "alv-move", "alv-reset", "alv-mode", "alv-step", "alv-all"} <= set(table)
+
+
+def test_a_guests_piece_starts_where_it_fits_on_each_new_sheet_and_nothing_illegal_is_sent():
+    """Over the network (fake): a guest's device gets views, not moves. Each time a sheet is in
+    front of the guest, the piece starts where it fits (the preview says Fits:), Enter draws
+    it there, and the host never has to refuse a move of the guest's."""
+    from ui.fakehost import FakeNetwork  # noqa: F401 (the helpers below use it)
+    from ui.test_table import host_game, join, received
+    app, host, net = host_game("alluvium", {"players": "3", "kind0": "human", "kind1": "guest",
+                                            "kind2": "easy"})
+    gapp, ghost = join(app, net, 1, "Gus")
+    sent = fits = 0
+    for _ in range(3000):
+        net.run()
+        screen, gscreen = app.screen, gapp.screen
+        if screen.match.over or sent >= 25:
+            break
+        if screen.pause is not None:
+            screen.act("next-round", "", {})
+        if gscreen.pause is not None:
+            gscreen.act("next-round", "", {})
+        if 0 in screen.match.to_move():
+            screen.play(0, first_move_of(screen))
+        gm = gscreen.match
+        if 1 in gm.to_move() and not getattr(gm, "waiting", False):
+            text = ghost.text()
+            if "Fits:" in text:
+                fits += 1
+            else:                                    # only one cell may be filled here
+                gapp.key("b")
+            gapp.key("Enter")
+            sent += 1
+    assert sent >= 10 and fits >= sent - 3
+    assert not any('"refused"' in text for text in received(net, ghost))
+    assert host.warnings == []
+
+
+def first_move_of(screen):
+    return GAME.legal_moves(screen.match.state, 0)[0]
