@@ -127,6 +127,7 @@ class Ctx:
         self.confirm = False          # moves that cannot be taken back wait for Confirm (a setting)
         self.pending = None           # the move waiting for Confirm (show what it will do)
         self.touch = False            # a touch screen: say "tap", never "click", "Esc" or "Space"
+        self.lesson = False           # a lesson's script vets the moves (its hint says why not)
 
     def name(self, seat):
         return self.names[seat]
