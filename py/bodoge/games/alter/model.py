@@ -32,6 +32,7 @@ KINDS = (DEALER, WATCHER, CHANGER)
 CHANGE_PRIOR = 0.35        # the Change rate of a player nobody has seen decide
 LAST_CHANGE_PRIOR = 0.5    # the same for the last player of a round
 POOL_WEIGHT = 2.0          # a player's own decisions count against this many pooled ones
+PLACER_POOL = 0.3          # the others' placements count this much in a player's kind
 TASTE_PRIOR = (1.0, 2.0)   # (chosen, could have chosen) added to every kind of Pick
 BETA = 1.2                 # how sharply a watcher prefers higher numbers
 # kinds of watcher: (weight of the card taken, weight of the card one place clockwise), prior
@@ -172,19 +173,20 @@ class Model:
 
     # --- onto whose Pick ------------------------------------------------------------------------
     def _tastes(self):
-        hits = {}                     # seat -> kind -> [chosen, available]
+        hits = {s: {k: [0, 0] for k in KINDS} for s in range(self.n)}  # chosen, available
         for r in self.rounds:
             for seat, _, action, target, taken in r.decisions:
                 if action != "change" or seat == self.seat:
                     continue
-                mine = hits.setdefault(seat, {k: [0, 0] for k in KINDS})
                 for k in taken:
-                    mine[k][1] += 1
-                mine[target][0] += 1
+                    hits[seat][k][1] += 1
+                hits[seat][target][0] += 1
         a, b = TASTE_PRIOR
-        self.taste = {s: {k: (hits.get(s, {}).get(k, [0, 0])[0] + a)
-                          / (hits.get(s, {}).get(k, [0, 0])[1] + b) for k in KINDS}
-                      for s in range(self.n)}
+        others = [s for s in range(self.n) if s != self.seat]
+        pooled = {k: (sum(hits[s][k][0] for s in others) + a)
+                  / (sum(hits[s][k][1] for s in others) + b) for k in KINDS}
+        self.taste = {s: {k: (hits[s][k][0] + POOL_WEIGHT * pooled[k]) / (hits[s][k][1] + POOL_WEIGHT)
+                          for k in KINDS} for s in range(self.n)}
 
     def targets(self, seat, kinds):
         """The chance that ``seat``, Changing, picks each of the Picks whose kinds are
@@ -206,9 +208,13 @@ class Model:
                     like = sum(placement_likelihood(k, arr, seen, p) for arr in arrs) / len(arrs)
                     logs[s][k] += math.log(max(like, 1e-12))
         self.placer = {}
+        others = [s for s in range(self.n) if s != self.seat]
         for s in range(self.n):
-            top = max(logs[s].values())
-            w = {k: PLACERS[k][1] * math.exp(logs[s][k] - top) for k in PLACERS}
+            pooled = {k: sum(logs[o][k] for o in others if o != s) for k in PLACERS}
+            log = {k: math.log(PLACERS[k][1]) + logs[s][k] + PLACER_POOL * pooled[k]
+                   for k in PLACERS}
+            top = max(log.values())
+            w = {k: math.exp(v - top) for k, v in log.items()}
             total = sum(w.values())
             self.placer[s] = {k: v / total for k, v in w.items()}
 
