@@ -34,7 +34,7 @@ MIN_CHANCE = {0: 0.9, 1: 0.85, 2: 0.75, 3: 0.6, 4: 0.4, 5: 0.25, 6: 0.12, 7: 0.0
 OTHERS_BETA = 1.2           # how sharply a watcher is assumed to prefer higher numbers
 CHANGE_PRIOR = (1.0, 2.0)   # prior (changes, decisions) for how often the others change
 EASY_BEST = 0.6             # easy: after a Watch, take the highest number this often
-TEMPERATURE = 0.1           # strong: near-equal choices (in points) are drawn at random
+TEMPERATURE = 0.02          # strong: near-equal choices (in points) are drawn at random
 NEAR = 4.0                  # strong: only choices within this many temperatures of the best
 
 
@@ -268,7 +268,6 @@ class StrongBot(Reasoner):
         n, step = view["players"], view["step"]
         first = view["dealer"]
         self.later = [((first + step + k) % n, step + k) for k in range(1, n - step)]
-        self._memo = {}
         self.observed = self.observations(view, self.seat)
 
     def best(self, scored):
@@ -286,46 +285,72 @@ class StrongBot(Reasoner):
 
     # --- where the later players push the own Pick ---------------------------------------------
     def final_places(self, picks, later, kind=None):
-        """Distribution of the own Pick's final place: each later player Changes at its
-        learned rate for its step, onto a Pick chosen by its learned taste for dealers',
-        watchers' and changers' Picks; otherwise it puts its Pick on an empty place."""
+        """Where the own Pick ends: each later player Changes at its learned rate for its step,
+        onto a Pick chosen by its learned taste for dealers', watchers' and changers' Picks;
+        otherwise it puts its Pick on an empty place. The last player's Change depends on the
+        card left for it, so with a last player still to come this is ``{empty place: (seat,
+        {place: chance} if it takes that card, {place: chance} if it Changes)}``, the chances
+        summing to 1 over both (``expected`` weighs them by the cards); else ``{place:
+        chance}``."""
         mine = (kind or M.WATCHER, True)
         table = tuple(None if s is None else mine if s == self.seat else (self.kinds[s], False)
                       for s in picks)
-        return dict(self._follow(table, len(self.later) - later))
-
-    def _follow(self, table, k):
-        """[(final place, chance)] from ``table`` (per place: None, or the kind of its Pick and
-        whether it is the own one) with the later players from ``self.later[k]`` on still to play (memoised per
-        decision: the same table is reached by many paths)."""
-        key = (table, k)
-        memo = self._memo
-        if key in memo:
-            return memo[key]
-        if k == len(self.later):
-            out = [(next(p for p, t in enumerate(table) if t and t[1]), 1.0)]
-            memo[key] = out
-            return out
-        seat, step = self.later[k]
-        acc = {}
-        empty = [p for p, t in enumerate(table) if t is None]
-        taken = [p for p, t in enumerate(table) if t is not None]
-        pc = self.model.change_rate(seat, step)
-        if pc > 0.0:
-            shares = self.model.targets(seat, [table[p][0] for p in taken])
-            for p, share in zip(taken, shares):
-                new = cascade(table, p, (M.CHANGER, False))[0]
-                for q, pr in self._follow(tuple(new), k + 1):
-                    acc[q] = acc.get(q, 0.0) + pc * share * pr
-        if pc < 1.0:
-            for p in empty:
-                new = list(table)
-                new[p] = (M.WATCHER, False)
-                for q, pr in self._follow(tuple(new), k + 1):
-                    acc[q] = acc.get(q, 0.0) + (1 - pc) / len(empty) * pr
-        out = list(acc.items())
-        memo[key] = out
+        if later == 0:
+            return {picks.index(self.seat): 1.0}
+        k = len(self.later) - later
+        seat, _ = self.later[-1]
+        out = {}
+        for before, pr in self._tables(table, k):
+            e = before.index(None)
+            stay, moved = out.setdefault(e, (seat, {}, {}))[1:]
+            q = next(p for p, t in enumerate(before) if t and t[1])
+            stay[q] = stay.get(q, 0.0) + pr
+            taken = [p for p, t in enumerate(before) if t is not None]
+            for p, share in zip(taken, self.model.targets(seat, [before[p][0] for p in taken])):
+                after = cascade(before, p, (M.CHANGER, False))[0]
+                q = next(x for x, t in enumerate(after) if t and t[1])
+                moved[q] = moved.get(q, 0.0) + pr * share
         return out
+
+    def _tables(self, table, k):
+        """[(table before the last player, chance)] from ``table`` with the later players
+        from ``self.later[k]`` on (the last one excluded) still to play."""
+        tables = {table: 1.0}
+        for seat, step in self.later[k:-1]:
+            pc = self.model.change_rate(seat, step)
+            nxt = {}
+            for t, pr in tables.items():
+                taken = [p for p, x in enumerate(t) if x is not None]
+                empty = [p for p, x in enumerate(t) if x is None]
+                shares = self.model.targets(seat, [t[p][0] for p in taken])
+                for p, share in zip(taken, shares):
+                    new = tuple(cascade(t, p, (M.CHANGER, False))[0])
+                    nxt[new] = nxt.get(new, 0.0) + pr * pc * share
+                for p in empty:
+                    new = list(t)
+                    new[p] = (M.WATCHER, False)
+                    new = tuple(new)
+                    nxt[new] = nxt.get(new, 0.0) + pr * (1 - pc) / len(empty)
+            tables = nxt
+        return list(tables.items())
+
+    def expected(self, dist, arrangements, weights):
+        """The worth of the own final card over the arrangements; with a last player to come,
+        its Change is as likely as the model says for the card left on the empty place."""
+        if not dist or not isinstance(next(iter(dist.values())), tuple):
+            return super().expected(dist, arrangements, weights)
+        values, last = self.values, self.model.last_change
+        parts = [(e, seat, list(stay.items()), list(moved.items()))
+                 for e, (seat, stay, moved) in dist.items()]
+        value = 0.0
+        for arr, w in zip(arrangements, weights):
+            v = 0.0
+            for e, seat, stay, moved in parts:
+                pc = last(seat, card_number(arr[e]))
+                v += (1 - pc) * sum(pr * values[arr[q]] for q, pr in stay)
+                v += pc * sum(pr * values[arr[q]] for q, pr in moved)
+            value += w * v
+        return value / sum(weights)
 
     # --- what the others' choices say ------------------------------------------------------------
     def weight(self, view, arr):

@@ -9,7 +9,8 @@ The model has three parts, each per player, each pulled toward what the other pl
 (and toward a fixed prior) while a player has few decisions of its own:
 
 * **how often it Changes** at each step of a round (the last player apart: it may Watch and
-  still Change);
+  still Change, the more likely the lower the card left for it: how much is learned from the
+  rounds whose card there is known);
 * **onto whose Pick it Changes**: a Pick card is a *dealer*'s, a *watcher*'s (put on a place
   after a Watch) or a *changer*'s; a player's taste for each kind is the share of the Picks of
   that kind it could have chosen that it did choose;
@@ -32,6 +33,8 @@ KINDS = (DEALER, WATCHER, CHANGER)
 CHANGE_PRIOR = 0.35        # the Change rate of a player nobody has seen decide
 LAST_CHANGE_PRIOR = 0.5    # the same for the last player of a round
 POOL_WEIGHT = 2.0          # a player's own decisions count against this many pooled ones
+LAST_SLOPE = 0.15          # prior: the last player Changes this much more per number lower
+LAST_WEIGHT = 4.0          # ... against this many seen decisions per number
 PLACER_POOL = 0.3          # the others' placements count this much in a player's kind
 TASTE_PRIOR = (1.0, 2.0)   # (chosen, could have chosen) added to every kind of Pick
 BETA = 1.2                 # how sharply a watcher prefers higher numbers
@@ -83,6 +86,7 @@ class Round:
         self.watching = {}        # seat -> places it watched this round
         self.decisions = []       # (seat, step, action, target kind or None, kinds available)
         self.placements = []      # (seat, places seen, place taken)
+        self.last = None          # (seat, the place left empty, changed?) of the last player
         self.final = None         # the Picks when the round was taken
         self.cards = None         # place -> card, every place (a scored set) or those known
 
@@ -97,6 +101,8 @@ class Round:
             return
         step = self.step
         taken = [self.kind[s] for s in self.picks if s is not None]
+        if step == self.n - 1:
+            self.last = (seat, self.picks.index(None), kind == "change")
         if kind == "place":
             if step == 0:
                 self.kind[seat] = DEALER
@@ -146,6 +152,7 @@ class Model:
         self._rates()
         self._tastes()
         self._placers()
+        self._last_player()
 
     # --- how often each player Changes --------------------------------------------------------
     def _rates(self):
@@ -170,6 +177,35 @@ class Model:
 
     def change_rate(self, seat, step):
         return self.change[seat, step]
+
+    # --- the last player: Change or take the card it saw ---------------------------------------
+    def _last_player(self):
+        """How the last player's Change depends on the number of the card left on the one
+        empty place (which it may Watch): from the rounds whose card there is known, pooled
+        over the other players, as a factor on each player's own rate of Changing last."""
+        counts = [[0, 0] for _ in range(4)]          # per number: [changes, decisions]
+        for r in self.rounds:
+            if r.last is None or r.cards is None or r.last[0] == self.seat:
+                continue
+            seat, empty, changed = r.last
+            card = r.cards[empty]
+            if card is None:
+                continue
+            c = counts[card_number(card)]
+            c[0] += changed
+            c[1] += 1
+        base = sum(c for c, _ in counts) + POOL_WEIGHT * LAST_CHANGE_PRIOR
+        base /= sum(d for _, d in counts) + POOL_WEIGHT
+        self.last_factor = []
+        for number, (c, d) in enumerate(counts):
+            prior = min(0.95, max(0.05, base + LAST_SLOPE * (1.5 - number)))
+            rate = (c + LAST_WEIGHT * prior) / (d + LAST_WEIGHT)
+            self.last_factor.append(rate / base)
+
+    def last_change(self, seat, number):
+        """The chance that ``seat``, playing last, Changes when the empty place holds a card
+        of ``number``."""
+        return min(0.98, max(0.02, self.change[seat, self.n - 1] * self.last_factor[number]))
 
     # --- onto whose Pick ------------------------------------------------------------------------
     def _tastes(self):
