@@ -117,3 +117,34 @@ def test_near_equal_choices_are_drawn_by_the_seed_and_clearly_worse_ones_never()
     assert picks.count("a") > picks.count("b")
     again = [B.StrongBot(0, seed).best(scored) for seed in range(200)]
     assert again == picks                # seeded: the same bot plays the same way
+
+
+def last_player_script(state, rounds, takes_low):
+    """Rounds where every player but the last Watches and takes the first place it saw; the
+    last one Watches and takes the card left if it is high (``takes_low``: if it is low),
+    else Changes onto the dealer's Pick."""
+    n = state["players"]
+    for _ in range(rounds):
+        for step in range(n):
+            seat = GAME.to_move(state)[0]
+            if step == 0:
+                state = GAME.apply(state, seat, place(0))
+                continue
+            state = GAME.apply(state, seat, WATCH)
+            seen = state["seen"][seat]
+            if step == n - 1:
+                low = card_number(state["places"][seen[0]]) <= 1
+                if low != takes_low:
+                    state = GAME.apply(state, seat, change(state["picks"].index(state["dealer"])))
+                    continue
+            state = GAME.apply(state, seat, place(seen[0]))
+    return state
+
+
+def test_the_last_players_change_is_learned_by_the_card_left_for_it():
+    # three sets scored: the card each last player left or took is known
+    choosy = M.Model(GAME.view(last_player_script(new_game(), 12, takes_low=False), 0))
+    odd = M.Model(GAME.view(last_player_script(new_game(), 12, takes_low=True), 0))
+    for s in (1, 2, 3):
+        assert choosy.last_change(s, 0) > 2 * choosy.last_change(s, 3)
+        assert odd.last_change(s, 0) < odd.last_change(s, 3)
