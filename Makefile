@@ -40,14 +40,18 @@ browser: $(VENV_STAMP)
 engines:
 	@sh tools/ensure_engines.sh
 
+# Two pytest-xdist workers (a module's tests stay on one worker): the suite waits on browsers
+# much of the time, so two keep a 2-core machine busy (tests/e2e/harness.py builds one site each).
+PARALLEL ?= -n 2 --dist loadscope
+
 test: $(NPM_STAMP) $(VENV_STAMP) browser engines
-	$(VPY) -m pytest
+	$(VPY) -m pytest $(PARALLEL)
 
 unit: $(VENV_STAMP)
 	$(VPY) -m pytest -m "not e2e"
 
 e2e: $(NPM_STAMP) $(VENV_STAMP) browser engines
-	$(VPY) -m pytest -m e2e
+	$(VPY) -m pytest -m e2e $(PARALLEL)
 
 bench: $(NPM_STAMP) $(VENV_STAMP) browser
 	for script in tools/bench.py tools/bench_*.py; do $(VPY) $$script || exit 1; done

@@ -27,7 +27,9 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from serve import Server  # noqa: E402
 
-SITE = os.path.join(ROOT, "build", "e2e-site")
+# One build per pytest-xdist worker (`make test` runs two): workers never build over each other.
+SITE = os.path.join(ROOT, "build", "e2e-site" + (
+    "-" + os.environ["PYTEST_XDIST_WORKER"] if os.environ.get("PYTEST_XDIST_WORKER") else ""))
 BOOT_TIMEOUT = 90_000
 # A loaded 2-core CI machine can take longer than Playwright's 5 s default for an answer from
 # Python; an assertion that holds returns as soon as it does, so a longer wait costs nothing.

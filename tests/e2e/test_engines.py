@@ -221,7 +221,7 @@ def test_alluvium_simultaneous_turns(eng):
     with step(eng, "ALLUVIUM: a new game against two computers"):
         to_shelf(eng)
         new_game(eng, "alluvium")
-        wait_text(eng, "#prompt", "Round 1: draw both pieces")
+        wait_text(eng, "#prompt", "each over a start square")
         wait_text(eng, "#alv-preview", "Fits:")
     with step(eng, "ALLUVIUM: the piece moved by a click on the map, turned and fitted"):
         eng.click(".alv-cell[data-arg='72']")

@@ -160,7 +160,7 @@ def test_a_take_back_in_alluvium_before_the_sheets_pass(page, server):
     expect(take_back).not_to_have_attribute("aria-disabled", "true")
     page.keyboard.press("u")
     expect(page.locator("#log-list")).not_to_contain_text("on your map")
-    expect(page.locator("#prompt")).to_contain_text("Round 1: draw both pieces")
+    expect(page.locator("#prompt")).to_contain_text("each over a start square")
     assert log.count() <= before + 3                   # (the computers may have drawn again)
 
 

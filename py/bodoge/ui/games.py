@@ -127,6 +127,7 @@ class Ctx:
         self.confirm = False          # moves that cannot be taken back wait for Confirm (a setting)
         self.pending = None           # the move waiting for Confirm (show what it will do)
         self.touch = False            # a touch screen: say "tap", never "click", "Esc" or "Space"
+        self.lesson = False           # a lesson's script vets the moves (its hint says why not)
 
     def name(self, seat):
         return self.names[seat]
@@ -308,9 +309,9 @@ class GameUI:
         ``ctx.viewer`` is None and everything is face up), ``ctx.replay`` is True, and the
         stage is inert (nothing can be clicked). ``ctx.fresh_from`` flags the events of the
         move just stepped to (stepping forward only), ``ctx.pause`` the round-ending event at
-        the move that ended a round. Default: ``board`` with no selection; override to leave
+        the move that ended a round. Default: ``board`` with an empty selection; override to leave
         out controls that mean nothing in a replay."""
-        return self.board(view, {}, ctx)
+        return self.board(view, self.selection(), ctx)
 
     def analysis(self, view, seat, ctx):
         """The Analysis panel's body for a position, or None (no panel: the default).

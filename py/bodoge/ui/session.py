@@ -248,6 +248,7 @@ class Session:
         ctx.pending = self.pending[1] if self.pending is not None else None
         ctx.confirm = self.confirming()
         ctx.touch = self.touch
+        ctx.lesson = self.script is not None
         return ctx
 
     def earlier(self):

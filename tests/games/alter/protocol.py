@@ -10,7 +10,7 @@ from bodoge.games.alter.rules import deck_for, set_rounds
 
 from .helpers import permute_hidden
 
-VARIANTS = [({"players": 3}, 1), ({"players": 4}, 1), ({"players": 4}, 1), ({"players": 5}, 1)]
+VARIANTS = [({"players": 3}, 2), ({"players": 4}, 1), ({"players": 4}, 2), ({"players": 5}, 2)]
 SAMPLE = 20        # a game is about 100 moves: a few positions of each get the costly checks
 # whole games of bots other tests replay (tests/ui/test_replay_properties.py)
 SELFPLAY = [({"players": 4}, "normal"), ({"players": 3}, "easy"), ({"players": 5}, "easy")]
