@@ -154,6 +154,13 @@
   window.addEventListener("pagehide", runAfterPaint);
   document.addEventListener("visibilitychange", () => { if (document.hidden) runAfterPaint(); });
 
+  // Run fn() just before the next frame is drawn: a redraw that many events asked for is made
+  // once a frame (messages from other devices). A hidden page draws no frames: in a moment.
+  window.bodogeNextFrame = (fn) => {
+    if (document.hidden) setTimeout(fn, 100);
+    else requestAnimationFrame(() => fn());
+  };
+
   // Make root's children match the markup `html`.
   window.bodogeMorph = (root, html) => {
     const template = document.createElement("template");

@@ -41,6 +41,8 @@ and for play on several devices (``bodoge.ui.table``; WebRTC data channels in we
 The page also calls ``storage_changed(key)`` when another tab changed ``key`` (None: all).
 """
 
+from contextlib import contextmanager
+
 from ..core.errors import BadCode, short
 from ..core.match import Match
 from ..core.record import clean
@@ -69,6 +71,9 @@ class App:
         self.notice = None          # (kind, text) shown once on the next screen
         self.focus_next = None
         self.stun_error = None      # a STUN address the settings refused (shown once)
+        self.holding = 0            # > 0: redraws wait for the next frame (``one_frame``)
+        self.redraw_due = False     # a redraw was asked for while holding
+        self.frame_asked = False    # the host will call ``frame`` before the next frame
 
     def t(self, key, **params):
         return self.i18n.t(key, **params)
@@ -134,10 +139,32 @@ class App:
         self.refresh()
 
     def net_event(self, kind, key, data=""):
-        """The page's connections (``web/net.js``): an event for the screen that made them."""
+        """The page's connections (``web/net.js``): an event for the screen that made them.
+        What they change is drawn in the next frame, once however many arrive (``one_frame``):
+        another device may send thousands of messages a second."""
         handler = getattr(self.screen, "net_event", None)
         if handler is not None:
-            handler(str(kind), str(key), "" if data is None else str(data))
+            with self.one_frame():
+                handler(str(kind), str(key), "" if data is None else str(data))
+
+    @contextmanager
+    def one_frame(self):
+        """While this lasts, ``refresh`` only notes that a redraw is due; the redraw is made
+        before the next frame (``host.next_frame``), once for all that asked (and not at all
+        if something else redrew meanwhile: a click on this device redraws at once)."""
+        self.holding += 1
+        try:
+            yield
+        finally:
+            self.holding -= 1
+            if not self.holding and self.redraw_due and not self.frame_asked:
+                self.frame_asked = True
+                self.host.next_frame(self.frame)
+
+    def frame(self):
+        self.frame_asked = False
+        if self.redraw_due and not self.holding:
+            self.refresh()
 
     def go(self, hash_):
         """Navigate: the hashchange event calls ``route``."""
@@ -387,6 +414,10 @@ class App:
         return bool(handler and handler(key))
 
     def refresh(self):
+        if self.holding:
+            self.redraw_due = True
+            return
+        self.redraw_due = False
         # A framed screen (the play screen) fills the viewport and has the tools in its own
         # header: no top bar above it, and a notice floats over it.
         framed = getattr(self.screen, "framed", False)

@@ -309,6 +309,8 @@ EN = {
     "net.connecting": "Connecting seat {seat}…",
     "net.joined": "{name} joined the table.",
     "net.dropped": "{name} is disconnected.",
+    "net.kicked": "{name} was disconnected: their device sent too many messages, or moves that were refused.",
+    "net.kicked_banner": "{name} was disconnected: their device sent too many messages, or moves that were refused. The game waits for them.",
     "net.off_banner": "{name} is disconnected. The game waits for them.",
     "net.waiting_off": "Waiting for {name} (disconnected)",
     "net.waiting_join": "Waiting for {name} to join",
@@ -334,6 +336,7 @@ EN = {
     "net.code_is_answer": "That is a guest's answer, not an invite.",
     "net.code_is_save": "That is a save code, not a connection code.",
     "net.code_version": "The code was made by another version of bodoge.",
+    "net.code_not_local": "The code names no device on your local network. To play across the internet, both devices need a STUN server (Settings).",
     "net.no_sdp": "The browser gave no connection details.",
     "net.no_candidates": "No network to connect on. Join a Wi-Fi network and try again.",
     "net.join_bad": "That invite cannot be used: {reason}",
@@ -352,6 +355,7 @@ EN = {
     "net.join_joining": "Connected. Taking your seat…",
     "net.join_refused": "The host refused this device. Ask for a new invite.",
     "net.join_failed": "Could not connect to the host. Are you on the same Wi-Fi? Try again, or ask for a new invite.",
+    "net.name_taken": "“{name}” is already playing at this table: choose another name.",
 }
 
 JA = {
@@ -660,6 +664,8 @@ JA = {
     "net.connecting": "{seat}番目の席と接続中…",
     "net.joined": "{name}がテーブルに着きました。",
     "net.dropped": "{name}の接続が切れました。",
+    "net.kicked": "{name}の接続を切りました：その端末から多すぎるメッセージか、受け付けられない手が送られました。",
+    "net.kicked_banner": "{name}の接続を切りました：その端末から多すぎるメッセージか、受け付けられない手が送られました。ゲームは戻るまで待ちます。",
     "net.off_banner": "{name}の接続が切れました。ゲームは戻るまで待ちます。",
     "net.waiting_off": "{name}を待っています（切断中）",
     "net.waiting_join": "{name}の参加を待っています",
@@ -685,6 +691,7 @@ JA = {
     "net.code_is_answer": "これはゲストの応答で、招待ではありません。",
     "net.code_is_save": "これはセーブコードで、接続コードではありません。",
     "net.code_version": "別のバージョンのbodogeで作られたコードです。",
+    "net.code_not_local": "このコードには、ローカルネットワーク上の端末が含まれていません。インターネット越しに遊ぶには、両方の端末でSTUNサーバーを設定してください（設定）。",
     "net.no_sdp": "ブラウザーが接続情報を出しませんでした。",
     "net.no_candidates": "接続できるネットワークがありません。Wi-Fiにつないでやり直してください。",
     "net.join_bad": "この招待は使えません：{reason}",
@@ -703,4 +710,5 @@ JA = {
     "net.join_joining": "接続しました。席に着いています…",
     "net.join_refused": "ホストがこの端末を受け付けませんでした。新しい招待をもらってください。",
     "net.join_failed": "ホストに接続できませんでした。同じWi-Fiにいますか？ やり直すか、新しい招待をもらってください。",
+    "net.name_taken": "「{name}」はこの卓ですでに使われている名前です。別の名前にしてください。",
 }
