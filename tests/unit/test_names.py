@@ -52,3 +52,12 @@ def test_taken_ignores_case_and_width(name, others, is_taken):
 def test_name_key_is_stable():
     for name in ("Aki", "ＡＫＩ", "\u202eneB", "あき"):
         assert name_key(name_key(name)) == name_key(name)
+
+
+def test_names_from_a_code_are_cleaned_too():
+    """A code's seats are anyone's text, like a guest's name."""
+    from bodoge.ui.games import clean_seats
+
+    seats = clean_seats({"seats": [{"name": "\u202eneB"}, {"name": "A\u200bki  san"}, {"name": 5}]},
+                        3, ("easy",))
+    assert [s["name"] for s in seats] == ["neB", "Aki san", ""]
