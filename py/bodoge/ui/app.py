@@ -207,8 +207,10 @@ class App:
         None (a notice says why) for a code that cannot be opened."""
         code, _, query = text.partition("&")
         params = dict(p.partition("=")[::2] for p in query.split("&") if p)
+        from ..core.public import open_code
+
         try:
-            match = Match.from_code(clean(code))
+            match = open_code(clean(code))         # a save code, or a public record
         except BadCode as e:
             self.notice = ("error", self.t("replay.error", reason=self.code_error(e)))
             self.host.set_hash("#/", replace=True)

@@ -785,9 +785,13 @@ class PlayScreen:
         return f"{self.app.host.base_url()}#load={self.match.code()}"
 
     def replay_link(self, move=None):
-        """A link that opens this game's replay (at its end, or at ``move``)."""
+        """A link that opens this game's replay (at its end, or at ``move``), for anyone to
+        watch: while the game is in progress it holds what spectators saw, nothing hidden
+        (``share.watch_code``)."""
+        from .share import watch_code
+
         tail = "" if move is None else f"&move={move}"
-        return f"{self.app.host.base_url()}#replay={self.match.code()}{tail}"
+        return f"{self.app.host.base_url()}#replay={watch_code(self.match)}{tail}"
 
     def overlay_focus(self):
         return "result-heading" if self.match.over else "next-round"
@@ -1033,29 +1037,9 @@ class PlayScreen:
         return line
 
     def render_share(self):
-        t = self.t
-        code = self.match.code()
-        body = [h("p", {}, t("share.body")),
-                h("label", {"for": "share-code"}, t("share.code")),
-                h("textarea", {"id": "share-code", "readonly": True, "rows": "3",
-                               "spellcheck": "false"}, code),
-                h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "code"},
-                  t("share.copy_code")),
-                h("label", {"for": "share-link"}, t("share.link")),
-                h("input", {"id": "share-link", "readonly": True, "value": self.share_link()}),
-                h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "link"},
-                  t("share.copy_link")),
-                h("label", {"for": "share-replay"}, t("share.replay_link")),
-                h("p", {"class_": "hint", "id": "share-replay-hint"},
-                  t("share.replay_body" if self.match.over else "share.replay_body_live")),
-                h("input", {"id": "share-replay", "readonly": True, "value": self.replay_link(),
-                            "aria_describedby": "share-replay-hint"}),
-                h("div", {"class_": "actions"},
-                  h("button", {"type": "button", "class_": "button", "data_act": "copy",
-                               "data_arg": "replay"}, t("share.copy_replay")),
-                  h("a", {"class_": "button", "href": self.replay_href(), "id": "share-open-replay"},
-                    t("share.open_replay")) if self.slot is not None else None)]
-        return dialog(t("share.title"), body, t, "share")
+        from .share import share_body      # what each link holds (ui/share.py)
+
+        return dialog(self.t("share.title"), share_body(self), self.t, "share")
 
 
 def overlay(kind, heading, heading_id, body, actions):

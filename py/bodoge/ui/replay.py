@@ -15,7 +15,11 @@ What a replay shows (``perspectives``):
 * a game in progress: the spectator view (``Game.view(state, None)``) only; a saved game of
   this device may also be shown as a seat played by a person here sees it. A shared code of
   a game in progress never shows more than a spectator sees: for it this screen never asks
-  the game for a seat's view or ``reveal``.
+  the game for a seat's view or ``reveal``;
+* a public record (``core.public.PublicMatch``, what a replay link of a game in progress
+  holds: the spectator's views, no seed): those views, and nothing else (``public``).
+
+A link this screen shares of a game in progress holds its public record (``the_code``).
 """
 
 from ..core.match import Match
@@ -23,6 +27,7 @@ from ..core.record import Record
 from .games import GameUI, clean_seats, game_ui
 from .html import h
 from .play import Analysis, PlayScreen, dialog, has_analysis, is_training, overlay, played, tool
+from .share import watch_code
 
 LOG_WINDOW = 100        # log lines drawn around the current move
 STEP_ICONS = {          # ⏮ ◀ ▶ ⏭ drawn (a font may lack the glyphs)
@@ -52,8 +57,9 @@ class ReplayScreen(PlayScreen):
         self.table = None
         self.bots = {}
         self.finished = match.over
+        self.public = getattr(match, "public", False)    # views only (core.public)
         self.at = self.total if at is None else max(0, min(self.total, at))
-        self.perspective = "all" if self.finished else "table"
+        self.perspective = "all" if self.finished and not self.public else "table"
         self.viewer = self.present = None
         self.handover = None
         self.sel = {}
@@ -73,12 +79,14 @@ class ReplayScreen(PlayScreen):
         self.log_views = {}            # perspective -> the view at the end (the log's lines)
         self.here = None               # see ``log_window``
         self.views = {}                # (k, perspective) -> view, for the move shown
-        self.the_code = match.code()   # the record never changes here
+        self.the_code = watch_code(match)   # the record never changes here
 
     # --- what is shown -----------------------------------------------------------------------------
     def perspectives(self):
         """Whose view may be shown: "all" (a finished game, everything), "table" (the
         spectator view) or a seat."""
+        if self.public:
+            return ["table"]
         if self.finished:
             return ["all"] + list(range(len(self.seats)))
         if self.slot is not None:
@@ -93,9 +101,12 @@ class ReplayScreen(PlayScreen):
         if (k, p) not in self.views:
             if len(self.views) > 8:
                 self.views.clear()
-            state = self.history.state(k)
-            game = self.match.game
-            self.views[k, p] = game.reveal(state) if p == "all" else game.view(state, None if p == "table" else p)
+            if self.public:
+                self.views[k, p] = self.history.view(k)
+            else:
+                state = self.history.state(k)
+                game = self.match.game
+                self.views[k, p] = game.reveal(state) if p == "all" else game.view(state, None if p == "table" else p)
         return self.views[k, p]
 
     def names(self):
@@ -152,9 +163,15 @@ class ReplayScreen(PlayScreen):
         self.at = k
         self.overlay_hidden = False
         self.app.host.set_hash(self.url(), replace=True)
-        view = self.view_at(k)
-        ctx = self.ctx(self.seat_shown())
-        self.app.host.announce(self.where(k) + (" · " + self.what(k, view, ctx) if k else ""))
+        try:
+            view = self.view_at(k)
+            ctx = self.ctx(self.seat_shown())
+            said = self.where(k) + (" · " + self.what(k, view, ctx) if k else "")
+        except Exception:
+            if not self.public:
+                raise
+            said = self.t("replay.damaged")      # a forged view (see render_game_safely)
+        self.app.host.announce(said)
         self.app.refresh()
 
     def url(self):
@@ -190,7 +207,13 @@ class ReplayScreen(PlayScreen):
             ok = app.host.copy(self.replay_link())
             app.host.announce(self.t("replay.link_copied" if ok else "share.copy_failed", n=self.at))
             super().act(action, arg, form)
-        elif action in ("rules", "close-dialog", "log", "overlay", "copy", "result-part"):
+        elif action == "copy":          # what this replay shares: ``the_code`` (public while in progress)
+            text = self.the_code if arg == "code" else self.replay_link()
+            if arg == "link" and self.finished and not self.public:
+                text = self.share_link()
+            ok = app.host.copy(text)
+            app.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
+        elif action in ("rules", "close-dialog", "log", "overlay", "result-part"):
             super().act(action, arg, form)
 
     def key(self, key):
@@ -232,7 +255,7 @@ class ReplayScreen(PlayScreen):
     # --- rendering ---------------------------------------------------------------------------------------
     def render(self):
         t = self.t
-        parts = [self.render_head(), self.render_game()]
+        parts = [self.render_head(), self.render_game_safely()]
         if self.dialog == "share":
             parts.append(self.render_share())
         elif self.dialog == "rules":
@@ -241,6 +264,19 @@ class ReplayScreen(PlayScreen):
                           "data_game": self.match.game.id, "data_move": str(self.at),
                           "data_moves": str(self.total),
                           "data_log": "open" if self.log_open else None}, parts)
+
+    def render_game_safely(self):
+        """``render_game``; for a public record (anyone's text: its views are what its maker
+        says) a view the game's screen cannot draw gives a short message, not a broken page."""
+        if not self.public:
+            return self.render_game()
+        try:
+            return self.render_game()
+        except Exception:             # a forged view: the page goes on (the controls still work)
+            self.pause = None
+            return self.frame([h("p", {"id": "prompt", "class_": "prompt error", "tabindex": "-1"},
+                                 self.t("replay.damaged")), self.controls()],
+                              h("div", {"class_": "stage"}), None, reserve=False)
 
     def replay_tool(self):
         """In a saved game's replay: the way back to the game."""
@@ -338,6 +374,7 @@ class ReplayScreen(PlayScreen):
         rec = self.match.record
         people = [{"name": s["name"], "bot": None} for s in self.seats]
         record = Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:self.at], {"seats": people})
+        # (a public record's "state" is the spectator view: its screen draws that)
         still = self.gui.make_screen(StillApp(self.app), None, Match(self.match.game, record,
                                                                      self.history.state(self.at)))
         still.humans, still.viewer = [], ctx.viewer
@@ -389,7 +426,8 @@ class ReplayScreen(PlayScreen):
                 h("input", {"id": "share-link", "readonly": True, "value": self.replay_link()}),
                 h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "replay"},
                   t("share.copy_link")),
-                h("label", {"for": "share-code"}, t("share.code")),
+                h("label", {"for": "share-code"},
+                  t("share.code") if self.finished and not self.public else t("replay.share_code_public")),
                 h("textarea", {"id": "share-code", "readonly": True, "rows": "3", "spellcheck": "false"},
                   self.the_code),
                 h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "code"},
