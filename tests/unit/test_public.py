@@ -280,6 +280,15 @@ def test_the_maker_keeps_what_it_made_and_follows_take_backs():
     assert P.of_match(match) == fresh() and len(P.of_match(match)) == 45 and len(first) == 40
     match.truncate(42)
     assert P.of_match(match) == fresh() and len(P.of_match(match)) == 42
+    # the code is made once per position and seats (the Share dialog is redrawn often)
+    code = P.share_code(match)
+    assert P.share_code(match) is code and P.decode(code) == fresh()
+    match.record.meta = {"seats": [{"name": "Aki", "bot": None}]}
+    renamed = P.share_code(match)
+    assert renamed != code and P.decode(renamed).meta["seats"][0]["name"] == "Aki"
+    seat = match.to_move()[0]
+    match.play(seat, think(bots[seat], match.view(seat)))
+    assert P.decode(P.share_code(match)) == fresh()
 
 
 def test_meta_keeps_only_what_spectators_may_know():

@@ -222,7 +222,32 @@ def views(match, start=0):
         yield match.game.view(history.state(k), None)
 
 
-_made = weakref.WeakKeyDictionary()       # match -> (its moves then, first view, changes, last view)
+class _Made:
+    """What ``of_match`` made of a match: its moves then, the first view, the changes since,
+    the last view, and the codes made of them (``share_code``: meta as JSON -> (moves, code))."""
+
+    def __init__(self):
+        self.moves, self.first, self.changes, self.last, self.codes = None, None, [], None, {}
+
+
+_made = weakref.WeakKeyDictionary()       # match -> _Made
+
+
+def _made_for(match) -> _Made:
+    moves = match.record.moves
+    made = _made.get(match)
+    if made is None or (made.moves is not None and (len(made.moves) > len(moves)
+                                                    or moves[:len(made.moves)] != made.moves)):
+        made = _made[match] = _Made()           # new, or moves were taken back
+    k = 0 if made.moves is None else len(made.moves) + 1
+    for view in views(match, k):
+        if made.first is None:
+            made.first = view
+        else:
+            made.changes.append(change(made.last, view))
+        made.last = view
+    made.moves = list(moves)
+    return made
 
 
 def of_match(match) -> PublicRecord:
@@ -231,21 +256,9 @@ def of_match(match) -> PublicRecord:
     this match before is kept and only the moves since are added (unless some were taken
     back)."""
     rec = match.record
-    moves = rec.moves
-    made = _made.get(match)
-    if made is None or len(made[0]) > len(moves) or moves[:len(made[0])] != made[0]:
-        made = (None, None, [], None)
-    done, first, changes, last = made
-    k = 0 if done is None else len(done) + 1
-    for view in views(match, k):
-        if first is None:
-            first = view
-        else:
-            changes.append(change(last, view))
-        last = view
-    _made[match] = (list(moves), first, changes, last)
-    return PublicRecord(rec.game, rec.version, dict(rec.options), public_meta(rec.meta), first,
-                        list(changes), [seat for seat, _ in moves])
+    made = _made_for(match)
+    return PublicRecord(rec.game, rec.version, dict(rec.options), public_meta(rec.meta), made.first,
+                        list(made.changes), [seat for seat, _ in rec.moves])
 
 
 def encode(pub: PublicRecord) -> str:
@@ -454,5 +467,10 @@ def share_code(match) -> str:
     record once the game is over (nothing is hidden any more), else its public record."""
     if getattr(match, "public", False) or match.over:
         return match.code()
-    return encode(of_match(match))
+    made = _made_for(match)
+    meta = canonical_json(public_meta(match.record.meta))
+    n = len(made.changes)
+    if made.codes.get(meta, (None,))[0] != n:      # a redraw of the Share dialog makes none
+        made.codes = {meta: (n, encode(of_match(match)))}
+    return made.codes[meta][1]
 
