@@ -719,15 +719,34 @@ def test_messages_from_guests_are_drawn_once_a_frame():
     app, host, net = host_game("alter", ALTER)
     gapp, ghost = join(app, net, 1, "Ben")
     gapp2, ghost2 = join(app, net, 2, "Cy")
+    screen = app.screen
     drive([(app, 0), (gapp, 1), (gapp2, 2)], net, app, moves=3)
-    link = app.screen.table.seats[1].link
+    for _ in range(20):                        # on to a guest's turn
+        net.run()
+        if screen.match.to_move()[0] in (1, 2) and screen.pause is None:
+            break
+        if screen.pause is not None:
+            screen.act("next-round", "", {})
+        elif screen.match.to_move()[0] == 0:
+            screen.play(0, think(screen.match.game.make_bot("easy", 0, 0), screen.match.view(0)))
+    mover = screen.match.to_move()[0]
+    assert mover in (1, 2)
+    ben, cy = screen.table.seats[mover].link, screen.table.seats[3 - mover].link
     renders = len(host.renders)
-    for seq in range(1, 30):                            # acks, a bad one, a refused move ...
-        app.net_event("message", link.key, R.guest_text("ack", seq=seq))
-    app.net_event("message", link.key, "garbage")
-    app.net_event("message", link.key, R.guest_text("move", n=99, m="nonsense"))
-    assert len(host.renders) == renders
+    # what changes nothing the host's page shows draws nothing: acks, garbage, refused moves
+    for seq in range(1, 30):
+        app.net_event("message", cy.key, R.guest_text("ack", seq=seq))
+    app.net_event("message", cy.key, "garbage")
+    app.net_event("message", cy.key, R.guest_text("move", n=99, m={"a": "watch"}))
     host.run_timers()
+    assert len(host.renders) == renders
+    # a burst with a move in it: drawn once, in the next frame
+    bot = screen.match.game.make_bot("easy", mover, 1)
+    app.net_event("message", cy.key, R.guest_text("move", n=100, m={"a": "watch"}))
+    app.net_event("message", ben.key, R.guest_text("move", n=1, m=think(bot, screen.match.view(mover))))
+    app.net_event("message", cy.key, R.guest_text("move", n=101, m={"a": "watch"}))
+    assert len(host.renders) == renders
+    next_frame(host)
     assert len(host.renders) == renders + 1
     # the host's own click draws at once
     app.act("table", "", {})

@@ -372,3 +372,52 @@ def test_delay_from_acks():
     link.view_frames(view, 1000.0)
     assert link.acked(1, 1012.0) and link.ms == 12
     assert not link.acked(1, 1100.0) and not link.acked(99, 1100.0)     # once, and only if sent
+
+
+# --- a guest's budget at the host ---------------------------------------------------------------
+def test_the_budget_lets_a_burst_then_the_rate_through_and_calls_a_long_run_beyond_a_flood():
+    link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    t = 1000.0
+    assert [link.admit(t) for _ in range(link.BURST)] == ["ok"] * link.BURST
+    assert link.admit(t) == "drop" and link.over == 1 and link.dropped == 1
+    t += 1000 / link.RATE                                  # one more a 1/RATE s
+    assert link.admit(t) == "ok" and link.over == 0
+    t += 10_000                                            # a pause refills the bucket, no more
+    assert [link.admit(t) for _ in range(link.BURST)] == ["ok"] * link.BURST
+    verdicts = [link.admit(t) for _ in range(link.MAX_OVER)]
+    assert verdicts == ["drop"] * (link.MAX_OVER - 1) + ["flood"]
+    # a guest within the rate is never dropped
+    honest = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    assert all(honest.admit(1000 + i * 1000 / honest.RATE) == "ok" for i in range(1000))
+
+
+def test_acks_of_views_sent_are_given_back():
+    link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    t = 0.0
+    for i in range(200):                                   # 200 views acknowledged at once
+        link.view_frames({"players": 2, "to_move": [0], "log": [i], "outcome": None}, t)
+        assert link.admit(t) == "ok"
+        assert link.acked(link.seq, t)
+        link.refund()
+    assert link.dropped == 0 and link.tokens == link.BURST
+
+
+def test_refused_moves_are_strikes_that_fade():
+    link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    assert not any(link.strike(i * link.STRIKE_MS) for i in range(100))   # one a second: never
+    link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    assert [link.strike(5000.0) for _ in range(link.MAX_STRIKES)] == [False] * (link.MAX_STRIKES - 1) + [True]
+
+
+def test_one_whole_view_for_syncs_until_it_is_acknowledged():
+    link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    view = {"players": 2, "to_move": [0], "log": [], "outcome": None}
+    link.view_frames(view, 0)
+    assert link.acked(1, 0)
+    assert link.sync_wanted() and not link.sync_wanted()
+    whole = R.Reader().feed(link.view_frames(view, 0)[0])
+    assert whole["base"] == 0 and whole["seq"] == 2
+    assert not link.sync_wanted()                      # not acknowledged yet
+    link.view_frames(dict(view, log=[1]), 0)           # a change goes out meanwhile (seq 3)
+    assert not link.acked(99, 0) and not link.sync_wanted()
+    assert link.acked(3, 0) and link.sync_wanted()     # a later view acknowledged: it arrived

@@ -615,17 +615,19 @@ class HostLink:
 
     **Its budget** (a guest's device may be hostile; the host must stay responsive): at most
     ``RATE`` messages a second on average and ``BURST`` at once (``admit``: a token bucket;
-    what is beyond it is dropped unread, and ``MAX_OVER`` in a row is a flood); refused moves
-    are strikes that fade one a ``STRIKE_MS`` (``strike``: ``MAX_STRIKES`` is too many: an
-    honest player's move refused on a view already behind now and then never gets there);
-    ``MAX_BAD`` malformed messages in all; and at most one whole view asked for by ``sync``
-    pending until the guest acknowledges it (``sync_wanted``)."""
+    what is beyond it is dropped unread, and ``MAX_OVER`` in a row is a flood), an ack of a view
+    the host sent given back (``refund``: a guest acknowledges every view, as many as the host
+    sends, and there can be no more of them); refused moves are strikes that fade one a
+    ``STRIKE_MS`` (``strike``: ``MAX_STRIKES`` is too many: an honest player's move refused on
+    a view already behind now and then never gets there); ``MAX_BAD`` malformed messages in
+    all; and at most one whole view asked for by ``sync`` pending until the guest acknowledges
+    it (``sync_wanted``)."""
 
     MAX_BAD = 20        # malformed messages before the host hangs up
     RATE = 20.0         # messages a second, on average ...
-    BURST = 40          # ... and at once
-    MAX_OVER = 100      # messages beyond the budget, in a row, before the host hangs up
-    MAX_STRIKES = 20    # refused moves (each fading after STRIKE_MS) before the host hangs up
+    BURST = 20          # ... and at once
+    MAX_OVER = 60       # messages beyond the budget, in a row, before the host hangs up
+    MAX_STRIKES = 10    # refused moves (each fading after STRIKE_MS) before the host hangs up
     STRIKE_MS = 1000
 
     def __init__(self, seat, key, nonce, secret):
@@ -665,6 +667,11 @@ class HostLink:
         self.over += 1
         self.dropped += 1
         return "flood" if self.over >= self.MAX_OVER else "drop"
+
+    def refund(self):
+        """Give back the token of a message that cost nothing worth counting (an ack of a view
+        the host sent: the host sent as many as it chose)."""
+        self.tokens = min(float(self.BURST), self.tokens + 1)
 
     def strike(self, now) -> bool:
         """A move of this guest was refused at host time ``now``: whether that makes too many."""

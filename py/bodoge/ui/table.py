@@ -257,12 +257,16 @@ class HostTable:
             self.bad(link, "hello again")
         elif kind == "move":
             self.current = (link, msg["n"])
+            due = self.app.redraw_due
             try:
-                self.screen.remote_move(link.seat, msg["m"])
+                played = self.screen.remote_move(link.seat, msg["m"])
             finally:
                 self.current = None
+            if not played and self.links.get(link.key) is link and self.screen.dialog != "table":
+                self.app.redraw_due = due    # refused: nothing the host's page shows has changed
         elif kind == "ack":
             if link.acked(msg["seq"], self.host.now()):
+                link.refund()                # one a view sent: outside the budget
                 self.delay_changed()
         elif kind == "sync":
             if link.sync_wanted():           # at most one whole view waiting for its ack
