@@ -260,7 +260,8 @@ def test_finished_games_share_the_whole_record_and_old_codes_still_open():
     match = play_one("algo", {"players": 2}, 3, ["easy", "easy"])
     assert P.share_code(match) == match.code()
     assert isinstance(P.open_code(match.code()), Match)
-    with open(os.path.join(os.path.dirname(__file__), "..", "fixtures", "records_v1.json"), encoding="utf-8") as f:
+    with open(os.path.join(os.path.dirname(__file__), "..", "games", "algo", "records_v1.json"),
+              encoding="utf-8") as f:
         fixtures = json.load(f)
     codes = [c["code"] for c in (fixtures if isinstance(fixtures, list) else fixtures.values())
              if isinstance(c, dict) and "code" in c][:5]

@@ -261,3 +261,26 @@ def test_every_card_is_on_one_screen_for_2_4_and_6_players(browser, server, guar
             assert box["y"] + box["height"] <= height, where
     finally:
         ctx.close()
+
+
+def test_a_power_text_opens_on_hover_only_for_a_pointer_that_moved(page, server):
+    """After Next round (any redraw) the pointer may rest on a card's power line: its text must
+    not open over the person's own controls until the pointer moves (issue 26)."""
+    boot(page, server.url)
+    new_playme(page)
+    clock(page, "manual")
+    line = page.locator("#pow-1")
+    tip = page.locator("#tip-1")
+    box = line.bounding_box()
+    page.mouse.move(box["x"] + 5, box["y"] + box["height"] / 2)
+    expect(tip).to_be_visible()
+    page.keyboard.press("Space")                      # the round starts: the table is redrawn
+    expect(page.locator("html[data-hover='still']")).to_have_count(1)
+    expect(tip).to_be_hidden()
+    box = line.bounding_box()                         # the countdown moved the table
+    page.mouse.move(box["x"] + 8, box["y"] + box["height"] / 2)
+    expect(tip).to_be_visible()
+    clock(page, "advance", 3000)                      # the round runs: redraws of the same
+    expect(page.locator("#prompt")).to_contain_text("Play me!")  # elements keep it open
+    expect(tip).to_be_visible()
+    expect(page.locator("html[data-hover='still']")).to_have_count(0)

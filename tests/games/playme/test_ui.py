@@ -5,7 +5,8 @@ choices, reload, strings."""
 
 from bodoge.games.playme import GAME
 from bodoge.ui.i18n import tables
-from bodoge.games.playme.ui import RULING_KEYS, V2_RULINGS, GameClock
+from bodoge.games.playme.ui import RULING_KEYS, V2_RULINGS
+from bodoge.ui.realtime import GameClock
 
 from ui.fakehost import make_app
 
@@ -90,7 +91,7 @@ def test_die_click_and_keys_advance_block_and_roll():
     screen.match.state["p"][2]["card"] = [{"n": 1, "o": [2]}, {"n": 2, "o": [2]}]
     state["p"][2]["char"] = "hatter"
     app.key("3")
-    assert screen.sels[0] == {"die": 3} and "3: block CPU 2 (slow)" in host.text()
+    assert screen.sel.seats.get(0, {}) == {"die": 3} and "3: block CPU 2 (slow)" in host.text()
     assert 'id="use-0-block-1-3"' in host.html and 'id="use-0-block-2-3"' in host.html
     assert host.focused == "use-0-block-1-3"
     app.key("w")
@@ -115,14 +116,14 @@ def test_bots_act_only_as_the_clock_runs_and_pause_freezes_everything():
     screen.drive_clock("advance", 2000)
     assert len(screen.match.record.moves) > n            # fast bots acted
     assert all(seat != 0 for seat, _ in screen.match.record.moves[n:])
-    assert app.key("Escape") and screen.paused
+    assert app.key("Escape") and screen.clock.paused
     assert "Paused" in host.text() and "hidden until the start" in host.html
     n = len(screen.match.record.moves)
     screen.drive_clock("advance", 10_000)
     app.key("1")
     assert len(screen.match.record.moves) == n
     app.act("pause", "")
-    assert not screen.paused
+    assert not screen.clock.paused
     screen.drive_clock("advance", 2000)
     assert len(screen.match.record.moves) > n
 
@@ -134,7 +135,7 @@ def test_human_round_win_then_next_round_and_reload_resumes_paused():
     for _ in range(400):
         if screen.match.state["phase"] != "play":
             break
-        legal = screen.legal(0)
+        legal = UI.legal(screen.match.view(None), screen.ctx(None), 0)
         acts = {m["a"]: m for m in legal}
         if "catch" in acts:
             app.act("catch", "0-")
@@ -155,14 +156,15 @@ def test_human_round_win_then_next_round_and_reload_resumes_paused():
     assert slot.code == screen.match.code()
     app2, host2 = make_app(host.store, hash_=f"#/play/{slot.id}")
     again = app2.screen
-    assert again.paused and again.match.state == screen.match.state and "Resume" in host2.text()
+    assert again.clock.paused and again.match.state == screen.match.state and "Resume" in host2.text()
     assert again.clock.now() == screen.match.state["t"]
 
 
 def test_two_humans_share_one_keyboard():
     app, host = make_app()
     screen = start(app, ("human", "human", "slow"), chars=("alice", "queen", "cat"))
-    assert screen.key_maps()[0]["dice"] == "123456" and screen.key_maps()[1]["dice"] == "m,.jkl"
+    keys = UI.key_maps(screen.ctx(None))
+    assert keys[0]["dice"] == "123456" and keys[1]["dice"] == "m,.jkl"
     begin(app, screen)
     assert "Pass the device" not in host.text()              # nothing hidden: no hand-over
     st = screen.match.state
@@ -239,7 +241,7 @@ def test_a_die_does_its_default_at_once_and_its_other_uses_in_two_clicks():
     assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
     assert "You: 1, Block! on CPU 3 (slow)'s card." in host.text()
     assert screen.match.state["p"][2]["card"][-1] == {"n": 1, "o": [0]}
-    assert screen.sels[0] == {} and 'id="use-0-' not in host.html
+    assert screen.sel.seats.get(0, {}) == {} and 'id="use-0-' not in host.html
     # one click on a die does its default: advance
     screen.match.state["p"][0]["roll"] = [1, 5]
     app.act("die", "0-1")
@@ -256,10 +258,10 @@ def test_the_choice_row_offers_the_default_too_and_closes_again():
     app = screen.app
     app.act("more", "0-1")
     app.act("more", "0-1")                                # the ⋯ again: put back
-    assert screen.sels[0] == {}
+    assert screen.sel.seats.get(0, {}) == {}
     app.act("more", "0-1")
     app.act("cancel", "0-")
-    assert screen.sels[0] == {}
+    assert screen.sel.seats.get(0, {}) == {}
 
 
 def test_keys_aim_at_a_card_then_the_die_hits_it():
@@ -267,11 +269,11 @@ def test_keys_aim_at_a_card_then_the_die_hits_it():
     screen = two_ways(app)
     moves = len(screen.match.record.moves)
     app.key("w")                                          # 1st key: aim at the 2nd card after mine
-    assert screen.sels[0] == {"aim": 2} and len(screen.match.record.moves) == moves
+    assert screen.sel.seats.get(0, {}) == {"aim": 2} and len(screen.match.record.moves) == moves
     assert "Aiming at CPU 3 (slow)'s card" in host.text() and "aimed" in host.html
     app.key("1")                                          # 2nd key: block it with the 1
     assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
-    assert screen.sels[0] == {} and "aimed" not in host.html
+    assert screen.sel.seats.get(0, {}) == {} and "aimed" not in host.html
     # a die that cannot hit the aimed card says so and plays nothing
     screen.match.state["p"][0]["roll"] = [4, 4, 1]
     moves = len(screen.match.record.moves)
@@ -281,9 +283,9 @@ def test_keys_aim_at_a_card_then_the_die_hits_it():
     # aiming again at the same card, or Escape, cancels
     app.key("q")
     app.key("q")
-    assert screen.sels[0] == {}
+    assert screen.sel.seats.get(0, {}) == {}
     app.key("q")
-    assert app.key("Escape") and screen.sels[0] == {} and not screen.paused
+    assert app.key("Escape") and screen.sel.seats.get(0, {}) == {} and not screen.clock.paused
     app.key("1")                                          # no aim: the default, advance
     assert last_move(screen) == (0, {"a": "advance", "n": 1})
 
@@ -311,10 +313,10 @@ def test_two_humans_aim_on_one_keyboard_each_with_their_keys():
     state["p"][1]["card"], state["p"][1]["pool"] = [], 6
     state["p"][1]["roll"] = [1, 3, 3]
     app.key("e")                                          # the left player's 3rd key: nobody
-    assert screen.sels[0] == {}
+    assert screen.sel.seats.get(0, {}) == {}
     app.key("y")                                          # the right player aims at seat 2 ...
     app.key("w")                                          # ... and the left one too
-    assert screen.sels[1] == {"aim": 2} and screen.sels[0] == {"aim": 2}
+    assert screen.sel.seats.get(1, {}) == {"aim": 2} and screen.sel.seats.get(0, {}) == {"aim": 2}
     app.key(".")                                          # right: a 3 blocks the Hatter's 1, 2
     assert last_move(screen) == (1, {"a": "block", "n": 3, "s": 2})
     state = screen.match.state
@@ -372,7 +374,8 @@ def test_play_me_race_with_two_players_the_round_winner_grabs_too():
     assert "Everyone grab the rabbit" in host.text() and 'id="rabbit"' in host.html
     app.key(" ")                                          # the winner grabs it first
     st = screen.match.state
-    assert st["phase"] == "ready" and st["log"][-1]["e"] == "slowest" and st["log"][-1]["s"] == 1
+    assert st["phase"] == "ready" and st["log"][-2]["e"] == "slowest" and st["log"][-2]["s"] == 1
+    assert st["log"][-1]["e"] == "settled"
     assert st["p"][0]["mad"] and st["p"][1]["sealed"]
     assert "CPU 2 (slow) was the slowest" in host.text()
 
@@ -452,10 +455,10 @@ def test_each_die_says_what_pressing_it_does_and_does_it():
     app.refresh()
     assert die_of(host, 0, 3) == "3 Die showing 3: ⋯ 2 choices"
     app.act("die", "0-3")
-    assert screen.sels[0] == {"die": 3} and "3: block CPU 2 (slow)" in host.text()
+    assert screen.sel.seats.get(0, {}) == {"die": 3} and "3: block CPU 2 (slow)" in host.text()
     # a die with one target blocks it, and says whom
     state["p"][2]["card"] = [{"n": 1, "o": [2]}]
-    screen.sels[0] = {}
+    screen.sel.seats[0] = {}
     app.refresh()
     assert die_of(host, 0, 3) == "3 Die showing 3: Block CPU 2 (slow)"
     app.act("die", "0-3")
@@ -502,12 +505,12 @@ def test_every_card_shows_the_power_of_its_side_and_its_whole_text_on_demand():
     assert attrs["role"] == "tooltip" and 'aria-describedby="tip-1"' in host.html
     assert 'class="tip"' in host.html and "tip open" not in host.html
     app.act("tip", "1")                                     # a click or tap pins it open
-    assert 'class="tip open" id="tip-1"' in host.html and screen.tip == 1
+    assert 'class="tip open" id="tip-1"' in host.html and screen.sel.tip == 1
     assert inner(host.html, "pow-1")[1]["aria-expanded"] == "true"
-    assert app.key("Escape") and screen.tip is None and not screen.paused
+    assert app.key("Escape") and screen.sel.tip is None and not screen.clock.paused
     app.act("tip", "2")
     app.act("tip", "2")                                     # again: closed
-    assert screen.tip is None
+    assert screen.sel.tip is None
     # a sealed power, and the Jabberwocky's
     state = screen.match.state
     state["p"][2]["sealed"] = True
@@ -573,7 +576,7 @@ def test_a_round_ends_in_an_overlay_over_the_final_position_until_next_round():
 
 def test_the_catch_is_drawn_a_frame_before_the_round_s_summary():
     """Issue 14: the move that ends a round is on screen first; its summary comes over the
-    table in the next frame (``PlayScreen.hold_overlay``)."""
+    table in the next frame (``Session.hold_overlay``)."""
     app, host = make_app()
     screen = rigged_win(app)
     host.held = []                                           # no frame painted until painted()
@@ -713,7 +716,8 @@ def test_log_groups_rounds_and_the_shelf_line():
     assert group(r2, {"e": "flip", "s": 0}) == "Round 2"
     assert group({"e": "game", "game": 1, "chars": []}, {"e": "game_won"}) == "Game 2 · Round 1"
     assert group({"e": "round", "game": 1, "round": 1, "jabber": None}, {"e": "flip"}) == "Game 2 · Round 2"
-    assert UI.ends_round({"e": "catch", "s": 0, "jabber": False})
+    assert UI.ends_round({"e": "settled", "s": 0, "jabber": False})      # (rules 3 record it)
+    assert not UI.ends_round({"e": "catch", "s": 0, "jabber": False})
     view = GAME.view(GAME.setup({"players": 3}, 1), None)
     assert UI.progress(view, ctx) == "Round 1"
     view["p"][1]["mad"] = view["p"][2]["mad"] = True
@@ -753,7 +757,7 @@ def test_rolled_dice_roll_in_and_placed_dice_drop_but_not_when_the_screen_opens(
     screen = two_ways(app)
     app.refresh()
     state = screen.match.state
-    screen.motion = Motion(state)                  # as if the screen opened here
+    screen.memory.motion = Motion(state)                  # as if the screen opened here
     app.refresh()
     assert 'data-fx="roll"' not in host.html and 'data-fx="drop"' not in host.html
     app.act("die", "0-1")                          # advance: the 1 drops, the rest roll again
@@ -761,7 +765,7 @@ def test_rolled_dice_roll_in_and_placed_dice_drop_but_not_when_the_screen_opens(
     assert html.count('data-fx="drop"') == 1 and 'id="slot-0-' in html
     assert html.count('data-fx="roll"') == len(screen.match.state["p"][0]["roll"])
     # an unrolled die keeps its key (no motion); a die that comes home rolls in
-    motion = screen.motion
+    motion = screen.memory.motion
     keys = list(motion.dice[1])
     st = screen.match.state
     faces = list(st["p"][1]["roll"])
