@@ -771,3 +771,22 @@ def test_an_invite_naming_no_local_device_is_refused_with_a_clear_word():
     gapp, ghost = make_app(hash_="#join=" + code)
     assert "That invite cannot be used: The code names no device on your local network." in ghost.text()
     assert type(gapp.screen).__name__ == "ShelfScreen"
+
+
+def test_a_refused_move_of_a_guest_changes_nothing_and_costs_little():
+    """A guest's refused move sends no views and announces nothing (a hostile guest sends them
+    by the thousand: each once went through the whole after-a-move path, views for every guest
+    made again, and the host's page fell behind by hundreds of ms)."""
+    app, host, net = host_game("algo", {"players": "3", "kind0": "human", "name0": "Hana",
+                                        "kind1": "guest", "kind2": "guest"})
+    join(app, net, 1, "Ben")
+    join(app, net, 2, "Mal")
+    session = app.screen
+    mal = session.table.seats[2].link
+    assert 2 not in session.match.to_move()
+    calls = []
+    session.send_views = lambda *a, **k: calls.append(a)
+    said = len(host.announced)
+    for i in range(5):
+        app.net_event("message", mal.key, R.guest_text("move", n=i + 1, m={"a": "attack", "t": 0, "p": 0, "n": 11}))
+    assert mal.refused == 5 and calls == [] and len(host.announced) == said
