@@ -261,6 +261,10 @@ HOST_PROBE = """() => {
 
 
 def join_seat(host, guest, seat, name):
+    if not host.locator(f"#invite-link-{seat}").count():       # the Table dialog: the invites
+        if host.locator("#dialog-close").count():
+            host.click("#dialog-close")
+        host.click("#open-table")
     invite = poll(host, "(s) => { const e = document.getElementById('invite-link-' + s);"
                         " return e && e.value.includes('#join=') ? e.value : null; }", seat)
     guest.evaluate("(url) => { location.href = url; }", invite)
@@ -268,7 +272,7 @@ def join_seat(host, guest, seat, name):
     guest.fill("#join-name", name)
     guest.click("#join-go")
     answer = poll(guest, "() => { const e = document.getElementById('join-answer'); return e && e.value; }")
-    if not host.locator("#table-answer-box").is_visible():
+    if not host.locator("#table-answer-box").count():
         host.click("#open-table")
     host.fill("#table-answer-box", answer)
     host.click("#table-connect")
