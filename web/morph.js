@@ -154,6 +154,13 @@
   window.addEventListener("pagehide", runAfterPaint);
   document.addEventListener("visibilitychange", () => { if (document.hidden) runAfterPaint(); });
 
+  // Run fn() just before the next frame is drawn: a redraw that many events asked for is made
+  // once a frame (messages from other devices). A hidden page draws no frames: in a moment.
+  window.bodogeNextFrame = (fn) => {
+    if (document.hidden) setTimeout(fn, 100);
+    else requestAnimationFrame(() => fn());
+  };
+
   // Make root's children match the markup `html`.
   // A tooltip opens on hover only for a pointer that moved since the page changed under it: after
   // a redraw (Next round) the pointer may rest where a card's power line now is, and its text must

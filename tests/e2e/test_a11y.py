@@ -13,9 +13,8 @@ from bodoge.games import CATALOG, info
 from bodoge.ui.games import game_ui
 from bodoge.ui.games import has_analysis
 
-from .harness import ROOT, boot, seed_storage, settle
+from .harness import AXE, add_axe, boot, seed_storage, settle
 
-AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
 RUN = """async () => {
   const r = await axe.run(document, {resultTypes: ["violations"]});
   return r.violations.filter(v => ["serious", "critical"].includes(v.impact) || v.id === "heading-order")
@@ -40,7 +39,7 @@ def test_axe_finds_nothing_serious_on_any_screen(context, page, server, results)
     damaged = '{"v":1,"id":"a/b","game":"algo","code":"%s"}' % results["algo"]
     seed_storage(context, {"bodoge:save:a/b": damaged, "bodoge:save:x": "[[["})  # on the shelf
     boot(page, server.url)
-    page.add_script_tag(path=AXE)             # the same document throughout: hash routes
+    add_axe(page)             # the same document throughout: hash routes
     found = {}
 
     def check(name):

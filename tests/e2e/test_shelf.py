@@ -14,8 +14,8 @@ from bodoge.games import CATALOG, info
 from bodoge.ui.games import progress_lines
 from bodoge.ui.storage import SAVE_PREFIX, Slot
 
-from .harness import algo_attack, boot, humans_turn, seed_storage, settle, storage, wait_until
-from .test_a11y import AXE, RUN
+from .harness import add_axe, algo_attack, boot, humans_turn, seed_storage, settle, storage, wait_until
+from .test_a11y import RUN
 
 PLAYABLE = [g.id for g in CATALOG if g.playable]
 MIN = 60_000
@@ -72,7 +72,7 @@ def test_shelf_pictures_progress_and_when_in_both_languages(context, page, serve
     seed_storage(context, entries)
     page.set_viewport_size({"width": width, "height": height})
     boot(page, server.url)
-    page.add_script_tag(path=AXE)
+    add_axe(page)
     for lang in ("en", "ja"):
         page.click(f"#lang-{lang}")
         page.wait_for_selector(f"html[lang='{lang}']")

@@ -84,6 +84,11 @@ class FakeHost:
     def later(self, ms, fn):
         self.timers.append((self.elapsed + ms, fn))
 
+    def next_frame(self, fn):
+        """The browser runs ``fn`` before its next frame: here as a timer (``run_timers``, or
+        a FakeNetwork's ``run``, runs it)."""
+        self.later(0, fn)
+
     def set_hash(self, h, replace=False):
         self.hash = h
         if self.app is not None and not replace:

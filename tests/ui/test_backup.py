@@ -272,7 +272,7 @@ def future_code():
     import base64
     import zlib
 
-    blob = bytes([2]) + zlib.compress(b'{"g":"algo"}')
+    blob = bytes([3]) + zlib.compress(b'{"g":"algo"}')     # (2 is a public record's: core/public.py)
     return base64.urlsafe_b64encode(blob).decode().rstrip("=")
 
 

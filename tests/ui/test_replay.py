@@ -8,6 +8,7 @@ from html import escape
 
 import pytest
 
+from bodoge.core import public as P
 from bodoge.core.canon import state_hash
 from bodoge.core.match import Match
 from bodoge.core.record import Record, encode, replay
@@ -318,14 +319,25 @@ def test_share_copies_a_link_to_the_move_shown_which_opens_there():
     app.key("ArrowRight")
     app.act("share")
     link = host.copied[-1]
-    assert link == f"https://example.org/bodoge/#replay={code}&move=13"
+    # a game in progress: the link holds what spectators saw (a public record), not the code
+    public = P.share_code(Match.from_code(code))
+    assert P.is_public(public) and code not in link
+    assert link == f"https://example.org/bodoge/#replay={public}&move=13"
     assert host.announced[-1] == "Link to move 13 copied."
     assert f'value="{escape(link)}"' in host.html and "Link to move 13" in host.text()
+    assert "Replay code (what spectators saw)" in host.text() and code not in host.html
     assert host.focused == "dialog-close"
     other, other_host = make_app(hash_=link.split("/bodoge/", 1)[1])
     assert other.screen.at == 13 and attr(other_host.html, "data-moves") == "30"
+    assert other.screen.public and other.screen.perspectives() == ["table"]
     app.act("copy", "code")
-    assert host.copied[-1] == code
+    assert host.copied[-1] == public
+    # a finished game's replay shares its whole record (nothing is hidden any more)
+    whole = code_of("alter")
+    app, host = make_app(hash_=f"#replay={whole}&move=12")
+    app.act("share")
+    assert host.copied[-1] == f"https://example.org/bodoge/#replay={whole}&move=12"
+    assert "Save code" in host.text()
 
 
 def test_the_play_screen_offers_the_replay_in_its_header_result_and_share_dialog():
@@ -335,11 +347,21 @@ def test_the_play_screen_offers_the_replay_in_its_header_result_and_share_dialog
     slot = screen.slot
     assert f'id="open-replay"' in host.html and f'href="#/replay/{slot.id}"' in host.html
     app.act("share")
-    replay_link = f"https://example.org/bodoge/#replay={screen.match.code()}"
+    public = P.share_code(screen.match)
+    assert P.is_public(public)
+    replay_link = f"https://example.org/bodoge/#replay={public}"
     assert f'value="{replay_link}"' in host.html
     assert "as a spectator sees it" in host.text()
     app.act("copy", "replay")
     assert host.copied[-1] == replay_link
+    # the whole record (to go on elsewhere) is there too, named for what it is, never the default
+    dialog_html = host.html[host.html.index('id="dialog-share"'):]
+    assert dialog_html.index('id="share-replay"') < dialog_html.index('<details class="share-continue"') \
+        < dialog_html.index(screen.match.code())
+    assert "<details class=\"share-continue\" id=\"share-continue\"><summary>Continue on another device: " \
+        "this code contains every hidden card</summary>" in host.html
+    app.act("copy", "code")
+    assert host.copied[-1] == screen.match.code()
     # a finished game: Replay on the result opens at the first move; an opened code nobody
     # has played on is not stored, so its replay goes by the code
     code = code_of("algo", people=1)

@@ -56,6 +56,8 @@ and for play on several devices (``bodoge.ui.table``; WebRTC data channels in we
 The page also calls ``storage_changed(key)`` when another tab changed ``key`` (None: all).
 """
 
+from contextlib import contextmanager
+
 from ..core.errors import BadCode, short
 from ..core.match import Match
 from ..core.record import clean
@@ -85,6 +87,9 @@ class App:
         self.shown_notice = None    # ... the one the screen on show has
         self.focus_next = None
         self.stun_error = None      # a STUN address the settings refused (shown once)
+        self.holding = 0            # > 0: redraws wait for the next frame (``one_frame``)
+        self.redraw_due = False     # a redraw was asked for while holding
+        self.frame_asked = False    # the host will call ``frame`` before the next frame
         self.kept = None            # whether the browser keeps saves for good (None: not known)
         self.kept_checked = False   # asked the browser whether it does (once per page)
         self.keep_asked = False     # asked it to (at the first save; once per page)
@@ -160,10 +165,32 @@ class App:
         return guest_session(self, link, name)
 
     def net_event(self, kind, key, data=""):
-        """The page's connections (``web/net.js``): an event for the screen that made them."""
+        """The page's connections (``web/net.js``): an event for the screen that made them.
+        What they change is drawn in the next frame, once however many arrive (``one_frame``):
+        another device may send thousands of messages a second."""
         handler = getattr(self.screen, "net_event", None)
         if handler is not None:
-            handler(str(kind), str(key), "" if data is None else str(data))
+            with self.one_frame():
+                handler(str(kind), str(key), "" if data is None else str(data))
+
+    @contextmanager
+    def one_frame(self):
+        """While this lasts, ``refresh`` only notes that a redraw is due; the redraw is made
+        before the next frame (``host.next_frame``), once for all that asked (and not at all
+        if something else redrew meanwhile: a click on this device redraws at once)."""
+        self.holding += 1
+        try:
+            yield
+        finally:
+            self.holding -= 1
+            if not self.holding and self.redraw_due and not self.frame_asked:
+                self.frame_asked = True
+                self.host.next_frame(self.frame)
+
+    def frame(self):
+        self.frame_asked = False
+        if self.redraw_due and not self.holding:
+            self.refresh()
 
     def go(self, hash_):
         """Navigate: the hashchange event calls ``route``."""
@@ -205,8 +232,10 @@ class App:
         None (a notice says why) for a code that cannot be opened."""
         code, _, query = text.partition("&")
         params = dict(p.partition("=")[::2] for p in query.split("&") if p)
+        from ..core.public import open_code
+
         try:
-            match = Match.from_code(clean(code))
+            match = open_code(clean(code))         # a save code, or a public record
         except BadCode as e:
             self.notice = ("error", self.t("replay.error", reason=self.code_error(e)))
             self.host.set_hash("#/", replace=True)
@@ -452,6 +481,10 @@ class App:
         return bool(handler and handler(key))
 
     def refresh(self):
+        if self.holding:
+            self.redraw_due = True
+            return
+        self.redraw_due = False
         # A framed screen (the play screen) fills the viewport and has the tools in its own
         # header: no top bar above it, and a notice floats over it.
         framed = getattr(self.screen, "framed", False)

@@ -124,6 +124,10 @@ class BrowserHost:
         """``fn()`` once the next frame is painted (at once if the page is hidden or goes)."""
         window.bodogeAfterPaint(create_once_callable(lambda: _guard(fn)))
 
+    def next_frame(self, fn):
+        """``fn()`` just before the next frame is drawn (web/morph.js)."""
+        window.bodogeNextFrame(create_once_callable(lambda: _guard(fn)))
+
     def later(self, ms, fn):
         window.setTimeout(create_once_callable(lambda: _guard(fn)), ms)
 

@@ -479,7 +479,10 @@ def seat_name(i18n, seats, s):
 def clean_seats(meta, players, levels):
     """Seat settings from a record's meta, made safe (it came from a code anyone can edit):
     a name, a bot level or None, and ``"remote": True`` for a seat played on another device
-    (a guest's, on the host; every other seat, on a guest's device)."""
+    (a guest's, on the host; every other seat, on a guest's device). Names are cleaned as a
+    guest's are (``core.names``: nothing invisible or reordering)."""
+    from ..core.names import clean_name
+
     raw = meta.get("seats") if isinstance(meta, dict) else None
     raw = raw if isinstance(raw, list) else []
     seats = []
@@ -487,7 +490,7 @@ def clean_seats(meta, players, levels):
         item = raw[s] if s < len(raw) and isinstance(raw[s], dict) else {}
         name = item.get("name")
         bot = item.get("bot")
-        seat = {"name": name[:24] if isinstance(name, str) else "",
+        seat = {"name": clean_name(name),
                 "bot": bot if bot in levels else None}
         if item.get("remote") is True:
             seat["remote"] = True

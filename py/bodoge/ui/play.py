@@ -123,9 +123,13 @@ def share_link(s):
 
 
 def replay_link(s, move=None):
-    """A link that opens this game's replay (at its end, or at ``move``)."""
+    """A link that opens this game's replay (at its end, or at ``move``), for anyone to watch:
+    while the game is in progress it holds what spectators saw, nothing hidden
+    (``core.public.share_code``)."""
+    from ..core.public import share_code
+
     tail = "" if move is None else f"&move={move}"
-    return f"{s.app.host.base_url()}#replay={s.match.code()}{tail}"
+    return f"{s.app.host.base_url()}#replay={share_code(s.match)}{tail}"
 
 
 def banner(s):
@@ -413,31 +417,44 @@ def log_line(s, n, text):
 
 
 def render_share(s):
+    """The Share dialog: what each link holds, and which is offered first. While the game is in
+    progress, first the replay link: the game so far as a spectator saw it, from its public
+    record (``core.public``: no seed, nothing from which a hidden card or a draw to come could
+    be computed), for anyone to watch; the save code and its link (the whole record: to go on
+    with the game on another device) under a closed disclosure that says what they are. Once
+    the game is over nothing is hidden any more: the save code, its link and the replay link of
+    the whole record."""
     t = s.t
     code = s.match.code()
     if not code:                  # a guest's device before the game's end: nothing to share
         return dialog(t("share.title"), h("p", {}, t("net.share_later")), t, "share")
-    body = [s.gui.share_extra(s.match, t),
-            h("p", {}, t("share.body")),
-            h("label", {"for": "share-code"}, t("share.code")),
-            h("textarea", {"id": "share-code", "readonly": True, "rows": "3",
-                           "spellcheck": "false"}, code),
-            h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "code"},
-              t("share.copy_code")),
-            h("label", {"for": "share-link"}, t("share.link")),
-            h("input", {"id": "share-link", "readonly": True, "value": share_link(s)}),
-            h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "link"},
-              t("share.copy_link")),
-            h("label", {"for": "share-replay"}, t("share.replay_link")),
-            h("p", {"class_": "hint", "id": "share-replay-hint"},
-              t("share.replay_body" if s.match.over else "share.replay_body_live")),
-            h("input", {"id": "share-replay", "readonly": True, "value": replay_link(s),
-                        "aria_describedby": "share-replay-hint"}),
-            h("div", {"class_": "actions"},
-              h("button", {"type": "button", "class_": "button", "data_act": "copy",
-                           "data_arg": "replay"}, t("share.copy_replay")),
-              h("a", {"class_": "button", "href": replay_href(s), "id": "share-open-replay"},
-                t("share.open_replay")) if s.slot is not None else None)]
+    replay = [h("label", {"for": "share-replay"}, t("share.replay_link")),
+              h("p", {"class_": "hint", "id": "share-replay-hint"},
+                t("share.replay_body" if s.match.over else "share.replay_body_live")),
+              h("input", {"id": "share-replay", "readonly": True, "value": replay_link(s),
+                          "aria_describedby": "share-replay-hint"}),
+              h("div", {"class_": "actions"},
+                h("button", {"type": "button", "class_": "button", "data_act": "copy",
+                             "data_arg": "replay"}, t("share.copy_replay")),
+                h("a", {"class_": "button", "href": replay_href(s), "id": "share-open-replay"},
+                  t("share.open_replay")) if s.slot is not None else None)]
+    whole = [h("label", {"for": "share-code"}, t("share.code")),
+             h("textarea", {"id": "share-code", "readonly": True, "rows": "3",
+                            "spellcheck": "false"}, code),
+             h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "code"},
+               t("share.copy_code")),
+             h("label", {"for": "share-link"}, t("share.link")),
+             h("input", {"id": "share-link", "readonly": True, "value": share_link(s)}),
+             h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "link"},
+               t("share.copy_link"))]
+    extra = s.gui.share_extra(s.match, t)
+    if s.match.over:
+        body = [extra, h("p", {}, t("share.body"))] + whole + replay
+    else:
+        body = [extra] + replay + [h("details", {"class_": "share-continue", "id": "share-continue"},
+                                     h("summary", {}, t("share.continue")),
+                                     h("p", {"class_": "hint"}, t("share.continue_body")),
+                                     whole)]
     return dialog(t("share.title"), body, t, "share")
 
 

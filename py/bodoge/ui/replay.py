@@ -15,9 +15,14 @@ What a replay shows (``perspectives``):
 * a game in progress: the spectator view (``Game.view(state, None)``) only; a saved game of
   this device may also be shown as a seat played by a person here sees it. A shared code of
   a game in progress never shows more than a spectator sees: for it this screen never asks
-  the game for a seat's view or ``reveal``.
+  the game for a seat's view or ``reveal``;
+* a public record (``core.public.PublicMatch``, what a replay link of a game in progress
+  holds: the spectator's views, no seed): those views, and nothing else (``public``).
+
+A link this screen shares of a game in progress holds its public record (``the_code``).
 """
 
+from ..core.public import share_code
 from . import play
 from .games import clean_seats, game_ui, has_analysis, seat_name
 from .html import h
@@ -59,8 +64,9 @@ class ReplaySession:
         self.seats = clean_seats(match.record.meta, n, game.bot_levels)
         self.humans = [s for s in range(n) if self.seats[s]["bot"] is None]
         self.finished = match.over
+        self.public = getattr(match, "public", False)    # views only (core.public)
         self.at = self.total if at is None else max(0, min(self.total, at))
-        self.perspective = "all" if self.finished else "table"
+        self.perspective = "all" if self.finished and not self.public else "table"
         self.viewer = None
         self.pause = None
         self.dialog = None
@@ -77,7 +83,7 @@ class ReplaySession:
         self.log_views = {}            # perspective -> the view at the end (the log's lines)
         self.here = None               # see ``log_window``
         self.views = {}                # (k, perspective) -> view, for the move shown
-        self.the_code = match.code()   # the record never changes here
+        self.the_code = share_code(match)   # (public while in progress) the record never changes here
 
     @property
     def t(self):
@@ -93,6 +99,8 @@ class ReplaySession:
     def perspectives(self):
         """Whose view may be shown: "all" (a finished game, everything), "table" (the
         spectator view) or a seat."""
+        if self.public:
+            return ["table"]
         if self.finished:
             return ["all"] + list(range(len(self.seats)))
         if self.slot is not None:
@@ -107,9 +115,12 @@ class ReplaySession:
         if (k, p) not in self.views:
             if len(self.views) > 8:
                 self.views.clear()
-            state = self.history.state(k)
-            game = self.game
-            self.views[k, p] = game.reveal(state) if p == "all" else game.view(state, None if p == "table" else p)
+            if self.public:                        # a public record: its views are all there is
+                self.views[k, p] = self.history.view(k)
+            else:
+                state = self.history.state(k)
+                game = self.game
+                self.views[k, p] = game.reveal(state) if p == "all" else game.view(state, None if p == "table" else p)
         return self.views[k, p]
 
     def names(self):
@@ -168,7 +179,8 @@ class ReplaySession:
         if (self.finished and k == self.total) or k == 0:
             return None
         ctx = ctx or self.ctx(self.seat_shown())
-        ctx.earlier = lambda: self.game.view(self.history.state(k - 1), None)
+        ctx.earlier = ((lambda: self.history.view(k - 1)) if self.public   # (views are all it has)
+                       else (lambda: self.game.view(self.history.state(k - 1), None)))
         return self.gui.pause_for(view, self.move_events(view, k), ctx)
 
     def takeback_status(self):
@@ -183,9 +195,15 @@ class ReplaySession:
         self.at = k
         self.overlay_hidden = False
         self.app.host.set_hash(self.url(), replace=True)
-        view = self.view_at(k)
-        ctx = self.ctx(self.seat_shown())
-        self.app.host.announce(self.where(k) + (" · " + self.what(k, view, ctx) if k else ""))
+        try:
+            view = self.view_at(k)
+            ctx = self.ctx(self.seat_shown())
+            said = self.where(k) + (" · " + self.what(k, view, ctx) if k else "")
+        except Exception:
+            if not self.public:
+                raise
+            said = self.t("replay.damaged")      # a forged view (see render_game_safely)
+        self.app.host.announce(said)
         self.app.refresh()
 
     def url(self):
@@ -299,7 +317,7 @@ def render(r):
     t = r.t
     back = (tool("a", "back-to-game", "back", t("replay.back"), {"href": f"#/play/{r.slot.id}"})
             if r.slot is not None else None)
-    parts = [play.render_head(r, back), render_game(r)]
+    parts = [play.render_head(r, back), render_game_safely(r)]
     if r.dialog == "share":
         parts.append(render_share(r))
     elif r.dialog == "rules":
@@ -308,6 +326,20 @@ def render(r):
                       "data_game": r.game.id, "data_move": str(r.at),
                       "data_moves": str(r.total),
                       "data_log": "open" if r.log_open else None}, parts)
+
+
+def render_game_safely(r):
+    """``render_game``; for a public record (anyone's text: its views are what its maker says)
+    a view the game's screen cannot draw gives a short message, not a broken page."""
+    if not r.public:
+        return render_game(r)
+    try:
+        return render_game(r)
+    except Exception:                 # a forged view: the page goes on (the controls still work)
+        r.pause = None
+        return play.frame(r, [h("p", {"id": "prompt", "class_": "prompt error", "tabindex": "-1"},
+                                r.t("replay.damaged")), controls(r)],
+                          h("div", {"class_": "stage"}), None, reserve=False)
 
 
 def render_game(r):
@@ -401,7 +433,8 @@ def render_share(r):
             h("input", {"id": "share-link", "readonly": True, "value": r.replay_link()}),
             h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "replay"},
               t("share.copy_link")),
-            h("label", {"for": "share-code"}, t("share.code")),
+            h("label", {"for": "share-code"},
+              t("share.code") if r.finished and not r.public else t("replay.share_code_public")),
             h("textarea", {"id": "share-code", "readonly": True, "rows": "3", "spellcheck": "false"},
               r.the_code),
             h("button", {"type": "button", "class_": "button", "data_act": "copy", "data_arg": "code"},

@@ -360,7 +360,12 @@ class Session:
             if seat in self.bots:
                 raise             # a bot bug: make it loud
             self.refuse(seat, e)
-            self.after(before, seat, force=True)
+            if seat in self.remote and len(self.match.state.get("log", ())) == before:
+                # nothing changed: no views to send, no events (a hostile guest may send
+                # thousands of refused moves; the table counts them and lets it go)
+                self.app.refresh()
+            else:
+                self.after(before, seat, force=True)
             return False
         self.token += 1            # any bot still thinking saw an old state: it will be restarted
         self.thinking = None

@@ -22,6 +22,7 @@ import contextlib
 import hmac
 
 from ..core.errors import IllegalMove, short
+from ..core.names import taken
 from ..core.record import Record
 from ..core.remote import (BadMessage, GuestLink, HostLink, clean_name, make_answer, make_invite,
                            message, read_answer, read_guest, read_invite, token)
@@ -30,6 +31,7 @@ from .games import clean_seats, game_name, seat_name
 from .html import h
 
 HELLO_MS = 15_000          # a connection that does not say hello in time is closed
+RENAME_MS = 120_000        # ... or, once its name was refused (taken), a new name in time
 DELAY_EVERY_MS = 2000      # delays are sent round at most this often
 MAX_LOG = 50               # refused messages kept for the table's list
 
@@ -88,6 +90,7 @@ class TableSeat:
         self.state = "making"     # making | invited | joining | on | off (dropped) | failed
         self.code = None          # the invite code (the link's #join=)
         self.joined = False       # a guest has sat here since the page opened
+        self.kicked = False       # the last guest here was let go (a flood, refused moves)
 
 
 class HostTable:
@@ -102,6 +105,7 @@ class HostTable:
         self.scanning = False
         self.scan_error = None
         self.log = []                  # (seat, text) of refused messages, newest last
+        self.refusals = 0              # refused messages in all
         self.current = None            # (link, n): the guest's move being played
         self.closed = False
         self.delays_sent = None        # host time delays were last sent round
@@ -123,7 +127,7 @@ class HostTable:
         rnd = self.host.random_seed
         nonce, secret = token(rnd()), token(rnd(), rnd())
         link = HostLink(seat, f"h{seat}-{nonce}", nonce, secret)
-        ts.link, ts.state, ts.code = link, "making", None
+        ts.link, ts.state, ts.code, ts.kicked = link, "making", None, False
         self.links[link.key] = link
         self.host.net_offer(link.key, self.app.settings.stun)
 
@@ -172,7 +176,7 @@ class HostTable:
         if kind == "offer":
             try:
                 ts.code = make_invite(data, self.session.match.game.id, ts.seat, link.nonce,
-                                      link.secret, self.host_name())
+                                      link.secret, self.host_name(), bool(self.app.settings.stun))
                 ts.state = "invited"
             except BadMessage as e:
                 ts.state = "failed"
@@ -181,15 +185,21 @@ class HostTable:
         elif kind == "open":
             link.open = True
             ts.state = "joining"
-            self.host.later(HELLO_MS, lambda: self.hello_late(link))
+            self.hello_by(link, HELLO_MS)
             self.app.refresh()
         elif kind == "message":
             self.receive(link, data)
         elif kind in ("closed", "error"):
             self.dropped(link)
 
-    def hello_late(self, link):
-        if link.open and not link.bound and self.links.get(link.key) is link:
+    def hello_by(self, link, ms):
+        """The guest on ``link`` must say hello (with a name that is free) within ``ms``."""
+        link.hellos += 1
+        token = link.hellos
+        self.host.later(ms, lambda: self.hello_late(link, token))
+
+    def hello_late(self, link, token):
+        if link.open and not link.bound and self.links.get(link.key) is link and token == link.hellos:
             self.warn(link.seat, "no hello in time")
             self.dropped(link)
 
@@ -202,7 +212,8 @@ class HostTable:
             return
         ts.state = "off" if link.bound else "failed"
         if link.bound:
-            self.app.host.announce(self.t("net.dropped", name=self.name(ts.seat)))
+            self.app.host.announce(self.t("net.kicked" if ts.kicked else "net.dropped",
+                                          name=self.name(ts.seat)))
             self.send_seats()
             self.session.guest_dropped(ts.seat)
         if was or ts.state == "failed":
@@ -211,7 +222,11 @@ class HostTable:
     # --- messages from guests -----------------------------------------------------------------
     def receive(self, link, text):
         link.messages_in += 1
-        link.bytes_in += len(str(text).encode("utf-8"))
+        link.bytes_in += len(text) if text.isascii() else len(text.encode("utf-8"))
+        verdict = link.admit(self.host.now())
+        if verdict != "ok":                  # beyond the guest's budget: not even read
+            self.over_budget(link, verdict)
+            return
         try:
             msg = read_guest(text)
         except BadMessage as e:
@@ -227,22 +242,34 @@ class HostTable:
                 self.seats[link.seat].state = "failed"
                 self.app.refresh()
             else:
-                self.joined(link, clean_name(msg["name"]))
+                name = clean_name(msg["name"])
+                if self.name_taken(link.seat, name):
+                    self.bad(link, "a name already taken")
+                    if link.open:            # the guest chooses another (the channel stays)
+                        self.send(link, message("refused", n=0, key="net.name_taken",
+                                                params={"name": name}))
+                        self.hello_by(link, RENAME_MS)
+                else:
+                    self.joined(link, name)
             return
         if kind == "hello":
             self.bad(link, "hello again")
         elif kind == "move":
             self.current = (link, msg["n"])
+            due = self.app.redraw_due
             try:
-                self.session.remote_move(link.seat, msg["m"])
+                played = self.session.remote_move(link.seat, msg["m"])
             finally:
                 self.current = None
+            if not played and self.links.get(link.key) is link and self.session.dialog != "table":
+                self.app.redraw_due = due    # refused: nothing the host's page shows has changed
         elif kind == "ack":
             if link.acked(msg["seq"], self.host.now()):
+                link.refund()                # one a view sent: outside the budget
                 self.delay_changed()
         elif kind == "sync":
-            link.last = None
-            self.sync_link(link)
+            if link.sync_wanted():           # at most one whole view waiting for its ack
+                self.sync_link(link)
         elif kind == "pause":
             clock = self.session.clock
             if clock is not None and msg["on"] != clock.paused:
@@ -256,17 +283,44 @@ class HostTable:
         guest is let go."""
         link.bad += 1
         self.warn(link.seat, f"refused message: {why}")
-        if link.bad >= link.MAX_BAD:
-            self.hang_up(link, "refused")
-            self.dropped(link)
+        if link.bad >= link.MAX_BAD and self.links.get(link.key) is link:
+            self.kick(link, "too many refused messages")
+
+    def over_budget(self, link, verdict):
+        """A message beyond the guest's budget (``HostLink.admit``): counted (logged once a
+        run), and a flood is let go."""
+        self.refusals += 1
+        if link.over == 1:
+            self.log_line(link.seat, f"more than {link.RATE:g} messages a second: dropped")
+        if verdict == "flood" and self.links.get(link.key) is link:
+            self.kick(link, "a flood of messages")
+
+    def kick(self, link, why):
+        """Let go a guest that broke its budget (a flood, too many refused moves or malformed
+        messages): it is told, its seat waits for a new invite or goes to the computer as on
+        a drop, and the host is told why (the console once)."""
+        self.host.warn(f"bodoge table, seat {link.seat + 1}: disconnected: {why}")
+        self.log_line(link.seat, f"disconnected: {why}")
+        ts = self.seats.get(link.seat)
+        if ts is not None and ts.link is link:
+            ts.kicked = True
+        self.hang_up(link, "refused")
+        self.dropped(link)
 
     def warn(self, seat, text):
+        """A refused message (or another thing gone wrong with a guest): counted and kept for
+        the Table dialog's list, never written to the console one by one (a hostile guest's
+        thousands would slow the page)."""
+        self.refusals += 1
+        self.log_line(seat, text)
+
+    def log_line(self, seat, text):
         self.log.append((seat, short(text, 120)))
         del self.log[:-MAX_LOG]
-        self.host.warn(f"bodoge table, seat {seat + 1}: {short(text, 200)}")
 
     def refused(self, seat, err):
-        """``PlayScreen.refuse`` for a remote seat: the guest hears why, the table logs it."""
+        """``PlayScreen.refuse`` for a remote seat: the guest hears why, the table logs it;
+        too many refused moves in a short time and the guest is let go."""
         ts = self.seats.get(seat)
         if ts is None or ts.link is None:
             return
@@ -276,6 +330,8 @@ class HostTable:
         self.warn(seat, f"refused move {n}: {err}")
         if link.bound and link.open:
             self.send(link, message("refused", n=n, key=str(err.key)[:80], params=_params(err)))
+            if link.strike(self.host.now()):
+                self.kick(link, "too many refused moves")
 
     def joined(self, link, name):
         ts = self.seats[link.seat]
@@ -385,7 +441,7 @@ class HostTable:
         """A guest's answer, pasted or scanned: it completes the connection of its seat."""
         self.answer_error = None
         try:
-            answer = read_answer(text)
+            answer = read_answer(text, bool(self.app.settings.stun))
             ts = self.seats.get(answer.seat)
             if (ts is None or ts.link is None or ts.link.nonce != answer.nonce
                     or ts.link.key not in self.links):
@@ -406,6 +462,11 @@ class HostTable:
     # --- words ---------------------------------------------------------------------------------
     def name(self, seat):
         return seat_name(self.app.i18n, self.session.seats, seat)
+
+    def name_taken(self, seat, name):
+        """Whether ``name`` is already another seat's at this table (as shown here), whatever
+        its case or width."""
+        return taken(name, [self.name(s) for s in range(len(self.session.seats)) if s != seat])
 
     def host_name(self):
         here = [s for s in self.session.humans if self.session.seats[s]["name"]]
@@ -452,9 +513,10 @@ class HostTable:
                                 "data_arg": str(s), "id": f"banner-invite-{s}"}, t("net.new_invite")),
                    h("button", {"type": "button", "class_": "button", "data_act": "table-bot",
                                 "data_arg": str(s), "id": f"banner-bot-{s}"}, t("net.to_bot"))]
+        text = t("net.kicked_banner" if self.seats[s].kicked else "net.off_banner", name=self.name(s))
         return h("div", {"class_": "notice error save-banner table-banner", "id": "table-banner",
                          "role": "status"},
-                 h("p", {}, t("net.off_banner", name=self.name(s))), h("p", {"class_": "actions"}, buttons))
+                 h("p", {}, text), h("p", {"class_": "actions"}, buttons))
 
     def render(self):
         """The Table dialog's body: every seat, the invites, the answer box and the camera."""
@@ -478,9 +540,9 @@ class HostTable:
             parts.append(self.render_invite(s, ts))
         if any(ts.state in ("invited", "failed") for ts in self.seats.values()):
             parts.append(self.render_answer())
-        if self.log:
-            parts.append(h("details", {"class_": "table-log"},
-                           h("summary", {}, t("net.refusals", n=len(self.log))),
+        if self.refusals:
+            parts.append(h("details", {"class_": "table-log", "id": "table-log"},
+                           h("summary", {}, t("net.refusals", n=self.refusals)),
                            h("ul", {}, [h("li", {}, t("setup.seat", n=s + 1), ": ", text)
                                         for s, text in self.log[-10:]])))
         parts.append(h("p", {"class_": "hint"}, t("net.about")))
@@ -735,10 +797,10 @@ class JoinScreen:
 
     def __init__(self, app, code):
         self.app = app
-        self.invite = read_invite(code)          # BadMessage: the app says why
+        self.invite = read_invite(code, bool(app.settings.stun))     # BadMessage: the app says why
         if not is_known(self.invite.game):
             raise BadMessage("an invite to an unknown game", key="net.code_damaged")
-        self.state = "name"          # name | answering | answer | joining | failed
+        self.state = "name"          # name | answering | answer | joining | rename | failed
         self.name = ""
         self.error = None
         self.answer = None
@@ -756,7 +818,7 @@ class JoinScreen:
 
     def act(self, action, arg, form):
         app = self.app
-        if action == "join" and self.state in ("name", "failed"):
+        if action == "join" and self.state in ("name", "failed", "rename"):
             self.name = clean_name(form.get("name", ""))
             if not self.name:
                 self.error = self.t("net.join_name_needed")
@@ -764,6 +826,11 @@ class JoinScreen:
                 app.refresh()
                 return
             self.error = None
+            if self.state == "rename":         # connected, the name was taken: another name
+                self.state = "joining"
+                app.host.net_send(self.link.key, self.link.hello(self.name))
+                app.refresh()
+                return
             self.tries += 1
             if self.link is not None:
                 app.host.net_close(self.link.key)
@@ -781,7 +848,8 @@ class JoinScreen:
             return
         if kind == "answer":
             try:
-                self.answer = make_answer(data, self.invite.seat, self.invite.nonce)
+                self.answer = make_answer(data, self.invite.seat, self.invite.nonce,
+                                          bool(app.settings.stun))
                 self.state = "answer"
             except BadMessage as e:
                 self.state, self.error = "failed", self.t(e.key)
@@ -801,6 +869,12 @@ class JoinScreen:
                 app.host.net_send(key, text)
             if msg is not None and msg["t"] == "bye":
                 self.lost("net.join_refused")
+            elif msg is not None and msg["t"] == "refused" and msg["key"] == "net.name_taken" \
+                    and self.state == "joining" and not self.link.welcome:
+                self.state = "rename"
+                self.error = self.t("net.name_taken", name=self.name)
+                app.focus_next = "join-name"
+                app.refresh()
             elif self.link.welcome and self.link.seats and self.link.view is not None:
                 self.state = "done"
                 app.screen = app.open_guest(self.link, self.name)
@@ -823,12 +897,13 @@ class JoinScreen:
                  h("p", {"class_": "lead"}, t("net.join_seat", seat=inv.seat + 1), " ",
                    t("shelf.players", lo=g.min_players, hi=g.max_players)
                    if g.min_players != g.max_players else t("shelf.players_fixed", n=g.min_players))]
-        if self.state in ("name", "failed", "answering"):
+        if self.state in ("name", "failed", "answering", "rename"):
             parts.append(h("form", {"data_act": "join", "class_": "join-form panel"},
                            h("label", {"for": "join-name"}, t("net.join_name")),
                            h("input", {"id": "join-name", "name": "name", "maxlength": "24",
                                        "autocomplete": "nickname", "value": self.name,
-                                       "aria_invalid": "true" if self.error and self.state == "name" else None}),
+                                       "aria_invalid": "true" if self.error and self.state in ("name", "rename")
+                                       else None}),
                            h("p", {"class_": "error", "role": "alert"}, self.error or ""),
                            h("button", {"type": "submit", "class_": "button primary", "id": "join-go",
                                         "disabled": self.state == "answering"},
