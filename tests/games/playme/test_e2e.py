@@ -18,7 +18,7 @@ from e2e.harness import assert_regions_in_view, boot, wait_ready
 STEP_MS = 250          # game time between two of the human's actions
 
 
-def new_playme(page, players=3, kinds=("human", "slow", "slow"), chars=()):
+def new_playme(page, players=3, kinds=("human", "easy", "easy"), chars=()):
     page.get_by_role("list", name="Games").get_by_role("listitem").filter(has_text="Play Me!") \
         .get_by_role("link", name="New game").click()
     expect(page.get_by_role("heading", name="New game: Play Me!")).to_be_visible()
@@ -73,7 +73,7 @@ def test_human_wins_a_round_against_slow_bots(page, server):
 
 def test_pause_freezes_everything_and_reload_resumes_paused(page, server):
     boot(page, server.url)
-    new_playme(page, players=2, kinds=("human", "slow"))
+    new_playme(page, players=2, kinds=("human", "easy"))
     clock(page, "manual")
     page.get_by_role("button", name=re.compile("Start: 3, 2, 1")).click()
     assert clock(page, "advance", 3000 + 5000) == 8000   # the bot acts a few times
@@ -104,7 +104,7 @@ def test_pause_freezes_everything_and_reload_resumes_paused(page, server):
 
 def test_human_blocks_with_a_die_that_could_advance(page, server):
     boot(page, server.url)
-    new_playme(page, players=2, kinds=("human", "slow"), chars=("queen", "alice"))
+    new_playme(page, players=2, kinds=("human", "easy"), chars=("queen", "alice"))
     clock(page, "manual")
     page.get_by_role("button", name=re.compile("Start: 3, 2, 1")).click()
     clock(page, "advance", 3000)
@@ -149,7 +149,7 @@ def roll_until(page, pattern, tries=80):
 
 def test_a_die_says_what_a_click_does_and_the_click_does_it(page, server):
     boot(page, server.url)
-    new_playme(page, players=2, kinds=("human", "slow"), chars=("hatter", "alice"))
+    new_playme(page, players=2, kinds=("human", "easy"), chars=("hatter", "alice"))
     clock(page, "manual")
     page.get_by_role("button", name=re.compile("Start: 3, 2, 1")).click()
     clock(page, "advance", 3000)
@@ -209,7 +209,7 @@ def positions(players, seed=3):
             won = k + 1
         if running is None and st["phase"] == "play" and sum(len(p["card"]) for p in st["p"]) >= players:
             running = k + 1
-    seats = [{"name": "" if s == 0 else (LONG[s] + "x" * 24)[:24], "bot": None if s == 0 else "slow"}
+    seats = [{"name": "" if s == 0 else (LONG[s] + "x" * 24)[:24], "bot": None if s == 0 else "easy"}
              for s in range(players)]
 
     def code(n):

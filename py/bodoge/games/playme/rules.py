@@ -35,6 +35,7 @@ number a block needs. A state made by version 1 carries no version and plays as 
 from ...core.errors import BadOptions, IllegalMove
 from ...core.protocol import Game, Outcome, clone, is_int, rules_of
 from ...core.rng import Rng
+from .levels import LEVELS, Levels
 
 CHARS = ("alice", "queen", "cat", "hatter", "caterpillar", "walrus")
 DICE = 6
@@ -87,7 +88,7 @@ class PlayMe(Game):
     rules_version = 2
     min_players = 2
     max_players = 6
-    bot_levels = ("slow", "normal", "fast")
+    bot_levels = Levels(LEVELS)      # the old speed names (slow, fast) are still accepted
 
     # --- options -----------------------------------------------------------------------------
     def options(self, raw):
@@ -830,9 +831,9 @@ class PlayMe(Game):
 
     # --- bots --------------------------------------------------------------------------------
     def make_bot(self, level, seat, seed):
-        from .bots import BOTS
+        from .bots import make_bot
 
-        return BOTS[level](seat, seed)
+        return make_bot(level, seat, seed)
 
     def play_bots(self, match, bots, on_decision=None):
         """Play a whole game of bots on a simulated clock (``bodoge.core.selfplay``)."""
