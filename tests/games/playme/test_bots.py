@@ -135,14 +135,35 @@ def test_normal_blocked_blocks_a_leader_ahead_first_and_else_unblocks():
 
 
 def test_strong_blocks_where_the_solved_race_says_it_pays():
-    # at 4 against 5: advancing its 5 loses to a 5 with one die in hand; blocking wins more
+    # at 4 against 5, both moving in turn from here: blocking the 6 beats advancing the 5
     st = rig(["queen", "caterpillar"], cards={0: [1, 2, 3, 4], 1: [1, 2, 3, 4, 5]},
              rolls={0: [5, 6], 1: [2]})
     got = every_level(st, 0)
     assert got["easy"] == got["normal"] == {"a": "advance", "n": 5}
+    bot = StrongBot(0, 1)
+    bot.p_first = 0.0                  # the race alone, without foreseeing the opponent's move
+    assert bot.act(GAME.view(st, 0)) == {"a": "block", "n": 6, "s": 1}
+    assert race.after(4, 0, 5, 1) > race.after(5, 0, 5, 0)
+
+
+def test_strong_foresees_the_opponent_s_next_move_from_its_dice():
+    # the leader (4 dice) holds its 5: it will most likely advance before a block lands, so
+    # strong aims its 6 at the card as it will be; normal blocks the 5 (refused if too late)
+    st = rig(["queen", "caterpillar"], cards={0: [1, 2], 1: [1, 2, 3, 4]},
+             rolls={0: [3, 5, 6, 6], 1: [5, 2]})
+    got = every_level(st, 0)
+    assert got["normal"] == {"a": "block", "n": 5, "s": 1}
     assert got["strong"] == {"a": "block", "n": 6, "s": 1}
-    a, c = race.after(5, 0, 5, 0), race.after(4, 0, 5, 1)
-    assert c > a
+    assert got["strong"] not in GAME.moves(st, 0)          # not yet: after the leader's 5
+    later = GAME.apply(st, 1, {"a": "advance", "n": 5, "t": st["t"] + 10})
+    assert got["strong"] in GAME.moves(later, 0)
+    # the leader does not hold its 5: strong blocks the 5 now
+    st["p"][1]["roll"] = [2, 2]
+    assert act("strong", st, 0) == {"a": "block", "n": 5, "s": 1}
+    bot = StrongBot(0, 1)
+    bot.p_first = 0.0
+    st["p"][1]["roll"] = [5, 2]
+    assert bot.act(GAME.view(st, 0)) == {"a": "block", "n": 5, "s": 1}   # without foresight
 
 
 def test_the_solved_race_table_is_the_solution():

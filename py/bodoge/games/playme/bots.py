@@ -17,9 +17,11 @@ soon as it can and rolls again when nothing else is worth a die.
 * **strong** weighs each action (advance, unblock, block, the Walrus's swap, a roll) by the
   solved two-player race (``race.py``: the chance to win over every roll to come) against the
   most dangerous opponent, so it blocks when that brings its own finish nearer than the
-  leader's and not otherwise. It reads the powers on the table: a Mad Walrus below 2 has not
-  really advanced, a Mad Alice at 4 needs someone to reach 5; Alice keeps the die that serves
-  her next action (or her next block). As the Jabberwocky it holds Stop! until it has its 4 in
+  leader's and not otherwise. It reads the opponent's dice: the move the opponent will make
+  next most likely lands before its own (``Race``), so it does not block a number the
+  opponent is about to advance past, but the number after it. It reads the powers on the
+  table: a Mad Walrus below 2 has not really advanced, a Mad Alice at 4 needs someone to reach
+  5; Alice keeps the die that serves her next action (or her next block). As the Jabberwocky it holds Stop! until it has its 4 in
   hand (Stop! keeps its dice, so the 4 is still there to advance with) or a survivor is close;
   it betrays when the win it may then take alone is worth more than the shared one it risks.
 """
@@ -27,7 +29,7 @@ soon as it can and rolls again when nothing else is worth a die.
 from ...core.bot import Bot
 from ...core.protocol import rules_of
 from .levels import LEVEL_REACTION, REACTIONS, level_of
-from .race import after
+from .race import after, win_chance
 
 JITTER = 0.3              # ± share of the mean reaction time
 STOP_AT = 2               # normal: Stop! when a survivor has advanced this far
@@ -222,6 +224,7 @@ class StrongBot(NormalBot):
     opponent; reads the powers; times Stop! and betrayal."""
 
     level = "strong"
+    p_first = 0.75       # the chance that the opponent's foreseen move lands first (``Race``)
 
     # --- the race ------------------------------------------------------------------------------
     def play(self, view, game, moves):
@@ -234,19 +237,35 @@ class StrongBot(NormalBot):
         foes = game.opponents(view, me)
         opp = min(foes, key=lambda x: self.chance(view, game, x, {}))
         best, best_value = None, None
-        for a in PLAIN:
-            for m in by.get(a, ()):
-                change = self.change(view, game, m, opp)
-                if change is None:
-                    continue
-                value = self.chance(view, game, opp, change) + PREFER.get(a, 0.0)
-                if best_value is None or value > best_value:
-                    best, best_value = m, value
+        race = self.race_with(view, game, opp) if self.p_first else None
+        cands = [m for a in PLAIN for m in by.get(a, ())]
+        if race is not None:
+            cands += race.ahead(by)
+        for m in cands:
+            change = self.change(view, game, m, opp)
+            if change is None:
+                continue
+            if race is None:
+                value = self.chance(view, game, opp, change)
+            else:
+                value = race.value(m, change, m in moves)
+            value += PREFER.get(m["a"], 0.0)
+            if best_value is None or value > best_value:
+                best, best_value = m, value
         if best is None:
             return None
+        if best.get("ahead"):
+            return {k: v for k, v in best.items() if k != "ahead"}
         if game.has(view, me, "alice", "wonder"):
             best = self.with_keep(best, moves, self.keeps(view, game, best, opp))
         return best
+
+    def race_with(self, view, game, opp):
+        """The race against ``opp`` from here, its next move foreseen."""
+        me = self.seat
+        pos = [self.progress(view, game, me), 1 if game.foreign(view, me) else 0,
+               self.progress(view, game, opp), 1 if game.foreign(view, opp) else 0]
+        return Race(self, view, game, opp, pos)
 
     def progress(self, view, game, x):
         """Seat ``x``'s own dice that count: a Mad Walrus below 2 that has yet to start again
@@ -278,12 +297,20 @@ class StrongBot(NormalBot):
             return {}
         if move["s"] != opp:
             return None               # a hit on anyone but the most dangerous is a die wasted
+        if move.get("ahead"):
+            return {"d": 1}
         if self.needs_them_at_five(view, game, opp):
             return None
         if a == "block":
             return {"d": 1}
         top = view["p"][opp]["card"][-1]
         return {"c": -1, "d": 1} if top["o"] == [opp] else {"d": 1}
+
+    @staticmethod
+    def blocker(view, x):
+        """Whether seat ``x`` has blocked (or swapped) anyone in this game so far."""
+        return any(e.get("e") in ("block", "swap", "joint") and e.get("s") == x
+                   for e in view["log"])
 
     def needs_them_at_five(self, view, game, opp):
         """A Mad Alice at 4 advances again only once someone reaches 5: not by blocking them."""
@@ -337,6 +364,96 @@ class StrongBot(NormalBot):
         spare = _first_to(r, 2, q) * share
         alone = _first_to(r, 1, q) * (p + (1 - p) * share)
         return {"a": "betray", "s": targets[0]} if alone > spare else {"a": "spare"}
+
+
+class Race:
+    """The race against ``opp`` with its next move foreseen: its dice are on the table, and its
+    move (decided when it last looked) most likely comes before this bot's own, a reaction
+    time from now (``StrongBot.p_first``)."""
+
+    def __init__(self, bot, view, game, opp, pos):
+        self.bot, self.opp, self.pos = bot, opp, pos
+        p = view["p"][opp]
+        roll = p["roll"]
+        me = bot.seat
+        a, b, c, d = pos
+        self.opp_next = game.next_number(view, opp)
+        self.opp_block = game.block_number(view, opp)
+        self.queen = game.has(view, me, "queen", "wonder")
+        my_block = game.block_number(view, me)
+        blocks_me = (not b and not game.has(view, me, "cat", "wonder") and my_block in roll
+                     and len(roll) >= 2 and bot.blocker(view, opp))
+        if game.own_count(view, opp) == 6 and not d:
+            self.pred = "catch"
+        elif d:
+            top = view["p"][opp]["card"][-1]["n"]
+            self.pred = "unblock" if top in roll else ("block" if blocks_me else "roll")
+        elif self.opp_next in roll:
+            self.pred = "advance"
+        else:
+            self.pred = "block" if blocks_me else "roll"
+        self.my_roll = view["p"][me]["roll"]
+        self.hostable = not game.has(view, opp, "cat", "wonder")
+
+    def ahead(self, by):
+        """A block that fits only once the opponent has advanced as foreseen."""
+        n = self.opp_block + 1
+        if (self.pred != "advance" or not self.hostable or n > 6 or n not in self.my_roll
+                or len(self.my_roll) < 2 or any(m["n"] == n for m in by.get("block", ()))):
+            return []
+        return [{"a": "block", "n": n, "s": self.opp, "ahead": True}]
+
+    @staticmethod
+    def apply(pos, change):
+        return [pos[0] + change.get("a", 0), pos[1] + change.get("b", 0),
+                pos[2] + change.get("c", 0), pos[3] + change.get("d", 0)]
+
+    PRED = {"advance": {"c": 1}, "unblock": {"d": -1}, "block": {"b": 1}, "roll": {}}
+
+    def mine_after_theirs(self, move):
+        """Whether ``move`` still stands after the opponent's foreseen move."""
+        a, pred = move["a"], self.pred
+        if a == "advance":
+            return pred != "block"
+        if a == "block":
+            if pred == "advance":
+                return move["n"] == self.opp_block + 1 or (move["n"] == 1 and self.queen)
+            return not move.get("ahead")
+        if a == "swap":
+            return pred not in ("advance", "unblock")
+        return True
+
+    def theirs_after_mine(self, change):
+        """Whether the opponent's foreseen move still stands after this bot's."""
+        pred = self.pred
+        if pred == "advance":
+            return not change.get("d")
+        if pred == "block":
+            return not change.get("a") and not change.get("b")
+        if pred == "catch":
+            return not change.get("c")
+        return True
+
+    def value(self, move, change, legal_now):
+        """This bot's chance after ``move`` (which changes the position by ``change``; it may
+        fit only after the opponent's move, ``legal_now`` False): the opponent's foreseen move
+        lands first with chance ``p_first``, then this bot's if it still fits, and the
+        opponent is next to act; or this bot's first, then theirs if it still fits."""
+        if self.pred == "catch" and not change.get("c"):
+            return 0.0
+        p = self.bot.p_first
+        theirs = self.PRED.get(self.pred, {})
+        # they first, then this bot (if its move still stands); they move next
+        pos = self.apply(self.pos, theirs)
+        if self.pred != "catch" and self.mine_after_theirs(move):
+            pos = self.apply(pos, change)
+        first = after(*pos) if self.pred != "catch" else 0.0
+        # this bot first (if its move stands now), then they (if theirs still stands)
+        pos = self.apply(self.pos, change) if legal_now else list(self.pos)
+        if self.theirs_after_mine(change if legal_now else {}) and self.pred != "catch":
+            pos = self.apply(pos, theirs)
+        second = win_chance(*pos)
+        return p * first + (1 - p) * second
 
 
 # strong: near-ties (the table keeps 4 decimals) go to progress, and a roll beats a block that
