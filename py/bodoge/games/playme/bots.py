@@ -21,9 +21,10 @@ soon as it can and rolls again when nothing else is worth a die.
   next most likely lands before its own (``Race``), so it does not block a number the
   opponent is about to advance past, but the number after it. It reads the powers on the
   table: a Mad Walrus below 2 has not really advanced, a Mad Alice at 4 needs someone to reach
-  5; Alice keeps the die that serves her next action (or her next block). As the Jabberwocky it holds Stop! until it has its 4 in
-  hand (Stop! keeps its dice, so the 4 is still there to advance with) or a survivor is close;
-  it betrays when the win it may then take alone is worth more than the shared one it risks.
+  5; Alice keeps the die that serves her next action (or her next block). As the Jabberwocky
+  it holds Stop! until it has its 4 in hand (Stop! keeps its dice, so the 4 is still there to
+  advance with) or a survivor is close; it betrays when the win it may then take alone is
+  worth more than the shared one it risks.
 """
 
 from ...core.bot import Bot
