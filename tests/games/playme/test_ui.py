@@ -55,7 +55,8 @@ def test_setup_offers_characters_optional_rules_levels_and_the_reaction_time():
     assert "Computer (easy)" in text and "Computer (strong)" in text
     assert "Computer (slow)" not in text and "Computer (fast)" not in text
     assert "Computers' reaction time" in text and "start with easy ones" in text.lower()
-    assert "By level: easy 2.2 s, normal 1.3 s, strong 0.75 s" in text and "All 0.5 s" in text
+    assert "By level: 2.2 / 1.3 / 0.75 s" in text and "All 0.5 s" in text
+    assert "easy ones take 2.2 s, normal 1.3 s, strong 0.75 s" in text
     assert 'id="kind1"' in host.html and '<option value="easy" selected' in host.html
     assert '<option value="level" selected' in host.html
     screen = start(app, ("human", "strong"), chars=("queen", "queen"), play_me=True)
