@@ -237,19 +237,15 @@ class StrongBot(NormalBot):
         me = self.seat
         foes = game.opponents(view, me)
         opp = min(foes, key=lambda x: self.chance(view, game, x, {}))
-        best, best_value = None, None
-        race = self.race_with(view, game, opp) if self.p_first else None
+        races = {x: self.race_with(view, game, x) for x in foes} if self.p_first else None
         cands = [m for a in PLAIN for m in by.get(a, ())]
-        if race is not None:
-            cands += race.ahead(by)
+        if races is not None:
+            cands += [m for x in foes for m in races[x].ahead(by)]
+        best, best_value = None, None
         for m in cands:
-            change = self.change(view, game, m, opp)
-            if change is None:
+            value = self.worth(view, game, m, foes, races, m in moves)
+            if value is None:
                 continue
-            if race is None:
-                value = self.chance(view, game, opp, change)
-            else:
-                value = race.value(m, change, m in moves)
             value += PREFER.get(m["a"], 0.0)
             if best_value is None or value > best_value:
                 best, best_value = m, value
@@ -260,6 +256,24 @@ class StrongBot(NormalBot):
         if game.has(view, me, "alice", "wonder"):
             best = self.with_keep(best, moves, self.keeps(view, game, best, opp))
         return best
+
+    def worth(self, view, game, move, foes, races, legal_now):
+        """This bot's chance to finish first after ``move``: its chance in the race against
+        each opponent, multiplied (as if the races were independent), so that a die spent on
+        one opponent counts against the ground lost to the others. None: not worth weighing
+        (a hit on a teammate, or one that would hurt this bot)."""
+        if move["a"] in ("block", "swap") and move["s"] not in foes:
+            return None
+        value = 1.0
+        for x in foes:
+            change = self.change(view, game, move, x)
+            if change is None:
+                return None
+            if races is None:
+                value *= self.chance(view, game, x, change)
+            else:
+                value *= races[x].value(move, change, legal_now)
+        return value
 
     def race_with(self, view, game, opp):
         """The race against ``opp`` from here, its next move foreseen."""
@@ -288,16 +302,14 @@ class StrongBot(NormalBot):
         return after(a, b, c, d)
 
     def change(self, view, game, move, opp):
-        """How ``move`` changes the race against ``opp`` (None: not worth weighing)."""
+        """How ``move`` changes the race against ``opp`` (None: it would hurt this bot)."""
         a = move["a"]
         if a == "advance":
             return {"a": 1}
         if a == "unblock":
             return {"b": -1} if len(game.foreign(view, self.seat)) == 1 else {}
-        if a == "roll":
-            return {}
-        if move["s"] != opp:
-            return None               # a hit on anyone but the most dangerous is a die wasted
+        if a == "roll" or move["s"] != opp:
+            return {}                 # a hit on another changes nothing in this race
         if move.get("ahead"):
             return {"d": 1}
         if self.needs_them_at_five(view, game, opp):
@@ -400,7 +412,8 @@ class Race:
         """A block that fits only once the opponent has advanced as foreseen."""
         n = self.opp_block + 1
         if (self.pred != "advance" or not self.hostable or n > 6 or n not in self.my_roll
-                or len(self.my_roll) < 2 or any(m["n"] == n for m in by.get("block", ()))):
+                or len(self.my_roll) < 2
+                or any(m["n"] == n and m["s"] == self.opp for m in by.get("block", ()))):
             return []
         return [{"a": "block", "n": n, "s": self.opp, "ahead": True}]
 
