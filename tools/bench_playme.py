@@ -284,6 +284,7 @@ def main():
     results.pop("selfplay", None)          # the speed ladder before levels thought differently
     if isinstance(results.get("browser"), list):
         results.pop("browser")             # ... and its frame times, in the old format
+        results.get("measured", {}).pop("browser", None)
     if "levels" in only:
         measuring(results, "levels")
         results["levels"] = bench_levels(args.games)
@@ -302,8 +303,7 @@ def main():
         with served_browser() as (browser, url):
             results["browser"] = bench_browser(browser, url, args.seconds, args.browser_games)
         print(json.dumps(results["browser"]), flush=True)
-    for gone in ("selfplay",):
-        results.get("measured", {}).pop(gone, None)
+    results.get("measured", {}).pop("selfplay", None)
     save_results("playme", results, args.out)
     report(results, args.out)
 
