@@ -30,16 +30,18 @@ from benchlib import OUT, header, measuring, save_results, served_browser, start
 # bodoge: benchlib has put py/ on the import path
 from bodoge.core.bot import think
 from bodoge.core.remote import read_invite  # noqa: F401  (the codes are bodoge's own)
-from bodoge.games import get_game
+from bodoge.games import PLAYABLE, get_game
 
-GAMES = ("algo", "alter", "alluvium", "bossa", "playme")
-SETUP = {            # the setup form: seat 2 is the guest (ALTER needs a third player: a bot)
-    "algo": {"kind1": "guest"},
-    "alter": {"players": "3", "kind1": "guest", "kind2": "easy"},
-    "alluvium": {"kind1": "guest"},
-    "bossa": {"kind1": "guest"},
-    "playme": {"players": "2", "kind1": "guest"},
-}
+GAMES = PLAYABLE
+
+
+def setup_form(game_id):
+    """The setup form: the fewest players the game takes, seat 2 the guest, any other seat
+    the easiest bot (ALTER needs a third player)."""
+    game = get_game(game_id)
+    form = {"players": str(game.min_players), "kind1": "guest"}
+    form.update({f"kind{s}": game.bot_levels[0] for s in range(2, game.min_players)})
+    return form
 INSTANT = ("try { if (!localStorage.getItem('bodoge:settings')) localStorage.setItem("
            "'bodoge:settings', JSON.stringify({lang: 'en', speed: 'instant'})); } catch (e) {}")
 RECORD = "window.__bodogeNetRecord = [];"
@@ -83,7 +85,7 @@ def poll(page, script, arg=None, timeout=60.0):
 
 def connect(host, guest, game_id):
     """The host starts the game with seat 2 a guest's; the guest opens the invite and answers."""
-    for name, value in SETUP[game_id].items():
+    for name, value in setup_form(game_id).items():
         host.select_option(f"#{name}", value)
     host.click("#start")
     invite = poll(host, "() => { const e = document.getElementById('invite-link-1');"
@@ -101,7 +103,7 @@ def connect(host, guest, game_id):
 
 
 def choose(game, view, seat, bots, now=None):
-    if game.id == "playme":
+    if game.realtime:                             # Play Me!, the one game in real time
         if view["phase"] != "play" or now is None or now < view["start"]:
             return None                           # not during the 3-2-1 countdown
         moves = game.moves(view, seat)
@@ -127,7 +129,7 @@ def bench_game(browser, url, game_id, cap):
         ready(host)
         ready(guest)
         invite_len, answer_len = connect(host, guest, game_id)
-        if game_id == "playme":
+        if game.realtime:                         # a round starts on a button
             host.click("#start-round")
         pages = {0: host, 1: guest}
         bots = {}
@@ -150,7 +152,7 @@ def bench_game(browser, url, game_id, cap):
                 if seat and (seat not in st["to_move"] or st["log"] != hs["log"]):
                     continue                      # the guest's view is on its way
                 view = json.loads(page.evaluate("(s) => window.bodoge.view(s)", seat))
-                now = page.evaluate("window.bodoge.clock('now')") if game_id == "playme" else None
+                now = page.evaluate("window.bodoge.clock('now')") if game.realtime else None
                 move = choose(game, view, seat, bots, now)
                 if move is None:
                     continue
@@ -177,7 +179,7 @@ def bench_game(browser, url, game_id, cap):
                 key = json.loads(t)["key"]
                 reasons[key] = reasons.get(key, 0) + 1
         return {
-            "game": game_id, "seats": SETUP[game_id], "moves": n_moves, "people_moves": people,
+            "game": game_id, "seats": setup_form(game_id), "moves": n_moves, "people_moves": people,
             "guest_moves": len(rtts), "refused": table["refused"], "reasons": reasons, "over": moves["over"],
             "invite_chars": invite_len, "answer_chars": answer_len,
             "bytes_out": table["bytes_out"], "bytes_in": table["bytes_in"],

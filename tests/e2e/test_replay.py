@@ -13,10 +13,10 @@ from bodoge.core.canon import state_hash
 from bodoge.core.match import Match
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
-from bodoge.games import get_game
+from bodoge.games import PLAYABLE, get_game, info
 from bodoge.games.algo.bots import strong_posterior
 from bodoge.games.algo.ui_analysis import pct
-from bodoge.ui.play import has_takebacks
+from bodoge.ui.session import has_takebacks
 
 from .harness import INSTANT, assert_regions_in_view, boot
 
@@ -223,9 +223,10 @@ def test_algo_analysis_numbers_are_the_strong_bot_s_posterior_for_the_same_view(
     expect(played).to_contain_text(f"a {pct(chance)} chance then")
 
 
-@pytest.mark.parametrize("game_id", ["alter", "alluvium", "playme", "bossa"])
+@pytest.mark.parametrize("game_id", PLAYABLE)
 def test_every_game_s_table_draws_in_a_replay(page, server, game_id):
-    rec = game_code(game_id, players=2 if game_id in ("bossa", "playme") else 3)
+    g = info(game_id)
+    rec = game_code(game_id, players=g.demo_options["players"], level=g.demo_level)
     total = len(rec.moves)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

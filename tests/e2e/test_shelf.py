@@ -10,7 +10,7 @@ import pytest
 
 from bodoge.core.match import Match
 from bodoge.core.selfplay import play_one
-from bodoge.games import CATALOG
+from bodoge.games import CATALOG, info
 from bodoge.ui.games import progress_lines
 from bodoge.ui.storage import SAVE_PREFIX, Slot
 
@@ -44,8 +44,9 @@ def seeded_saves(now):
     without one (written before lines were kept), 3 hours old; a finished game, 3 days old."""
     entries, expected = {}, []
     for i, game_id in enumerate(PLAYABLE):
-        n = {"alter": 4, "alluvium": 3}.get(game_id, 2)
-        seats = [{"name": "Aki"}] + [{"bot": "easy"}] * (n - 1)
+        g = info(game_id)
+        n = g.demo_options["players"]
+        seats = [{"name": "Aki"}] + [{"bot": g.demo_level}] * (n - 1)
         match = Match.new(game_id, {"players": n}, 11 + i, {"seats": seats})
         slot = Slot(f"g{i}", game_id, match.code(), now - DAY3, now - (i + 1) * 7 * MIN,
                     title="Aki", progress=progress_lines(match))

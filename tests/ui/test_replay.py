@@ -12,7 +12,7 @@ from bodoge.core.canon import state_hash
 from bodoge.core.match import Match
 from bodoge.core.record import Record, encode, replay
 from bodoge.core.selfplay import play_one
-from bodoge.games import get_game
+from bodoge.games import CATALOG, get_game
 from bodoge.ui.games import game_ui
 from bodoge.ui.html import render
 
@@ -20,9 +20,7 @@ from .fakehost import Text, make_app
 from .test_app import start_algo
 
 NAMES = ("Aki", "Ben", "Cy", "Dee")
-GAMES = {"algo": ({"players": 3}, "normal"), "alter": ({"players": 4}, "normal"),
-         "alluvium": ({"players": 3}, "easy"), "playme": ({"players": 3}, "fast"),
-         "bossa": ({"players": 2}, "normal")}
+GAMES = {g.id: g.demo for g in CATALOG if g.playable}      # each game's demo: options, level
 _PLAYED = {}
 
 
@@ -52,7 +50,7 @@ def test_a_replay_link_opens_at_the_end_or_at_move_n():
     code = code_of("algo")
     total = len(played("algo").moves)
     app, host = make_app(hash_=f"#replay={code}")
-    assert type(app.screen).__name__ == "ReplayScreen"
+    assert type(app.screen).__name__ == "ReplaySession"
     assert attr(host.html, "data-move") == str(total) and attr(host.html, "data-moves") == str(total)
     assert f"Replay · move {total} of {total}" in host.text()
     app, host = make_app(hash_=f"#replay={code}&move=7")
@@ -149,7 +147,10 @@ def test_the_log_marks_the_current_move_dims_the_rest_and_jumps():
     log = re.search(r'<div class="log-list".*?</section>', host.html, re.S).group(0)
     numbers = [int(n) for n in re.findall(r'<span class="log-n">(\d+)\.</span>', log)]
     entries = screen.log_entries(screen.log_view(), screen.ctx(None))
-    assert len(entries) > 100 and numbers == list(range(len(entries) - 99, len(entries) + 1))
+    # one numbering: each line carries the number of the move that wrote it
+    assert len(entries) > 100
+    assert numbers == [history.move_of(index) for index, _, _ in entries[-100:]]
+    assert numbers[-1] == screen.total == screen.at
 
 
 def test_the_stage_is_inert_and_takes_no_input(monkeypatch):
@@ -244,7 +245,9 @@ def test_a_finished_game_is_shown_whole_and_any_seat_may_be_picked(monkeypatch):
     assert options == [("all", "Everything"), ("0", "As Aki saw it"), ("1", "As Ben saw it"),
                        ("2", "As Cy saw it")]
     app.act("replay-seat", "replay-seat", {"seat": "1"})
-    assert screen.perspective == 1 and 1 in spy.seats() and host.focused == "replay-seat"
+    # focus leaves the picker, so that ← → step through the moves again (issue 26)
+    assert screen.perspective == 1 and 1 in spy.seats() and host.focused == "prompt"
+    assert app.key("ArrowLeft") and screen.at == 8
     assert '<option value="1" selected>' in host.html
 
 
@@ -255,7 +258,7 @@ def test_a_saved_game_in_progress_may_be_seen_as_a_person_of_this_device():
     slot = screen.slot
     app.route(f"#/replay/{slot.id}")
     replay_ = app.screen
-    assert type(replay_).__name__ == "ReplayScreen" and replay_.slot.id == slot.id
+    assert type(replay_).__name__ == "ReplaySession" and replay_.slot.id == slot.id
     assert replay_.perspectives() == ["table", 0]
     assert replay_.perspective == "table"                 # the spectator view until one picks
     assert re.findall(r'<option value="([^"]+)"', host.html) == ["table", "0"]
@@ -349,7 +352,7 @@ def test_the_play_screen_offers_the_replay_in_its_header_result_and_share_dialog
     # kept, it is a save: its replay by the save's id
     app, host = make_app(hash_=f"#load={code}")
     slot = app.screen.slot
-    app.screen.keep()
+    app.screen.saver.keep()
     assert slot.stored
     assert f'<a class="button" href="#/replay/{slot.id}/0" id="replay-game">Replay</a>' in host.html
     app.route(f"#/replay/{slot.id}/0")

@@ -14,6 +14,7 @@ from bodoge.core import remote as R
 from bodoge.core import strictjson
 from bodoge.core.bot import think
 from bodoge.core.record import decode, replay
+from bodoge.games import PLAYABLE, get_game, info
 from bodoge.ui.storage import SAVE_PREFIX, SETTINGS_KEY
 
 from .fakehost import FakeNetwork, Text, make_app
@@ -44,7 +45,7 @@ def join(app, net, seat, name, lang="en"):
     gapp, ghost = guest_device(net, app.screen.table.seats[seat].code, name, lang)
     app.act("table-answer", "", {"answer": gapp.screen.answer})
     net.run()
-    assert type(gapp.screen).__name__.startswith("Guest"), Text.of(ghost.html)
+    assert getattr(gapp.screen, "guest", False), Text.of(ghost.html)
     return gapp, ghost
 
 
@@ -138,7 +139,7 @@ def test_a_guest_joins_with_its_name_and_the_host_sees_it():
     assert ghost.copied[-1] == answer
     app.act("table-answer", "", {"answer": answer})
     net.run()
-    assert type(gapp.screen).__name__ == "GuestPlayScreen"
+    assert type(gapp.screen).__name__ == "Session" and gapp.screen.guest
     assert app.screen.seats[1]["name"] == "Ben <b>"
     assert "Ben <b> joined the table." in host.announced
     assert "Ben &lt;b&gt;" in host.html and "<b>" not in Text.of(host.html).replace("Ben <b>", "")
@@ -200,12 +201,20 @@ def test_the_game_waits_for_a_guest_and_says_who():
 
 
 # --- whole games over the network --------------------------------------------------------------
-GAMES = [
-    ("algo", {"players": "3", "kind0": "human", "kind1": "guest", "kind2": "easy"}, [1]),
-    ("alter", ALTER, [1, 2]),
-    ("alluvium", {"players": "3", "kind0": "guest", "kind1": "guest", "kind2": "easy"}, [0, 1]),
-    ("bossa", {"kind0": "human", "kind1": "guest"}, [1]),
-]
+def guest_game(game_id):
+    """A game of the demo's size: seat 0 this device's person, seat 1 and (from three players)
+    seat 2 guests, any other seat the easiest bot."""
+    game = get_game(game_id)
+    n = game.options(info(game_id).demo_options)["players"]
+    guests = [1, 2][:n - 1]
+    form = {"players": str(n), "kind0": "human"}
+    form.update({f"kind{s}": "guest" if s in guests else game.bot_levels[0] for s in range(1, n)})
+    return game_id, form, guests
+
+
+GAMES = [guest_game(g) for g in PLAYABLE if not get_game(g).realtime]   # (Play Me!: below)
+GAMES.append(("alluvium", {"players": "3", "kind0": "guest", "kind1": "guest", "kind2": "easy"},
+              [0, 1]))                                 # and a host without a person of its own
 
 
 @pytest.mark.parametrize("game_id,form,guests", GAMES)
@@ -394,7 +403,7 @@ def test_a_dropped_guest_gets_its_seat_back_through_a_new_invite():
     gapp3, ghost3 = guest_device(net, new_code, "Ben")
     app.act("table-answer", "", {"answer": gapp3.screen.answer})
     net.run()
-    assert table.seats[1].state == "on" and type(gapp3.screen).__name__ == "GuestPlayScreen"
+    assert table.seats[1].state == "on" and type(gapp3.screen).__name__ == "Session" and gapp3.screen.guest
     assert "(disconnected)" not in host.text()
     drive([(app, 0), (gapp3, 1), (gapp2, 2)], net, app)
     assert gapp3.screen.match.over and gapp2.screen.match.over
@@ -438,14 +447,14 @@ def test_play_me_moves_of_a_guest_are_stamped_by_the_hosts_clock():
                                           "char0": "queen", "char1": "cat"})
     gapp, ghost = join(app, net, 1, "Ben")
     hs, gs = app.screen, gapp.screen
-    assert type(gs).__name__ == "GuestPlayMeScreen" and gs.match.realtime
+    assert gs.guest and gs.clock is not None and gs.match.realtime
     hs.drive_clock("manual")
     gs.act("start-round", "", {})                   # a guest may start the round, too
     net.run()
     assert hs.match.state["phase"] == "play"
     hs.drive_clock("advance", 3000)                 # the countdown
     net.run()
-    assert gs.match.state["phase"] == "play" and not gs.paused
+    assert gs.match.state["phase"] == "play" and not gs.clock.paused
     moves = [m for m in hs.match.game.moves(hs.match.state, 1) if m["a"] in ("advance", "roll")]
     hs.drive_clock("advance", 1234)
     stamp = hs.clock.now()
@@ -454,18 +463,18 @@ def test_play_me_moves_of_a_guest_are_stamped_by_the_hosts_clock():
     seat, move = hs.match.record.moves[-1]
     assert seat == 1 and move["t"] == stamp
     # the guest's clock follows the host's (and runs on from there)
-    assert gs.clock.base >= stamp and gs.clock.running
+    assert gs.clock.time.base >= stamp and gs.clock.running
     # a guest pauses the table; moves are then refused
     gs.act("pause", "", {})
     net.run()
-    assert hs.paused and gs.paused
+    assert hs.clock.paused and gs.clock.paused
     n = len(hs.match.record.moves)
     gs.play(1, {"a": "roll"})
     net.run()
     assert len(hs.match.record.moves) == n and "The game is paused." in ghost.text()
     gs.key("Escape")                                 # Escape asks to go on
     net.run()
-    assert not hs.paused and not gs.paused
+    assert not hs.clock.paused and not gs.clock.paused
 
 
 def race(screen, seat):
@@ -515,10 +524,10 @@ def test_play_me_pauses_when_a_guest_drops():
     hs.act("start-round", "", {})
     hs.drive_clock("advance", 3500)
     net.run()
-    assert not hs.paused
+    assert not hs.clock.paused
     gapp.route("#/")
     net.run()
-    assert hs.paused and "Ben is disconnected." in host.text()
+    assert hs.clock.paused and "Ben is disconnected." in host.text()
 
 
 # --- settings ----------------------------------------------------------------------------------

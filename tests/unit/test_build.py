@@ -2,11 +2,14 @@
 Pyodide's standard library ships with the modules a boot imports as bytecode."""
 
 import importlib.util
+import json
 import os
 import runpy
 import struct
 import subprocess
 import zipfile
+
+from bodoge.games import PLAYABLE, info
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -24,8 +27,8 @@ def test_every_string_table_ships_as_data_with_the_same_text(tmp_path):
     build.package_zip(str(zip_path))
     with zipfile.ZipFile(zip_path) as z:
         tables = [n for n in z.namelist() if build.STRING_TABLES.match(n)]
-        assert "bodoge/ui/strings/common.py" in tables and "bodoge/games/algo/strings.py" in tables
-        assert len(tables) == 6
+        assert sorted(tables) == sorted(["bodoge/ui/strings/common.py"]
+                                        + [f"bodoge/games/{g}/strings.py" for g in PLAYABLE])
         for name in tables:
             shipped = z.read(name).decode("utf-8")
             assert "json.loads(" in shipped and "EN = {" not in shipped, name
@@ -86,3 +89,19 @@ def test_the_standard_library_ships_its_boot_modules_as_bytecode_reproducibly(tm
         magics.add(magic)
         assert magic[2:] == b"\r\n" and flags == 0b01, name     # hash-based, never checked
     assert len(magics) == 1
+
+
+def test_the_page_and_the_manifest_name_the_catalogue_s_games(tmp_path):
+    build = build_tool()
+    page, manifest = tmp_path / "index.html", tmp_path / "manifest.webmanifest"
+    build.fill_index(str(page))
+    with open(os.path.join(ROOT, "web", "manifest.webmanifest"), encoding="utf-8") as f:
+        manifest.write_text(f.read(), encoding="utf-8")
+    build.fill_manifest(str(manifest))
+    html = page.read_text(encoding="utf-8")
+    description = json.loads(manifest.read_text(encoding="utf-8"))["description"]
+    assert "{{games}}" not in html and "{{games}}" not in description
+    for g in PLAYABLE:
+        name = info(g).name_en
+        assert f"{name}," in html or f"{name}." in html
+        assert name in description

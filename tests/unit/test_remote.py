@@ -10,6 +10,7 @@ from bodoge.core import remote as R
 from bodoge.core import strictjson
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
+from bodoge.games import CATALOG
 
 # What Chromium 150 gives for a data channel (from a real run): mDNS host candidates, and with
 # the local addresses shown, IPv4 and IPv6 ones (UDP; a TCP one added to be left out).
@@ -213,9 +214,8 @@ def test_the_reader_refuses_what_frames_never_make():
 
 
 # --- views: whole and as changes ---------------------------------------------------------------
-@pytest.mark.parametrize("game_id,levels", [("algo", ["easy"] * 3), ("alter", ["easy"] * 4),
-                                            ("alluvium", ["easy"] * 3), ("bossa", ["easy"] * 2),
-                                            ("playme", ["slow"] * 3)])
+@pytest.mark.parametrize("game_id,levels", [(g.id, [g.demo_level] * g.demo_options["players"])
+                                            for g in CATALOG if g.playable])
 def test_changes_rebuild_every_view_of_a_whole_game(game_id, levels):
     match = play_one(game_id, {"players": len(levels)}, 11, levels)
     game = match.game

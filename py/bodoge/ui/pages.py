@@ -2,8 +2,7 @@
 comes first; see benchmarks/platform.md)."""
 
 from ..games import info
-from .app import learn_link, lesson_done
-from .games import game_ui, has_analysis
+from .games import game_ui, has_analysis, learn_link, lesson_done
 from .html import h
 
 

@@ -5,17 +5,17 @@ The protocol itself (messages, codes, checks) is ``bodoge.core.remote``; the bro
 (``net_offer``, ``net_answer``, ``net_accept``, ``net_send``, ``net_close``, ``qr``, ``scan``;
 see ``bodoge.ui.app``). Here:
 
-* ``HostTable``: the play screen's table on the host's page (``PlayScreen.table``): an invite
+* ``HostTable``: the session's table on the host's page (``Session.table``): an invite
   per guest seat (link, QR code, copy), the answer box and the camera, who is connected and
   their delays; it binds each channel to its seat, sends each guest its view after every
-  change (``sync``) and hands the guests' moves to ``PlayScreen.remote_move``. A refused or
+  change (``sync``) and hands the guests' moves to ``Session.remote_move``. A refused or
   malformed message is answered, logged (the table lists the last ones; the console too) and
   never reaches the game.
 * ``JoinScreen``: a guest opens the invite link (``#join=…``), chooses a name, shows its answer
   (QR code and text) and waits for the host.
-* ``guest_screen``: the guest's game screen is the game's own screen class (``PlayScreen``, or
-  the game's real-time screen) with ``GuestScreen`` mixed in, over a ``RemoteMatch``: the
-  view received stands for the state, and a move goes to the host instead of the rules.
+* The guest's game is a session (``bodoge.ui.session.guest_session``) whose every other seat
+  is remote, over a ``RemoteMatch``: the view received stands for the state, a move goes to
+  the host instead of the rules, and its table is a ``GuestTable``: the link to the host.
 """
 
 import contextlib
@@ -25,10 +25,9 @@ from ..core.errors import IllegalMove, short
 from ..core.record import Record
 from ..core.remote import (BadMessage, GuestLink, HostLink, clean_name, make_answer, make_invite,
                            message, read_answer, read_guest, read_invite, token)
-from ..games import get_game, info, is_known
-from .games import clean_seats, game_name, game_ui, seat_name
+from ..games import info, is_known
+from .games import clean_seats, game_name, seat_name
 from .html import h
-from .storage import Slot
 
 HELLO_MS = 15_000          # a connection that does not say hello in time is closed
 DELAY_EVERY_MS = 2000      # delays are sent round at most this often
@@ -92,11 +91,11 @@ class TableSeat:
 
 
 class HostTable:
-    def __init__(self, screen):
-        self.screen = screen
-        self.app = screen.app
-        self.host = screen.app.host
-        self.seats = {s: TableSeat(s) for s in screen.remote}
+    def __init__(self, session):
+        self.session = session
+        self.app = session.app
+        self.host = session.app.host
+        self.seats = {s: TableSeat(s) for s in session.remote}
         self.links = {}                # connection key -> HostLink (current invites only)
         self.answer = ""               # what is in the answer box
         self.answer_error = None
@@ -109,7 +108,7 @@ class HostTable:
         self.qr = {}
         for s in self.seats:
             self.invite(s)
-        screen.dialog = "table"        # who is to join: the invites show at once
+        session.dialog = "table"       # who is to join: the invites show at once
 
     @property
     def t(self):
@@ -172,7 +171,7 @@ class HostTable:
             return                       # an old invite's connection: nothing to do with it
         if kind == "offer":
             try:
-                ts.code = make_invite(data, self.screen.match.game.id, ts.seat, link.nonce,
+                ts.code = make_invite(data, self.session.match.game.id, ts.seat, link.nonce,
                                       link.secret, self.host_name())
                 ts.state = "invited"
             except BadMessage as e:
@@ -205,7 +204,7 @@ class HostTable:
         if link.bound:
             self.app.host.announce(self.t("net.dropped", name=self.name(ts.seat)))
             self.send_seats()
-            self.screen.guest_dropped(ts.seat)
+            self.session.guest_dropped(ts.seat)
         if was or ts.state == "failed":
             self.app.refresh()
 
@@ -235,7 +234,7 @@ class HostTable:
         elif kind == "move":
             self.current = (link, msg["n"])
             try:
-                self.screen.remote_move(link.seat, msg["m"])
+                self.session.remote_move(link.seat, msg["m"])
             finally:
                 self.current = None
         elif kind == "ack":
@@ -245,9 +244,9 @@ class HostTable:
             link.last = None
             self.sync_link(link)
         elif kind == "pause":
-            pause = getattr(self.screen, "set_paused", None)
-            if pause is not None and msg["on"] != self.screen.paused:
-                pause(msg["on"])
+            clock = self.session.clock
+            if clock is not None and msg["on"] != clock.paused:
+                clock.set_paused(msg["on"])
                 self.app.refresh()
         elif kind == "bye":
             self.dropped(link)
@@ -282,25 +281,23 @@ class HostTable:
         ts = self.seats[link.seat]
         link.bound, link.name = True, name
         ts.state, ts.joined = "on", True
-        self.screen.name_seat(link.seat, name)
-        game = self.screen.match.game
+        self.session.name_seat(link.seat, name)
+        game = self.session.match.game
         self.send(link, message("welcome", seat=link.seat, game=game.id,
-                                players=len(self.screen.seats),
-                                rt=getattr(self.screen, "clock", None) is not None))
+                                players=len(self.session.seats),
+                                rt=self.session.clock is not None))
         self.send_seats()
         self.sync_link(link)
         self.app.host.announce(self.t("net.joined", name=self.name(link.seat)))
-        if all(t.state == "on" for t in self.seats.values()) and self.screen.dialog == "table":
-            self.screen.dialog = None
+        if all(t.state == "on" for t in self.seats.values()) and self.session.dialog == "table":
+            self.session.dialog = None
             self.app.focus_next = "prompt"
         self.app.refresh()
 
     # --- what guests are sent -----------------------------------------------------------------
     def clock(self):
-        clock = getattr(self.screen, "clock", None)
-        if clock is None:
-            return None
-        return clock.now(), clock.running, bool(self.screen.paused)
+        clock = self.session.clock
+        return None if clock is None else clock.message()
 
     def sync(self):
         """Send every connected guest what changed in its view (and the end of the game)."""
@@ -308,7 +305,7 @@ class HostTable:
             self.sync_link(link)
 
     def sync_link(self, link):
-        match = self.screen.match
+        match = self.session.match
         for text in link.view_frames(match.view(link.seat), self.host.now(), self.clock()):
             self.host.net_send(link.key, text)
         if match.over and not link.ended:
@@ -316,12 +313,12 @@ class HostTable:
             self.send(link, message("end", code=match.code()))
 
     def seats_message(self):
-        screen = self.screen
+        session = self.session
         out = []
-        for s, seat in enumerate(screen.seats):
+        for s, seat in enumerate(session.seats):
             ts = self.seats.get(s)
             link = ts.link if ts is not None else None
-            kind = "guest" if s in screen.remote else ("bot" if seat["bot"] else "here")
+            kind = "guest" if s in session.remote else ("bot" if seat["bot"] else "here")
             out.append({"name": seat["name"], "kind": kind, "bot": seat["bot"],
                         "on": kind != "guest" or (link is not None and link.bound and link.open),
                         "ms": link.ms if link is not None and kind == "guest" else None})
@@ -337,7 +334,7 @@ class HostTable:
         now = self.host.now()
         if self.delays_sent is None or now - self.delays_sent >= DELAY_EVERY_MS:
             self.send_seats()
-            if self.screen.dialog == "table":
+            if self.session.dialog == "table":
                 self.app.refresh()
 
     # --- the host's actions -------------------------------------------------------------------
@@ -348,12 +345,12 @@ class HostTable:
             self.accept(self.answer)
         elif action == "table-invite" and arg.isdigit() and int(arg) in self.seats:
             self.invite(int(arg))
-            if self.screen.dialog != "table":      # from the banner: show the new invite
-                self.screen.dialog = "table"
+            if self.session.dialog != "table":      # from the banner: show the new invite
+                self.session.dialog = "table"
                 app.focus_next = "dialog-close"
             app.refresh()
         elif action == "table-bot" and arg.isdigit() and int(arg) in self.seats:
-            self.screen.seat_to_bot(int(arg))
+            self.session.seat_to_bot(int(arg))
         elif action == "table-copy" and arg.isdigit() and int(arg) in self.seats:
             ts = self.seats[int(arg)]
             if ts.code:
@@ -408,11 +405,11 @@ class HostTable:
 
     # --- words ---------------------------------------------------------------------------------
     def name(self, seat):
-        return seat_name(self.app.i18n, self.screen.seats, seat)
+        return seat_name(self.app.i18n, self.session.seats, seat)
 
     def host_name(self):
-        here = [s for s in self.screen.humans if self.screen.seats[s]["name"]]
-        return self.screen.seats[here[0]]["name"] if here else ""
+        here = [s for s in self.session.humans if self.session.seats[s]["name"]]
+        return self.session.seats[here[0]]["name"] if here else ""
 
     def invite_link(self, ts):
         return f"{self.host.base_url()}#join={ts.code}"
@@ -447,7 +444,7 @@ class HostTable:
     def banner(self):
         """Above the board: a guest who dropped out, and what the host can do about it."""
         off = [s for s, ts in self.seats.items() if ts.state == "off"]
-        if not off or self.screen.match.over:
+        if not off or self.session.match.over:
             return None
         t = self.t
         s = off[0]
@@ -462,9 +459,9 @@ class HostTable:
     def render(self):
         """The Table dialog's body: every seat, the invites, the answer box and the camera."""
         t = self.t
-        screen = self.screen
+        session = self.session
         rows = []
-        for s, seat in enumerate(screen.seats):
+        for s, seat in enumerate(session.seats):
             if s in self.seats:
                 kind, status = t("net.kind.guest"), self.status(s)
             elif seat["bot"]:
@@ -607,11 +604,13 @@ def guest_seats(msg_seats, me, name):
 
 
 class GuestTable:
-    """The table on a guest's device: its link to the host, and what it hears."""
+    """The table on a guest's device (``Session.table``): its link to the host, and what it
+    hears: a new view (``Session.heard``), the seats, a refusal, the game's code at its end,
+    or the end of the connection."""
 
-    def __init__(self, screen, link):
-        self.screen = screen
-        self.app = screen.app
+    def __init__(self, session, link):
+        self.session = session
+        self.app = session.app
         self.link = link
         self.lost = None             # why the connection ended (None: it is up)
 
@@ -629,6 +628,9 @@ class GuestTable:
         pass
 
     def refused(self, seat, err):
+        pass
+
+    def seat_gone(self, seat):
         pass
 
     def waiting(self, movers, ctx):
@@ -656,10 +658,40 @@ class GuestTable:
             for text in replies:
                 self.app.host.net_send(self.link.key, text)
             if msg is not None:
-                self.screen.heard(msg)
+                self.heard(msg)
         elif kind in ("closed", "error") and self.lost is None:
             self.lost = "lost"
-            self.screen.heard(message("bye", why="lost"))
+            self.heard(message("bye", why="lost"))
+
+    def heard(self, msg):
+        """A message from the host: bring the session up to date."""
+        session, app = self.session, self.app
+        kind = msg["t"]
+        link = self.link
+        if kind == "view":
+            session.heard(link.view)
+        elif kind == "seats":
+            me = link.seat
+            session.seats = clean_seats({"seats": guest_seats(link.seats, me, session.seats[me]["name"])},
+                                        len(session.seats), session.game.bot_levels)
+            session.described = None
+            app.refresh()
+        elif kind == "refused":
+            session.match.waiting = False
+            key, params = msg["key"], msg["params"]
+            try:
+                session.error = self.t(key, **params) if app.i18n.has(key) else self.t("error.illegal_move")
+            except (KeyError, ValueError, IndexError):
+                session.error = self.t("error.illegal_move")
+            app.refresh()
+        elif kind == "end":
+            session.match.replay = link.code
+            app.refresh()
+        elif kind == "bye":
+            self.lost = msg["why"]
+            session.match.waiting = False
+            app.host.announce(self.t("net.lost_bot" if msg["why"] == "bot" else "net.lost_banner"))
+            app.refresh()
 
     def tool(self):
         from .play import tool
@@ -670,7 +702,7 @@ class GuestTable:
 
     def banner(self):
         t = self.t
-        if self.lost is not None and not (self.screen.match.over and self.link.code):
+        if self.lost is not None and not (self.session.match.over and self.link.code):
             key = "net.lost_bot" if self.lost == "bot" else "net.lost_banner"
             return h("div", {"class_": "notice error save-banner table-banner", "id": "table-banner",
                              "role": "alert"}, h("p", {}, t(key)))
@@ -689,146 +721,11 @@ class GuestTable:
                     state += " · " + t("net.ms", ms=seat["ms"])
             rows.append(h("li", {"class_": "table-seat", "id": f"table-seat-{s}"},
                           h("span", {"class_": "who"}, t("setup.seat", n=s + 1), " · ",
-                            self.screen.names()[s]),
+                            self.session.names()[s]),
                           h("span", {"class_": "kind"}, kind), h("span", {"class_": "status"}, state)))
         return h("div", {"class_": "table-panel"},
                  h("ul", {"class_": "table-seats", "aria_label": t("net.seats")}, rows),
                  h("p", {"class_": "hint"}, t("net.guest_about")))
-
-
-class GuestScreen:
-    """Mixed into the game's own screen class on a guest's device (``guest_screen``)."""
-
-    def make_table(self):
-        return GuestTable(self, self.match.link)
-
-    # the host saves the game: nothing is stored here
-    def autosave(self):
-        pass
-
-    def store_slot(self):
-        pass
-
-    def storage_changed(self, key):
-        pass
-
-    def keep(self):
-        pass
-
-    def heard(self, msg):
-        """A message from the host (``GuestTable``): bring the screen up to date."""
-        kind = msg["t"]
-        link = self.table.link
-        if kind == "view":
-            self.new_view(link.view)
-        elif kind == "seats":
-            me = link.seat
-            self.seats = clean_seats({"seats": guest_seats(link.seats, me, self.seats[me]["name"])},
-                                     len(self.seats), self.match.game.bot_levels)
-            self.described = None
-            self.app.refresh()
-        elif kind == "refused":
-            self.match.waiting = False
-            key, params = msg["key"], msg["params"]
-            try:
-                self.error = self.t(key, **params) if self.app.i18n.has(key) else self.t("error.illegal_move")
-            except (KeyError, ValueError, IndexError):
-                self.error = self.t("error.illegal_move")
-            self.app.refresh()
-        elif kind == "end":
-            self.match.replay = link.code
-            self.app.refresh()
-        elif kind == "bye":
-            self.table.lost = msg["why"] if msg["why"] != "lost" else "lost"
-            self.match.waiting = False
-            self.app.host.announce(self.t("net.lost_bot" if msg["why"] == "bot" else "net.lost_banner"))
-            self.app.refresh()
-
-    def new_view(self, view):
-        old = self.match.state
-        self.match.state = view
-        self.match.waiting = False
-        if isinstance(old.get("log"), list) and len(view["log"]) > len(old["log"]):
-            self.fresh_from = len(old["log"])
-        self.follow_clock()
-        self.announce_new()
-        hook = getattr(self, "guest_view", None)      # a screen with its own flow (Play Me!)
-        if hook is not None:
-            hook(view)
-        self.advance()
-        if self.match.over:
-            self.overlay_hidden = False
-            self.app.focus_next = self.app.focus_next or "result-heading"
-        self.app.refresh()
-
-    def follow_clock(self):
-        """A real-time game: the game clock here follows the host's (half the delay on)."""
-        clock = getattr(self, "clock", None)
-        got = self.table.link.clock
-        if clock is None or got is None:
-            return
-        ms, running, paused, _ = got
-        mine = (self.table.link.seats or [{}] * (self.table.link.seat + 1))[self.table.link.seat]
-        lag = (mine.get("ms") or 0) // 2 if running else 0
-        clock.stop()
-        clock.base = int(ms) + lag
-        self.paused = paused
-        if running and not paused:
-            clock.start()
-        schedule = getattr(self, "schedule", None)
-        if schedule is not None:
-            schedule()
-
-    def act(self, action, arg, form):
-        if action == "pause" and getattr(self, "clock", None) is not None:
-            self.table.pause(not self.paused)
-            return
-        if action == "copy" and not self.match.code():
-            return
-        super().act(action, arg, form)
-
-    def prompt_region(self, view, ctx):
-        if self.match.waiting and not self.match.realtime and not self.match.over:
-            return h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, self.t("net.sending"))
-        return super().prompt_region(view, ctx)
-
-    def render_share(self):
-        if self.match.code():
-            return super().render_share()
-        from .play import dialog
-
-        return dialog(self.t("share.title"), h("p", {}, self.t("net.share_later")), self.t, "share")
-
-    def result_actions(self):
-        actions = super().result_actions()
-        if self.match.code():
-            actions.insert(1, h("button", {"type": "button", "class_": "button", "id": "copy-replay",
-                                           "data_act": "copy", "data_arg": "link"},
-                                self.t("net.copy_replay")))
-        return actions
-
-
-def guest_screen(app, link, name):
-    """The guest's game screen, from the first whole view the host sent."""
-    game = get_game(link.welcome["game"])
-    seats = guest_seats(link.seats, link.seat, name)
-    gui = game_ui(game.id)
-    realtime = bool(link.welcome["rt"])
-    holder = {}
-
-    def send(move):
-        holder["screen"].table.send_move(move)
-
-    match = RemoteMatch(game, link.seat, link.view, seats, send, realtime)
-    match.link = link
-    base = gui.screen_class(match)
-    cls = type("Guest" + base.__name__, (GuestScreen, base), {})
-    slot = Slot(f"guest-{link.invite.nonce}", game.id, "", app.host.now(), app.host.now())
-    screen = cls(app, slot, match)
-    holder["screen"] = screen
-    screen.dialog = None
-    screen.follow_clock()
-    return screen
 
 
 class JoinScreen:
@@ -906,7 +803,7 @@ class JoinScreen:
                 self.lost("net.join_refused")
             elif self.link.welcome and self.link.seats and self.link.view is not None:
                 self.state = "done"
-                app.screen = guest_screen(app, self.link, self.name)
+                app.screen = app.open_guest(self.link, self.name)
                 app.focus_next = "prompt"
                 app.refresh()
         elif kind in ("closed", "error") and self.state != "failed":

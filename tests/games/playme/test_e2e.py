@@ -1,4 +1,4 @@
-"""Play Me! in Chromium: a round won by the human against slow bots, with the game clock driven
+"""Play Me! in Chromium: a round won by the human against easy bots, with the game clock driven
 by the test (``window.bodoge.clock``), never by wall-clock speed; pause; reload mid-round; a
 block chosen with a die that could also advance (two clicks, and the board does not move); a
 die's label says what a click does, and the click does it; a refusal in the frame's line; the
@@ -35,7 +35,7 @@ def clock(page, action, ms=0):
     return page.evaluate("([a, ms]) => window.bodoge.clock(a, ms)", [action, ms])
 
 
-def test_human_wins_a_round_against_slow_bots(page, server):
+def test_human_wins_a_round_against_easy_bots(page, server):
     boot(page, server.url)
     new_playme(page)
     assert clock(page, "manual") == 0
@@ -198,7 +198,7 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 def positions(players, seed=3):
     """Save codes of one self-played game: a round running, the first round just won, the
     end. Seat 0 is the person at the device; the others are bots with 24-character names."""
-    match = play_one("playme", {"players": players}, seed, ["fast"] * players)
+    match = play_one("playme", {"players": players}, seed, ["strong"] * players)
     rec = match.record
     replay = Match.new("playme", rec.options, rec.seed)
     running = won = None
@@ -261,3 +261,26 @@ def test_every_card_is_on_one_screen_for_2_4_and_6_players(browser, server, guar
             assert box["y"] + box["height"] <= height, where
     finally:
         ctx.close()
+
+
+def test_a_power_text_opens_on_hover_only_for_a_pointer_that_moved(page, server):
+    """After Next round (any redraw) the pointer may rest on a card's power line: its text must
+    not open over the person's own controls until the pointer moves (issue 26)."""
+    boot(page, server.url)
+    new_playme(page)
+    clock(page, "manual")
+    line = page.locator("#pow-1")
+    tip = page.locator("#tip-1")
+    box = line.bounding_box()
+    page.mouse.move(box["x"] + 5, box["y"] + box["height"] / 2)
+    expect(tip).to_be_visible()
+    page.keyboard.press("Space")                      # the round starts: the table is redrawn
+    expect(page.locator("html[data-hover='still']")).to_have_count(1)
+    expect(tip).to_be_hidden()
+    box = line.bounding_box()                         # the countdown moved the table
+    page.mouse.move(box["x"] + 8, box["y"] + box["height"] / 2)
+    expect(tip).to_be_visible()
+    clock(page, "advance", 3000)                      # the round runs: redraws of the same
+    expect(page.locator("#prompt")).to_contain_text("Play me!")  # elements keep it open
+    expect(tip).to_be_visible()
+    expect(page.locator("html[data-hover='still']")).to_have_count(0)

@@ -6,7 +6,8 @@ choices, reload, strings."""
 from bodoge.core.record import Record, encode
 from bodoge.games.playme import GAME
 from bodoge.ui.i18n import tables
-from bodoge.games.playme.ui import RULING_KEYS, V2_RULINGS, GameClock
+from bodoge.games.playme.ui import RULING_KEYS, V2_RULINGS
+from bodoge.ui.realtime import GameClock
 
 from ui.fakehost import make_app
 
@@ -65,14 +66,14 @@ def test_setup_offers_characters_optional_rules_levels_and_the_reaction_time():
     assert screen.seats[1]["bot"] == "strong" and "reaction" not in opts
     assert screen.match.record.meta["reaction"] == "level"
     assert type(screen.bots[1]).__name__ == "StrongBot"
-    assert screen.driver.mean_ms(screen.bots[1]) == 750
+    assert screen.clock.driver.mean_ms(screen.bots[1]) == 750
 
 
 def test_a_patient_but_clever_computer_is_one_choice_on_the_form():
     app, host = make_app(hash_="#/new/playme")
     screen = start(app, ("human", "strong", "easy"), reaction="patient")
     assert screen.match.record.meta["reaction"] == "patient"
-    assert [screen.driver.mean_ms(screen.bots[s]) for s in (1, 2)] == [2200, 2200]
+    assert [screen.clock.driver.mean_ms(screen.bots[s]) for s in (1, 2)] == [2200, 2200]
     begin(app, screen)
     screen.drive_clock("advance", 1400)
     assert not screen.match.record.moves[1:]           # nobody acts before 2.2 s × 0.7
@@ -80,7 +81,7 @@ def test_a_patient_but_clever_computer_is_one_choice_on_the_form():
     assert {s for s, _ in screen.match.record.moves[1:]} == {1, 2}
     # a reload keeps it (it is in the record)
     app2, _ = make_app(hash_=f"#load={screen.match.code()}")
-    assert app2.screen.driver.mean_ms(app2.screen.bots[1]) == 2200
+    assert app2.screen.clock.driver.mean_ms(app2.screen.bots[1]) == 2200
     # a choice the form does not offer keeps the one before
     app.route("#/new/playme")
     app.act("setup-change", "", {"players": "2", "reaction": "swift"})
@@ -101,9 +102,9 @@ def test_an_old_save_whose_seats_name_speeds_opens_and_plays_on():
     screen.drive_clock("manual")
     assert [seat["bot"] for seat in screen.seats] == [None, "slow", "fast"]
     assert [type(screen.bots[s]).__name__ for s in (1, 2)] == ["EasyBot", "StrongBot"]
-    assert [screen.driver.mean_ms(screen.bots[s]) for s in (1, 2)] == [2200, 750]
+    assert [screen.clock.driver.mean_ms(screen.bots[s]) for s in (1, 2)] == [2200, 750]
     assert "CPU 2 (slow)" in host.text() and "CPU 3 (fast)" in host.text()
-    if screen.paused:
+    if screen.clock.paused:
         app.act("pause", "")                              # a reopened round waits paused
     screen.drive_clock("advance", 3000 + 12000)
     movers = {s for s, _ in screen.match.record.moves[1:]}
@@ -142,7 +143,7 @@ def test_die_click_and_keys_advance_block_and_roll():
     screen.match.state["p"][2]["card"] = [{"n": 1, "o": [2]}, {"n": 2, "o": [2]}]
     state["p"][2]["char"] = "hatter"
     app.key("3")
-    assert screen.sels[0] == {"die": 3} and "3: block CPU 2 (easy)" in host.text()
+    assert screen.sel.seats.get(0, {}) == {"die": 3} and "3: block CPU 2 (easy)" in host.text()
     assert 'id="use-0-block-1-3"' in host.html and 'id="use-0-block-2-3"' in host.html
     assert host.focused == "use-0-block-1-3"
     app.key("w")
@@ -159,22 +160,22 @@ def test_die_click_and_keys_advance_block_and_roll():
 
 def test_bots_act_only_as_the_clock_runs_and_pause_freezes_everything():
     app, host = make_app()
-    screen = start(app, ("human", "fast", "fast"))
+    screen = start(app, ("human", "strong", "strong"))
     begin(app, screen)
     n = len(screen.match.record.moves)
     host.run_timers()
     assert len(screen.match.record.moves) == n           # timers alone move nothing
     screen.drive_clock("advance", 2000)
-    assert len(screen.match.record.moves) > n            # fast bots acted
+    assert len(screen.match.record.moves) > n            # strong bots (0.75 s) acted
     assert all(seat != 0 for seat, _ in screen.match.record.moves[n:])
-    assert app.key("Escape") and screen.paused
+    assert app.key("Escape") and screen.clock.paused
     assert "Paused" in host.text() and "hidden until the start" in host.html
     n = len(screen.match.record.moves)
     screen.drive_clock("advance", 10_000)
     app.key("1")
     assert len(screen.match.record.moves) == n
     app.act("pause", "")
-    assert not screen.paused
+    assert not screen.clock.paused
     screen.drive_clock("advance", 2000)
     assert len(screen.match.record.moves) > n
 
@@ -186,7 +187,7 @@ def test_human_round_win_then_next_round_and_reload_resumes_paused():
     for _ in range(400):
         if screen.match.state["phase"] != "play":
             break
-        legal = screen.legal(0)
+        legal = UI.legal(screen.match.view(None), screen.ctx(None), 0)
         acts = {m["a"]: m for m in legal}
         if "catch" in acts:
             app.act("catch", "0-")
@@ -207,14 +208,15 @@ def test_human_round_win_then_next_round_and_reload_resumes_paused():
     assert slot.code == screen.match.code()
     app2, host2 = make_app(host.store, hash_=f"#/play/{slot.id}")
     again = app2.screen
-    assert again.paused and again.match.state == screen.match.state and "Resume" in host2.text()
+    assert again.clock.paused and again.match.state == screen.match.state and "Resume" in host2.text()
     assert again.clock.now() == screen.match.state["t"]
 
 
 def test_two_humans_share_one_keyboard():
     app, host = make_app()
     screen = start(app, ("human", "human", "easy"), chars=("alice", "queen", "cat"))
-    assert screen.key_maps()[0]["dice"] == "123456" and screen.key_maps()[1]["dice"] == "m,.jkl"
+    keys = UI.key_maps(screen.ctx(None))
+    assert keys[0]["dice"] == "123456" and keys[1]["dice"] == "m,.jkl"
     begin(app, screen)
     assert "Pass the device" not in host.text()              # nothing hidden: no hand-over
     st = screen.match.state
@@ -291,7 +293,7 @@ def test_a_die_does_its_default_at_once_and_its_other_uses_in_two_clicks():
     assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
     assert "You: 1, Block! on CPU 3 (easy)'s card." in host.text()
     assert screen.match.state["p"][2]["card"][-1] == {"n": 1, "o": [0]}
-    assert screen.sels[0] == {} and 'id="use-0-' not in host.html
+    assert screen.sel.seats.get(0, {}) == {} and 'id="use-0-' not in host.html
     # one click on a die does its default: advance
     screen.match.state["p"][0]["roll"] = [1, 5]
     app.act("die", "0-1")
@@ -308,10 +310,10 @@ def test_the_choice_row_offers_the_default_too_and_closes_again():
     app = screen.app
     app.act("more", "0-1")
     app.act("more", "0-1")                                # the ⋯ again: put back
-    assert screen.sels[0] == {}
+    assert screen.sel.seats.get(0, {}) == {}
     app.act("more", "0-1")
     app.act("cancel", "0-")
-    assert screen.sels[0] == {}
+    assert screen.sel.seats.get(0, {}) == {}
 
 
 def test_keys_aim_at_a_card_then_the_die_hits_it():
@@ -319,11 +321,11 @@ def test_keys_aim_at_a_card_then_the_die_hits_it():
     screen = two_ways(app)
     moves = len(screen.match.record.moves)
     app.key("w")                                          # 1st key: aim at the 2nd card after mine
-    assert screen.sels[0] == {"aim": 2} and len(screen.match.record.moves) == moves
+    assert screen.sel.seats.get(0, {}) == {"aim": 2} and len(screen.match.record.moves) == moves
     assert "Aiming at CPU 3 (easy)'s card" in host.text() and "aimed" in host.html
     app.key("1")                                          # 2nd key: block it with the 1
     assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
-    assert screen.sels[0] == {} and "aimed" not in host.html
+    assert screen.sel.seats.get(0, {}) == {} and "aimed" not in host.html
     # a die that cannot hit the aimed card says so and plays nothing
     screen.match.state["p"][0]["roll"] = [4, 4, 1]
     moves = len(screen.match.record.moves)
@@ -333,9 +335,9 @@ def test_keys_aim_at_a_card_then_the_die_hits_it():
     # aiming again at the same card, or Escape, cancels
     app.key("q")
     app.key("q")
-    assert screen.sels[0] == {}
+    assert screen.sel.seats.get(0, {}) == {}
     app.key("q")
-    assert app.key("Escape") and screen.sels[0] == {} and not screen.paused
+    assert app.key("Escape") and screen.sel.seats.get(0, {}) == {} and not screen.clock.paused
     app.key("1")                                          # no aim: the default, advance
     assert last_move(screen) == (0, {"a": "advance", "n": 1})
 
@@ -363,10 +365,10 @@ def test_two_humans_aim_on_one_keyboard_each_with_their_keys():
     state["p"][1]["card"], state["p"][1]["pool"] = [], 6
     state["p"][1]["roll"] = [1, 3, 3]
     app.key("e")                                          # the left player's 3rd key: nobody
-    assert screen.sels[0] == {}
+    assert screen.sel.seats.get(0, {}) == {}
     app.key("y")                                          # the right player aims at seat 2 ...
     app.key("w")                                          # ... and the left one too
-    assert screen.sels[1] == {"aim": 2} and screen.sels[0] == {"aim": 2}
+    assert screen.sel.seats.get(1, {}) == {"aim": 2} and screen.sel.seats.get(0, {}) == {"aim": 2}
     app.key(".")                                          # right: a 3 blocks the Hatter's 1, 2
     assert last_move(screen) == (1, {"a": "block", "n": 3, "s": 2})
     state = screen.match.state
@@ -424,7 +426,8 @@ def test_play_me_race_with_two_players_the_round_winner_grabs_too():
     assert "Everyone grab the rabbit" in host.text() and 'id="rabbit"' in host.html
     app.key(" ")                                          # the winner grabs it first
     st = screen.match.state
-    assert st["phase"] == "ready" and st["log"][-1]["e"] == "slowest" and st["log"][-1]["s"] == 1
+    assert st["phase"] == "ready" and st["log"][-2]["e"] == "slowest" and st["log"][-2]["s"] == 1
+    assert st["log"][-1]["e"] == "settled"
     assert st["p"][0]["mad"] and st["p"][1]["sealed"]
     assert "CPU 2 (easy) was the slowest" in host.text()
 
@@ -504,10 +507,10 @@ def test_each_die_says_what_pressing_it_does_and_does_it():
     app.refresh()
     assert die_of(host, 0, 3) == "3 Die showing 3: ⋯ 2 choices"
     app.act("die", "0-3")
-    assert screen.sels[0] == {"die": 3} and "3: block CPU 2 (easy)" in host.text()
+    assert screen.sel.seats.get(0, {}) == {"die": 3} and "3: block CPU 2 (easy)" in host.text()
     # a die with one target blocks it, and says whom
     state["p"][2]["card"] = [{"n": 1, "o": [2]}]
-    screen.sels[0] = {}
+    screen.sel.seats[0] = {}
     app.refresh()
     assert die_of(host, 0, 3) == "3 Die showing 3: Block CPU 2 (easy)"
     app.act("die", "0-3")
@@ -554,12 +557,12 @@ def test_every_card_shows_the_power_of_its_side_and_its_whole_text_on_demand():
     assert attrs["role"] == "tooltip" and 'aria-describedby="tip-1"' in host.html
     assert 'class="tip"' in host.html and "tip open" not in host.html
     app.act("tip", "1")                                     # a click or tap pins it open
-    assert 'class="tip open" id="tip-1"' in host.html and screen.tip == 1
+    assert 'class="tip open" id="tip-1"' in host.html and screen.sel.tip == 1
     assert inner(host.html, "pow-1")[1]["aria-expanded"] == "true"
-    assert app.key("Escape") and screen.tip is None and not screen.paused
+    assert app.key("Escape") and screen.sel.tip is None and not screen.clock.paused
     app.act("tip", "2")
     app.act("tip", "2")                                     # again: closed
-    assert screen.tip is None
+    assert screen.sel.tip is None
     # a sealed power, and the Jabberwocky's
     state = screen.match.state
     state["p"][2]["sealed"] = True
@@ -625,7 +628,7 @@ def test_a_round_ends_in_an_overlay_over_the_final_position_until_next_round():
 
 def test_the_catch_is_drawn_a_frame_before_the_round_s_summary():
     """Issue 14: the move that ends a round is on screen first; its summary comes over the
-    table in the next frame (``PlayScreen.hold_overlay``)."""
+    table in the next frame (``Session.hold_overlay``)."""
     app, host = make_app()
     screen = rigged_win(app)
     host.held = []                                           # no frame painted until painted()
@@ -683,7 +686,7 @@ def test_the_jabberwocky_and_its_choice_are_told_in_the_round_summary():
 
 
 def test_reopened_after_a_round_the_summary_shows_again():
-    match = play_one("playme", {"players": 3}, 4, ["fast"] * 3)
+    match = play_one("playme", {"players": 3}, 4, ["strong"] * 3)
     rec = match.record
     replay = Match.new("playme", rec.options, rec.seed)
     for k, (seat, move) in enumerate(rec.moves):
@@ -705,7 +708,7 @@ def test_reopened_after_a_round_the_summary_shows_again():
 
 def test_a_challenge_game_that_ends_leaves_its_last_position_behind_the_summary():
     def challenge_rec():
-        match = play_one("playme", {"players": 2, "challenge": True}, 5, ["fast", "fast"])
+        match = play_one("playme", {"players": 2, "challenge": True}, 5, ["strong", "strong"])
         for k in range(len(match.record.moves)):
             replay = Match.from_record(Record("playme", match.record.version, match.record.options,
                                               match.record.seed, match.record.moves[:k + 1]))
@@ -730,7 +733,7 @@ def test_a_challenge_game_that_ends_leaves_its_last_position_behind_the_summary(
 
 
 def test_result_heading_placings_and_every_round_in_the_breakdown():
-    match = next(m for m in (play_one("playme", {"players": 3}, seed, ["fast"] * 3)
+    match = next(m for m in (play_one("playme", {"players": 3}, seed, ["strong"] * 3)
                              for seed in range(1, 30)) if len(m.outcome()["winners"]) == 1)
     view = match.view(None)
     ctx = Ctx(I18n("en"), ["Aki", "Ben", "Cy"], None, [])
@@ -765,7 +768,8 @@ def test_log_groups_rounds_and_the_shelf_line():
     assert group(r2, {"e": "flip", "s": 0}) == "Round 2"
     assert group({"e": "game", "game": 1, "chars": []}, {"e": "game_won"}) == "Game 2 · Round 1"
     assert group({"e": "round", "game": 1, "round": 1, "jabber": None}, {"e": "flip"}) == "Game 2 · Round 2"
-    assert UI.ends_round({"e": "catch", "s": 0, "jabber": False})
+    assert UI.ends_round({"e": "settled", "s": 0, "jabber": False})      # (rules 3 record it)
+    assert not UI.ends_round({"e": "catch", "s": 0, "jabber": False})
     view = GAME.view(GAME.setup({"players": 3}, 1), None)
     assert UI.progress(view, ctx) == "Round 1"
     view["p"][1]["mad"] = view["p"][2]["mad"] = True
@@ -805,7 +809,7 @@ def test_rolled_dice_roll_in_and_placed_dice_drop_but_not_when_the_screen_opens(
     screen = two_ways(app)
     app.refresh()
     state = screen.match.state
-    screen.motion = Motion(state)                  # as if the screen opened here
+    screen.memory.motion = Motion(state)                  # as if the screen opened here
     app.refresh()
     assert 'data-fx="roll"' not in host.html and 'data-fx="drop"' not in host.html
     app.act("die", "0-1")                          # advance: the 1 drops, the rest roll again
@@ -813,7 +817,7 @@ def test_rolled_dice_roll_in_and_placed_dice_drop_but_not_when_the_screen_opens(
     assert html.count('data-fx="drop"') == 1 and 'id="slot-0-' in html
     assert html.count('data-fx="roll"') == len(screen.match.state["p"][0]["roll"])
     # an unrolled die keeps its key (no motion); a die that comes home rolls in
-    motion = screen.motion
+    motion = screen.memory.motion
     keys = list(motion.dice[1])
     st = screen.match.state
     faces = list(st["p"][1]["roll"])

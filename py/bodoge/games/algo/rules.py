@@ -615,9 +615,3 @@ class Algo(Game):
         if is_pair(state):
             detail["pair"] = True          # scores are the teams' (seats 0+2, 1+3)
         return Outcome(winners, scores, **detail)
-
-    # --- bots --------------------------------------------------------------------------------
-    def make_bot(self, level, seat, seed):
-        from .bots import BOTS
-
-        return BOTS[level](seat, seed)

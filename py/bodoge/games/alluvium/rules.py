@@ -518,9 +518,3 @@ class Alluvium(Game):
         if result is None:
             return None
         return Outcome(result["winners"], result["total"], area=result["area"], coop=result["coop"])
-
-    # --- bots --------------------------------------------------------------------------------
-    def make_bot(self, level, seat, seed):
-        from .bots import BOTS
-
-        return BOTS[level](seat, seed)

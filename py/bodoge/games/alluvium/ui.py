@@ -397,13 +397,17 @@ class Draft:
 class AlluviumUI(GameUI):
     game_id = "alluvium"
 
+    def confirms(self, view, move, ctx):
+        """Its own flow confirms its moves (the piece is a preview drawn by a second tap or click already):
+        the session asks nothing more."""
+        return False
+
     def default_setup(self):
         return {"players": 4, "kind0": "human", "kind1": "strong", "kind2": "normal", "kind3": "normal",
                 "kind4": "normal"}
 
-    def make_screen(self, app, slot, match):
+    def opened(self, app):
         pointer.install(app)
-        return super().make_screen(app, slot, match)
 
     # --- board -----------------------------------------------------------------------------------
     def board(self, view, sel, ctx):

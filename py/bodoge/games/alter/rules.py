@@ -463,12 +463,6 @@ class Alter(Game):
         added = after["log"][len(before["log"]):]
         return bool(added) and all(e["e"] in ("place", "change") for e in added)
 
-    # --- bots --------------------------------------------------------------------------------
-    def make_bot(self, level, seat, seed):
-        from .bots import BOTS
-
-        return BOTS[level](seat, seed)
-
 
 def hands_of(history, players):
     """Each seat's cards from the rounds taken so far (in round order)."""

@@ -221,6 +221,11 @@ def _index(log, event):
 class AlterUI(GameUI):
     game_id = "alter"
 
+    def confirms(self, view, move, ctx):
+        """Its own flow confirms its moves (a Change and a Watch wait for Confirm (or the same key again) already):
+        the session asks nothing more."""
+        return False
+
     # --- new-game form -------------------------------------------------------------------------
     def default_setup(self):
         return {"players": R.DEFAULT_PLAYERS, "first": "", "kind0": "human", "kind1": "strong",

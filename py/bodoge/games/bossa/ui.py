@@ -121,6 +121,11 @@ def sum_text(c, tiles, tt):
 
 class BossaUI(GameUI):
     game_id = "bossa"
+
+    def confirms(self, view, move, ctx):
+        """Its own flow confirms its moves (a move waits for Confirm with its preview already):
+        the session asks nothing more."""
+        return False
     lower_scores_win = True            # fewer tiles in hand is better
 
     # --- new-game form -------------------------------------------------------------------------

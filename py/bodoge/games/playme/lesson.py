@@ -16,7 +16,7 @@ catch the White Rabbit. Closing notes: Wonder and Madness, the powers, the Jabbe
 """
 
 LESSON = {
-    "rules": 2,
+    "rules": 3,
     "options": {"players": 2, "characters": ["hatter", "caterpillar"], "play_me": False,
                 "challenge": False, "mad_jabberwocky": False},
     "seed": 1,
