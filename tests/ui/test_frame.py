@@ -341,7 +341,7 @@ def test_log_drawer_opens_and_closes_with_its_button_and_escape():
 
 def test_play_me_sits_in_the_frame_and_its_drawer_closes_before_it_pauses():
     app, host = make_app(hash_="#/new/playme")
-    app.act("start", "", {"players": "3", "kind0": "human", "kind1": "fast", "kind2": "fast"})
+    app.act("start", "", {"players": "3", "kind0": "human", "kind1": "strong", "kind2": "strong"})
     screen = app.screen
     html = host.html
     assert 'class="app framed"' in html and 'data-region="prompt"' in html and 'data-region="log"' in html
@@ -393,8 +393,8 @@ def test_bot_moves_are_shown_one_at_a_time_at_the_chosen_speed():
 
 
 def test_play_me_s_result_is_the_frame_s_overlay_with_its_way_back():
-    seats = [{"name": n, "bot": "fast"} for n in ("Aki", "Ben", "Cy")]
-    code, match = code_of("playme", {"players": 3}, 4, ["fast"] * 3, seats)
+    seats = [{"name": n, "bot": "strong"} for n in ("Aki", "Ben", "Cy")]
+    code, match = code_of("playme", {"players": 3}, 4, ["strong"] * 3, seats)
     app, host = make_app(hash_=f"#load={code}")
     box = overlay_html(host.html, "result")
     names = [("Aki", "Ben", "Cy")[s] for s in match.outcome()["winners"]]

@@ -156,7 +156,7 @@ def test_a_new_save_never_takes_an_existing_id():
 def test_play_me_stops_its_clock_and_saves_nothing_when_another_tab_moved_on():
     a, ha = make_app()
     a.route("#/new/playme")
-    a.act("start", "", {"players": "2", "kind0": "human", "kind1": "fast"})
+    a.act("start", "", {"players": "2", "kind0": "human", "kind1": "strong"})
     slot_id = a.screen.slot.id
     a.screen.drive_clock("manual")
     a.act("start-round", "")

@@ -74,7 +74,7 @@ def test_whole_games_through_the_screen_never_change_a_kept_view(checked, game_i
 
 def test_play_me_rounds_with_a_person_pressing_dice_never_change_a_kept_view(checked):
     app, host = make_app(hash_="#/new/playme")
-    app.act("start", "", {"players": "3", "kind0": "human", "kind1": "fast", "kind2": "fast"})
+    app.act("start", "", {"players": "3", "kind0": "human", "kind1": "easy", "kind2": "easy"})
     screen = app.screen
     screen.drive_clock("manual")
     played = 0

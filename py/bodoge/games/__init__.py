@@ -54,7 +54,7 @@ CATALOG = (
     GameInfo("playme", "プレイミー", "Play Me!", 2, 6, "10", True,
              "Real-time dice race through Wonderland: advance, block, catch the rabbit.",
              "不思議の国のリアルタイム・ダイスレース。進んで、ブロックして、ウサギを捕まえろ。",
-             demo=({"players": 3}, "fast")),
+             demo=({"players": 3}, "strong")),
     GameInfo("bossa", "ボッサ", "Bossa", 2, 2, "10", True,
              "Lay dot tiles to grow two number lines out from the dice.",
              "ドットタイルを並べて、サイコロから2本の数の列を伸ばそう。",

@@ -196,6 +196,11 @@ class GameUI:
     def options_from_setup(self, values) -> dict:
         return {"players": values["players"]}
 
+    def setup_meta(self, values) -> dict:
+        """What the New game form sets besides the rules' options and the seats, for the
+        record's meta (e.g. Play Me!'s reaction time of the computers): none by default."""
+        return {}
+
     def game_players(self, options) -> int:
         return options["players"]
 

@@ -91,7 +91,7 @@ class SetupScreen:
                 if kind == "guest" and self.gui.game_players(options) > 1:
                     seat["remote"] = True         # played on another device
                 seats.append(seat)
-            meta = {"seats": seats}
+            meta = {"seats": seats, **self.gui.setup_meta(self.values)}
             people = [s for s in seats if s["bot"] is None]
             if (self.values.get("training") is True and has_analysis(self.gui)
                     and len(people) == 1 and len(seats) > 1):

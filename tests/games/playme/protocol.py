@@ -26,7 +26,7 @@ SHARE = 1 / 40
 SAMPLE = 10
 LIMIT = 800
 # whole games of bots other tests replay (tests/ui/test_replay_properties.py)
-SELFPLAY = [({"players": 3}, "fast"), ({"players": 2, "play_me": True}, "slow")]
+SELFPLAY = [({"players": 3}, "strong"), ({"players": 2, "play_me": True}, "easy")]
 
 
 def same(move):

@@ -20,7 +20,7 @@ LESSON = {
     "options": {"players": 2, "characters": ["hatter", "caterpillar"], "play_me": False,
                 "challenge": False, "mad_jabberwocky": False},
     "seed": 1,
-    "seats": [None, "slow"],
+    "seats": [None, "easy"],
     "steps": [
         {"text": "playme.lesson.welcome", "spots": ["rabbit", "slots:0"]},
         {"text": "playme.lesson.characters", "spots": ["power:0", "power:1"]},

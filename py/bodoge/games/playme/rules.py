@@ -38,6 +38,7 @@ shows (``settled``); for an older record ``settled_of`` makes the same event fro
 from ...core.errors import BadOptions, IllegalMove
 from ...core.protocol import Game, Outcome, clone, is_int, rules_of
 from ...core.rng import Rng
+from .levels import LEVELS, Levels, level_of
 
 CHARS = ("alice", "queen", "cat", "hatter", "caterpillar", "walrus")
 DICE = 6
@@ -93,7 +94,7 @@ class PlayMe(Game):
     rules_version = 3
     min_players = 2
     max_players = 6
-    bot_levels = ("slow", "normal", "fast")
+    bot_levels = Levels(LEVELS)      # the old speed names (slow, fast) are still accepted
     realtime = True
 
     # --- options -----------------------------------------------------------------------------
@@ -924,6 +925,11 @@ class PlayMe(Game):
                        games=[dict(g) for g in state["games"]])
 
     # --- bots --------------------------------------------------------------------------------
+    def make_bot(self, level, seat, seed):
+        """A bot of ``level``: today's names, or the old speed names records made before
+        carry (``levels.level_of``: slow is easy, fast strong)."""
+        return self.bots[level_of(level)](seat, seed)
+
     def play_bots(self, match, bots, on_decision=None):
         """Play a whole game of bots on a simulated clock (``bodoge.core.selfplay``)."""
         from .sim import run

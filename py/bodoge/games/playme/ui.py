@@ -43,6 +43,7 @@ from ...ui.games import Action, GameUI, Move, action
 from ...ui.html import h
 from . import GAME
 from . import rules as R
+from .levels import BY_LEVEL, REACTION_CHOICES, reaction_setting
 
 COLOURS = {"alice": "#2457a6", "queen": "#b3261e", "cat": "#7b3fa0", "hatter": "#1e6b3a",
            "caterpillar": "#0f6e78", "walrus": "#6b4a2e"}
@@ -1040,9 +1041,9 @@ class PlayMeUI(Table, GameUI):
     # --- new-game form -------------------------------------------------------------------------
     def default_setup(self):
         values = {"players": 3, "kind0": "human", "play_me": False, "challenge": False,
-                  "mad_jabberwocky": False}
+                  "mad_jabberwocky": False, "reaction": BY_LEVEL}
         for s in range(1, 6):
-            values[f"kind{s}"] = "slow"
+            values[f"kind{s}"] = "easy"
         for s in range(6):
             values[f"char{s}"] = ""
         return values
@@ -1068,7 +1069,18 @@ class PlayMeUI(Table, GameUI):
                  h("fieldset", {"class_": "chars"}, h("legend", {}, t("playme.setup.characters")), chars),
                  self.setup_powers(values, t),
                  h("fieldset", {"class_": "flags"}, h("legend", {}, t("playme.setup.optional")), flags),
-                 h("p", {"class_": "speed-note"}, t("playme.setup.speed_note")))
+                 self.reaction_field(values, t),
+                 h("p", {"class_": "speed-note", "id": "speed-note"}, t("playme.setup.speed_note")))
+
+    def reaction_field(self, values, t):
+        """How quickly the computers act, one setting for the table (their level is how they
+        think): by level, or one time for all of them."""
+        current = values.get("reaction", BY_LEVEL)
+        return h("label", {"class_": "reaction"}, t("playme.setup.reaction"), " ",
+                 h("select", {"name": "reaction", "id": "reaction",
+                              "aria_describedby": "speed-note"},
+                   [h("option", {"value": r, "selected": current == r},
+                      t(f"playme.reaction.{r}")) for r in REACTION_CHOICES]))
 
     def setup_powers(self, values, t):
         """Each character's two powers, and which seat has chosen it."""
@@ -1098,6 +1110,8 @@ class PlayMeUI(Table, GameUI):
         for name in ("play_me", "challenge", "mad_jabberwocky"):
             if name in form:
                 new[name] = form[name] is True or form[name] in ("on", "true", "1")
+        if new.get("reaction") not in REACTION_CHOICES:
+            new["reaction"] = values.get("reaction", BY_LEVEL)
         seen = set()
         for s in range(6):         # a character taken twice: the later seat goes back to random
             c = new.get(f"char{s}", "")
@@ -1113,6 +1127,10 @@ class PlayMeUI(Table, GameUI):
                 "characters": [values.get(f"char{s}") or None for s in range(n)],
                 **{name: bool(values.get(name)) for name in ("play_me", "challenge",
                                                              "mad_jabberwocky")}}
+
+    def setup_meta(self, values):
+        """The computers' reaction time goes in the record's meta (``levels.py``)."""
+        return {"reaction": reaction_setting({"reaction": values.get("reaction")})}
 
     # --- words ---------------------------------------------------------------------------------
     def char_name(self, t, view, s):
