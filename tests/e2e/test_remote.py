@@ -72,9 +72,17 @@ class Truth:
         return self.states[-1]
 
     def update(self):
-        saves = {k: json.loads(v) for k, v in storage_of(self.page).items() if k.startswith(SAVE_PREFIX)}
-        assert len(saves) == 1, saves.keys()
-        rec = decode(next(iter(saves.values()))["code"])
+        """The host's game as its page has it now. The page saves a move once the frame that
+        shows it is painted: read until the save has every move the page's record has (read
+        at once, a busy page's save could still be one move behind, and a test waiting for
+        that stale state's seat to move would wait for ever)."""
+        end = time.monotonic() + 10
+        while True:
+            st = status(self.page)
+            rec = self.saved()
+            if st is None or len(rec.moves) >= st["moves"] or time.monotonic() > end:
+                break
+            time.sleep(0.02)
         if self.game is None:
             self.game = get_game(rec.game)
             self.states = [self.game.setup(self.game.options(rec.options), rec.seed, rec.version)]
@@ -84,6 +92,11 @@ class Truth:
             self.moves.append([seat, move])
         self.meta = rec.meta
         return self.states[-1]
+
+    def saved(self):
+        saves = {k: json.loads(v) for k, v in storage_of(self.page).items() if k.startswith(SAVE_PREFIX)}
+        assert len(saves) == 1, saves.keys()
+        return decode(next(iter(saves.values()))["code"])
 
     def view(self, seat, k=None):
         return json.loads(json.dumps(self.game.view(self.states[-1 if k is None else k], seat)))
@@ -606,9 +619,15 @@ def test_a_flooding_guest_is_let_go_while_the_host_and_the_other_guest_play_on(d
     def to_move():
         state = truth.update()
         seat = truth.game.to_move(state)[0]
-        wait_until(pages[seat], "([s, n]) => { const st = JSON.parse(window.bodoge.status());"
-                                " return st.to_move.includes(s) && st.log === n; }",
-                   [seat, len(state["log"])], interval=20)      # its view has come
+        try:
+            wait_until(pages[seat], "([s, n]) => { const st = JSON.parse(window.bodoge.status());"
+                                    " return st.to_move.includes(s) && st.log === n; }",
+                       [seat, len(state["log"])], interval=20)      # its view has come
+        except AssertionError as e:                 # say what each device had
+            seen = {s: status(p) for s, p in pages.items()}
+            raise AssertionError(f"{e}; the save: seat {seat} to move at log {len(state['log'])}, "
+                                 f"the devices: {seen}, the host's table: "
+                                 f"{host.evaluate('window.bodoge.table()')}") from None
         return seat
 
     def declare_soon(later):
