@@ -1,8 +1,10 @@
 # bodoge — the two commands a newcomer needs:
 #   make play   install what the site needs, build it, serve it on 127.0.0.1 (prints the URL)
 #   make test   install what the tests need, build the site, run every test
-# Needs: python3 (3.11+), node + npm. `make test` also needs Chromium: Debian's package is
-# installed when missing (as root), else Playwright's own browser.
+# Needs: python3 (3.11+), node + npm. `make test` also needs three browser engines: Chromium
+# (Debian's package is installed when missing, as root, else Playwright's own browser), and
+# WebKitGTK (webkit2gtk-driver, run on xvfb) and Firefox ESR (firefox-esr), Debian's packages
+# installed with apt when missing (as root or with sudo; else it says what to install and stops).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -11,7 +13,7 @@ PORT   ?= 8000
 NPM_STAMP  := node_modules/.bodoge-installed
 VENV_STAMP := $(VENV)/.bodoge-installed
 
-.PHONY: play build serve test unit e2e browser bench shots soak clean
+.PHONY: play build serve test unit e2e browser engines bench shots soak clean
 
 play: build
 	$(PYTHON) tools/serve.py dist --port $(PORT)
@@ -34,14 +36,22 @@ $(VENV_STAMP): requirements-test.txt
 browser: $(VENV_STAMP)
 	@VPY=$(VPY) sh tools/ensure_browser.sh
 
-test: $(NPM_STAMP) $(VENV_STAMP) browser
-	$(VPY) -m pytest
+# WebKitGTK and Firefox ESR for tests/e2e/test_engines.py (test and e2e only)
+engines:
+	@sh tools/ensure_engines.sh
+
+# Two pytest-xdist workers (a module's tests stay on one worker): the suite waits on browsers
+# much of the time, so two keep a 2-core machine busy (tests/e2e/harness.py builds one site each).
+PARALLEL ?= -n 2 --dist loadscope
+
+test: $(NPM_STAMP) $(VENV_STAMP) browser engines
+	$(VPY) -m pytest $(PARALLEL)
 
 unit: $(VENV_STAMP)
 	$(VPY) -m pytest -m "not e2e"
 
-e2e: $(NPM_STAMP) $(VENV_STAMP) browser
-	$(VPY) -m pytest -m e2e
+e2e: $(NPM_STAMP) $(VENV_STAMP) browser engines
+	$(VPY) -m pytest -m e2e $(PARALLEL)
 
 bench: $(NPM_STAMP) $(VENV_STAMP) browser
 	for script in tools/bench.py tools/bench_*.py; do $(VPY) $$script || exit 1; done

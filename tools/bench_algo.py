@@ -20,6 +20,10 @@ Writes benchmarks/algo.md and benchmarks/algo.json.
   a turn on a card its partner showed it, a certain hit, when its best guess is below a
   threshold) against the same level that never does, on the same seeds.
 * puzzles: 詰めアルゴ generation time per grade, in CPython and in the page (Pyodide).
+* exploit (CPython, two players, seats rotated): issue 28's opponents of the strong bot: a
+  frozen copy of strong before issue 28 (tools/algo_strong_v1.py, "old strong") and the
+  bluffing exact-posterior player re-created from the issue (tools/algo_bluffer.py), against
+  today's strong, and the bluffer against old strong for scale.
 * browser: bot decision times inside Pyodide (each level at seat 0 among normal bots), and
   the longest main-thread task while four strong bots play a game through the UI.
 """
@@ -34,7 +38,9 @@ import time
 from benchlib import (OUT, header, measuring, open_app, responsiveness, save_results, served_browser,
                       start_results, ui_game, watch_frames, write)
 
-# bodoge: benchlib has put py/ on the import path
+# bodoge (and the bench-only bots, which import it): benchlib has put py/ on the import path
+import algo_bluffer
+import algo_strong_v1
 from bodoge.core.rng import derive_seed
 from bodoge.core.selfplay import _percentile, play_one, wilson
 from bodoge.games.algo import GAME
@@ -167,6 +173,25 @@ def bench_selfplay(args):
     return run_plan(plan)
 
 
+EXTRA_BOTS = {"old strong": algo_strong_v1.StrongBot, "bluffer": algo_bluffer.BlufferBot}
+EXPLOITS = (["strong", "old strong"], ["strong", "bluffer"], ["old strong", "bluffer"])
+
+
+def make_extra(label, seat, seed):
+    return (EXTRA_BOTS.get(label) or B.BOTS[label])(seat, seed)
+
+
+def bench_exploit(args):
+    out = []
+    for labels in EXPLOITS:
+        t0 = time.time()
+        r = matchup({"players": 2}, labels, args.games_exploit, make_bot=make_extra)
+        r["seconds"] = round(time.time() - t0, 1)
+        print(json.dumps(r), flush=True)
+        out.append(r)
+    return out
+
+
 def bench_puzzles_cpython(n):
     out = {}
     for grade in P.GRADES:
@@ -262,6 +287,27 @@ def write_report(results, folder):
                   "players); the levels keep their order (strong > normal > easy). Pair play by "
                   "rules version 2 (you may attack your partner; with chips both losing players "
                   "pay a round win) is measured by `--only pair`.", ""]
+    ex = results.get("exploit")
+    if ex:
+        lines += ["## Issue 28: strong against the old strong and the bluffer (2 players)", "",
+                  "*Old strong*: a frozen copy of the strong bot before issue 28, which read a "
+                  "missed declaration as proof that the declarer does not hold that number "
+                  "(tools/algo_strong_v1.py). *Bluffer*: the issue's exploit re-created from its "
+                  "description (tools/algo_bluffer.py): an exact-posterior player that, when its "
+                  "best guess is under one half, half the time declares a number it holds itself. "
+                  "Today's strong reads a miss as evidence weighed by each player's bluff rate "
+                  "estimated from the declarations the table saw settled, and bluffs itself. "
+                  "Game score and round-win rate as above (first seat's level; fair 50%).", "",
+                  "| seats | games | first level's game score (95%) | round-win rate (95%) | decision mean / p95 (ms), first / second |",
+                  "|---|---|---|---|---|"]
+        for r in ex:
+            a, b = r["seats"]
+            va, vb = r["levels"][a], r["levels"][b]
+            lines.append(f"| {a} vs {b} | {r['games']} | {va['game_score']:.1%} ({fmt_ci(va['game_score_95'])}) | "
+                         f"{va['round_rate']:.1%} ({fmt_ci(va['round_rate_95'])}) | "
+                         f"{va['ms_mean']} / {va['ms_p95']}, {vb['ms_mean']} / {vb['ms_p95']} |")
+        lines += ["", "Targets (issue 28): strong ≥ 60% against the bluffer and against old strong; "
+                  "intervals that exclude 50%.", ""]
     pp = results.get("partner")
     if pp:
         lines += ["## Attacking the partner (pair play, rules version 2)", "",
@@ -323,6 +369,7 @@ def main():
     parser.add_argument("--games-pair", type=int, default=200)
     parser.add_argument("--games-order", type=int, default=400)
     parser.add_argument("--games-partner", type=int, default=600)
+    parser.add_argument("--games-exploit", type=int, default=1000)
     parser.add_argument("--puzzles", type=int, default=100)
     parser.add_argument("--browser-puzzles", type=int, default=40)
     parser.add_argument("--browser-games", type=int, default=10)
@@ -344,6 +391,9 @@ def main():
     elif "pair" in only:
         measuring(results, "pair")
         results["selfplay"] = bench_pair(args, results.get("selfplay"))
+    if "exploit" in only:
+        measuring(results, "exploit")
+        results["exploit"] = bench_exploit(args)
     if "partner" in only:
         measuring(results, "partner")
         results["partner"] = bench_partner(args)

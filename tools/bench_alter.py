@@ -1,6 +1,6 @@
 """Benchmarks of ALTER (measurements, not tests).
 
-    .venv/bin/python tools/bench_alter.py [--games 1200] [--only selfplay,browser]
+    .venv/bin/python tools/bench_alter.py [--games 1200] [--duel-games 1000] [--only selfplay,duel,browser]
 
 Writes benchmarks/alter.md and benchmarks/alter.json.
 
@@ -8,6 +8,11 @@ Writes benchmarks/alter.md and benchmarks/alter.json.
   seats one bot of each level plus a fourth seat that cycles through the levels; the seats
   rotate every game. Per level: mean score per seat and game, win share per seat (a shared win
   counts in part), Victory wins; 3- and 5-player variants likewise (fewer games).
+* duel: head to head at 4-player tables (tools/benchduel.py: two seats each, every deal played
+  with the sides swapped): today's strong bot against a frozen copy of the strong bot of before
+  issue 28 (tools/baseline_alter.py, "old strong"), and players that expect Changes onto
+  watched places (tools/exploit_alter.py, the issue's exploit re-created from its description)
+  against both; the old strong bot against normal and normal against easy for scale.
 * browser: bot decision times measured inside Pyodide in headless Chromium (each level at
   seat 0 against normal bots, whole games), 4 and 5 players.
 """
@@ -20,9 +25,13 @@ import time
 from benchlib import (OUT, header, measuring, open_app, save_results, served_browser, start_results,
                       write)
 
-# bodoge: benchlib has put py/ on the import path
+# bodoge (and the bench-only bots, which import it): benchlib has put py/ on the import path
+import baseline_alter
+import exploit_alter
+from benchduel import duel, duel_rows
 from bodoge.core.rng import derive_seed
 from bodoge.core.selfplay import _percentile, play_one, wilson
+from bodoge.games.alter import bots as alter_bots
 
 SEED = 2026
 LEVELS = ("strong", "normal", "easy")
@@ -75,6 +84,34 @@ def bench_selfplay(games):
     return [mixed(4, games), mixed(3, max(200, games // 4)), mixed(5, max(200, games // 4))]
 
 
+# bench-only bots beside the game's own levels
+EXTRA_BOTS = {"old strong": baseline_alter.StrongBot, "old normal": baseline_alter.NormalBot,
+              "expect-change (old strong's reckoning)": exploit_alter.ExpectChangeBot,
+              "expect-change (strong's reckoning)": exploit_alter.ExpectChangeModelBot}
+DUELS = (
+    ("strong", "old strong"),
+    ("expect-change (old strong's reckoning)", "old strong"),
+    ("expect-change (old strong's reckoning)", "strong"),
+    ("expect-change (strong's reckoning)", "strong"),
+    ("strong", "normal"),
+    ("normal", "easy"),
+)
+
+
+def make_bot(label, seat, seed):
+    if label in EXTRA_BOTS:
+        return EXTRA_BOTS[label](seat, seed)
+    return alter_bots.BOTS[label](seat, seed)
+
+
+def bench_duel(games):
+    out = []
+    for a, b in DUELS:
+        out.append(duel("alter", a, b, games, SEED, make_bot))
+        print(json.dumps(out[-1]), flush=True)
+    return out
+
+
 def bench_browser(browser, url, games):
     ctx, page = open_app(browser, url)
     times = {}
@@ -104,6 +141,19 @@ def report(results, folder):
                              f"{v['decision_ms']['mean']} / {v['decision_ms']['p95']} |")
         lines += ["", "Fair share: " + ", ".join(f"{r['players']} players {r['fair_share']:.1%}" for r in sp)
                   + ". Shared wins: " + ", ".join(f"{r['shared_wins']} of {r['games']}" for r in sp) + ".", ""]
+    du = results.get("duel")
+    if du:
+        lines += ["## Head to head (CPython, 4 players, two seats each)", "",
+                  "Two seats each at a 4-player table, seated ABAB and AABB, every deal played twice "
+                  "with the sides swapped. A's win share: the share of games A's seats won (a shared "
+                  "win counts in part); 50% is even. Intervals: 95% Wilson over games. *Old strong* "
+                  "is a frozen copy of the strong bot before issue 28 (tools/baseline_alter.py); "
+                  "*expect-change* players are issue 28's exploit re-created from its description "
+                  "(tools/exploit_alter.py): they expect the later players to Change onto a Pick put "
+                  "on a place after a Watch, and so place just before the card they want, reckoning "
+                  "as the old strong bot or as today's. Targets (issue 28): strong ≥ 53% against old "
+                  "strong, no expect-change player above 47% against strong.", ""]
+        lines += duel_rows(du) + [""]
     br = results.get("browser")
     if br:
         lines += ["## Bot decision time inside Pyodide (headless Chromium)", "",
@@ -117,8 +167,9 @@ def report(results, folder):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--only", default="selfplay,browser")
+    parser.add_argument("--only", default="selfplay,duel,browser")
     parser.add_argument("--games", type=int, default=1200)
+    parser.add_argument("--duel-games", type=int, default=1000)
     parser.add_argument("--browser-games", type=int, default=6)
     parser.add_argument("--out", default=OUT)
     args = parser.parse_args()
@@ -128,6 +179,10 @@ def main():
         measuring(results, "selfplay")
         results["selfplay"] = bench_selfplay(args.games)
         print(json.dumps(results["selfplay"]), flush=True)
+    if "duel" in only:
+        measuring(results, "duel")
+        results["duel"] = bench_duel(args.duel_games)
+        save_results("alter", results, args.out)
     if "browser" in only:
         measuring(results, "browser")
         with served_browser() as (browser, url):

@@ -45,10 +45,8 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 FRAME_MS = 1000 / 60
 LONG_MS = 50
 SEED = 14
-# the self-played game the moves are taken from: options and bot levels
-SELFPLAY = {"algo": ({"players": 3}, "normal"), "alter": ({"players": 4}, "normal"),
-            "alluvium": ({"players": 4}, "easy"), "playme": ({"players": 3}, "fast"),
-            "bossa": ({"players": 2}, "normal")}
+# the self-played game the moves are taken from: options and bot levels (the catalogue's demo)
+SELFPLAY = {g.id: g.demo for g in CATALOG if g.playable}
 
 FRAMES_PROBE = """() => {
   const tb = window.__tb = {frames: [], loaf: [], long: [], on: true};
@@ -263,7 +261,7 @@ def report(results):
                   "50 ms) while the move was handled. A refused move (Play Me!: a recorded real-time "
                   "move the clock no longer allows when the position is reopened) is not counted. "
                   "A move that ends a round or the game is drawn first and its summary or result "
-                  "comes over the table in the next frame (`PlayScreen.hold_overlay`): \"summary\" is "
+                  "comes over the table in the next frame (`Session.hold_overlay`): \"summary\" is "
                   "from the call to the frame that paints it, for those moves. Each move is tried "
                   "several times, its position opened afresh each time (the machine's own hiccups "
                   "come and go between tries; a move's cost does not): a move is within one frame "

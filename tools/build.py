@@ -211,9 +211,24 @@ def py_script(config):
             f'  <script type="py" config="{attr}">\n{code}</script>')
 
 
+def games_text(last=", "):
+    """The playable games' names, from the catalogue ("algo, ALTER, … Bossa")."""
+    names = [g.name_en for g in CATALOG if g.playable]
+    return ", ".join(names[:-1]) + last + names[-1] if len(names) > 1 else "".join(names)
+
+
+def fill_manifest(path):
+    """Put the catalogue's games where the manifest's description says ``{{games}}`` (as the
+    page's does: ``fill_index``), so a new game is named there without an edit."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text.replace("{{games}}", json.dumps(games_text(" and "))[1:-1]))
+
+
 def fill_index(dist, config):
     with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
-        html = f.read()
+        html = f.read().replace("{{games}}", escape_text(games_text()))
     ja, en = I18n("ja"), I18n("en")
     while "{{t:" in html:
         start = html.index("{{t:")
@@ -406,6 +421,7 @@ def build(dist):
               skip_dir=lambda rel: rel.split(os.sep)[0] == "pyodide")
     join_css(os.path.join(dist, "web", "style.css"))
     static_rules(os.path.join(dist, "web", "rules.html"))
+    fill_manifest(os.path.join(dist, "web", "manifest.webmanifest"))
     vendor = os.path.join(dist, "web", "vendor")     # play on several devices: QR codes
     os.makedirs(vendor)
     for package, name in VENDOR:

@@ -33,8 +33,8 @@ import benchlib  # noqa: E402  (puts py/ on the path)
 from bodoge.core.match import Match  # noqa: E402
 from bodoge.core.record import Record, encode  # noqa: E402
 from bodoge.core.selfplay import play_one  # noqa: E402
-from bodoge.games import info  # noqa: E402
-from bodoge.ui.games import game_ui, progress_lines  # noqa: E402
+from bodoge.games import PLAYABLE, get_game, info  # noqa: E402
+from bodoge.ui.games import GameUI, game_ui, progress_lines  # noqa: E402
 from bodoge.ui.i18n import I18n  # noqa: E402
 from bodoge.ui.storage import SAVE_PREFIX, Slot  # noqa: E402
 
@@ -42,17 +42,19 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 LANGS = ("en", "ja")
 NAMES = ("Aki", "Ben", "Cy", "Dee", "Eri", "Fumi")
 
-# options, bot levels for the self-play game, its seed; "round": how the first round summary
-# is reached ("play": the round-ending move is played on screen; "load": the game shows its
-# own summary when opened just after the round, found by the given test of the state)
-GAMES = {
-    "algo": {"options": {"players": 3}, "levels": ["normal"] * 3, "seed": 7, "round": "play"},
-    "alter": {"options": {"players": 4}, "levels": ["normal"] * 4, "seed": 7, "round": "play"},
-    "alluvium": {"options": {"players": 4}, "levels": ["easy"] * 4, "seed": 7, "round": "play"},
-    "playme": {"options": {"players": 3}, "levels": ["fast"] * 3, "seed": 7,
-               "round": lambda state: bool(state.get("results")) and state["phase"] == "ready"},
-    "bossa": {"options": {"players": 2}, "levels": ["normal"] * 2, "seed": 7, "round": None},
-}
+def conf(game_id):
+    """The self-play game of ``game_id`` (the catalogue's demo, seed 7) and how its first round
+    summary is reached ("round"): "play" (the round-ending move is played on screen), "load"
+    (a game in real time shows its own summary when opened just after the round) or None (a
+    game without rounds: no ``ends_round``)."""
+    g, game, gui = info(game_id), get_game(game_id), game_ui(game_id)
+    n = game.options(g.demo_options)["players"]
+    has_rounds = type(gui).ends_round is not GameUI.ends_round
+    return {"options": g.demo_options, "levels": [g.demo_level] * n, "seed": 7,
+            "round": ("load" if game.realtime else "play") if has_rounds else None}
+
+
+GAMES = {g: conf(g) for g in PLAYABLE}
 SCENES = ("setup", "first", "mid", "log", "rules-dialog", "share", "round", "result", "table",
           "rules")
 PHONE_ONLY = {"log"}        # on a wide screen the log is always beside the table
@@ -81,11 +83,8 @@ class Plan:
             replay.play(seat, move)
             if self.round is not None or how is None:
                 continue
-            if how == "play":
-                if any(gui.ends_round(e) for e in replay.state["log"][before:]) and not replay.over:
-                    self.round = (k, seat, move)
-            elif how(replay.state):
-                self.round = ("load", k + 1)
+            if any(gui.ends_round(e) for e in replay.state["log"][before:]) and not replay.over:
+                self.round = (k, seat, move) if how == "play" else ("load", k + 1)
         self.first_seat = Match.new(game_id, self.record.options, self.record.seed).to_move()[0]
 
     def code(self, n, human):

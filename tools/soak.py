@@ -2,12 +2,14 @@
 
     python tools/soak.py [--games 10000] [--fuzz 10000] [--only algo,fuzz]
 
-Runs every game's tests/games/<game>/test_properties.py with ``BODOGE_PROPERTY_GAMES`` (and
-``BODOGE_PLAYME_GAMES`` for Play Me!, whose default suite plays fewer) set to ``--games``,
-and tests/unit/test_fuzz.py with ``BODOGE_FUZZ_EXAMPLES`` set to ``--fuzz`` (random bytes and
-text, mutated codes and records, deep nesting: every input a game or a BadCode). Each test
-file runs in its own pytest process; hypothesis reports how many examples each test passed.
-Writes benchmarks/soak.md (and soak.json with the raw figures); exits 1 if anything failed.
+For every game of the catalogue, runs its class of the protocol suite
+(tests/games/test_protocol.py) and its own tests/games/<game>/test_properties.py (if it has
+one) with ``BODOGE_PROPERTY_GAMES`` set to ``--games`` and ``BODOGE_PROPERTY_FULL=1`` (a game
+whose default suite plays a share of the count, Play Me!, plays it all); and
+tests/unit/test_fuzz.py with ``BODOGE_FUZZ_EXAMPLES`` set to ``--fuzz`` (random bytes and
+text, mutated codes and records, deep nesting: every input a game or a BadCode). Each part runs
+in its own pytest process; hypothesis reports how many examples each test passed. Writes
+benchmarks/soak.md (and soak.json with the raw figures); exits 1 if anything failed.
 ``make soak`` runs it with the defaults.
 """
 
@@ -20,22 +22,30 @@ import time
 
 from benchlib import ROOT, OUT, header, measuring, save_results, start_results, write
 
-PARTS = {g: os.path.join("tests", "games", g, "test_properties.py")
-         for g in ("algo", "alter", "alluvium", "playme", "bossa")}
-PARTS["fuzz"] = os.path.join("tests", "unit", "test_fuzz.py")
-NAMES = {"algo": "algo", "alter": "ALTER", "alluvium": "ALLUVIUM", "playme": "Play Me!",
-         "bossa": "Bossa", "fuzz": "decoder fuzz"}
+from bodoge.games import CATALOG  # noqa: E402  (benchlib has put py/ on the path)
+
+
+def game_paths(game_id):
+    """The game's class of the protocol suite, and its own property tests if it has any."""
+    paths = [os.path.join("tests", "games", "test_protocol.py") + f"::Test_{game_id}"]
+    own = os.path.join("tests", "games", game_id, "test_properties.py")
+    return paths + ([own] if os.path.isfile(os.path.join(ROOT, own)) else [])
+
+
+PARTS = {g.id: game_paths(g.id) for g in CATALOG if g.playable}
+PARTS["fuzz"] = [os.path.join("tests", "unit", "test_fuzz.py")]
+NAMES = {**{g.id: g.name_en for g in CATALOG}, "fuzz": "decoder fuzz"}
 # "tests/x.py::test_name:" then, within its block, "- 123 passing examples, 0 failing examples"
 TEST_LINE = re.compile(r"^\S+::(test_\w+)(?:\[[^\]]*\])?:\s*$")
 PASSING = re.compile(r"(\d+) passing(?: examples?)?, (\d+) failing")
 
 
-def run_part(part, path, games, fuzz):
-    env = dict(os.environ, BODOGE_PROPERTY_GAMES=str(games), BODOGE_PLAYME_GAMES=str(games),
+def run_part(part, paths, games, fuzz):
+    env = dict(os.environ, BODOGE_PROPERTY_GAMES=str(games), BODOGE_PROPERTY_FULL="1",
                BODOGE_FUZZ_EXAMPLES=str(fuzz), PYTHONPATH=os.path.join(ROOT, "py"))
     start = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "--hypothesis-show-statistics", path],
+                           "--hypothesis-show-statistics", *paths],
                           cwd=ROOT, env=env, capture_output=True, text=True)
     seconds = time.monotonic() - start
     tests, current = {}, None
@@ -50,15 +60,17 @@ def run_part(part, path, games, fuzz):
             tests[current] += int(m.group(1))
     summary = next((line for line in reversed(proc.stdout.splitlines()) if " in " in line
                     and ("passed" in line or "failed" in line)), proc.stdout[-300:])
-    return {"file": path, "seconds": round(seconds, 1), "ok": proc.returncode == 0,
+    return {"file": " ".join(paths), "seconds": round(seconds, 1), "ok": proc.returncode == 0,
             "summary": summary.strip("= "), "examples": tests,
             "output": "" if proc.returncode == 0 else proc.stdout[-4000:] + proc.stderr[-2000:]}
 
 
 def table(results):
     lines = header(results, "Soak: property tests and decoder fuzz", "tools/soak.py")
-    lines += [f"Settings: `BODOGE_PROPERTY_GAMES={results['games']}` (every game, Play Me! "
-              f"included through `BODOGE_PLAYME_GAMES`), `BODOGE_FUZZ_EXAMPLES={results['fuzz']}`. "
+    lines += [f"Settings: `BODOGE_PROPERTY_GAMES={results['games']}` with "
+              "`BODOGE_PROPERTY_FULL=1` (every game the full count, Play Me! included), "
+              f"`BODOGE_FUZZ_EXAMPLES={results['fuzz']}`. A game's part is its class of the "
+              "protocol suite (tests/games/test_protocol.py) and its own test_properties.py. "
               "Examples are what hypothesis counted as passing for each test (a test derives "
               "its own count from the setting: some play a fraction of it, with longer games). "
               "The default suite runs the same tests with 2,000 games (Play Me! 50) and 300 "

@@ -146,9 +146,13 @@
     });
     // A new deploy's worker may already be installing (the browser checks on navigation):
     // watch whatever is there now as well as what comes later.
+    // A new version waits only while another worker controls the page: WebKit may tell a first
+    // visit's worker "installed" after it has already claimed the page (the controller then).
     const watch = (worker) => {
       if (!worker) return;
-      const check = () => { if (worker.state === "installed" && sw.controller) offer(worker); };
+      const check = () => {
+        if (worker.state === "installed" && sw.controller && sw.controller !== worker) offer(worker);
+      };
       check();
       worker.addEventListener("statechange", check);
     };
@@ -166,7 +170,6 @@
       // until the worker is idle), so without this an update could wait for many visits.
       if (reg.active) reg.update().catch(() => { /* offline: try again next visit */ });
     }).catch(() => answered(false));      // no offline cache: the app still works online
-    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   };
 
   // --- the rules before Python ---------------------------------------------------------------

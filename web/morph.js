@@ -154,13 +154,35 @@
   window.addEventListener("pagehide", runAfterPaint);
   document.addEventListener("visibilitychange", () => { if (document.hidden) runAfterPaint(); });
 
+  // Run fn() just before the next frame is drawn: a redraw that many events asked for is made
+  // once a frame (messages from other devices). A hidden page draws no frames: in a moment.
+  window.bodogeNextFrame = (fn) => {
+    if (document.hidden) setTimeout(fn, 100);
+    else requestAnimationFrame(() => fn());
+  };
+
   // Make root's children match the markup `html`.
+  // A tooltip opens on hover only for a pointer that moved since the page changed under it: after
+  // a redraw (Next round) the pointer may rest where a card's power line now is, and its text must
+  // not open over the person's own controls (CSS: :root[data-hover="still"]). Only a change of
+  // the element under the pointer counts: a clock's redraw keeps the same elements.
+  // (Not data-pointer: ALLUVIUM's map marks its pointer zones with that.)
+  const page = document.documentElement;
+  let at = null;
+  addEventListener("pointermove", (ev) => {
+    at = [ev.clientX, ev.clientY];
+    if (page.dataset.hover) delete page.dataset.hover;
+  }, { passive: true });
+  const under = () => (at ? document.elementFromPoint(at[0], at[1]) : null);
+
   window.bodogeMorph = (root, html) => {
+    const was = under();
     const template = document.createElement("template");
     template.innerHTML = html;
     const moving = !reduced() && template.content.querySelector('[data-fx="slide"]');
     const before = moving ? places(root) : null;
     morphChildren(root, template.content);
     if (moving) slide(root, before);
+    if (at && under() !== was) page.dataset.hover = "still";
   };
 })();

@@ -24,11 +24,23 @@ def _selfplay(args) -> int:
 
 def _decode(args) -> int:
     """One JSON line and status 0, or one line on stderr and status 2 for any bad code."""
+    from .core import public
+
     if args.code == "-":      # bytes: text that is not UTF-8 is a bad code, not a traceback
-        code = sys.stdin.buffer.read(MAX_CODE_CHARS * 4 + 1).decode("utf-8", "replace")
+        limit = max(MAX_CODE_CHARS, public.MAX_CODE_CHARS)
+        code = sys.stdin.buffer.read(limit * 4 + 1).decode("utf-8", "replace")
     else:
         code = args.code
     try:
+        if public.is_public(code):     # a replay link of a game in progress: what spectators saw
+            pm = public.PublicMatch.from_code(code)
+            pub = pm.pub
+            line = json.dumps({"game": pub.game, "rules_version": pub.version, "options": pub.options,
+                               "public": True, "meta": pub.meta, "movers": pub.movers,
+                               "moves": len(pub.movers), "outcome": pm.outcome()},
+                              ensure_ascii=False, allow_nan=False)
+            print(line)
+            return 0
         match = Match.from_code(code)
         rec = match.record
         line = json.dumps({"game": rec.game, "rules_version": rec.version, "options": rec.options,
@@ -52,7 +64,8 @@ def main(argv=None) -> int:
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--options", help="extra game options as JSON")
     sp.set_defaults(run=_selfplay)
-    dp = sub.add_parser("decode", help="print a save code's record and outcome")
+    dp = sub.add_parser("decode", help="print a save code's record and outcome (of a public "
+                                       "code: who moved, and the outcome)")
     dp.add_argument("code", help="the code, a share link, or - to read it from stdin")
     dp.set_defaults(run=_decode)
     args = parser.parse_args(argv)

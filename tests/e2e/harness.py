@@ -7,7 +7,9 @@ own test folder, shares it with the app's tests here. Tests in ``tests/e2e/`` an
 The site is built once into build/e2e-site (tools/build.py). Chromium: $CHROMIUM, else
 Debian's /usr/bin/chromium when present, else Playwright's own browser. Every page is
 guarded: a request that leaves 127.0.0.1 is aborted and fails the test (nothing may load
-from a CDN), and so does any console error or uncaught page error.
+from a CDN), and so does any console error or uncaught page error, and any breach of the page's
+Content-Security-Policy (index.html): a ``securitypolicyviolation`` event, or a console line
+about the policy, whatever its level.
 """
 
 import json
@@ -27,7 +29,9 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from serve import Server  # noqa: E402
 
-SITE = os.path.join(ROOT, "build", "e2e-site")
+# One build per pytest-xdist worker (`make test` runs two): workers never build over each other.
+SITE = os.path.join(ROOT, "build", "e2e-site" + (
+    "-" + os.environ["PYTEST_XDIST_WORKER"] if os.environ.get("PYTEST_XDIST_WORKER") else ""))
 BOOT_TIMEOUT = 90_000
 # A loaded 2-core CI machine can take longer than Playwright's 5 s default for an answer from
 # Python; an assertion that holds returns as soon as it does, so a longer wait costs nothing.
@@ -96,9 +100,17 @@ NO_SNAPSHOT = ("Object.defineProperty(Navigator.prototype, 'deviceMemory', "
                "{get: () => 1, configurable: true});")
 
 
+# Every breach of the Content-Security-Policy is said on the console as an error (the event
+# carries what the console line may not: the directive and where).
+CSP_WATCH = ("document.addEventListener('securitypolicyviolation', (e) => console.error("
+             "'CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + "
+             "' at ' + e.sourceFile + ':' + e.lineNumber));")
+
+
 class Guard:
-    """Records requests that leave localhost (aborted) and console/page errors; unless
-    ``snapshots``, the pages it watches make no memory snapshot (``NO_SNAPSHOT``)."""
+    """Records requests that leave localhost (aborted), console/page errors and breaches of the
+    Content-Security-Policy; unless ``snapshots``, the pages it watches make no memory snapshot
+    (``NO_SNAPSHOT``)."""
 
     def __init__(self, snapshots=False):
         self.external = []
@@ -108,6 +120,8 @@ class Guard:
     def attach(self, context):
         if not self.snapshots:
             context.add_init_script(NO_SNAPSHOT)
+        context.add_init_script(CSP_WATCH)
+
         def route(r):
             self.external.append(r.request.url)
             return r.abort()
@@ -120,7 +134,8 @@ class Guard:
         return context
 
     def watch(self, page):
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("console", lambda m: self.errors.append(m.text)
+                if m.type == "error" or "Content Security Policy" in m.text else None)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     def check(self):
@@ -193,6 +208,17 @@ def at(browser, server, guard):
     yield make
     for ctx in made:
         ctx.close()
+
+
+AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
+
+
+def add_axe(page):
+    """axe-core into the page, evaluated through the browser's debugging protocol: the page's
+    Content-Security-Policy runs no inline script, so a script tag of it would be refused."""
+    with open(AXE, encoding="utf-8") as f:
+        page.evaluate(f.read())
+    assert page.evaluate("typeof axe") == "object"
 
 
 def boot(page, url):

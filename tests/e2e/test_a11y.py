@@ -9,25 +9,21 @@ import os
 import pytest
 
 from bodoge.core.selfplay import play_one
-from bodoge.games import CATALOG
+from bodoge.games import CATALOG, info
 from bodoge.ui.games import game_ui
-from bodoge.ui.play import has_analysis
+from bodoge.ui.games import has_analysis
 
-from .harness import ROOT, boot, seed_storage, settle
+from .harness import AXE, add_axe, boot, seed_storage, settle
 
-AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
 RUN = """async () => {
   const r = await axe.run(document, {resultTypes: ["violations"]});
   return r.violations.filter(v => ["serious", "critical"].includes(v.impact) || v.id === "heading-order")
     .map(v => [v.id, v.impact, v.nodes.slice(0, 3).map(n => n.html.slice(0, 200))]);
 }"""
-PLAYERS = {"algo": 2, "alter": 4, "alluvium": 3, "playme": 2, "bossa": 2}
-
-
 def finished_code(game_id):
-    """A finished game (bots played it in CPython), seat 0 a person's."""
-    n = PLAYERS[game_id]
-    level = "fast" if game_id == "playme" else "easy"
+    """A finished game (bots played it in CPython: the catalogue's demo), seat 0 a person's."""
+    g = info(game_id)
+    n, level = g.demo_options["players"], g.demo_level
     match = play_one(game_id, {"players": n}, 5, [level] * n)
     match.record.meta = {"seats": [{"name": "Aki"}] + [{"bot": level}] * (n - 1)}
     return match.code()
@@ -43,7 +39,7 @@ def test_axe_finds_nothing_serious_on_any_screen(context, page, server, results)
     damaged = '{"v":1,"id":"a/b","game":"algo","code":"%s"}' % results["algo"]
     seed_storage(context, {"bodoge:save:a/b": damaged, "bodoge:save:x": "[[["})  # on the shelf
     boot(page, server.url)
-    page.add_script_tag(path=AXE)             # the same document throughout: hash routes
+    add_axe(page)             # the same document throughout: hash routes
     found = {}
 
     def check(name):

@@ -53,7 +53,7 @@ def play_until(page, done, limit=300.0):
 
 def test_shelf_paints_from_static_html_with_progress(page, server, context):
     raw = context.request.get(server.url).text()
-    words = ["アルゴ", "algo", "ALTER", "ALLUVIUM", "Play Me!", "Bossa", "New game", "新しいゲーム"]
+    words = [n for g in CATALOG for n in (g.name_ja, g.name_en)] + ["New game", "新しいゲーム"]
     if not all(g.playable for g in CATALOG):
         words += ["Coming soon", "近日公開"]
     for word in words:

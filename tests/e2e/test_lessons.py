@@ -15,8 +15,8 @@ from playwright.sync_api import expect
 from bodoge.games import CATALOG
 from bodoge.ui.games import has_lesson
 
-from e2e.harness import assert_regions_in_view, boot, settle, wait_ready, wait_until
-from e2e.test_a11y import AXE, RUN
+from e2e.harness import add_axe, assert_regions_in_view, boot, settle, wait_ready, wait_until
+from e2e.test_a11y import RUN
 
 GAMES = [g.id for g in CATALOG if g.playable and has_lesson(g.id)]
 SIZES = {"en": (1280, 800), "ja": (390, 844)}
@@ -74,7 +74,7 @@ def perform(page, action):
 
 def axe(page, found, name):
     if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(path=AXE)
+        add_axe(page)
     settle(page)
     violations = page.evaluate(RUN)
     if violations:

@@ -68,10 +68,21 @@ class Truth:
         self.states = []
         self.moves = []
 
+    def state(self):
+        return self.states[-1]
+
     def update(self):
-        saves = {k: json.loads(v) for k, v in storage_of(self.page).items() if k.startswith(SAVE_PREFIX)}
-        assert len(saves) == 1, saves.keys()
-        rec = decode(next(iter(saves.values()))["code"])
+        """The host's game as its page has it now. The page saves a move once the frame that
+        shows it is painted: read until the save has every move the page's record has (read
+        at once, a busy page's save could still be one move behind, and a test waiting for
+        that stale state's seat to move would wait for ever)."""
+        end = time.monotonic() + 10
+        while True:
+            st = status(self.page)
+            rec = self.saved()
+            if st is None or len(rec.moves) >= st["moves"] or time.monotonic() > end:
+                break
+            time.sleep(0.02)
         if self.game is None:
             self.game = get_game(rec.game)
             self.states = [self.game.setup(self.game.options(rec.options), rec.seed, rec.version)]
@@ -81,6 +92,11 @@ class Truth:
             self.moves.append([seat, move])
         self.meta = rec.meta
         return self.states[-1]
+
+    def saved(self):
+        saves = {k: json.loads(v) for k, v in storage_of(self.page).items() if k.startswith(SAVE_PREFIX)}
+        assert len(saves) == 1, saves.keys()
+        return decode(next(iter(saves.values()))["code"])
 
     def view(self, seat, k=None):
         return json.loads(json.dumps(self.game.view(self.states[-1 if k is None else k], seat)))
@@ -275,20 +291,21 @@ READ_QR = """async (id) => {
       document.head.appendChild(el);
     });
   }
-  const svg = document.getElementById(id).cloneNode(true);
-  const size = 600;
-  svg.setAttribute("width", size);
-  svg.setAttribute("height", size);
-  const img = new Image();
-  await new Promise((resolve, reject) => {
-    img.onload = resolve;
-    img.onerror = reject;
-    img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
-  });
+  // the SVG's dark runs ("M<x> <y>h<w>v1h-<w>z", in modules) painted on a canvas: no image
+  // is loaded (the page's Content-Security-Policy takes images from the site only)
+  const svg = document.getElementById(id);
+  const n = svg.viewBox.baseVal.width;
+  const scale = 12;
+  const size = n * scale;
   const canvas = document.createElement("canvas");
   canvas.width = canvas.height = size;
   const ctx = canvas.getContext("2d");
-  ctx.drawImage(img, 0, 0, size, size);
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, size, size);
+  ctx.fillStyle = "#000";
+  for (const m of svg.querySelector("path").getAttribute("d").matchAll(/M(\\d+) (\\d+)h(\\d+)/g)) {
+    ctx.fillRect(+m[1] * scale, +m[2] * scale, +m[3] * scale, scale);
+  }
   const found = window.jsQR(ctx.getImageData(0, 0, size, size).data, size, size);
   return found ? found.data : null;
 }"""
@@ -513,3 +530,174 @@ def check_play_me_messages(page, invite):
             assert "rng" not in link.view and "clock" in msg
             views += 1
     assert views > 5
+
+
+# --- a hostile guest ---------------------------------------------------------------------------
+NOW = "const now = () => performance.timeOrigin + performance.now();"     # one clock for every page
+FLOOD = """([key, n, at]) => {
+  // from time ``at`` on, 5,000 moves the rules refuse (out of turn) and 5,000 requests for the
+  // whole view, interleaved, as fast as the page can send them
+  NOW
+  setTimeout(() => {
+    window.__flood = {sent: 0, start: now()};
+    for (let i = 0; i < n; i++) {
+      const move = '{"v":1,"t":"move","n":' + (i + 1) + ',"m":{"a":"attack","t":0,"p":0,"n":11}}';
+      if (window.bodogeNet.send(key, move)) window.__flood.sent++;
+      if (window.bodogeNet.send(key, '{"v":1,"t":"sync"}')) window.__flood.sent++;
+    }
+    window.__flood.end = now();
+  }, Math.max(0, at - now()));
+  return true;
+}""".replace("NOW", NOW)
+# The host's person clicks ``selector`` at time ``at`` (a timer of the host's page), or, with
+# ``at`` null, the moment the page hears the next ``sync`` from a device (so the click meets a
+# flood: it waits behind the messages already come); ``__click``: that time; ``__paint``: from it
+# to the animation frame that shows what the click changed (a page busy with messages runs the
+# click late: that counts).
+CLICK_AT = """([selector, at]) => {
+  NOW
+  window.__paint = null;
+  const click = () => {
+    const seen = new MutationObserver(() => {
+      seen.disconnect();
+      requestAnimationFrame(() => { window.__paint = now() - window.__click; });
+    });
+    seen.observe(document.getElementById("app"), {subtree: true, childList: true, attributes: true,
+                                                   characterData: true});
+    document.querySelector(selector).click();
+  };
+  if (at === null) {
+    window.__onNet = (text) => {               // the flood's first message (not an honest ack)
+      if (!text.includes('"t":"sync"')) return false;
+      window.__click = now();
+      setTimeout(click, 0);
+      return true;
+    };
+  } else {
+    window.__click = at;
+    setTimeout(click, Math.max(0, at - now()));
+  }
+  return true;
+}""".replace("NOW", NOW)
+DECLARE = 'button[data-act="declare"]:not([disabled])'
+NOW_JS = "() => performance.timeOrigin + performance.now()"
+ARRIVALS = """() => {
+  NOW
+  window.__netTimes = [];
+  window.__bodogeNetRecord = Object.assign([], {push(text) {
+    window.__netTimes.push(now());
+    if (window.__onNet && window.__onNet(text)) window.__onNet = null;
+    return Array.prototype.push.call(this, text);
+  }});
+}""".replace("NOW", NOW)
+
+
+def test_a_flooding_guest_is_let_go_while_the_host_and_the_other_guest_play_on(devices):
+    host, ben, mal = devices("#/new/algo", "", "")
+    host.get_by_label("Players").select_option("3")
+    host.get_by_role("group", name="Seat 1").get_by_label("Name").fill(NAMES[0])
+    for s in (1, 2):
+        host.get_by_role("group", name=f"Seat {s + 1}").get_by_label("Played by").select_option("guest")
+    host.get_by_role("button", name="Start", exact=True).click()
+    ben, _ = join(ben, host, 1, NAMES[1], 1)
+    mal, mal_invite = join(mal, host, 2, "Mal", 2)
+    close_dialog(host)
+    host.evaluate(ARRIVALS)
+    pages = {0: host, 1: ben, 2: mal}
+    truth = Truth(host)
+    bots = {}
+
+    def play(seat):
+        """``seat``'s person plays an easy computer's choice from its own view."""
+        state = truth.update()
+        bot = bots.setdefault(seat, truth.game.make_bot("easy", seat, 5 + seat))
+        before = len(state["log"])
+        assert pages[seat].evaluate("([s, m]) => window.bodoge.play(s, m)",
+                                    [seat, json.dumps(think(bot, truth.view(seat)))])
+        wait_until(host, "(n) => JSON.parse(window.bodoge.status()).log > n", before, interval=20)
+
+    def to_move():
+        state = truth.update()
+        seat = truth.game.to_move(state)[0]
+        try:
+            wait_until(pages[seat], "([s, n]) => { const st = JSON.parse(window.bodoge.status());"
+                                    " return st.to_move.includes(s) && st.log === n; }",
+                       [seat, len(state["log"])], interval=20)      # its view has come
+        except AssertionError as e:                 # say what each device had
+            seen = {s: status(p) for s, p in pages.items()}
+            raise AssertionError(f"{e}; the save: seat {seat} to move at log {len(state['log'])}, "
+                                 f"the devices: {seen}, the host's table: "
+                                 f"{host.evaluate('window.bodoge.table()')}") from None
+        return seat
+
+    def declare_soon(later):
+        """The host's person attacks a card, and declares ``later`` ms from now (None: when the
+        next message comes)."""
+        host.get_by_role("button", name=re.compile("face down")).first.click()
+        expect(host.locator(DECLARE).first).to_be_visible()
+        at = None if later is None else host.evaluate(NOW_JS) + later
+        assert host.evaluate(CLICK_AT, [DECLARE, at])
+
+    calm = []                                     # the host's declarations with no flood
+    while len(calm) < 2:
+        while to_move() != 0 or truth.update()["phase"] != "attack":
+            play(to_move())
+        n = len(truth.update()["log"])
+        declare_soon(50)
+        calm.append(wait_until(host, "() => window.__paint", interval=5))
+        wait_until(host, "(n) => JSON.parse(window.bodoge.status()).log > n", n, interval=20)
+    while to_move() != 0 or truth.update()["phase"] != "attack":
+        play(to_move())
+    moves_before = len(truth.moves)
+    # Mal's flood starts, and the host's person declares as it comes in
+    key = f"g2-{R.read_invite(mal_invite).nonce}-1"
+    declare_soon(None)
+    assert mal.evaluate(FLOOD, [key, 5000, 0])
+    paint = wait_until(host, "() => window.__paint", interval=5)
+    click = host.evaluate("window.__click")
+    wait_until(mal, "() => window.__flood && window.__flood.end", interval=20)
+    flood = mal.evaluate("window.__flood")
+    arrivals = host.evaluate("window.__netTimes")
+    near = [round(t - click) for t in arrivals if flood["start"] <= t]
+    print(f"the host's declarations with no flood: on screen {calm[0]:.0f}, {calm[1]:.0f} ms after the "
+          f"click; flood: {flood['sent']} "
+          f"messages sent from {flood['start'] - click:+.0f} ms to {flood['end'] - click:+.0f} ms of the "
+          f"host's click; the host heard {len(near)} of them ({near[:3]}…{near[-3:]} ms) and let Mal "
+          f"go; its move was on screen {paint:.1f} ms after the click")
+    assert flood["sent"] >= 200                           # the channel took the burst (then closed)
+    # the click came in the flood: the host heard its messages before and after it
+    assert flood["start"] <= click and min(near) <= 0 < max(near), "the click was in the flood"
+    # The host is not stalled by the flood (it was for 70 s before issue 27). How fast it stays
+    # is a measurement, not this test's: tools/bench_remote.py --only flood, benchmarks/
+    # remote.md (62-292 ms under load). Here a bound no stall passes and no busy CI flakes:
+    # a second more than the slower of two declarations with no flood.
+    assert paint < 1000 + max(calm), f"the host's move took {paint:.0f} ms to reach the screen"
+    # Mal is let go: the host says so, and why; Mal's page says the connection is lost
+    expect(host.locator("#table-banner")).to_contain_text("Mal was disconnected: their device sent too many")
+    expect(mal.locator("#table-banner")).to_contain_text("The connection to the host was lost")
+    table = json.loads(host.evaluate("window.bodoge.table()"))
+    assert table["2"]["state"] == "off" and table["1"]["state"] == "on"
+    assert table["2"]["refused"] <= R.HostLink.MAX_STRIKES + 2      # (strikes fade while they come)
+    # Ben's next move reaches the host's board: the game goes on
+    while to_move() == 0:
+        play(0)
+    assert to_move() == 1
+    state = truth.update()
+    start = time.monotonic()
+    play(1)
+    took = time.monotonic() - start
+    assert took < 3.0, f"Ben's move took {took:.2f} s to reach the host's board"  # (bench: 66-204 ms)
+    # the record is intact: it replays, every move is one the people made, none of Mal's flood
+    truth.update()
+    assert len(truth.moves) >= moves_before + 2 and all(seat in (0, 1, 2) for seat, _ in truth.moves)
+    assert not any(m == {"a": "attack", "t": 0, "p": 0, "n": 11} for s, m in truth.moves if s == 2)
+    host.click("#banner-bot-2")                     # Mal's seat goes to the computer
+    expect(host.locator("#table-banner")).to_have_count(0)
+    n = len(truth.moves)
+    end = time.monotonic() + 60
+    while len(truth.moves) < n + 4 and truth.game.outcome(truth.update()) is None:   # the game goes on
+        assert time.monotonic() < end, "the game stopped"
+        if truth.game.to_move(truth.state())[0] == 2:
+            host.wait_for_timeout(50)               # the computer's move
+        else:
+            play(to_move())

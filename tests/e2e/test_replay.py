@@ -1,6 +1,6 @@
 """Replays and take-backs in Chromium: a ``#replay=`` link stepped with the keys gives, at every
 move, the state CPython gives; Share copies a link to the move shown that opens there in a
-fresh browser; the log and the buttons jump; the screen fits a phone; a take-back in ALLUVIUM
+fresh browser (a game in progress: its public record); the log and the buttons jump; the screen fits a phone; a take-back in ALLUVIUM
 before the sheets pass; algo's analysis shows the strong bot's posterior as CPython counts it;
 every game's table draws in a replay."""
 
@@ -10,13 +10,14 @@ import pytest
 from playwright.sync_api import expect
 
 from bodoge.core.canon import state_hash
+from bodoge.core.public import is_public, share_code
 from bodoge.core.match import Match
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
-from bodoge.games import get_game
+from bodoge.games import PLAYABLE, get_game, info
 from bodoge.games.algo.bots import strong_posterior
 from bodoge.games.algo.ui_analysis import pct
-from bodoge.ui.play import has_takebacks
+from bodoge.ui.session import has_takebacks
 
 from .harness import INSTANT, assert_regions_in_view, boot
 
@@ -80,13 +81,17 @@ def test_share_copies_a_link_to_the_move_that_opens_there_in_a_fresh_browser(pag
     wait_move(page, 14)
     page.get_by_role("button", name="Share").click()
     link = page.locator("#share-link").input_value()
-    assert link.endswith(f"#replay={encode(rec)}&move=14")
+    # a game in progress: the link holds what spectators saw (a public record), no seed
+    public = share_code(Match.from_record(rec))
+    assert is_public(public) and link.endswith(f"#replay={public}&move=14")
     expect(page.locator("#dialog-share")).to_contain_text("Link to move 14")
-    state = page.evaluate("() => window.bodoge.replayHash()")
+    assert page.evaluate("() => window.bodoge.replayHash()") == hashes(rec)[14]
     other = new_context().new_page()                   # another browser profile: empty storage
     boot(other, link)
     wait_move(other, 14)
-    assert other.evaluate("() => window.bodoge.replayHash()") == state == hashes(rec)[14]
+    # it shows the spectator's view of move 14 (its "state" is that view)
+    spectator = get_game(rec.game).view(Match.from_record(rec).history.state(14), None)
+    assert other.evaluate("() => window.bodoge.replayHash()") == state_hash(spectator)
     # a replay saves nothing on the device that opens it
     assert not any(k.startswith("bodoge:save:") for k in other.evaluate("Object.keys(localStorage)"))
     # a game in progress shared as a code: the spectator view only, no seat to pick
@@ -160,7 +165,7 @@ def test_a_take_back_in_alluvium_before_the_sheets_pass(page, server):
     expect(take_back).not_to_have_attribute("aria-disabled", "true")
     page.keyboard.press("u")
     expect(page.locator("#log-list")).not_to_contain_text("on your map")
-    expect(page.locator("#prompt")).to_contain_text("Round 1: draw both pieces")
+    expect(page.locator("#prompt")).to_contain_text("each over a start square")
     assert log.count() <= before + 3                   # (the computers may have drawn again)
 
 
@@ -223,9 +228,10 @@ def test_algo_analysis_numbers_are_the_strong_bot_s_posterior_for_the_same_view(
     expect(played).to_contain_text(f"a {pct(chance)} chance then")
 
 
-@pytest.mark.parametrize("game_id", ["alter", "alluvium", "playme", "bossa"])
+@pytest.mark.parametrize("game_id", PLAYABLE)
 def test_every_game_s_table_draws_in_a_replay(page, server, game_id):
-    rec = game_code(game_id, players=2 if game_id in ("bossa", "playme") else 3)
+    g = info(game_id)
+    rec = game_code(game_id, players=g.demo_options["players"], level=g.demo_level)
     total = len(rec.moves)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

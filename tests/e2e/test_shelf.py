@@ -10,12 +10,12 @@ import pytest
 
 from bodoge.core.match import Match
 from bodoge.core.selfplay import play_one
-from bodoge.games import CATALOG
+from bodoge.games import CATALOG, info
 from bodoge.ui.games import progress_lines
 from bodoge.ui.storage import SAVE_PREFIX, Slot
 
-from .harness import algo_attack, boot, humans_turn, seed_storage, settle, storage, wait_until
-from .test_a11y import AXE, RUN
+from .harness import add_axe, algo_attack, boot, humans_turn, seed_storage, settle, storage, wait_until
+from .test_a11y import RUN
 
 PLAYABLE = [g.id for g in CATALOG if g.playable]
 MIN = 60_000
@@ -44,8 +44,9 @@ def seeded_saves(now):
     without one (written before lines were kept), 3 hours old; a finished game, 3 days old."""
     entries, expected = {}, []
     for i, game_id in enumerate(PLAYABLE):
-        n = {"alter": 4, "alluvium": 3}.get(game_id, 2)
-        seats = [{"name": "Aki"}] + [{"bot": "easy"}] * (n - 1)
+        g = info(game_id)
+        n = g.demo_options["players"]
+        seats = [{"name": "Aki"}] + [{"bot": g.demo_level}] * (n - 1)
         match = Match.new(game_id, {"players": n}, 11 + i, {"seats": seats})
         slot = Slot(f"g{i}", game_id, match.code(), now - DAY3, now - (i + 1) * 7 * MIN,
                     title="Aki", progress=progress_lines(match))
@@ -71,7 +72,7 @@ def test_shelf_pictures_progress_and_when_in_both_languages(context, page, serve
     seed_storage(context, entries)
     page.set_viewport_size({"width": width, "height": height})
     boot(page, server.url)
-    page.add_script_tag(path=AXE)
+    add_axe(page)
     for lang in ("en", "ja"):
         page.click(f"#lang-{lang}")
         page.wait_for_selector(f"html[lang='{lang}']")

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from bodoge.core.record import decode
 
-from .harness import BOOT_TIMEOUT, ROOT, boot, storage, wait_ready
+from .harness import BOOT_TIMEOUT, ROOT, boot, storage, wait_ready, wait_until
 
 MAKES_SNAPSHOTS = True          # the harness lets these tests' pages make snapshots
 from .test_app import CACHED, RESULT, new_algo, play_until
@@ -158,7 +158,7 @@ def test_a_snapshot_of_another_deploy_is_never_restored(new_context, own_server)
 
 def test_a_new_deploy_never_runs_the_old_code_from_an_old_snapshot(page, own_server):
     first_visit(page, own_server.url)
-    page.wait_for_function(CACHED, timeout=BOOT_TIMEOUT)
+    wait_until(page, CACHED, timeout=BOOT_TIMEOUT)       # async: wait_for_function would not wait
     restored_visit(page, own_server.url)
     expect(title(page)).to_have_text("Japanese tabletop games")
     old_entries = page.evaluate(ENTRIES)
@@ -186,7 +186,7 @@ def test_a_new_deploy_never_runs_the_old_code_from_an_old_snapshot(page, own_ser
 
 def test_offline_after_the_first_visit_restores_the_snapshot(page, own_server, context):
     first_visit(page, own_server.url)
-    page.wait_for_function(CACHED, timeout=BOOT_TIMEOUT)
+    wait_until(page, CACHED, timeout=BOOT_TIMEOUT)       # async: wait_for_function would not wait
     own_server.stop()
     context.set_offline(True)
     restored_visit(page, own_server.url)

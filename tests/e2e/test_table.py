@@ -11,17 +11,15 @@ from playwright.sync_api import expect
 
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
-from bodoge.games import CATALOG
+from bodoge.games import CATALOG, get_game
 from bodoge.ui.games import Ctx, winners_text
 from bodoge.ui.i18n import I18n
 
 from .harness import SIZES, algo_attack, assert_regions_in_view, boot, humans_turn
 
 NAMES = ("Aki", "Ben", "Cy", "Dee", "Eri", "Fumi")
-# a finished game of each: options and the self-play bots
-FINISHED = {"algo": ({"players": 3}, "normal"), "alter": ({"players": 4}, "normal"),
-            "alluvium": ({"players": 4}, "easy"), "playme": ({"players": 3}, "fast"),
-            "bossa": ({"players": 2}, "normal")}
+# a finished game of each: options and the self-play bots (the catalogue's demo)
+FINISHED = {g.id: g.demo for g in CATALOG if g.playable}
 
 
 
@@ -171,7 +169,7 @@ def test_the_table_keeps_its_place_when_the_turn_passes(at):
     """On a wide screen the prompt keeps one height, so the table neither jumps nor is laid out
     again (it is sized from its stage) when a move passes the turn."""
     page = at("desktop", "en")
-    for game_id in ("algo", "alter", "alluvium", "bossa"):
+    for game_id in [g for g in FINISHED if not get_game(g).realtime]:     # played in turns
         c, k, move = before_my_turn(game_id)
         go(page, "#/", "main.shelf-screen")
         go(page, f"#load={c}", "main.play-screen")

@@ -48,6 +48,15 @@ class FakeHost:
         self.qr_texts = []            # what QR codes were made of
         self.scanning = None          # the <video> id a scan runs in
         self.held = None              # [fn] held back by after_paint (None: run at once)
+        self.persist_calls = []       # storage_persist's ``ask`` per call, in order
+        self.persist_pending = []     # its answers, until ``answer_persist`` gives them
+        self.persist_answer = False   # what the browser answers (None: it has no such call)
+        self.device_info = {"ua": "Mozilla/5.0 (X11; Linux x86_64)", "touch": 0,
+                            "standalone": False}
+        self.downloads = []           # (name, text) offered as files
+        self.picked = []              # file inputs whose picker was opened
+        self.files = {}               # input id -> the text (or None: unreadable) chosen in it
+        self.file_reads = []          # input ids whose file was read
 
     # --- the host interface --------------------------------------------------------------------
     def render(self, html, focus):
@@ -75,6 +84,11 @@ class FakeHost:
     def later(self, ms, fn):
         self.timers.append((self.elapsed + ms, fn))
 
+    def next_frame(self, fn):
+        """The browser runs ``fn`` before its next frame: here as a timer (``run_timers``, or
+        a FakeNetwork's ``run``, runs it)."""
+        self.later(0, fn)
+
     def set_hash(self, h, replace=False):
         self.hash = h
         if self.app is not None and not replace:
@@ -98,6 +112,11 @@ class FakeHost:
     def base_url(self):
         return "https://example.org/bodoge/"
 
+    touch_screen = False          # a test may set it: ``touch()``
+
+    def touch(self):
+        return self.touch_screen
+
     def apply_settings(self, settings):
         self.settings_applied = (settings.lang, settings.motion)
 
@@ -106,6 +125,45 @@ class FakeHost:
 
     def warn(self, text):
         self.warnings.append(text)
+
+    # --- keeping saves -------------------------------------------------------------------------
+    def storage_persist(self, ask, done):
+        """The browser answers later (``answer_persist``), as a promise would."""
+        self.persist_calls.append(ask)
+        self.persist_pending.append(done)
+
+    def answer_persist(self, *value):
+        """Give the pending answers: ``value`` if given (None: the call failed), else
+        ``persist_answer``."""
+        pending, self.persist_pending = self.persist_pending, []
+        for done in pending:
+            done(value[0] if value else self.persist_answer)
+
+    def device(self):
+        return dict(self.device_info)
+
+    def download(self, name, text):
+        self.downloads.append((name, text))
+        return True
+
+    def pick_file(self, input_id):
+        self.picked.append(input_id)
+
+    def choose_file(self, text, input_id="import-file"):
+        """The player picks a file holding ``text`` (str; None: unreadable) and the page
+        reads it, as the change event does."""
+        self.files[input_id] = text
+        self.app.act("import", input_id, {})
+
+    def read_file(self, input_id, max_bytes, done):
+        if input_id not in self.files:
+            return
+        text = self.files.pop(input_id)
+        if text is not None and len(text.encode("utf-8")) > max_bytes:
+            done(None, "too_large")                   # refused unread
+            return
+        self.file_reads.append(input_id)
+        done(text, None) if text is not None else done(None, "unreadable")
 
     # --- play on several devices: through a FakeNetwork, if there is one ---------------------
     def net_offer(self, key, stun):

@@ -7,10 +7,10 @@ import re
 import pytest
 
 from bodoge.core.match import Match
-from bodoge.games import get_game
+from bodoge.games import PLAYABLE, get_game
 from bodoge.ui.games import GameUI, game_ui
 from bodoge.ui.html import h
-from bodoge.ui.play import has_analysis
+from bodoge.ui.games import has_analysis
 
 from .fakehost import Text, make_app
 from .test_replay import code_of
@@ -53,11 +53,14 @@ def test_no_hook_no_training_option_and_no_panel():
     assert panel(host.html) is None
 
 
-@pytest.mark.parametrize("game_id", ["algo", "alter", "bossa"])
-def test_the_three_games_with_an_analysis_offer_training(game_id):
-    assert has_analysis(game_ui(game_id))
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_the_games_with_an_analysis_and_only_they_offer_training(game_id):
     app, host = make_app(hash_=f"#/new/{game_id}")
-    assert 'id="training"' in host.html
+    assert ('id="training"' in host.html) == has_analysis(game_ui(game_id))
+
+
+def test_algo_alter_and_bossa_have_an_analysis():
+    assert [g for g in PLAYABLE if has_analysis(game_ui(g))] == ["algo", "alter", "bossa"]
 
 
 def test_training_is_off_by_default_and_only_against_computers(hook):

@@ -7,6 +7,7 @@ import re
 
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
+from bodoge.games import CATALOG, get_game
 from bodoge.ui import games as G
 from bodoge.ui.games import Ctx, GameUI, game_ui, placings
 from bodoge.ui.html import h
@@ -203,14 +204,14 @@ def test_round_overlay_over_the_board_with_next_round_and_the_game_s_heading(mon
 
 def test_the_move_that_ends_the_game_is_drawn_a_frame_before_the_result():
     """Issue 14: the last move is on screen within a frame; the result, the largest redraw,
-    comes over the table in the next frame, with the focus on its heading. Every game."""
-    cases = [("algo", {"players": 2}, ["normal"] * 2), ("alter", {"players": 4}, ["normal"] * 4),
-             ("alluvium", {"players": 3}, ["normal"] * 3), ("bossa", {"players": 2}, ["normal"] * 2)]
-    for game_id, options, levels in cases:
-        match = play_one(game_id, options, 5, levels)
+    comes over the table in the next frame, with the focus on its heading. Every game played in turns."""
+    for g in (g for g in CATALOG if g.playable and not get_game(g.id).realtime):
+        game_id, level = g.id, g.demo_level
+        n = get_game(game_id).options(g.demo_options)["players"]
+        match = play_one(game_id, g.demo_options, 5, [level] * n)
         rec = match.record
         seat, move = rec.moves[-1]
-        seats = [{"name": f"P{s}", "bot": None if s == seat else "normal"} for s in range(len(levels))]
+        seats = [{"name": f"P{s}", "bot": None if s == seat else level} for s in range(n)]
         code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:-1], {"seats": seats}))
         app, host = make_app(hash_=f"#load={code}")
         screen = app.screen
@@ -278,7 +279,9 @@ def test_a_long_log_shows_its_last_lines_under_their_group_numbered_as_in_the_ga
     app, host = make_app(hash_=f"#load={code}")
     screen = app.screen
     items = screen.log_items(screen.match.view(None), screen.ctx(None))
-    node = screen.render_log(screen.match.view(None), screen.ctx(None), limit=30)
+    from bodoge.ui.play import render_log
+    node = render_log(screen, screen.match.view(None), screen.ctx(None),
+                      window=lambda entries: (max(0, len(entries) - 30), len(entries)))
     from bodoge.ui.html import render
     html = render(node)
     numbers = [int(n) for n in re.findall(r'<span class="log-n">(\d+)\.</span>', html)]
@@ -338,7 +341,7 @@ def test_log_drawer_opens_and_closes_with_its_button_and_escape():
 
 def test_play_me_sits_in_the_frame_and_its_drawer_closes_before_it_pauses():
     app, host = make_app(hash_="#/new/playme")
-    app.act("start", "", {"players": "3", "kind0": "human", "kind1": "fast", "kind2": "fast"})
+    app.act("start", "", {"players": "3", "kind0": "human", "kind1": "strong", "kind2": "strong"})
     screen = app.screen
     html = host.html
     assert 'class="app framed"' in html and 'data-region="prompt"' in html and 'data-region="log"' in html
@@ -347,7 +350,7 @@ def test_play_me_sits_in_the_frame_and_its_drawer_closes_before_it_pauses():
     app.act("log", "open")
     assert screen.log_open
     assert app.key("Escape")
-    assert not screen.log_open and not screen.paused     # Escape closed the drawer, not the round
+    assert not screen.log_open and not screen.clock.paused     # Escape closed the drawer, not the round
 
 
 # --- dialogs --------------------------------------------------------------------------------------
@@ -390,8 +393,8 @@ def test_bot_moves_are_shown_one_at_a_time_at_the_chosen_speed():
 
 
 def test_play_me_s_result_is_the_frame_s_overlay_with_its_way_back():
-    seats = [{"name": n, "bot": "fast"} for n in ("Aki", "Ben", "Cy")]
-    code, match = code_of("playme", {"players": 3}, 4, ["fast"] * 3, seats)
+    seats = [{"name": n, "bot": "strong"} for n in ("Aki", "Ben", "Cy")]
+    code, match = code_of("playme", {"players": 3}, 4, ["strong"] * 3, seats)
     app, host = make_app(hash_=f"#load={code}")
     box = overlay_html(host.html, "result")
     names = [("Aki", "Ben", "Cy")[s] for s in match.outcome()["winners"]]

@@ -181,13 +181,13 @@ def follow(app, host, game, lang, stop=None, tried=None):
     t = I18n(lang).t
     lesson = Lesson.of(game)
     screen = app.screen
-    while not screen.finished:
+    while not screen.script.finished:
         host.run_timers()
-        i = screen.at
+        i = screen.script.at
         if i == stop:
             return screen
         step = lesson.steps[i]
-        assert not screen.queue
+        assert not screen.script.queue
         assert text_of(t, step["text"]) in host.text(), f"step {i + 1}: its text is not shown"
         assert f"{i + 1} / {lesson.total}" in host.text()
         for name in step.get("spots", ()):
@@ -203,7 +203,7 @@ def follow(app, host, game, lang, stop=None, tried=None):
                 perform(app, host, action)
             assert error_text(host) == text_of(t, step["hint"]), f"step {i + 1}: no hint"
             assert (state_hash(screen.match.state), len(screen.match.record.moves)) == before
-            assert screen.at == i
+            assert screen.script.at == i
             if tried is not None:
                 tried.append(i)
         for action in step["expect"][0]["do"]:
@@ -211,7 +211,7 @@ def follow(app, host, game, lang, stop=None, tried=None):
                 assert highlighted(host, action["click"]), f"step {i + 1}: {action} not highlighted"
             perform(app, host, action)
         host.run_timers()
-        assert screen.at > i, f"step {i + 1}: following {step['expect'][0]['do']} did not play its move"
+        assert screen.script.at > i, f"step {i + 1}: following {step['expect'][0]['do']} did not play its move"
     return screen
 
 
@@ -219,11 +219,11 @@ def follow(app, host, game, lang, stop=None, tried=None):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_lesson_is_completed_by_following_its_steps(game, lang):
     app, host = make_app(hash_=f"#/learn/{game}", lang=lang)
-    assert type(app.screen).__name__.startswith("Lesson")
+    assert app.screen.script is not None
     tried = []
     screen = follow(app, host, game, lang, tried=tried)
     assert tried, "a wrong try was made"
-    assert screen.finished and host.has('id="lesson-end-heading"')
+    assert screen.script.finished and host.has('id="lesson-end-heading"')
     assert "lesson-play" in host.html
     progress = Lessons(host.store).get(game)
     assert progress.done and progress.step == 0 and progress.moves == []
@@ -242,15 +242,15 @@ def test_a_move_the_step_does_not_ask_for_is_refused_with_a_hint(game):
     # a step that is only read refuses every move, even the one the lesson asks for next
     assert screen.play(lesson.learner, move) is False
     assert error_text(host) == "Read this step, then press Next."
-    assert state_hash(screen.match.state) == before and screen.at == 0
+    assert state_hash(screen.match.state) == before and screen.script.at == 0
     follow(app, host, game, "en", stop=first)
     other = next(m for m in screen.gui.game.legal_moves(screen.match.state, lesson.learner)
                  if lesson.accepts(lesson.steps[first], m) is None)
     before = state_hash(screen.match.state)
     assert screen.play(lesson.learner, other) is False
     assert error_text(host) == text_of(I18n("en").t, lesson.steps[first]["hint"])
-    assert state_hash(screen.match.state) == before and screen.at == first
-    assert screen.play(lesson.learner, move) is True and screen.at == first + 1
+    assert state_hash(screen.match.state) == before and screen.script.at == first
+    assert screen.play(lesson.learner, move) is True and screen.script.at == first + 1
     assert error_text(host) == ""
 
 
@@ -264,9 +264,9 @@ def test_a_reload_resumes_at_the_same_step(game):
         follow(app, host, game, "en", stop=stop)
         state = state_hash(before.match.state)
         again, host2 = make_app(MemoryStore(dict(host.store.data)), hash_=f"#/learn/{game}")
-        assert again.screen.at == stop, f"reloaded at step {stop + 1}"
+        assert again.screen.script.at == stop, f"reloaded at step {stop + 1}"
         assert state_hash(again.screen.match.state) == state
-        assert again.screen.moves == before.moves
+        assert again.screen.script.moves == before.script.moves
         assert (again.screen.pause is None) == (before.pause is None)
 
 
@@ -282,10 +282,10 @@ def test_a_reload_while_scripted_moves_play_resumes_after_them(game):
             app.act(act["data-act"], act.get("data-arg", ""), {})
         else:
             app.key(action["key"])
-    assert app.screen.queue, "the scripted moves wait for their timers"
+    assert app.screen.script.queue, "the scripted moves wait for their timers"
     again, _ = make_app(MemoryStore(dict(host.store.data)), hash_=f"#/learn/{game}")
     host.run_timers()
-    assert again.screen.at == i + 1
+    assert again.screen.script.at == i + 1
     assert state_hash(again.screen.match.state) == state_hash(app.screen.match.state)
 
 
@@ -298,19 +298,19 @@ def test_restart_skip_and_the_first_game():
     app.route("#/")
     assert 'id="learn-algo"' in host.html and "Continue the lesson" in host.text()
     app.route("#/learn/algo")
-    assert app.screen.at == 6                            # skipped: kept where it was
+    assert app.screen.script.at == 6                            # skipped: kept where it was
     app.act("lesson-restart", "", {})
-    assert app.screen.at == 0 and not app.screen.match.record.moves
+    assert app.screen.script.at == 0 and not app.screen.match.record.moves
     screen = follow(app, host, "algo", "en")
-    assert screen.finished
+    assert screen.script.finished
     app.route("#/")
     assert "lesson done" in host.text()
     app.route("#/learn/algo")                             # again, from its beginning
-    assert app.screen.at == 0 and not app.screen.finished
+    assert app.screen.script.at == 0 and not app.screen.script.finished
     follow(app, host, "algo", "en")
     app.act("lesson-play", "", {})
     play = app.screen
-    assert type(play).__name__ == "PlayScreen" and host.hash.startswith("#/play/")
+    assert type(play).__name__ == "Session" and host.hash.startswith("#/play/")
     assert [s["bot"] for s in play.seats] == [None, "easy"]
     assert play.match.record.options == {"players": 2}
     assert len(app.saves.scan()[0]) == 1
@@ -351,7 +351,7 @@ def test_a_damaged_progress_entry_starts_the_lesson_over(text):
     store = MemoryStore({lesson_key(): text})
     assert Lessons(store).get("algo") is None
     app, host = make_app(store, hash_="#/learn/algo")
-    assert app.screen.at == 0 and not app.screen.match.record.moves
+    assert app.screen.script.at == 0 and not app.screen.match.record.moves
     app.route("#/")
     assert 'id="learn-algo"' in host.html                  # the shelf is untouched by it
     app.route("#/learn/algo")
@@ -371,10 +371,10 @@ def test_progress_that_does_not_fit_the_lesson_starts_over():
     for progress in cases:
         store = MemoryStore({lesson_key(): progress.to_json()})
         app, _ = make_app(store, hash_="#/learn/algo")
-        assert app.screen.at == 0, progress.to_json()
+        assert app.screen.script.at == 0, progress.to_json()
     good = LessonProgress(lesson.sig, 6, [{"a": "attack", "s": 1, "p": 0, "n": 1}, {"a": "stay"}], True)
     app, _ = make_app(MemoryStore({lesson_key(): good.to_json()}), hash_="#/learn/algo")
-    assert app.screen.at == 6 and app.screen.done_before
+    assert app.screen.script.at == 6 and app.screen.script.done_before
 
 
 def test_a_free_field_is_replayed_as_the_learner_chose_it():
@@ -389,7 +389,7 @@ def test_a_free_field_is_replayed_as_the_learner_chose_it():
     assert screen.play(lesson.learner, move)
     host.run_timers()
     again, _ = make_app(MemoryStore(dict(host.store.data)), hash_="#/learn/algo")
-    assert again.screen.at == i + 1 and again.screen.moves[-1] == move
+    assert again.screen.script.at == i + 1 and again.screen.script.moves[-1] == move
     assert state_hash(again.screen.match.state) == state_hash(screen.match.state)
 
 
@@ -411,7 +411,7 @@ class Throwing(MemoryStore):
 def test_a_lesson_goes_on_when_progress_cannot_be_stored(store):
     app, host = make_app(store(), hash_="#/learn/algo")
     screen = follow(app, host, "algo", "en")
-    assert screen.finished
+    assert screen.script.finished
 
 
 def test_progress_round_trips_and_is_bounded():

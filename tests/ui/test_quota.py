@@ -31,7 +31,7 @@ def test_a_new_game_in_full_storage_is_played_and_the_player_told_once():
     store = full_store()
     app, host = make_app(store)
     screen = start_algo(app, [("human", ""), ("normal", "")])    # no QuotaExceededError
-    assert type(screen).__name__ == "PlayScreen" and saves_in(store) == []
+    assert type(screen).__name__ == "Session" and saves_in(store) == []
     assert "This game is not being saved" in host.text() and "storage for this site is full" in host.text()
     app.act("copy", "code")
     assert host.copied[-1] == screen.match.code()
@@ -57,7 +57,7 @@ def test_a_link_in_full_storage_opens_and_says_it_is_not_saved():
     code = Match.new("algo", {"players": 2}, 3, {"seats": [{}, {"bot": "normal"}]}).code()
     store = full_store()
     app, host = make_app(store, hash_="#load=" + code)
-    assert type(app.screen).__name__ == "PlayScreen"
+    assert type(app.screen).__name__ == "Session"
     wait_for_human(app, host, app.screen)
     human_turn(app, app.screen)
     assert saves_in(store) == [] and "This game is not being saved" in host.text()
@@ -134,14 +134,14 @@ def test_a_pasted_code_goes_through_the_link_and_is_not_stored_either():
     code = Match.new("algo", {"players": 2}, 3, {"seats": [{}, {"bot": "normal"}]}).code()
     app, host = make_app()
     app.act("open-code", "", {"code": f"  {code}\n"})
-    assert host.hash == "#load=" + code and type(app.screen).__name__ == "PlayScreen"
+    assert host.hash == "#load=" + code and type(app.screen).__name__ == "Session"
     assert saves_in(host.store) == []
 
 
 def test_a_link_too_large_to_store_is_played_but_never_stored():
     code = big_code()
     app, host = make_app(hash_="#load=" + code)
-    assert type(app.screen).__name__ == "PlayScreen"
+    assert type(app.screen).__name__ == "Session"
     app.act("keep-here")
     assert saves_in(host.store) == []
     assert "too long to save on this device" in host.text()

@@ -8,11 +8,12 @@ from html import escape
 
 import pytest
 
+from bodoge.core import public as P
 from bodoge.core.canon import state_hash
 from bodoge.core.match import Match
 from bodoge.core.record import Record, encode, replay
 from bodoge.core.selfplay import play_one
-from bodoge.games import get_game
+from bodoge.games import CATALOG, get_game
 from bodoge.ui.games import game_ui
 from bodoge.ui.html import render
 
@@ -20,9 +21,7 @@ from .fakehost import Text, make_app
 from .test_app import start_algo
 
 NAMES = ("Aki", "Ben", "Cy", "Dee")
-GAMES = {"algo": ({"players": 3}, "normal"), "alter": ({"players": 4}, "normal"),
-         "alluvium": ({"players": 3}, "easy"), "playme": ({"players": 3}, "fast"),
-         "bossa": ({"players": 2}, "normal")}
+GAMES = {g.id: g.demo for g in CATALOG if g.playable}      # each game's demo: options, level
 _PLAYED = {}
 
 
@@ -52,7 +51,7 @@ def test_a_replay_link_opens_at_the_end_or_at_move_n():
     code = code_of("algo")
     total = len(played("algo").moves)
     app, host = make_app(hash_=f"#replay={code}")
-    assert type(app.screen).__name__ == "ReplayScreen"
+    assert type(app.screen).__name__ == "ReplaySession"
     assert attr(host.html, "data-move") == str(total) and attr(host.html, "data-moves") == str(total)
     assert f"Replay · move {total} of {total}" in host.text()
     app, host = make_app(hash_=f"#replay={code}&move=7")
@@ -149,7 +148,10 @@ def test_the_log_marks_the_current_move_dims_the_rest_and_jumps():
     log = re.search(r'<div class="log-list".*?</section>', host.html, re.S).group(0)
     numbers = [int(n) for n in re.findall(r'<span class="log-n">(\d+)\.</span>', log)]
     entries = screen.log_entries(screen.log_view(), screen.ctx(None))
-    assert len(entries) > 100 and numbers == list(range(len(entries) - 99, len(entries) + 1))
+    # one numbering: each line carries the number of the move that wrote it
+    assert len(entries) > 100
+    assert numbers == [history.move_of(index) for index, _, _ in entries[-100:]]
+    assert numbers[-1] == screen.total == screen.at
 
 
 def test_the_stage_is_inert_and_takes_no_input(monkeypatch):
@@ -244,7 +246,9 @@ def test_a_finished_game_is_shown_whole_and_any_seat_may_be_picked(monkeypatch):
     assert options == [("all", "Everything"), ("0", "As Aki saw it"), ("1", "As Ben saw it"),
                        ("2", "As Cy saw it")]
     app.act("replay-seat", "replay-seat", {"seat": "1"})
-    assert screen.perspective == 1 and 1 in spy.seats() and host.focused == "replay-seat"
+    # focus leaves the picker, so that ← → step through the moves again (issue 26)
+    assert screen.perspective == 1 and 1 in spy.seats() and host.focused == "prompt"
+    assert app.key("ArrowLeft") and screen.at == 8
     assert '<option value="1" selected>' in host.html
 
 
@@ -255,7 +259,7 @@ def test_a_saved_game_in_progress_may_be_seen_as_a_person_of_this_device():
     slot = screen.slot
     app.route(f"#/replay/{slot.id}")
     replay_ = app.screen
-    assert type(replay_).__name__ == "ReplayScreen" and replay_.slot.id == slot.id
+    assert type(replay_).__name__ == "ReplaySession" and replay_.slot.id == slot.id
     assert replay_.perspectives() == ["table", 0]
     assert replay_.perspective == "table"                 # the spectator view until one picks
     assert re.findall(r'<option value="([^"]+)"', host.html) == ["table", "0"]
@@ -315,14 +319,25 @@ def test_share_copies_a_link_to_the_move_shown_which_opens_there():
     app.key("ArrowRight")
     app.act("share")
     link = host.copied[-1]
-    assert link == f"https://example.org/bodoge/#replay={code}&move=13"
+    # a game in progress: the link holds what spectators saw (a public record), not the code
+    public = P.share_code(Match.from_code(code))
+    assert P.is_public(public) and code not in link
+    assert link == f"https://example.org/bodoge/#replay={public}&move=13"
     assert host.announced[-1] == "Link to move 13 copied."
     assert f'value="{escape(link)}"' in host.html and "Link to move 13" in host.text()
+    assert "Replay code (what spectators saw)" in host.text() and code not in host.html
     assert host.focused == "dialog-close"
     other, other_host = make_app(hash_=link.split("/bodoge/", 1)[1])
     assert other.screen.at == 13 and attr(other_host.html, "data-moves") == "30"
+    assert other.screen.public and other.screen.perspectives() == ["table"]
     app.act("copy", "code")
-    assert host.copied[-1] == code
+    assert host.copied[-1] == public
+    # a finished game's replay shares its whole record (nothing is hidden any more)
+    whole = code_of("alter")
+    app, host = make_app(hash_=f"#replay={whole}&move=12")
+    app.act("share")
+    assert host.copied[-1] == f"https://example.org/bodoge/#replay={whole}&move=12"
+    assert "Save code" in host.text()
 
 
 def test_the_play_screen_offers_the_replay_in_its_header_result_and_share_dialog():
@@ -332,11 +347,21 @@ def test_the_play_screen_offers_the_replay_in_its_header_result_and_share_dialog
     slot = screen.slot
     assert f'id="open-replay"' in host.html and f'href="#/replay/{slot.id}"' in host.html
     app.act("share")
-    replay_link = f"https://example.org/bodoge/#replay={screen.match.code()}"
+    public = P.share_code(screen.match)
+    assert P.is_public(public)
+    replay_link = f"https://example.org/bodoge/#replay={public}"
     assert f'value="{replay_link}"' in host.html
     assert "as a spectator sees it" in host.text()
     app.act("copy", "replay")
     assert host.copied[-1] == replay_link
+    # the whole record (to go on elsewhere) is there too, named for what it is, never the default
+    dialog_html = host.html[host.html.index('id="dialog-share"'):]
+    assert dialog_html.index('id="share-replay"') < dialog_html.index('<details class="share-continue"') \
+        < dialog_html.index(screen.match.code())
+    assert "<details class=\"share-continue\" id=\"share-continue\"><summary>Continue on another device: " \
+        "this code contains every hidden card</summary>" in host.html
+    app.act("copy", "code")
+    assert host.copied[-1] == screen.match.code()
     # a finished game: Replay on the result opens at the first move; an opened code nobody
     # has played on is not stored, so its replay goes by the code
     code = code_of("algo", people=1)
@@ -349,7 +374,7 @@ def test_the_play_screen_offers_the_replay_in_its_header_result_and_share_dialog
     # kept, it is a save: its replay by the save's id
     app, host = make_app(hash_=f"#load={code}")
     slot = app.screen.slot
-    app.screen.keep()
+    app.screen.saver.keep()
     assert slot.stored
     assert f'<a class="button" href="#/replay/{slot.id}/0" id="replay-game">Replay</a>' in host.html
     app.route(f"#/replay/{slot.id}/0")

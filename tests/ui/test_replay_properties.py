@@ -1,4 +1,4 @@
-"""Property: the replay of a shared code of an unfinished game, in any of the five games, shows
+"""Property: the replay of a shared code of an unfinished game, in any game of the catalogue, shows
 at every move exactly the spectator's view and nothing more: the game is never asked for a
 seat's view or for ``reveal`` (so no hidden number, watched card, private sheet or Toss card can
 reach the page), and what is drawn is what the game's UI draws from ``view(state, None)``."""
@@ -8,19 +8,15 @@ from hypothesis import strategies as st
 
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
-from bodoge.games import get_game
+from bodoge.games import PLAYABLE, get_game
 from bodoge.ui.html import render
+
+from games.suite import spec
 
 from .fakehost import make_app
 
-SETUPS = {  # options and the bot levels that self-play them (several modes where there are)
-    "algo": [({"players": 2}, "normal"), ({"players": 4, "mode": "pair"}, "normal"),
-             ({"players": 3, "chips": True}, "normal")],
-    "alter": [({"players": 4}, "normal"), ({"players": 3}, "easy"), ({"players": 5}, "easy")],
-    "alluvium": [({"players": 3}, "easy"), ({"players": 5}, "easy")],
-    "playme": [({"players": 3}, "fast"), ({"players": 2, "play_me": True}, "slow")],
-    "bossa": [({"players": 2}, "normal"), ({"players": 2, "rules": "basic"}, "easy")],
-}
+# options and the bot levels that self-play them, each game's (its protocol.py's SELFPLAY)
+SETUPS = {g: spec(g).selfplay for g in PLAYABLE}
 _RECORDS = {}
 
 
@@ -70,7 +66,7 @@ def test_a_shared_unfinished_game_is_replayed_as_a_spectator_sees_it(case):
     try:
         app, host = make_app(hash_=f"#replay={code}&move={visits[0]}")
         screen = app.screen
-        assert type(screen).__name__ == "ReplayScreen" and not screen.finished
+        assert type(screen).__name__ == "ReplaySession" and not screen.finished
         assert screen.perspectives() == ["table"] and 'id="replay-seat"' not in host.html
         prev, fresh = screen.at, None
         for k in visits:
@@ -86,7 +82,7 @@ def test_a_shared_unfinished_game_is_replayed_as_a_spectator_sees_it(case):
             if k != prev:                    # (the same move again draws nothing new)
                 fresh = screen.history.log_end[prev] if k == prev + 1 else None
             ctx.fresh_from = fresh
-            stage = render(screen.board_region(spectator, ctx))
+            stage = render(screen.gui.replay_board(spectator, ctx))
             assert stage in host.html
             prev = k
         app.key("ArrowRight")

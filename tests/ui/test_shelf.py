@@ -12,7 +12,7 @@ from bodoge.games import CATALOG
 from bodoge.ui import pictures
 from bodoge.ui.app import iso_time, static_page, when_text
 from bodoge.ui.games import game_ui, progress_lines
-from bodoge.ui.html import render
+from bodoge.ui.html import h, render
 from bodoge.ui.i18n import I18n
 from bodoge.ui.storage import (MAX_PROGRESS, SAVE_PREFIX, MemoryStore, Slot, clean_progress,
                                read_progress)
@@ -98,6 +98,15 @@ def test_the_shelf_uses_the_built_pictures_without_importing_the_games(tmp_path)
     # and the same markup as from the sources
     here = static_page("en")
     assert here.count('class="game-picture"') == len(PLAYABLE)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_game_of_the_catalogue_is_on_the_shelf_with_its_names_and_blurb(lang):
+    html = static_page(lang)
+    for g in CATALOG:
+        for text in (g.name_ja, g.name_en, g.blurb(lang)):
+            assert render(h("p", {}, text))[3:-4] in html, (g.id, text)
+    assert html.count('class="blurb"') == len(CATALOG)
 
 
 def test_a_picture_that_fails_leaves_the_card_without_one(monkeypatch):
@@ -186,7 +195,7 @@ def test_a_bad_progress_field_is_ignored_and_the_save_kept(bad):
     (row,) = rows(host.html)
     assert 'class="save"' in row and "In progress" in row     # not damaged: the game opens
     app.route("#/play/x")
-    assert type(app.screen).__name__ == "PlayScreen"
+    assert type(app.screen).__name__ == "Session"
 
 
 def test_one_language_is_enough():
@@ -294,3 +303,46 @@ def test_a_save_just_played_reads_just_now():
     start_algo(app, [("human", "Aki"), ("normal", "Ben")])
     app.route("#/")
     assert ">just now</time>" in rows(host.html)[0]
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_a_finished_game_names_its_winner_first_in_every_game(game_id):
+    """(ALTER and Play Me! said where the game stood instead: issue 26.)"""
+    from bodoge.core.selfplay import play_one
+    from bodoge.ui.games import Ctx, seat_name, winners_text
+    from bodoge.ui.i18n import I18n
+
+    gui = game_ui(game_id)
+    options = gui.game.options(gui.options_from_setup(gui.default_setup()))
+    n = gui.game_players(options)
+    level = gui.game.bot_levels[0]
+    match = play_one(game_id, options, 5, [level] * n)
+    match.record.meta = {"seats": [{"name": f"P{s}", "bot": None} for s in range(n)]}
+    lines = progress_lines(match)
+    for lang in ("en", "ja"):
+        i18n = I18n(lang)
+        seats = match.record.meta["seats"]
+        ctx = Ctx(i18n, [seat_name(i18n, seats, s) for s in range(n)], None, list(range(n)))
+        expected = gui.result_heading(match.view(None), match.outcome(), ctx)
+        assert lines[lang] == expected and (winners_text(ctx, match.outcome()["winners"]) in expected
+                                            or gui.result_heading is not type(gui).result_heading)
+
+
+def test_play_me_between_rounds_says_the_round_that_was_played():
+    """(It said the next one, not yet begun: issue 26.)"""
+    from bodoge.core.match import Match as M
+    from bodoge.games.playme import GAME
+
+    from bodoge.games.playme.sim import Driver
+
+    match = M.new("playme", {"players": 2}, 7, {"seats": [{"name": "", "bot": None}] * 2})
+    state = match.state
+    # the first round, played to its catch by bots on a simulated clock
+    bots = {s: GAME.make_bot(GAME.bot_levels[-1], s, s + 1) for s in range(2)}
+    driver = Driver(match, bots)
+    driver.play(0, {"a": "ready", "t": state["t"] + 10})
+    while not match.state["results"]:
+        driver.run_until(driver.next_due())
+    assert match.state["phase"] == "ready" and not match.over      # (two players: no Jabberwocky)
+    line = progress_lines(match)["en"]
+    assert "Round 1" in line and "Round 2" not in line

@@ -104,7 +104,7 @@ def test_each_bad_save_alone_is_set_aside(case):
     assert type(app.screen).__name__ == "ShelfScreen"
     assert store.data[SAVE_PREFIX + slot_id] == text
     app.route("#/play/good")
-    assert type(app.screen).__name__ == "PlayScreen"
+    assert type(app.screen).__name__ == "Session"
 
 
 def test_all_bad_saves_at_once_and_the_good_one_still_plays():
@@ -116,7 +116,7 @@ def test_all_bad_saves_at_once_and_the_good_one_still_plays():
     assert host.html.count('class="save damaged"') == len(BAD_SAVES)
     assert len(host.html) < 200_000                          # nothing attacker-sized on the page
     app.route("#/play/good")
-    assert type(app.screen).__name__ == "PlayScreen"
+    assert type(app.screen).__name__ == "Session"
     assert {k: v for k, v in store.data.items() if k != SAVE_PREFIX + "good"} == \
         {k: v for k, v in before.items() if k != SAVE_PREFIX + "good"}
 
@@ -133,7 +133,7 @@ def test_a_damaged_save_with_its_code_can_be_opened_as_a_copy_and_removed(case):
     app.act("damaged-copy", damaged.ref)
     assert host.copied[-1] == CODE and host.announced[-1] == "Copied."
     app.act("damaged-open", damaged.ref)
-    assert type(app.screen).__name__ == "PlayScreen"
+    assert type(app.screen).__name__ == "Session"
     assert app.screen.match.code() == CODE
     assert store.data[SAVE_PREFIX + slot_id] == text          # the damaged entry stays
     app.route("#/")

@@ -14,6 +14,7 @@ from bodoge.core import remote as R
 from bodoge.core import strictjson
 from bodoge.core.bot import think
 from bodoge.core.record import decode, replay
+from bodoge.games import PLAYABLE, get_game, info
 from bodoge.ui.storage import SAVE_PREFIX, SETTINGS_KEY
 
 from .fakehost import FakeNetwork, Text, make_app
@@ -44,7 +45,7 @@ def join(app, net, seat, name, lang="en"):
     gapp, ghost = guest_device(net, app.screen.table.seats[seat].code, name, lang)
     app.act("table-answer", "", {"answer": gapp.screen.answer})
     net.run()
-    assert type(gapp.screen).__name__.startswith("Guest"), Text.of(ghost.html)
+    assert getattr(gapp.screen, "guest", False), Text.of(ghost.html)
     return gapp, ghost
 
 
@@ -138,7 +139,7 @@ def test_a_guest_joins_with_its_name_and_the_host_sees_it():
     assert ghost.copied[-1] == answer
     app.act("table-answer", "", {"answer": answer})
     net.run()
-    assert type(gapp.screen).__name__ == "GuestPlayScreen"
+    assert type(gapp.screen).__name__ == "Session" and gapp.screen.guest
     assert app.screen.seats[1]["name"] == "Ben <b>"
     assert "Ben <b> joined the table." in host.announced
     assert "Ben &lt;b&gt;" in host.html and "<b>" not in Text.of(host.html).replace("Ben <b>", "")
@@ -177,6 +178,7 @@ def test_the_camera_reads_an_answer():
     assert host.scanning == "scan-video" and 'id="scan-video"' in host.html
     assert "Stop the camera" in host.text()
     app.net_event("scan-error", "", "denied")
+    net.run()                                           # drawn in the next frame
     assert host.scanning is None and "The camera was not allowed" in host.text()
     app.act("table-scan", "", {})
     app.net_event("scan", "", gapp.screen.answer)
@@ -200,12 +202,20 @@ def test_the_game_waits_for_a_guest_and_says_who():
 
 
 # --- whole games over the network --------------------------------------------------------------
-GAMES = [
-    ("algo", {"players": "3", "kind0": "human", "kind1": "guest", "kind2": "easy"}, [1]),
-    ("alter", ALTER, [1, 2]),
-    ("alluvium", {"players": "3", "kind0": "guest", "kind1": "guest", "kind2": "easy"}, [0, 1]),
-    ("bossa", {"kind0": "human", "kind1": "guest"}, [1]),
-]
+def guest_game(game_id):
+    """A game of the demo's size: seat 0 this device's person, seat 1 and (from three players)
+    seat 2 guests, any other seat the easiest bot."""
+    game = get_game(game_id)
+    n = game.options(info(game_id).demo_options)["players"]
+    guests = [1, 2][:n - 1]
+    form = {"players": str(n), "kind0": "human"}
+    form.update({f"kind{s}": "guest" if s in guests else game.bot_levels[0] for s in range(1, n)})
+    return game_id, form, guests
+
+
+GAMES = [guest_game(g) for g in PLAYABLE if not get_game(g).realtime]   # (Play Me!: below)
+GAMES.append(("alluvium", {"players": "3", "kind0": "guest", "kind1": "guest", "kind2": "easy"},
+              [0, 1]))                                 # and a host without a person of its own
 
 
 @pytest.mark.parametrize("game_id,form,guests", GAMES)
@@ -326,8 +336,9 @@ def test_forged_and_out_of_turn_messages_are_refused_logged_and_change_nothing()
     refusals = [json.loads(t) for _, to, t in net.log if to is ghost and '"refused"' in t][before_refused:]
     assert [(r["n"], r["key"]) for r in refusals] == [(5, "error.not_your_turn"), (6, "error.not_your_turn")]
     assert not any('"refused"' in t for _, to, t in net.log if to is ghost2)   # only to that guest
-    assert len(host.warnings) == len(forged) - 1        # every one logged (the stale ack is not news)
-    assert all("seat 2" in w for w in host.warnings)
+    assert table.refusals == len(forged) - 1        # every one counted (the stale ack is not news)
+    assert all(s == 1 for s, _ in table.log) and len(table.log) == len(forged) - 1
+    assert host.warnings == []                      # and none written to the console
     # the guest hears why, in its language; the table lists them
     assert "It is not your turn." in ghost.text()
     app.act("table", "", {})
@@ -337,6 +348,7 @@ def test_forged_and_out_of_turn_messages_are_refused_logged_and_change_nothing()
         app.net_event("message", key, "garbage")
     net.run()
     assert table.seats[1].state == "off" and table.seats[2].state == "on"
+    assert host.warnings == ["bodoge table, seat 2: disconnected: too many refused messages"]
 
 
 def test_a_wrong_secret_or_words_before_hello_get_nowhere():
@@ -347,7 +359,7 @@ def test_a_wrong_secret_or_words_before_hello_get_nowhere():
     net.run()
     assert app.screen.table.seats[1].state == "failed" and app.screen.seats[1]["name"] == ""
     assert type(gapp.screen).__name__ == "JoinScreen" and "refused this device" in ghost.text()
-    assert any("wrong secret" in w for w in host.warnings)
+    assert any("wrong secret" in text for _, text in app.screen.table.log)
 
 
 def test_a_move_the_rules_refuse_is_told_to_its_guest():
@@ -394,7 +406,7 @@ def test_a_dropped_guest_gets_its_seat_back_through_a_new_invite():
     gapp3, ghost3 = guest_device(net, new_code, "Ben")
     app.act("table-answer", "", {"answer": gapp3.screen.answer})
     net.run()
-    assert table.seats[1].state == "on" and type(gapp3.screen).__name__ == "GuestPlayScreen"
+    assert table.seats[1].state == "on" and type(gapp3.screen).__name__ == "Session" and gapp3.screen.guest
     assert "(disconnected)" not in host.text()
     drive([(app, 0), (gapp3, 1), (gapp2, 2)], net, app)
     assert gapp3.screen.match.over and gapp2.screen.match.over
@@ -438,14 +450,14 @@ def test_play_me_moves_of_a_guest_are_stamped_by_the_hosts_clock():
                                           "char0": "queen", "char1": "cat"})
     gapp, ghost = join(app, net, 1, "Ben")
     hs, gs = app.screen, gapp.screen
-    assert type(gs).__name__ == "GuestPlayMeScreen" and gs.match.realtime
+    assert gs.guest and gs.clock is not None and gs.match.realtime
     hs.drive_clock("manual")
     gs.act("start-round", "", {})                   # a guest may start the round, too
     net.run()
     assert hs.match.state["phase"] == "play"
     hs.drive_clock("advance", 3000)                 # the countdown
     net.run()
-    assert gs.match.state["phase"] == "play" and not gs.paused
+    assert gs.match.state["phase"] == "play" and not gs.clock.paused
     moves = [m for m in hs.match.game.moves(hs.match.state, 1) if m["a"] in ("advance", "roll")]
     hs.drive_clock("advance", 1234)
     stamp = hs.clock.now()
@@ -454,18 +466,18 @@ def test_play_me_moves_of_a_guest_are_stamped_by_the_hosts_clock():
     seat, move = hs.match.record.moves[-1]
     assert seat == 1 and move["t"] == stamp
     # the guest's clock follows the host's (and runs on from there)
-    assert gs.clock.base >= stamp and gs.clock.running
+    assert gs.clock.time.base >= stamp and gs.clock.running
     # a guest pauses the table; moves are then refused
     gs.act("pause", "", {})
     net.run()
-    assert hs.paused and gs.paused
+    assert hs.clock.paused and gs.clock.paused
     n = len(hs.match.record.moves)
     gs.play(1, {"a": "roll"})
     net.run()
     assert len(hs.match.record.moves) == n and "The game is paused." in ghost.text()
     gs.key("Escape")                                 # Escape asks to go on
     net.run()
-    assert not hs.paused and not gs.paused
+    assert not hs.clock.paused and not gs.clock.paused
 
 
 def race(screen, seat):
@@ -515,10 +527,10 @@ def test_play_me_pauses_when_a_guest_drops():
     hs.act("start-round", "", {})
     hs.drive_clock("advance", 3500)
     net.run()
-    assert not hs.paused
+    assert not hs.clock.paused
     gapp.route("#/")
     net.run()
-    assert hs.paused and "Ben is disconnected." in host.text()
+    assert hs.clock.paused and "Ben is disconnected." in host.text()
 
 
 # --- settings ----------------------------------------------------------------------------------
@@ -568,3 +580,213 @@ def test_the_table_in_japanese():
     gapp, ghost = join(app, net, 1, "ベン", lang="ja")
     assert "ベンがテーブルに着きました。" in host.announced
     assert "テーブル 1/2" in host.text()
+
+
+# --- names -------------------------------------------------------------------------------------
+def next_frame(device):
+    """Run what is due on ``device`` now (its next frame's redraw), nothing later."""
+    while any(t[0] <= device.elapsed for t in device.timers):
+        i = next(i for i, t in enumerate(device.timers) if t[0] <= device.elapsed)
+        device.timers.pop(i)[1]()
+
+
+def test_a_name_already_at_the_table_is_refused_and_the_guest_chooses_another():
+    app, host, net = host_game("alter", ALTER)
+    gapp, ghost = join(app, net, 1, "Ben")
+    table = app.screen.table
+    # Cy types Ben's name in capitals, then the host's in full-width letters
+    gapp2, ghost2 = guest_device(net, table.seats[2].code, "BEN")
+    app.act("table-answer", "", {"answer": gapp2.screen.answer})
+    renamed = lambda: getattr(gapp2.screen, "state", None) == "rename"    # noqa: E731
+    net.run(until=renamed)             # (not on to the end of the time to choose another)
+    next_frame(ghost2)
+    join_screen = gapp2.screen
+    assert type(join_screen).__name__ == "JoinScreen" and join_screen.state == "rename"
+    assert "“BEN” is already playing at this table: choose another name." in ghost2.text()
+    assert ghost2.focused == "join-name" and 'aria-invalid="true"' in ghost2.html
+    assert table.seats[2].state == "joining" and app.screen.seats[2]["name"] == ""
+    gapp2.act("join", "", {"name": "Ｈａｎａ"})
+    net.run(until=lambda: gapp2.screen.state == "rename" and gapp2.screen.error and "Ｈ" in gapp2.screen.error)
+    next_frame(ghost2)
+    assert gapp2.screen.state == "rename" and "“Ｈａｎａ” is already playing" in ghost2.text()
+    gapp2.act("join", "", {"name": "\u202eyC\u200b"})     # reordering and invisible characters go
+    net.run()
+    assert type(gapp2.screen).__name__ == "Session" and gapp2.screen.guest
+    assert app.screen.seats[2]["name"] == "yC" and table.seats[2].state == "on"
+    assert "Table 2/2" in host.text()
+
+
+def test_a_guest_who_never_gives_a_free_name_is_let_go_in_time():
+    app, host, net = host_game("bossa", {"kind0": "human", "name0": "Hana", "kind1": "guest"})
+    gapp, ghost = guest_device(net, app.screen.table.seats[1].code, "hana")
+    app.act("table-answer", "", {"answer": gapp.screen.answer})
+    net.run(until=lambda: gapp.screen.state == "rename")
+    next_frame(ghost)
+    assert "“hana” is already playing at this table" in ghost.text()
+    net.run()                    # the time to choose another name runs out
+    assert app.screen.table.seats[1].state == "failed" and gapp.screen.state == "failed"
+    assert "Could not connect to the host" in ghost.text()
+
+
+# --- a hostile guest ---------------------------------------------------------------------------
+def frozen_clock(*hosts):
+    """The hosts' clocks stand still (a burst arrives in no time) until moved on by hand
+    (``del host.now`` lets it go on again)."""
+    clock = [1_800_000_000_000.0]
+    for h in hosts:
+        h.now = lambda: clock[0]
+    return clock
+
+
+def test_a_guest_sending_refused_moves_is_let_go_and_the_game_goes_on():
+    app, host, net = host_game("alter", ALTER)
+    gapp, ghost = join(app, net, 1, "Ben")
+    gapp2, ghost2 = join(app, net, 2, "Cy")
+    screen, table = app.screen, app.screen.table
+    key = table.seats[1].link.key
+    clock = frozen_clock(host)
+    # a few refused moves, spread out, are an honest player's: nothing happens
+    for i in range(3 * R.HostLink.MAX_STRIKES):
+        app.net_event("message", key, R.guest_text("move", n=i + 1, m={"a": "watch"}))
+        clock[0] += 2 * R.HostLink.STRIKE_MS
+    net.run()
+    assert table.seats[1].state == "on" and table.seats[1].link.refused == 3 * R.HostLink.MAX_STRIKES
+    # a burst of them: let go at the limit, the rest never read
+    renders = len(host.renders)
+    before = views_of(screen.match)
+    for i in range(5000):
+        app.net_event("message", key, R.guest_text("move", n=1000 + i, m={"a": "watch"}))
+    assert len(host.renders) == renders                 # nothing drawn yet: in the next frame
+    net.run()
+    assert len(host.renders) <= renders + 2             # the frame, and the overlay's if any
+    assert views_of(screen.match) == before
+    assert table.seats[1].state == "off" and table.seats[1].kicked and table.seats[2].state == "on"
+    assert table.seats[1].link.refused <= 3 * R.HostLink.MAX_STRIKES + R.HostLink.MAX_STRIKES
+    assert "Ben was disconnected: their device sent too many messages, or moves that were refused." \
+        in host.announced
+    assert "Ben was disconnected" in host.text() and 'id="banner-bot-1"' in host.html
+    assert host.warnings == ["bodoge table, seat 2: disconnected: too many refused moves"]
+    assert "The connection to the host was lost" in ghost.text()
+    app.act("table", "", {})
+    assert f"Refused messages ({table.refusals})" in host.text() and table.refusals >= 4 * R.HostLink.MAX_STRIKES
+    # the host hands the seat to the computer; Cy and the host play on to the end
+    del host.now
+    app.act("table-bot", "1", {})
+    drive([(app, 0), (gapp2, 2)], net, app)
+    assert gapp2.screen.match.over
+
+
+def test_a_flood_beyond_the_budget_is_dropped_unread_and_let_go():
+    app, host, net = host_game("bossa", {"kind0": "human", "kind1": "guest"})
+    gapp, ghost = join(app, net, 1, "Ben")
+    table = app.screen.table
+    link = table.seats[1].link
+    clock = frozen_clock(host)
+    sent = len([1 for _, to, _ in net.log if to is ghost])
+    # the budget: BURST at once, then RATE a second
+    for _ in range(R.HostLink.BURST + 10):
+        app.net_event("message", link.key, R.guest_text("ack", seq=1))
+    assert link.dropped == 10 and table.seats[1].state == "on"
+    clock[0] += 1000
+    for _ in range(int(R.HostLink.RATE)):
+        app.net_event("message", link.key, R.guest_text("ack", seq=1))
+    assert link.dropped == 10 and link.over == 0
+    # ... and a flood of syncs: MAX_OVER in a row beyond it and the guest is let go
+    for _ in range(5000):
+        app.net_event("message", link.key, R.guest_text("sync"))
+    net.run()
+    assert table.seats[1].state == "off" and table.seats[1].kicked
+    assert link.dropped == 10 + R.HostLink.MAX_OVER
+    assert len([1 for _, to, _ in net.log if to is ghost]) <= sent + 5       # no flood back
+    assert host.warnings == ["bodoge table, seat 2: disconnected: a flood of messages"]
+    assert any("messages a second: dropped" in text for _, text in table.log)
+
+
+def test_syncs_get_one_whole_view_until_it_is_acknowledged():
+    app, host, net = host_game("bossa", {"kind0": "human", "kind1": "guest"})
+    gapp, ghost = join(app, net, 1, "Ben")
+    link = app.screen.table.seats[1].link
+    frozen_clock(host)
+    def whole():
+        """The whole views the guest was sent (every message here is one frame)."""
+        msgs = [R.Reader().feed(t) for _, to, t in net.log if to is ghost]
+        return [m for m in msgs if m["t"] == "view" and m["base"] == 0]
+
+    before = len(whole())
+    for _ in range(R.HostLink.BURST // 2):              # within the budget
+        app.net_event("message", link.key, R.guest_text("sync"))
+    assert len(whole()) == before + 1                   # one whole view, until it is acknowledged
+    app.net_event("message", link.key, R.guest_text("ack", seq=link.seq))
+    app.net_event("message", link.key, R.guest_text("sync"))
+    app.net_event("message", link.key, R.guest_text("sync"))
+    assert len(whole()) == before + 2
+    net.run()
+    assert app.screen.table.seats[1].state == "on"       # syncs are allowed: nobody let go
+
+
+def test_messages_from_guests_are_drawn_once_a_frame():
+    app, host, net = host_game("alter", ALTER)
+    gapp, ghost = join(app, net, 1, "Ben")
+    gapp2, ghost2 = join(app, net, 2, "Cy")
+    screen = app.screen
+    drive([(app, 0), (gapp, 1), (gapp2, 2)], net, app, moves=3)
+    for _ in range(20):                        # on to a guest's turn
+        net.run()
+        if screen.match.to_move()[0] in (1, 2) and screen.pause is None:
+            break
+        if screen.pause is not None:
+            screen.act("next-round", "", {})
+        elif screen.match.to_move()[0] == 0:
+            screen.play(0, think(screen.match.game.make_bot("easy", 0, 0), screen.match.view(0)))
+    mover = screen.match.to_move()[0]
+    assert mover in (1, 2)
+    ben, cy = screen.table.seats[mover].link, screen.table.seats[3 - mover].link
+    renders = len(host.renders)
+    # what changes nothing the host's page shows draws nothing: acks, garbage, refused moves
+    for seq in range(1, 30):
+        app.net_event("message", cy.key, R.guest_text("ack", seq=seq))
+    app.net_event("message", cy.key, "garbage")
+    app.net_event("message", cy.key, R.guest_text("move", n=99, m={"a": "watch"}))
+    host.run_timers()
+    assert len(host.renders) == renders
+    # a burst with a move in it: drawn once, in the next frame
+    bot = screen.match.game.make_bot("easy", mover, 1)
+    app.net_event("message", cy.key, R.guest_text("move", n=100, m={"a": "watch"}))
+    app.net_event("message", ben.key, R.guest_text("move", n=1, m=think(bot, screen.match.view(mover))))
+    app.net_event("message", cy.key, R.guest_text("move", n=101, m={"a": "watch"}))
+    assert len(host.renders) == renders
+    next_frame(host)
+    assert len(host.renders) == renders + 1
+    # the host's own click draws at once
+    app.act("table", "", {})
+    assert len(host.renders) == renders + 2
+
+
+# --- only the local network --------------------------------------------------------------------
+def test_an_invite_naming_no_local_device_is_refused_with_a_clear_word():
+    mini = R.minimise(R.rebuild({"u": "abcd", "p": "p" * 22, "f": R.b64(b"\x01" * 32), "r": "actpass",
+                                 "c": [["192.168.1.2", 40000]]}))
+    code = R._code(R.INVITE_FORMAT, {"v": 1, "g": "algo", "s": 1, "n": "nonce123", "k": "secretsecret1234",
+                                     "d": dict(mini, c=[["8.8.8.8", 40000], ["203.0.113.9", 50000, "s"]])})
+    gapp, ghost = make_app(hash_="#join=" + code)
+    assert "That invite cannot be used: The code names no device on your local network." in ghost.text()
+    assert type(gapp.screen).__name__ == "ShelfScreen"
+
+
+def test_a_refused_move_of_a_guest_changes_nothing_and_costs_little():
+    """A guest's refused move sends no views and announces nothing (a hostile guest sends them
+    by the thousand: each once went through the whole after-a-move path, views for every guest
+    made again, and the host's page fell behind by hundreds of ms)."""
+    app, host, net = host_game("algo", {"players": "3", "kind0": "human", "name0": "Hana",
+                                        "kind1": "guest", "kind2": "guest"})
+    join(app, net, 1, "Ben")
+    join(app, net, 2, "Mal")
+    session = app.screen
+    mal = session.table.seats[2].link
+    assert 2 not in session.match.to_move()
+    calls = []
+    session.send_views = lambda *a, **k: calls.append(a)
+    said = len(host.announced)
+    for i in range(5):
+        app.net_event("message", mal.key, R.guest_text("move", n=i + 1, m={"a": "attack", "t": 0, "p": 0, "n": 11}))
+    assert mal.refused == 5 and calls == [] and len(host.announced) == said

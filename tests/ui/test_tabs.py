@@ -156,14 +156,14 @@ def test_a_new_save_never_takes_an_existing_id():
 def test_play_me_stops_its_clock_and_saves_nothing_when_another_tab_moved_on():
     a, ha = make_app()
     a.route("#/new/playme")
-    a.act("start", "", {"players": "2", "kind0": "human", "kind1": "fast"})
+    a.act("start", "", {"players": "2", "kind0": "human", "kind1": "strong"})
     slot_id = a.screen.slot.id
     a.screen.drive_clock("manual")
     a.act("start-round", "")
     a.screen.drive_clock("advance", 5000)
     a.act("pause", "")                             # pausing saves
     b, hb = make_app(ha.store, hash_=f"#/play/{slot_id}")
-    assert b.screen.match.state == a.screen.match.state and b.screen.paused
+    assert b.screen.match.state == a.screen.match.state and b.screen.clock.paused
     b.screen.drive_clock("manual")
     b.act("pause", "")                             # B resumes: its clock runs
     assert b.screen.clock.running
@@ -194,7 +194,7 @@ def test_a_kept_link_never_takes_an_existing_id():
 
 
 def test_a_move_is_saved_after_the_frame_that_shows_it_and_before_leaving():
-    """The save waits for the paint (``PlayScreen.save_soon``), never for longer than the
+    """The save waits for the paint (``SlotSaver.save_soon``), never for longer than the
     screen: leaving it saves what is still to save."""
     app, host = make_app()
     screen = start_algo(app, [("human", ""), ("normal", "")])

@@ -184,7 +184,7 @@ def test_japanese_take_back():
 
 def test_play_me_has_no_take_back():
     app, host = make_app(hash_="#/new/playme")
-    app.act("start", "", {"players": "3", "kind0": "human", "kind1": "fast", "kind2": "fast"})
+    app.act("start", "", {"players": "3", "kind0": "human", "kind1": "strong", "kind2": "strong"})
     app.act("start-round", "")
     assert button(host.html) is None and app.screen.takeback_status() is None
 

@@ -17,7 +17,7 @@ import zipfile
 
 import pytest
 
-from bodoge.games import CATALOG
+from bodoge.games import CATALOG, PLAYABLE, info
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -35,8 +35,8 @@ def test_every_string_table_ships_as_data_with_the_same_text(tmp_path):
     build.package_zip(str(zip_path))
     with zipfile.ZipFile(zip_path) as z:
         tables = [n for n in z.namelist() if build.STRING_TABLES.match(n)]
-        assert "bodoge/ui/strings/common.py" in tables and "bodoge/games/algo/strings.py" in tables
-        assert len(tables) == 6
+        assert sorted(tables) == sorted(["bodoge/ui/strings/common.py"]
+                                        + [f"bodoge/games/{g}/strings.py" for g in PLAYABLE])
         for name in tables:
             shipped = z.read(name).decode("utf-8")
             assert "json.loads(" in shipped and "EN = {" not in shipped, name
@@ -174,12 +174,12 @@ def test_the_page_preloads_the_modules_a_boot_loads(site):
 
 def test_every_rules_page_is_made_for_before_python(site):
     made = (site / "web" / "rules.html").read_text()
-    for info in CATALOG:
-        if info.playable:
-            start = made.index(f'<div id="rules-{info.id}">')
+    for g in CATALOG:
+        if g.playable:
+            start = made.index(f'<div id="rules-{g.id}">')
             page = made[start:made.index("</main>", made.index("</main>", start) + 1)]
-            assert page.count('<div class="app" lang=') == 2, info.id
-            assert f">Rules: {info.name_en}</h1>" in page and f">ルール：{info.name_ja}</h1>" in page
+            assert page.count('<div class="app" lang=') == 2, g.id
+            assert f">Rules: {g.name_en}</h1>" in page and f">ルール：{g.name_ja}</h1>" in page
 
 
 def precache(site):
@@ -207,3 +207,13 @@ def test_snap_module_gets_the_lock_file_header(site):
     lock = json.loads(re.search(r"^export const LOCK = (.*);$", snap, re.M).group(1))
     with open(os.path.join(ROOT, "node_modules", "pyodide", "pyodide-lock.json"), encoding="utf-8") as f:
         assert lock == {"info": json.load(f)["info"], "packages": {}}
+
+
+def test_the_page_and_the_manifest_name_the_catalogue_s_games(site):
+    html = (site / "index.html").read_text(encoding="utf-8")
+    description = json.loads((site / "web" / "manifest.webmanifest").read_text(encoding="utf-8"))["description"]
+    assert "{{games}}" not in html and "{{games}}" not in description
+    for g in PLAYABLE:
+        name = info(g).name_en
+        assert f"{name}," in html or f"{name}." in html
+        assert name in description

@@ -82,3 +82,22 @@ def test_decode_output_is_always_valid_json():
 
 def pytest_fail(what):
     raise AssertionError(f"{what} in the output")
+
+
+def test_decode_of_a_public_code_says_who_moved_and_nothing_hidden():
+    from bodoge.core.public import share_code
+
+    m = Match.new("alter", {"players": 4}, 5, {"seats": [{"name": "Aki"}]})
+    from bodoge.core.bot import think
+
+    bots = [m.game.make_bot("easy", s, s) for s in range(4)]
+    for _ in range(10):
+        s = m.to_move()[0]
+        m.play(s, think(bots[s], m.view(s)))
+    out = run("decode", "https://x/#replay=" + share_code(m) + "&move=3")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["public"] is True and data["moves"] == 10 and "seed" not in data
+    assert data["movers"] == [s for s, _ in m.record.moves] and data["outcome"] is None
+    out = run("decode", "-", stdin=share_code(m)[:-20])
+    assert out.returncode == 2 and out.stderr.startswith("bodoge: bad save code:")

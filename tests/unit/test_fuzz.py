@@ -17,6 +17,7 @@ from bodoge.core.errors import BadCode
 from bodoge.core.match import Match
 from bodoge.core.record import MAX_DEPTH, decode
 from bodoge.core.selfplay import play_one
+from bodoge.games import CATALOG, get_game
 
 EXAMPLES = int(os.environ.get("BODOGE_FUZZ_EXAMPLES", "300"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
@@ -25,8 +26,9 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
 
 def _valid_codes():
     codes = []
-    for game_id, n, level in (("algo", 2, "easy"), ("alter", 4, "easy"), ("alluvium", 3, "easy"),
-                              ("playme", 3, "fast"), ("bossa", 2, "easy")):
+    for g in (g for g in CATALOG if g.playable):            # each game's demo
+        game_id, level = g.id, g.demo_level
+        n = get_game(game_id).options(g.demo_options)["players"]
         match = play_one(game_id, {"players": n}, 3, [level] * n)
         match.record.meta = {"seats": [{"name": "Aki"}] + [{"bot": level}] * (n - 1)}
         codes.append(match.code())

@@ -35,10 +35,8 @@ def prefix_states(record):
     return out
 
 
-@pytest.mark.parametrize("game_id,options,level", [
-    ("algo", {"players": 3}, "normal"), ("alter", {"players": 4}, "normal"),
-    ("alluvium", {"players": 3}, "easy"), ("playme", {"players": 3}, "fast"),
-    ("bossa", {"players": 2}, "normal")])
+@pytest.mark.parametrize("game_id,options,level",
+                         [(g.id, g.demo_options, g.demo_level) for g in CATALOG if g.playable])
 def test_every_position_of_a_replayed_record_is_the_state_after_that_many_moves(game_id, options, level):
     record = play_one(game_id, options, 4, [level] * options["players"]).record
     match = Match.from_code(encode(record))

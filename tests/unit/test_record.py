@@ -76,8 +76,11 @@ def test_tampered_bytes_are_damaged():
 
 def test_future_format():
     with pytest.raises(BadCode) as e:
-        decode(_raw({}, fmt=FORMAT + 1))
+        decode(_raw({}, fmt=FORMAT + 2))          # (FORMAT + 1 is a public record's: core/public.py)
     assert e.value.key == "code.future"
+    with pytest.raises(BadCode) as e:
+        decode(_raw({}, fmt=FORMAT + 1))
+    assert e.value.key == "code.public"
 
 
 def test_future_rules_version_and_unknown_game():

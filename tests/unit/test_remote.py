@@ -10,9 +10,11 @@ from bodoge.core import remote as R
 from bodoge.core import strictjson
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
+from bodoge.games import CATALOG
 
 # What Chromium 150 gives for a data channel (from a real run): mDNS host candidates, and with
-# the local addresses shown, IPv4 and IPv6 ones (UDP; a TCP one added to be left out).
+# the local addresses shown, IPv4 and IPv6 ones (UDP; a TCP one added to be left out), and a
+# server-reflexive one as a STUN server gives it.
 CHROME_MDNS = "\r\n".join([
     "v=0", "o=- 3791759319620285392 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0",
     "a=extmap-allow-mixed", "a=msid-semantic: WMS",
@@ -24,7 +26,7 @@ CHROME_MDNS = "\r\n".join([
     "a=fingerprint:sha-256 88:5A:25:69:0C:3B:32:A4:8E:57:E6:A4:4E:7A:8C:05:88:FC:38:C7:AF:73:E5:E6:7B:4F:E4:2E:FA:BF:89:35",
     "a=setup:active", "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144", ""])
 CHROME_IP = CHROME_MDNS.replace(
-    "2b15e159-3e25-457a-b77b-947e06e89798.local 44649", "192.0.2.2 45337").replace(
+    "2b15e159-3e25-457a-b77b-947e06e89798.local 44649", "192.168.1.20 45337").replace(
     "62caeb82-4636-4aa1-ac04-c00cda9e909c.local 42575", "fd00::2 50722").replace(
     "a=setup:active", "a=setup:actpass").replace(
     "a=candidate:3 1 tcp", "a=candidate:9 1 udp 1677729535 203.0.113.7 61000 typ srflx raddr 0.0.0.0 rport 0 generation 0\r\na=candidate:3 1 tcp")
@@ -37,7 +39,7 @@ def lines(sdp, prefix):
 # --- session descriptions and codes ------------------------------------------------------------
 def test_minimise_keeps_what_a_data_channel_needs_and_rebuild_gives_it_back():
     for sdp in (CHROME_MDNS, CHROME_IP):
-        mini = R.minimise(sdp)
+        mini = R.minimise(sdp, stun=True)
         back = R.rebuild(mini)
         for prefix in ("a=ice-ufrag:", "a=ice-pwd:", "a=fingerprint:", "a=setup:"):
             assert lines(back, prefix) == lines(sdp, prefix)
@@ -45,7 +47,7 @@ def test_minimise_keeps_what_a_data_channel_needs_and_rebuild_gives_it_back():
         want = [c.split()[4:8] for c in lines(sdp, "a=candidate:") if " udp " in c]
         assert got == want                      # UDP only (host and server-reflexive), in order
         assert "m=application 9 UDP/DTLS/SCTP webrtc-datachannel" in back
-        assert R.minimise(back) == mini          # stable
+        assert R.minimise(back, stun=True) == mini          # stable
 
 
 def test_mdns_names_are_packed_small_and_come_back_exactly():
@@ -69,10 +71,11 @@ def test_invite_and_answer_codes_round_trip_and_stay_small():
     assert (inv.game, inv.seat, inv.nonce, inv.secret, inv.host) == ("alter", 2, "nonce123",
                                                                        "secretsecret1234", "Aki")
     assert R.minimise(inv.sdp) == R.minimise(CHROME_MDNS)
-    ans = R.make_answer(CHROME_IP, 2, "nonce123")
+    ans = R.make_answer(CHROME_IP, 2, "nonce123", stun=True)
     assert len(ans) < 320
-    got = R.read_answer("  " + ans[:50] + "\n" + ans[50:] + " ")       # spaces and breaks pasted in
-    assert (got.seat, got.nonce) == (2, "nonce123") and R.minimise(got.sdp) == R.minimise(CHROME_IP)
+    got = R.read_answer("  " + ans[:50] + "\n" + ans[50:] + " ", stun=True)     # spaces and breaks pasted in
+    assert (got.seat, got.nonce) == (2, "nonce123")
+    assert R.minimise(got.sdp, stun=True) == R.minimise(CHROME_IP, stun=True)
 
 
 def test_bad_codes_get_a_clear_key():
@@ -125,8 +128,100 @@ def test_a_forged_code_cannot_smuggle_lines_into_a_description():
     assert e.value.key == "net.code_version"
 
 
+# --- only the local network ----------------------------------------------------------------------
+LOCAL = ["10.0.0.1", "10.255.255.254", "172.16.0.1", "172.31.255.1", "192.168.0.1", "192.168.1.255",
+         "169.254.10.20", "127.0.0.1", "127.8.8.8", "::1", "fe80::1", "FE80::abcd:1", "febf::1",
+         "fd00::2", "fc00::1", "fdff:ffff::1", "::ffff:192.168.1.2", "0:0:0:0:0:ffff:10.1.2.3",
+         "2b15e159-3e25-457a-b77b-947e06e89798.local"]
+NOT_LOCAL = ["8.8.8.8", "192.0.2.2", "203.0.113.7", "172.32.0.1", "172.15.0.1", "192.169.0.1",
+             "169.253.0.1", "100.64.0.1", "0.0.0.0", "255.255.255.255", "224.0.0.251", "239.1.1.1",
+             "2001:db8::1", "2606:4700::1111", "fec0::1", "::", "::ffff:8.8.8.8", "ff02::1",
+             "fe80::1::2", "1:2:3:4:5:6:7:8:9", "12345::1", "::ffff:300.1.1.1", "printer.local",
+             "evil.example.org", "localhost", "my-router", "2b15e159-3e25-457a-b77b-947e06e89798.local.evil.org"]
+
+
+def test_local_addresses_are_private_link_local_loopback_and_mdns_names():
+    for addr in LOCAL:
+        assert R.local_address(addr), addr
+    for addr in NOT_LOCAL:
+        assert not R.local_address(addr), addr
+
+
+def test_ipv6_addresses_are_read_as_eight_groups():
+    assert R.ipv6("::1") == [0] * 7 + [1]
+    assert R.ipv6("1:2:3:4:5:6:7:8") == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert R.ipv6("fe80::") == [0xFE80] + [0] * 7
+    assert R.ipv6("::ffff:192.168.1.2") == [0, 0, 0, 0, 0, 0xFFFF, 0xC0A8, 0x0102]
+    assert R.ipv6("1::2:3.4.5.6") == [1, 0, 0, 0, 0, 2, 0x0304, 0x0506]
+    for bad in ("1::2::3", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9", "1:2:3:4:5:6:7::8", "12345::",
+                ":::", "::g", "1.2.3.4", "::1.2.3", "1:2:3:4:5:6:7:1.2.3.4"):
+        assert R.ipv6(bad) is None, bad
+
+
+def sdp_with(*candidates):
+    """CHROME_MDNS with these candidate lines instead of its own."""
+    lines_ = [x for x in CHROME_MDNS.split("\r\n") if not x.startswith("a=candidate:")]
+    at = lines_.index("a=ice-ufrag:JA7R")
+    return "\r\n".join(lines_[:at] + [f"a=candidate:{i} 1 udp {2113937151 - i} {c} generation 0"
+                                       for i, c in enumerate(candidates)] + lines_[at:])
+
+
+HOSTILE = sdp_with("8.8.8.8 40000 typ host",                     # a public address, as "host"
+                   "255.255.255.255 40001 typ host",              # broadcast
+                   "router.example.org 40002 typ host",           # a name
+                   "192.168.1.1 53 typ host",                     # a local service's port
+                   "203.0.113.7 61000 typ srflx raddr 0.0.0.0 rport 0",
+                   "224.0.0.251 5353 typ srflx raddr 0.0.0.0 rport 0",
+                   "192.168.1.20 45337 typ host",
+                   "2b15e159-3e25-457a-b77b-947e06e89798.local 44649 typ host")
+
+
+def cands(sdp):
+    return [c.split()[4:8] for c in lines(sdp, "a=candidate:")]
+
+
+def test_a_code_made_here_names_only_local_candidates_and_stuns_with_a_stun_server():
+    local = [["192.168.1.20", "45337", "typ", "host"],
+             ["2b15e159-3e25-457a-b77b-947e06e89798.local", "44649", "typ", "host"]]
+    assert cands(R.rebuild(R.minimise(HOSTILE))) == local
+    assert cands(R.rebuild(R.minimise(HOSTILE, stun=True))) == \
+        [["203.0.113.7", "61000", "typ", "srflx"]] + local
+    assert "8.8.8.8" not in R.rebuild(R.minimise(HOSTILE, stun=True))     # never as "host"
+    invite = R.read_invite(R.make_invite(HOSTILE, "algo", 1, "nonce123", "secretsecret1234"))
+    assert cands(invite.sdp) == local
+    with pytest.raises(R.BadMessage) as e:            # nothing local: no code at all
+        R.minimise(sdp_with("8.8.8.8 40000 typ host", "203.0.113.7 61000 typ srflx raddr 0.0.0.0 rport 0"))
+    assert e.value.key == "net.no_candidates"
+
+
+def test_a_code_read_here_gives_the_browser_only_the_candidates_it_may_contact():
+    """A crafted invite or answer (made without ``minimise``) naming other addresses: they are
+    dropped before the description reaches the browser; with none left, a clear message."""
+    mini = R.minimise(CHROME_MDNS)
+    hostile = dict(mini, c=[["8.8.8.8", 40000], ["router.example.org", 40002], ["192.168.1.1", 53],
+                            ["203.0.113.7", 61000, "s"], ["10.1.2.3", 50000]])
+    invite = forged(R.INVITE_FORMAT, {"v": 1, "g": "algo", "s": 1, "n": "nonce123",
+                                      "k": "secretsecret1234", "d": hostile})
+    answer = forged(R.ANSWER_FORMAT, {"v": 1, "s": 1, "n": "nonce123", "d": hostile})
+    for sdp in (R.read_invite(invite).sdp, R.read_answer(answer).sdp):
+        assert cands(sdp) == [["10.1.2.3", "50000", "typ", "host"]]
+        for addr in ("8.8.8.8", "router.example.org", "203.0.113.7", " 53 "):
+            assert addr not in sdp
+    for sdp in (R.read_invite(invite, stun=True).sdp, R.read_answer(answer, stun=True).sdp):
+        assert cands(sdp) == [["203.0.113.7", "61000", "typ", "srflx"], ["10.1.2.3", "50000", "typ", "host"]]
+    public = dict(mini, c=[["8.8.8.8", 40000], ["203.0.113.7", 61000, "s"]])
+    for read, fmt, extra in ((R.read_invite, R.INVITE_FORMAT, {"g": "algo", "k": "secretsecret1234"}),
+                             (R.read_answer, R.ANSWER_FORMAT, {})):
+        code = forged(fmt, {"v": 1, "s": 1, "n": "nonce123", "d": public, **extra})
+        with pytest.raises(R.BadMessage) as e:
+            read(code)
+        assert e.value.key == "net.code_not_local"
+        assert cands(read(code, stun=True).sdp) == [["203.0.113.7", "61000", "typ", "srflx"]]
+
+
 def test_names_are_one_short_line_of_text():
     assert R.clean_name("  Aki  ") == "Aki"
+    assert R.clean_name("Aki \t\u3000 Ben") == "Aki Ben"
     assert R.clean_name("A\u2028k\ni\x00") == "A k i"
     assert R.clean_name("x" * 100) == "x" * 24
     assert R.clean_name(["Aki"]) == "" and R.clean_name(None) == ""
@@ -213,9 +308,8 @@ def test_the_reader_refuses_what_frames_never_make():
 
 
 # --- views: whole and as changes ---------------------------------------------------------------
-@pytest.mark.parametrize("game_id,levels", [("algo", ["easy"] * 3), ("alter", ["easy"] * 4),
-                                            ("alluvium", ["easy"] * 3), ("bossa", ["easy"] * 2),
-                                            ("playme", ["slow"] * 3)])
+@pytest.mark.parametrize("game_id,levels", [(g.id, [g.demo_level] * g.demo_options["players"])
+                                            for g in CATALOG if g.playable])
 def test_changes_rebuild_every_view_of_a_whole_game(game_id, levels):
     match = play_one(game_id, {"players": len(levels)}, 11, levels)
     game = match.game
@@ -278,3 +372,52 @@ def test_delay_from_acks():
     link.view_frames(view, 1000.0)
     assert link.acked(1, 1012.0) and link.ms == 12
     assert not link.acked(1, 1100.0) and not link.acked(99, 1100.0)     # once, and only if sent
+
+
+# --- a guest's budget at the host ---------------------------------------------------------------
+def test_the_budget_lets_a_burst_then_the_rate_through_and_calls_a_long_run_beyond_a_flood():
+    link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    t = 1000.0
+    assert [link.admit(t) for _ in range(link.BURST)] == ["ok"] * link.BURST
+    assert link.admit(t) == "drop" and link.over == 1 and link.dropped == 1
+    t += 1000 / link.RATE                                  # one more a 1/RATE s
+    assert link.admit(t) == "ok" and link.over == 0
+    t += 10_000                                            # a pause refills the bucket, no more
+    assert [link.admit(t) for _ in range(link.BURST)] == ["ok"] * link.BURST
+    verdicts = [link.admit(t) for _ in range(link.MAX_OVER)]
+    assert verdicts == ["drop"] * (link.MAX_OVER - 1) + ["flood"]
+    # a guest within the rate is never dropped
+    honest = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    assert all(honest.admit(1000 + i * 1000 / honest.RATE) == "ok" for i in range(1000))
+
+
+def test_acks_of_views_sent_are_given_back():
+    link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    t = 0.0
+    for i in range(200):                                   # 200 views acknowledged at once
+        link.view_frames({"players": 2, "to_move": [0], "log": [i], "outcome": None}, t)
+        assert link.admit(t) == "ok"
+        assert link.acked(link.seq, t)
+        link.refund()
+    assert link.dropped == 0 and link.tokens == link.BURST
+
+
+def test_refused_moves_are_strikes_that_fade():
+    link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    assert not any(link.strike(i * link.STRIKE_MS) for i in range(100))   # one a second: never
+    link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    assert [link.strike(5000.0) for _ in range(link.MAX_STRIKES)] == [False] * (link.MAX_STRIKES - 1) + [True]
+
+
+def test_one_whole_view_for_syncs_until_it_is_acknowledged():
+    link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    view = {"players": 2, "to_move": [0], "log": [], "outcome": None}
+    link.view_frames(view, 0)
+    assert link.acked(1, 0)
+    assert link.sync_wanted() and not link.sync_wanted()
+    whole = R.Reader().feed(link.view_frames(view, 0)[0])
+    assert whole["base"] == 0 and whole["seq"] == 2
+    assert not link.sync_wanted()                      # not acknowledged yet
+    link.view_frames(dict(view, log=[1]), 0)           # a change goes out meanwhile (seq 3)
+    assert not link.acked(99, 0) and not link.sync_wanted()
+    assert link.acked(3, 0) and link.sync_wanted()     # a later view acknowledged: it arrived

@@ -1,8 +1,11 @@
-"""Old codes replay forever: records made by earlier rules versions (tests/fixtures) still
-replay, move by move, to exactly the state they reached when they were made."""
+"""Old codes replay forever: records made by earlier rules versions (each game's
+tests/games/<game>/records_v<version>.json, made by tools/make_records.py) still replay, move by
+move, to exactly the state they reached when they were made."""
 
+import glob
 import json
 import os
+import re
 
 import pytest
 
@@ -10,31 +13,41 @@ from bodoge.core.canon import state_hash
 from bodoge.core.errors import BadOptions
 from bodoge.core.protocol import rules_of
 from bodoge.core.record import decode, replay
-from bodoge.games import CATALOG, get_game
+from bodoge.games import CATALOG, PLAYABLE, get_game
 
-FIXTURES = os.path.join(os.path.dirname(__file__), "..", "fixtures")
-
-
-def load(name):
-    with open(os.path.join(FIXTURES, name), encoding="utf-8") as f:
-        return json.load(f)
+GAMES = os.path.join(os.path.dirname(__file__), "..", "games")
 
 
-V1 = load("records_v1.json")
+def fixtures():
+    """[(rules version, case)] of every game's fixture files; each case is of the game whose
+    folder holds it."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(GAMES, "*", "records_v*.json"))):
+        version = int(re.search(r"records_v(\d+)\.json$", path).group(1))
+        with open(path, encoding="utf-8") as f:
+            cases = json.load(f)
+        assert {c["game"] for c in cases} == {os.path.basename(os.path.dirname(path))}, path
+        out += [(version, case) for case in cases]
+    return out
 
 
-@pytest.mark.parametrize("case", V1, ids=[f"{c['game']}-{i}-{c['moves']}" for i, c in enumerate(V1)])
-def test_version_1_records_replay_to_the_same_state(case):
+CASES = fixtures()
+
+
+@pytest.mark.parametrize("version,case", CASES,
+                         ids=[f"{c['game']}-v{v}-{i}-{c['moves']}" for i, (v, c) in enumerate(CASES)])
+def test_old_records_replay_to_the_same_state(version, case):
     record = decode(case["code"])
-    assert record.version == 1
+    assert record.version == version
     game, state = replay(record)
-    assert rules_of(state) == 1
-    assert "rules_version" not in state          # a version-1 state is what it always was
+    assert rules_of(state) == version
+    if version == 1:
+        assert "rules_version" not in state      # a version-1 state is what it always was
     assert state_hash(state) == case["hash"]
 
 
 def test_fixtures_cover_every_game():
-    assert {c["game"] for c in V1} == {g.id for g in CATALOG}
+    assert {c["game"] for _, c in CASES} == set(PLAYABLE)
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in CATALOG])

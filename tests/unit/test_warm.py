@@ -10,6 +10,7 @@ import sys
 
 import bodoge
 from bodoge import warm
+from bodoge.games import PLAYABLE
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -23,7 +24,8 @@ def run(code):
 def test_warm_imports_every_module_but_the_page_and_the_command_line():
     every = {m.name for m in pkgutil.walk_packages(bodoge.__path__, "bodoge.")}
     assert set(warm.modules()) == every - {"bodoge.ui.dom", "bodoge.cli", "bodoge.__main__"}
-    assert {"bodoge.ui.app", "bodoge.ui.devapi", "bodoge.games.algo.ui", "bodoge.games.bossa.bots"} <= set(warm.modules())
+    games = {f"bodoge.games.{g}.{m}" for g in PLAYABLE for m in ("rules", "bots", "ui", "strings")}
+    assert {"bodoge.ui.app", "bodoge.ui.devapi"} | games <= set(warm.modules())
 
 
 def test_warm_loads_nothing_of_the_browser():

@@ -57,6 +57,15 @@ class Game:
     min_players = 2
     max_players = 4
     bot_levels = ("easy", "normal", "strong")
+    # True: played in real time, not in turns: moves carry their time ("t"), several seats may
+    # act at once, and bots play on a clock (``play_bots``; the session runs the game clock,
+    # ``bodoge.ui.realtime``, with the game's clock hooks).
+    realtime = False
+
+    def __init__(self, bots=None):
+        # level -> Bot class. The game's package registers them (``GAME = Algo(bots=BOTS)`` in
+        # its ``__init__``), so the rules never import their bots: the bots import the rules.
+        self.bots = dict(bots or {})
 
     # --- options -----------------------------------------------------------------------------
     def options(self, raw: dict | None) -> dict:
@@ -149,4 +158,5 @@ class Game:
 
     # --- bots --------------------------------------------------------------------------------
     def make_bot(self, level: str, seat: int, seed: int):
-        raise NotImplementedError
+        """A bot of ``level`` (one of ``bot_levels``) playing ``seat``, seeded by ``seed``."""
+        return self.bots[level](seat, seed)

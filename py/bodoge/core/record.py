@@ -24,6 +24,7 @@ from .errors import BadCode, BadOptions, IllegalMove
 from .protocol import is_int
 
 FORMAT = 1
+PUBLIC_FORMAT = 2             # a public record's (core/public.py): what spectators saw, no seed
 LAST_FORMAT = 15              # a first byte above FORMAT up to this: a newer bodoge's code
 MAX_CODE_CHARS = 100_000      # the longest real games' codes are ~6,000 (Play Me!, 6 players)
 MAX_JSON_BYTES = 1 << 19
@@ -100,6 +101,9 @@ def decode(code: str) -> Record:
     except (binascii.Error, ValueError):
         raise BadCode("this is not a bodoge save code", key="code.format") from None
     fmt = blob[0]
+    if fmt == PUBLIC_FORMAT:
+        raise BadCode("this code holds a game as spectators saw it: it can be replayed, not played",
+                      key="code.public")
     if FORMAT < fmt <= LAST_FORMAT:
         raise BadCode("the save code was made by a newer version of bodoge", key="code.future")
     if fmt != FORMAT:

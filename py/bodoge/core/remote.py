@@ -52,7 +52,8 @@ import re
 import zlib
 
 from . import strictjson
-from .errors import BodogeError, short
+from .errors import BodogeError
+from .names import MAX_NAME, clean_name  # noqa: F401  (clean_name: the names guests send)
 from .protocol import is_int
 
 VERSION = 1
@@ -60,7 +61,6 @@ GUEST_FRAME = 4096          # a guest's message: at most this many characters, o
 HOST_FRAME = 16_000         # a host's data-channel message: at most this (parts beyond)
 MAX_HOST_JSON = 1 << 21     # a host's message, whole, inflated
 MAX_PARTS = 256
-MAX_NAME = 24
 MAX_CANDIDATES = 8
 MAX_CODE_TEXT = 4000        # an invite or answer code (they are about 150–250 characters)
 MAX_HOST_DEPTH = 24
@@ -94,13 +94,6 @@ def unb64(text: str) -> bytes:
 def token(*numbers) -> str:
     """Random numbers (each below 2**53) as a base64url token: nonces and secrets."""
     return b64(b"".join(int(n).to_bytes(7, "big") for n in numbers))
-
-
-def clean_name(name) -> str:
-    """A name a guest chose, made safe to show: text, one line, trimmed, at most 24 characters."""
-    if not isinstance(name, str):
-        return ""
-    return " ".join(short(name, 200).split())[:MAX_NAME].strip()
 
 
 def _deflate(text: str) -> bytes:
@@ -138,10 +131,100 @@ def _address_ok(addr):
     return bool(IPV4.match(addr) or (":" in addr and IPV6.match(addr)) or HOSTNAME.match(addr))
 
 
-def minimise(sdp: str) -> dict:
+# --- which addresses a device may be asked to contact ---------------------------------------------
+# A code is anyone's text, and the browser sends STUN packets to every candidate in the
+# description it is given: so only addresses of the local network get there (private, link-local
+# and loopback addresses, and the mDNS names browsers use for them), and, if the player set a
+# STUN server (and so chose to reach across the internet), the server-reflexive candidates it
+# found (a public address). Everything else is dropped, when a code is made and when it is read.
+MIN_PORT = 1024             # browsers' candidates use ephemeral ports
+
+
+def ipv4(addr):
+    """The four numbers of a dotted IPv4 address, or None."""
+    return [int(x) for x in addr.split(".")] if IPV4.match(addr) else None
+
+
+def ipv6(addr):
+    """The eight 16-bit groups of an IPv6 address (an IPv4 tail allowed), or None."""
+    if not (":" in addr and IPV6.match(addr)) or addr.count("::") > 1:
+        return None
+    tail = []
+    if "." in addr:                              # ::ffff:192.168.1.2
+        head, _, last = addr.rpartition(":")
+        four = ipv4(last)
+        if four is None:
+            return None
+        tail, addr = [four[0] << 8 | four[1], four[2] << 8 | four[3]], head + ":"
+        if addr.endswith(":::"):
+            return None
+        if not addr.endswith("::"):
+            addr = addr[:-1]
+    left, gap, right = addr.partition("::")
+
+    def groups(text):
+        if not text:
+            return []
+        out = []
+        for g in text.split(":"):
+            if not 1 <= len(g) <= 4 or any(c not in "0123456789abcdefABCDEF" for c in g):
+                return None
+            out.append(int(g, 16))
+        return out
+    a, b = groups(left), groups(right)
+    if a is None or b is None:
+        return None
+    missing = 8 - len(a) - len(b) - len(tail)
+    if (gap and missing < 1) or (not gap and missing != 0):
+        return None
+    return a + [0] * missing + b + tail
+
+
+def local_address(addr) -> bool:
+    """An address on the local network: a private IPv4 address (10/8, 172.16/12, 192.168/16),
+    link-local (169.254/16, fe80::/10), loopback (127/8, ::1), an IPv6 unique local address
+    (fc00::/7), an IPv4 one written as IPv6 (::ffff:a.b.c.d), or an mDNS name ``<uuid>.local``."""
+    if MDNS.match(addr):
+        return True
+    four = ipv4(addr)
+    if four is None:
+        six = ipv6(addr)
+        if six is None:
+            return False
+        if six[:6] == [0, 0, 0, 0, 0, 0xFFFF]:
+            four = [six[6] >> 8, six[6] & 255, six[7] >> 8, six[7] & 255]
+        else:
+            return six == [0] * 7 + [1] or six[0] & 0xFFC0 == 0xFE80 or six[0] & 0xFE00 == 0xFC00
+    a, b = four[0], four[1]
+    return (a == 10 or a == 127 or (a == 172 and 16 <= b <= 31) or (a == 192 and b == 168)
+            or (a == 169 and b == 254))
+
+
+def unicast_address(addr) -> bool:
+    """An IP address a server-reflexive candidate may have: one device's (not unspecified,
+    multicast, broadcast or reserved), public or not; never a name."""
+    four = ipv4(addr)
+    if four is not None:
+        return 0 < four[0] < 224 and four != [255] * 4
+    six = ipv6(addr)
+    return six is not None and any(six) and six[0] >> 8 != 0xFF
+
+
+def candidate_ok(addr, port, srflx, stun) -> bool:
+    """Whether a device may be asked to contact candidate ``addr``:``port``: a host candidate
+    on the local network; a server-reflexive one only when the player set a STUN server."""
+    if not (isinstance(port, int) and MIN_PORT <= port < 65536):
+        return False
+    if srflx:
+        return bool(stun) and unicast_address(addr)
+    return local_address(addr)
+
+
+def minimise(sdp: str, stun=False) -> dict:
     """What a data channel needs of a session description: ICE user fragment and password,
-    the DTLS fingerprint and role, and the UDP candidates (host, or server-reflexive with a
-    STUN server). Raises ``BadMessage`` if any is missing."""
+    the DTLS fingerprint and role, and the UDP candidates a device may be asked to contact
+    (``candidate_ok``: on the local network, or server-reflexive with a STUN server (``stun``
+    set). Raises ``BadMessage`` if any is missing."""
     ufrag = pwd = fp = setup = None
     cands = []
     for line in str(sdp).splitlines():
@@ -169,12 +252,13 @@ def minimise(sdp: str) -> dict:
             if kind not in ("host", "srflx") or not f[5].isdigit() or not 0 < int(f[5]) < 65536:
                 continue
             cand = [addr, int(f[5])] + (["s"] if kind == "srflx" else [])
-            if _address_ok(addr) and cand not in cands and len(cands) < MAX_CANDIDATES:
+            if (_address_ok(addr) and candidate_ok(addr, cand[1], kind == "srflx", stun)
+                    and cand not in cands and len(cands) < MAX_CANDIDATES):
                 cands.append(cand)
     if not (ufrag and pwd and fp and setup and ICE_CHARS.match(ufrag) and ICE_PWD.match(pwd)):
         raise BadMessage("the session description lacks what a connection needs", key="net.no_sdp")
     if not cands:
-        raise BadMessage("the session description has no candidates", key="net.no_candidates")
+        raise BadMessage("the session description has no local candidates", key="net.no_candidates")
     return {"u": ufrag, "p": pwd, "f": b64(fp), "r": setup,
             "c": [[_pack_address(c[0])] + c[1:] for c in cands]}
 
@@ -196,8 +280,10 @@ def _unpack_address(text):
     return text
 
 
-def _check_mini(mini) -> dict:
-    """A minimised description from a code (anyone's text), checked field by field."""
+def _check_mini(mini, stun=False) -> dict:
+    """A minimised description from a code (anyone's text), checked field by field, with only
+    the candidates this device may contact (``candidate_ok``; ``stun``: a STUN server is set
+    here). Raises ``BadMessage`` if it is damaged or no candidate is left."""
     try:
         ok = (isinstance(mini, dict) and set(mini) == {"u", "p", "f", "r", "c"}
               and isinstance(mini["u"], str) and ICE_CHARS.match(mini["u"])
@@ -216,7 +302,10 @@ def _check_mini(mini) -> dict:
         ok = False
     if not ok:
         raise BadMessage("the code's connection details are damaged", key="net.code_damaged")
-    return mini
+    cands = [c for c in mini["c"] if candidate_ok(_unpack_address(c[0]), c[1], len(c) == 3, stun)]
+    if not cands:
+        raise BadMessage("the code names no device on the local network", key="net.code_not_local")
+    return dict(mini, c=cands)
 
 
 def rebuild(mini: dict) -> str:
@@ -289,15 +378,16 @@ def _uncode(text, fmt) -> dict:
     return data
 
 
-def make_invite(sdp, game, seat, nonce, secret, host="") -> str:
-    data = {"v": VERSION, "g": game, "s": seat, "n": nonce, "k": secret, "d": minimise(sdp)}
+def make_invite(sdp, game, seat, nonce, secret, host="", stun=False) -> str:
+    data = {"v": VERSION, "g": game, "s": seat, "n": nonce, "k": secret, "d": minimise(sdp, stun)}
     if host:
         data["h"] = clean_name(host)
     return _code(INVITE_FORMAT, data)
 
 
-def read_invite(text) -> Invite:
-    """An invite code (or a whole ``#join=`` link): raises ``BadMessage``."""
+def read_invite(text, stun=False) -> Invite:
+    """An invite code (or a whole ``#join=`` link): raises ``BadMessage``. Its candidates are
+    those this device may contact (``stun``: a STUN server is set here)."""
     data = _uncode(text, INVITE_FORMAT)
     ok = (set(data) - {"h"} == {"v", "g", "s", "n", "k", "d"}
           and isinstance(data["g"], str) and GAME_ID.match(data["g"])
@@ -307,22 +397,23 @@ def read_invite(text) -> Invite:
           and isinstance(data.get("h", ""), str))
     if not ok:
         raise BadMessage("the invite is damaged", key="net.code_damaged")
-    sdp = rebuild(_check_mini(data["d"]))
+    sdp = rebuild(_check_mini(data["d"], stun))
     return Invite(data["g"], data["s"], data["n"], data["k"], clean_name(data.get("h", "")), sdp)
 
 
-def make_answer(sdp, seat, nonce) -> str:
-    return _code(ANSWER_FORMAT, {"v": VERSION, "s": seat, "n": nonce, "d": minimise(sdp)})
+def make_answer(sdp, seat, nonce, stun=False) -> str:
+    return _code(ANSWER_FORMAT, {"v": VERSION, "s": seat, "n": nonce, "d": minimise(sdp, stun)})
 
 
-def read_answer(text) -> Answer:
-    """A guest's answer code: raises ``BadMessage``."""
+def read_answer(text, stun=False) -> Answer:
+    """A guest's answer code: raises ``BadMessage``. Its candidates are those this device may
+    contact (``stun``: a STUN server is set here)."""
     data = _uncode(text, ANSWER_FORMAT)
     ok = (set(data) == {"v", "s", "n", "d"} and is_int(data["s"]) and 0 <= data["s"] < 64
           and isinstance(data["n"], str) and TOKEN.match(data["n"]))
     if not ok:
         raise BadMessage("the answer is damaged", key="net.code_damaged")
-    return Answer(data["s"], data["n"], rebuild(_check_mini(data["d"])))
+    return Answer(data["s"], data["n"], rebuild(_check_mini(data["d"], stun)))
 
 
 # --- framing ------------------------------------------------------------------------------------
@@ -520,13 +611,29 @@ def guest_text(kind, **fields) -> str:
 # --- the two ends -------------------------------------------------------------------------------
 class HostLink:
     """One guest seat's connection, as the host sees it: bound to its seat by the invite's
-    secret, the last view it was sent (changes go from there), delays measured by acks."""
+    secret, the last view it was sent (changes go from there), delays measured by acks.
+
+    **Its budget** (a guest's device may be hostile; the host must stay responsive): at most
+    ``RATE`` messages a second on average and ``BURST`` at once (``admit``: a token bucket;
+    what is beyond it is dropped unread, and ``MAX_OVER`` in a row is a flood), an ack of a view
+    the host sent given back (``refund``: a guest acknowledges every view, as many as the host
+    sends, and there can be no more of them); refused moves are strikes that fade one a
+    ``STRIKE_MS`` (``strike``: ``MAX_STRIKES`` is too many: an honest player's move refused on
+    a view already behind now and then never gets there); ``MAX_BAD`` malformed messages in
+    all; and at most one whole view asked for by ``sync`` pending until the guest acknowledges
+    it (``sync_wanted``)."""
 
     MAX_BAD = 20        # malformed messages before the host hangs up
+    RATE = 20.0         # messages a second, on average ...
+    BURST = 20          # ... and at once
+    MAX_OVER = 60       # messages beyond the budget, in a row, before the host hangs up
+    MAX_STRIKES = 10    # refused moves (each fading after STRIKE_MS) before the host hangs up
+    STRIKE_MS = 1000
 
     def __init__(self, seat, key, nonce, secret):
         self.seat, self.key, self.nonce, self.secret = seat, key, nonce, secret
         self.bound = False          # hello with the right secret received
+        self.hellos = 0             # times the host asked for a hello (the last one counts)
         self.open = False           # the data channel is open
         self.name = ""
         self.last = None            # the last view sent (None: send it whole next)
@@ -536,8 +643,52 @@ class HostLink:
         self.rtt = None             # ms, smoothed
         self.bad = 0
         self.refused = 0
+        self.tokens = float(self.BURST)
+        self.tokens_at = None       # host time the bucket was last filled
+        self.over = 0               # messages dropped in a row for the budget
+        self.dropped = 0            # ... in all
+        self.strikes = 0.0
+        self.strikes_at = None
+        self.syncing = False        # a sync is answered by the next view sent (whole)
+        self.sync_seq = None        # the whole view sent for a sync, until acknowledged
         self.bytes_out = self.bytes_in = self.messages_out = self.messages_in = 0
         self.ended = False
+
+    def admit(self, now) -> str:
+        """Whether a message that arrived at host time ``now`` (ms) is read: "ok", "drop"
+        (beyond the budget: not even parsed) or "flood" (``MAX_OVER`` dropped in a row)."""
+        if self.tokens_at is not None:
+            self.tokens = min(float(self.BURST), self.tokens + max(0.0, now - self.tokens_at) * self.RATE / 1000)
+        self.tokens_at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.over = 0
+            return "ok"
+        self.over += 1
+        self.dropped += 1
+        return "flood" if self.over >= self.MAX_OVER else "drop"
+
+    def refund(self):
+        """Give back the token of a message that cost nothing worth counting (an ack of a view
+        the host sent: the host sent as many as it chose)."""
+        self.tokens = min(float(self.BURST), self.tokens + 1)
+
+    def strike(self, now) -> bool:
+        """A move of this guest was refused at host time ``now``: whether that makes too many."""
+        if self.strikes_at is not None:
+            self.strikes = max(0.0, self.strikes - max(0.0, now - self.strikes_at) / self.STRIKE_MS)
+        self.strikes_at = now
+        self.strikes += 1
+        return self.strikes >= self.MAX_STRIKES
+
+    def sync_wanted(self) -> bool:
+        """The guest asked for its whole view again (``sync``): whether to send it (not while
+        the whole view sent for an earlier sync is unacknowledged). If so, the next view is
+        whole."""
+        if self.sync_seq is not None or self.syncing:
+            return False
+        self.last, self.syncing = None, True
+        return True
 
     def view_frames(self, view, now, clock=None):
         """The texts that bring this guest's view up to ``view`` (none if nothing changed).
@@ -554,6 +705,8 @@ class HostLink:
         if clock is not None:
             fields.update(clock=max(0, int(clock[0])), run=bool(clock[1]), hold=bool(clock[2]))
         self.last, self.clock = view, state
+        if base == 0 and self.syncing:
+            self.sync_seq, self.syncing = self.seq, False     # the whole view a sync asked for
         self.sent_at[self.seq] = now
         if len(self.sent_at) > 64:
             self.sent_at.pop(min(self.sent_at))
@@ -566,6 +719,8 @@ class HostLink:
         return out
 
     def acked(self, seq, now):
+        if self.sync_seq is not None and self.sync_seq <= seq <= self.seq:
+            self.sync_seq = None
         sent = self.sent_at.pop(seq, None)
         if sent is None:
             return False

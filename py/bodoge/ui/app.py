@@ -20,6 +20,21 @@ page, ``FakeHost`` in tests) with these members:
                                (read afresh: in safe mode ``store`` is not the browser's)
     warn(text)                 a line in the browser's console (a refused message)
 
+and for keeping saves (``bodoge.ui.backup``; the shelf's Settings):
+
+    storage_persist(ask, done) ``ask`` False: whether the browser keeps this site's storage for
+                               good (``navigator.storage.persisted``); True: ask it to
+                               (``persist``). Later, ``done(True | False)``, or ``done(None)``
+                               where the browser has no such call or it failed
+    device() -> dict           {"ua": the user agent, "touch": most touch points,
+                               "standalone": opened from the Home Screen (an installed app)}
+    download(name, text)       offer ``text`` as a file ``name`` (JSON) to save; False if not
+    pick_file(input_id)        open the file picker of <input type=file id=input_id>
+    read_file(input_id, max_bytes, done)
+                               the file chosen in that input: later ``done(text, None)``, or
+                               ``done(None, "too_large" | "unreadable")``; a file of more
+                               than ``max_bytes`` is not read at all
+
 and for play on several devices (``bodoge.ui.table``; WebRTC data channels in web/net.js):
 
     net_offer(key, stun)       host: a new connection ``key`` and its offer; the page answers
@@ -41,6 +56,8 @@ and for play on several devices (``bodoge.ui.table``; WebRTC data channels in we
 The page also calls ``storage_changed(key)`` when another tab changed ``key`` (None: all).
 """
 
+from contextlib import contextmanager
+
 from ..core.errors import BadCode, short
 from ..core.match import Match
 from ..core.record import clean
@@ -48,8 +65,8 @@ from ..games import CATALOG, info, is_known
 from .html import h, render
 from .i18n import I18n
 from .storage import (LESSON_PREFIX, SAVE_PREFIX, SETTINGS_KEY, Conflict, DamagedEntry, Lessons,
-                      Saves, Settings, Slot, SPEEDS, StorageError, stun_ok)
-from .games import game_ui, has_lesson, progress_lines
+                      Saves, Settings, Slot, SPEEDS, StorageError, CONFIRMS, stun_ok)
+from .games import game_ui, has_lesson, learn_link, lesson_done, progress_lines
 
 REPLAY_PREFIX = "#replay="
 NOTICE_MS = 5000      # how long a notice floats over a framed screen
@@ -67,8 +84,16 @@ class App:
         self.told = set()           # slot ids whose player was told the game is not being saved
         self.screen = None
         self.notice = None          # (kind, text) shown once on the next screen
+        self.shown_notice = None    # ... the one the screen on show has
         self.focus_next = None
         self.stun_error = None      # a STUN address the settings refused (shown once)
+        self.holding = 0            # > 0: redraws wait for the next frame (``one_frame``)
+        self.redraw_due = False     # a redraw was asked for while holding
+        self.frame_asked = False    # the host will call ``frame`` before the next frame
+        self.kept = None            # whether the browser keeps saves for good (None: not known)
+        self.kept_checked = False   # asked the browser whether it does (once per page)
+        self.keep_asked = False     # asked it to (at the first save; once per page)
+        self._device = None
 
     def t(self, key, **params):
         return self.i18n.t(key, **params)
@@ -133,11 +158,39 @@ class App:
         self.focus_next = "join-name"
         self.refresh()
 
+    def open_guest(self, link, name):
+        """The guest's game, once the host has sent its first view (``JoinScreen``)."""
+        from .session import guest_session
+
+        return guest_session(self, link, name)
+
     def net_event(self, kind, key, data=""):
-        """The page's connections (``web/net.js``): an event for the screen that made them."""
+        """The page's connections (``web/net.js``): an event for the screen that made them.
+        What they change is drawn in the next frame, once however many arrive (``one_frame``):
+        another device may send thousands of messages a second."""
         handler = getattr(self.screen, "net_event", None)
         if handler is not None:
-            handler(str(kind), str(key), "" if data is None else str(data))
+            with self.one_frame():
+                handler(str(kind), str(key), "" if data is None else str(data))
+
+    @contextmanager
+    def one_frame(self):
+        """While this lasts, ``refresh`` only notes that a redraw is due; the redraw is made
+        before the next frame (``host.next_frame``), once for all that asked (and not at all
+        if something else redrew meanwhile: a click on this device redraws at once)."""
+        self.holding += 1
+        try:
+            yield
+        finally:
+            self.holding -= 1
+            if not self.holding and self.redraw_due and not self.frame_asked:
+                self.frame_asked = True
+                self.host.next_frame(self.frame)
+
+    def frame(self):
+        self.frame_asked = False
+        if self.redraw_due and not self.holding:
+            self.refresh()
 
     def go(self, hash_):
         """Navigate: the hashchange event calls ``route``."""
@@ -167,12 +220,11 @@ class App:
         return self.play_screen(slot, match, why)
 
     def play_screen(self, slot, match, why=None):
-        screen = game_ui(match.game.id).make_screen(self, slot, match)
+        from .session import open_game
+
         if why is None and not self.host.store.persistent:
             why = "blocked"
-        if why is not None and hasattr(screen, "not_saved"):
-            screen.not_saved(why)
-        return screen
+        return open_game(self, slot, match, why)
 
     # --- replays -------------------------------------------------------------------------------
     def open_replay(self, text):
@@ -180,16 +232,18 @@ class App:
         None (a notice says why) for a code that cannot be opened."""
         code, _, query = text.partition("&")
         params = dict(p.partition("=")[::2] for p in query.split("&") if p)
+        from ..core.public import open_code
+
         try:
-            match = Match.from_code(clean(code))
+            match = open_code(clean(code))         # a save code, or a public record
         except BadCode as e:
             self.notice = ("error", self.t("replay.error", reason=self.code_error(e)))
             self.host.set_hash("#/", replace=True)
             self.focus_next = "notice"
             return None
-        from .replay import ReplayScreen
+        from .replay import ReplaySession
 
-        return ReplayScreen(self, match, self.replay_move(params.get("move"), match))
+        return ReplaySession(self, match, self.replay_move(params.get("move"), match))
 
     def replay_slot(self, slot_id, move=None):
         """The replay of a saved game (at its end, or at ``move``), or None (a notice says
@@ -208,9 +262,9 @@ class App:
             self.notice = ("error", self.t("saves.missing" if slot is None else "saves.damaged_open"))
             self.host.set_hash("#/", replace=True)
             return None
-        from .replay import ReplayScreen
+        from .replay import ReplaySession
 
-        return ReplayScreen(self, match, self.replay_move(move, match), slot=slot)
+        return ReplaySession(self, match, self.replay_move(move, match), slot=slot)
 
     def replay_move(self, text, match):
         """The move a replay opens at: ``text`` (None: the end), clamped to the game, with a
@@ -324,10 +378,48 @@ class App:
         else:
             if self.host.store.persistent:
                 self.unsaved.pop(slot.id, None)
+                self.ask_to_keep()
                 return None
             why = "blocked"
         self.unsaved[slot.id] = (slot, why)
         return why
+
+    # --- keeping saves: the browser's persistent storage ---------------------------------------
+    def ask_to_keep(self):
+        """At the first save of this page, ask the browser to keep the site's storage for good
+        (``navigator.storage.persist``), so that it does not delete saves when space runs low:
+        once per page, not at start-up (Firefox asks the player; a save is when it makes
+        sense). Whatever the browser answers, the game goes on; Settings shows the answer."""
+        if self.keep_asked or self.safe or self.kept:
+            return
+        self.keep_asked = True
+        self.host.storage_persist(True, self.kept_answer)
+
+    def check_kept(self):
+        """Whether the browser already keeps the site's storage (asks nothing of the player):
+        once per page, when the shelf is first shown."""
+        if self.kept_checked or self.safe:
+            return
+        self.kept_checked = True
+        self.host.storage_persist(False, self.kept_answer)
+
+    def kept_answer(self, value):
+        value = value if value in (True, False) else None
+        if value is None and self.kept is not None:
+            return                      # a failed call does not undo an answer
+        changed = value != self.kept
+        self.kept = value
+        if changed and isinstance(self.screen, ShelfScreen):
+            self.notice = self.notice or self.shown_notice   # not news: the page's notice stays
+            self.refresh()
+
+    def device(self):
+        if self._device is None:
+            try:
+                self._device = dict(self.host.device())
+            except Exception:           # whatever the browser says, the shelf is drawn
+                self._device = {}
+        return self._device
 
     def close_screen(self):
         if self.screen is not None and hasattr(self.screen, "close"):
@@ -360,6 +452,8 @@ class App:
             self.refresh()
         elif action == "speed" and form.get("speed") in SPEEDS:
             self.settings.set("speed", form["speed"])
+        elif action == "set-confirm" and form.get("confirm") in CONFIRMS:
+            self.settings.set("confirm", form["confirm"])
         elif action == "motion" and form.get("motion") in ("auto", "reduce"):
             self.settings.set("motion", form["motion"])
             self.host.apply_settings(self.settings)
@@ -387,6 +481,10 @@ class App:
         return bool(handler and handler(key))
 
     def refresh(self):
+        if self.holding:
+            self.redraw_due = True
+            return
+        self.redraw_due = False
         # A framed screen (the play screen) fills the viewport and has the tools in its own
         # header: no top bar above it, and a notice floats over it.
         framed = getattr(self.screen, "framed", False)
@@ -398,16 +496,18 @@ class App:
                  None if framed else self.top_bar(), notice, self.screen.render())
         self.host.render(render(body), self.focus_next)
         self.focus_next = None
+        if isinstance(self.screen, ShelfScreen) and not self.kept_checked:
+            self.host.after_paint(self.check_kept)     # once the shelf is drawn (Settings)
 
     # --- shared pieces -------------------------------------------------------------------------
     def top_bar(self):
         return top_bar(self.i18n)
 
     def notice_box(self):
-        if not self.notice:
+        self.shown_notice, self.notice = self.notice, None   # shown once (see kept_answer)
+        if not self.shown_notice:
             return None
-        kind, text = self.notice
-        self.notice = None
+        kind, text = self.shown_notice
         return h("div", {"id": "notice", "class_": f"notice {kind}", "tabindex": "-1",
                          "role": "alert" if kind == "error" else "status"}, text)
 
@@ -436,15 +536,21 @@ class ShelfScreen:
         self.app = app
         self.code_text = code_text
         self.confirm_delete = None        # a slot id, or a damaged entry's ref
+        self.result = None                # what the last export or import did: (kind, [lines])
 
     def render(self):
         app = self.app
         note = "safe" if app.safe else (None if app.host.store.persistent else "blocked")
         stun_error, app.stun_error = app.stun_error, None
+        keep = None
+        if note is None:                  # saves are stored: they can be exported and imported
+            ios = ios_outside_home(app.device())
+            keep = Keep(app.kept, ios, self.result, ios and app.settings.home_note == "show")
         return shelf(app.i18n, app.saves.scan(), app.host.format_time,
                      confirm_delete=self.confirm_delete, code_text=self.code_text,
                      settings=app.settings, note=note, stun_error=stun_error, now=app.host.now(),
-                     lessons={g.id: app.lesson_status(g.id) for g in CATALOG if g.playable})
+                     lessons={g.id: app.lesson_status(g.id) for g in CATALOG if g.playable},
+                     keep=keep)
 
     def storage_changed(self, key):
         """Another tab saved, deleted or damaged a game, or went on with a lesson: show the
@@ -473,6 +579,18 @@ class ShelfScreen:
             self.confirm_delete = None
             app.focus_next = "saved-games"
             app.refresh()
+        elif action == "home-note-hide":
+            app.settings.set("home_note", "hidden")     # applies even if it cannot be stored
+            app.focus_next = "main-heading"
+            app.refresh()
+        elif action == "export":
+            self.export()
+        elif action == "import-pick":
+            app.host.pick_file("import-file")
+        elif action == "import":
+            from .backup import MAX_FILE_BYTES
+
+            app.host.read_file("import-file", MAX_FILE_BYTES, self.imported)
         elif action in ("damaged-open", "damaged-copy"):
             damaged = app.saves.damaged(arg)
             if damaged is None or damaged.code is None:
@@ -489,13 +607,120 @@ class ShelfScreen:
             return True
         return False
 
+    # --- export and import (``bodoge.ui.backup``) ---------------------------------------------
+    def export(self):
+        """Every save, the settings and the lessons' progress, as one file to download."""
+        from . import backup
+
+        app = self.app
+        name, text, counts = backup.export(app.host.store, app.settings, app.host.now())
+        if app.host.download(name, text):
+            lines = [app.t("backup.exported", n=counts["saves"], name=name)]
+            if counts["damaged"]:
+                lines.append(app.t("backup.damaged_left", n=counts["damaged"]))
+            self.show_result("info", lines)
+        else:
+            self.show_result("error", [app.t("backup.download_failed")])
+
+    def imported(self, text, error):
+        """The chosen file's text (or why it could not be read): merged into the saves."""
+        from . import backup
+
+        app = self.app
+        if error is not None:
+            reason = error if error in ("too_large", "unreadable") else "unreadable"
+            self.refused(reason)
+            return
+        try:
+            parsed = backup.read(text)
+        except backup.BadFile as e:
+            self.refused(e.key)
+            return
+        lang = app.settings.lang
+        report = backup.merge(app.host.store, parsed, app.settings,
+                              lambda: app.slot_id(app.host.now()))
+        if report.settings:
+            if app.settings.lang != lang:
+                app.i18n = I18n(app.settings.lang)
+            app.host.apply_settings(app.settings)
+        if report.changed:
+            app.ask_to_keep()
+        kind = "error" if report.bad or report.stopped else "info"
+        self.show_result(kind, import_lines(app.i18n, report, len(parsed.saves)))
+
+    def refused(self, key):
+        """A file that cannot be imported at all: why (``backup.BadFile``'s keys)."""
+        t = self.app.t
+        self.show_result("error", [t("backup.refused", reason=t(f"backup.bad.{key}"))])
+
+    def show_result(self, kind, lines):
+        self.result = (kind, lines)
+        if self.app.screen is self:
+            self.app.focus_next = "backup-result"
+            self.app.refresh()
+
+
+class Keep:
+    """What the shelf shows about keeping saves: ``kept`` (the browser keeps them for good:
+    True, False, or None when it has not said), ``ios`` (an iPhone or iPad outside the Home
+    Screen, where Safari may delete them), the last export's or import's ``result`` (kind,
+    lines), and whether the Home Screen note is shown (``home_note``)."""
+
+    def __init__(self, kept=None, ios=False, result=None, home_note=False):
+        self.kept, self.ios, self.result, self.home_note = kept, ios, result, home_note
+
+
+def ios_outside_home(device):
+    """An iPhone or iPad (iPadOS says it is a Mac, but has touch) not opened from the Home
+    Screen: there Safari deletes a site's storage after 7 days without a visit."""
+    ua = device.get("ua") if isinstance(device.get("ua"), str) else ""
+    touch = device.get("touch") if isinstance(device.get("touch"), int) else 0
+    ios = any(f"({name}" in ua or f" {name};" in ua for name in ("iPhone", "iPad", "iPod"))
+    ios = ios or ("Macintosh" in ua and touch > 1)
+    return ios and not device.get("standalone")
+
+
+def import_lines(i18n, report, total):
+    """What an import did, a line for each kind of outcome (a bad entry's line names its place
+    in the file and its game, never any text of the file)."""
+    t = i18n.t
+    lines = []
+    for name in ("added", "updated", "copied", "same", "older"):
+        n = getattr(report, name)
+        if n:
+            lines.append(t(f"backup.{name}", n=n))
+    if report.settings:
+        lines.append(t("backup.settings", n=len(report.settings)))
+    if report.lessons:
+        lines.append(t("backup.lessons", n=report.lessons))
+    if report.stopped:
+        lines.append(t("backup.stopped"))
+    if report.bad:
+        lines.append(t("backup.bad_entries", n=len(report.bad)))
+        for kind, number, game, reason in report.bad[:MAX_BAD_LISTED]:
+            what = (t("backup.entry.save", n=number) if kind == "save" else
+                    t("backup.entry.lesson") if kind == "lesson" else t("backup.entry.settings"))
+            if game:
+                what = t("backup.entry.game", what=what, game=_game_name(i18n, game))
+            lines.append(t("backup.entry", what=what, reason=t(f"backup.why.{reason}")))
+        if len(report.bad) > MAX_BAD_LISTED:
+            lines.append(t("backup.more", n=len(report.bad) - MAX_BAD_LISTED))
+    if not lines:
+        lines.append(t("backup.empty" if not total else "backup.nothing"))
+    return lines
+
+
+MAX_BAD_LISTED = 5
+
 
 def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, settings=None,
-          static=False, note=None, stun_error=None, now=None, lessons=None):
+          static=False, note=None, stun_error=None, now=None, lessons=None, keep=None):
     """The shelf of games. ``static=True``: the build's pre-rendered copy (no saves yet).
     ``note``: "blocked" (the browser stores nothing) or "safe" (started without saved games).
     ``now`` (ms): what the saved games' times are counted back from ("2 min ago").
-    ``lessons``: {game id: ``App.lesson_status``} (absent: every lesson as new)."""
+    ``lessons``: {game id: ``App.lesson_status``} (absent: every lesson as new).
+    ``keep``: keeping saves (``Keep``: the Home Screen note, and Settings' export and import);
+    None where nothing is stored."""
     t = i18n.t
     slots, damaged = scanned
     in_progress = {}
@@ -530,11 +755,12 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                          h("span", {"lang": "en", "class_": "name-en"}, g.name_en)),
                        h("p", {"class_": "meta"}, players, " · ", t("shelf.minutes", n=g.minutes),
                          [" · ", lesson_done(t, status)] if status == "done" else None),
-                       h("p", {"class_": "blurb"}, t(f"shelf.blurb.{g.id}")),
+                       h("p", {"class_": "blurb"}, g.blurb(i18n.lang)),
                        h("div", {"class_": "actions"}, actions)))
     parts = [h("h1", {"id": "main-heading", "tabindex": "-1"}, t("shelf.title")),
              h("p", {"class_": "lead"}, t("shelf.lead")),
              storage_note(t, note),
+             home_note(t) if keep is not None and keep.home_note else None,
              h("h2", {"class_": "offscreen"}, t("shelf.games")),
              h("ul", {"class_": "shelf", "aria_label": t("shelf.games")}, cards)]
     if not static:
@@ -547,20 +773,8 @@ def shelf(i18n, scanned, format_time, confirm_delete=None, code_text=None, setti
                                         "spellcheck": "false", "autocomplete": "off"},
                            code_text or ""),
                          h("button", {"type": "submit", "class_": "button"}, t("code.open")))))
-        parts.append(settings_panel(i18n, settings, stun_error))
+        parts.append(settings_panel(i18n, settings, stun_error, keep))
     return h("main", {"class_": "screen shelf-screen"}, parts)
-
-
-def learn_link(t, game_id, status):
-    """"Learn to play" (a guided first game), or "Continue the lesson" when it is under way."""
-    label = t("lesson.continue" if status == "started" else "lesson.learn")
-    return h("a", {"class_": "button subtle learn", "href": f"#/learn/{game_id}",
-                   "id": f"learn-{game_id}"}, label)
-
-
-def lesson_done(t, status):
-    """A finished lesson's mark, in words (and a tick), not by colour."""
-    return h("span", {"class_": "lesson-done"}, "✓ ", t("lesson.done_mark")) if status == "done" else None
 
 
 def _game_name(i18n, game_id):
@@ -690,7 +904,52 @@ def saved_games(i18n, slots, damaged, format_time, confirm_delete, note=None, no
              h("h2", {"id": "saved-games", "tabindex": "-1"}, t("saves.heading")), body)
 
 
-def settings_panel(i18n, settings, stun_error=None):
+def home_note(t):
+    """On an iPhone or iPad outside the Home Screen: Safari may delete saves after a week
+    without a visit; how to add bodoge to the Home Screen, and that the icon keeps saves of its
+    own (so export here, import there). Shown until dismissed (``settings.home_note``)."""
+    return h("section", {"class_": "notice info home-note", "id": "home-note",
+                         "aria_labelledby": "home-note-title"},
+             h("h2", {"id": "home-note-title"}, t("keep.home_title")),
+             h("p", {}, t("keep.home_body")),
+             h("ol", {"class_": "home-steps"},
+               h("li", {}, t("keep.home_step1")), h("li", {}, t("keep.home_step2")),
+               h("li", {}, t("keep.home_step3"))),
+             h("p", {}, t("keep.home_own")),
+             h("p", {"class_": "actions"},
+               h("button", {"type": "button", "class_": "button", "data_act": "home-note-hide",
+                            "id": "home-note-hide"}, t("keep.home_hide"))))
+
+
+def keep_part(t, keep):
+    """Settings: whether the browser keeps saves for good, and Export all saves / Import."""
+    status = {True: "keep.kept", False: "keep.not_kept"}.get(keep.kept, "keep.unknown")
+    result = None
+    if keep.result is not None:
+        kind, lines = keep.result
+        result = h("div", {"id": "backup-result", "class_": f"notice {kind} backup-result",
+                           "tabindex": "-1", "role": "alert" if kind == "error" else "status"},
+                   [h("p", {}, line) for line in lines])
+    return h("div", {"class_": "keep-saves", "role": "group", "aria_labelledby": "keep-heading"},
+             h("h3", {"id": "keep-heading"}, t("keep.heading")),
+             h("p", {"id": "kept-status", "class_": "kept-status " + status.split(".")[1]
+                     .replace("_", "-")}, t(status)),
+             h("p", {"class_": "hint"}, t("keep.ios_hint")) if keep.ios else None,
+             h("p", {"class_": "actions"},
+               h("button", {"type": "button", "class_": "button", "data_act": "export",
+                            "id": "export-saves"}, t("keep.export")),
+               " ",
+               h("button", {"type": "button", "class_": "button", "data_act": "import-pick",
+                            "id": "import-saves", "aria_describedby": "keep-help"},
+                 t("keep.import")),
+               h("input", {"type": "file", "id": "import-file", "data_act": "import",
+                           "accept": ".json,application/json", "hidden": True,
+                           "aria_label": t("keep.import")})),
+             h("p", {"class_": "hint", "id": "keep-help"}, t("keep.help")),
+             result)
+
+
+def settings_panel(i18n, settings, stun_error=None, keep=None):
     t = i18n.t
     speed = h("label", {}, t("settings.speed"), " ",
               h("select", {"name": "speed", "data_act": "speed", "id": "speed"},
@@ -700,6 +959,10 @@ def settings_panel(i18n, settings, stun_error=None):
                h("select", {"name": "motion", "data_act": "motion", "id": "motion"},
                  [h("option", {"value": m, "selected": settings.motion == m}, t(f"settings.motion.{m}"))
                   for m in ("auto", "reduce")]))
+    confirm = h("label", {}, t("settings.confirm"), " ",
+                h("select", {"name": "confirm", "data_act": "set-confirm", "id": "confirm"},
+                  [h("option", {"value": c, "selected": settings.confirm == c}, t(f"settings.confirm.{c}"))
+                   for c in CONFIRMS]))
     value = settings.stun if stun_error is None else stun_error
     stun = h("form", {"class_": "settings stun-form", "data_act": "stun"},
              h("label", {"for": "stun"}, t("settings.stun")),
@@ -712,4 +975,5 @@ def settings_panel(i18n, settings, stun_error=None):
                t("settings.stun_bad") if stun_error is not None else t("settings.stun_help")))
     return h("section", {"class_": "panel", "aria_labelledby": "settings-heading"},
              h("h2", {"id": "settings-heading"}, t("settings.heading")),
-             h("form", {"class_": "settings"}, speed, " ", motion), stun)
+             h("form", {"class_": "settings"}, speed, " ", motion, " ", confirm), stun,
+             keep_part(t, keep) if keep is not None else None)

@@ -45,7 +45,7 @@ class Api:
                            "p95": _percentile(times, 0.95), "max": max(times, default=0)})
 
     def clock(self, action="now", ms=0):
-        """Drive the game clock of a real-time screen (one with ``drive_clock``): "manual" (the
+        """Drive the game clock of a real-time game (``Session.drive_clock``): "manual" (the
         clock stops following real time), "advance" (by ``ms``, running all that falls due),
         "real", or "now". Returns the game time in ms, or -1 if the screen has no clock."""
         drive = getattr(self.app.screen, "drive_clock", None)
@@ -65,7 +65,10 @@ class Api:
         return "" if history is None or not hasattr(screen, "at") else state_hash(history.state(screen.at))
 
     def screen(self):
-        return type(self.app.screen).__name__
+        """What is open: the screen's kind ("ShelfScreen", "Session", "ReplaySession"...),
+        "GuestSession" on a guest's device."""
+        screen = self.app.screen
+        return ("Guest" if getattr(screen, "guest", False) else "") + type(screen).__name__
 
     def frozen(self):
         """How many objects the garbage collector leaves alone (frozen by ui/dom.py's
@@ -110,8 +113,8 @@ class Api:
 
     def table(self):
         """The host's connections to its guests (play on several devices), as JSON: per remote
-        seat its state, the bytes and messages sent each way, its moves the rules refused and
-        the smoothed delay in ms
+        seat its state, the bytes and messages sent each way, its moves the rules refused, the
+        messages dropped unread (beyond its budget) and the smoothed delay in ms
         ("" if this screen has no host's table)."""
         seats = getattr(getattr(self.app.screen, "table", None), "seats", None)
         if not isinstance(seats, dict):
@@ -122,7 +125,7 @@ class Api:
             out[str(s)] = {"state": ts.state} if link is None else {
                 "state": ts.state, "bytes_out": link.bytes_out, "bytes_in": link.bytes_in,
                 "messages_out": link.messages_out, "messages_in": link.messages_in,
-                "refused": link.refused, "ms": link.ms}
+                "refused": link.refused, "dropped": link.dropped, "ms": link.ms}
         return json.dumps(out)
 
     def lesson(self):
@@ -135,13 +138,14 @@ class Api:
         from .lesson import Lesson, text_of
 
         screen = self.app.screen
-        lesson = getattr(screen, "lesson", None)
+        script = getattr(screen, "script", None)
+        lesson = getattr(script, "lesson", None)
         if not isinstance(lesson, Lesson):
             return ""
-        step = screen.step() or {}
+        step = script.step() or {}
         expect = step.get("expect") or []
-        return json.dumps({"game": lesson.game_id, "step": screen.at, "total": lesson.total,
-                           "busy": bool(screen.queue), "finished": screen.finished,
+        return json.dumps({"game": lesson.game_id, "step": script.at, "total": lesson.total,
+                           "busy": bool(script.queue), "finished": script.finished,
                            "moves": len(screen.match.record.moves), "look": list(step.get("spots", ())),
                            "spots": Lesson.spots(step),
                            "expect": bool(expect), "do": expect[0]["do"] if expect else [],

@@ -124,6 +124,10 @@ class BrowserHost:
         """``fn()`` once the next frame is painted (at once if the page is hidden or goes)."""
         window.bodogeAfterPaint(create_once_callable(lambda: _guard(fn)))
 
+    def next_frame(self, fn):
+        """``fn()`` just before the next frame is drawn (web/morph.js)."""
+        window.bodogeNextFrame(create_once_callable(lambda: _guard(fn)))
+
     def later(self, ms, fn):
         window.setTimeout(create_once_callable(lambda: _guard(fn)), ms)
 
@@ -167,6 +171,11 @@ class BrowserHost:
     def base_url(self):
         return str(window.location.href).split("#", 1)[0]
 
+    def touch(self):
+        """Whether the main pointer is a finger (no hover: a tap is the first thing a move
+        gets; ``Settings.confirm`` "auto" asks for a second)."""
+        return bool(window.matchMedia("(pointer: coarse)").matches)
+
     def apply_settings(self, settings):
         root = document.documentElement
         root.lang = settings.lang
@@ -177,6 +186,64 @@ class BrowserHost:
 
     def warn(self, text):
         js.console.warn(str(text))
+
+    # --- keeping saves: persistent storage, the device, files --------------------------------
+    def storage_persist(self, ask, done):
+        storage = _js(getattr(window.navigator, "storage", None))
+        name = "persist" if ask else "persisted"
+        if storage is None or _js(getattr(storage, name, None)) is None:
+            self.later(0, lambda: done(None))           # an older browser: it does not say
+            return
+        try:
+            promise = storage.persist() if ask else storage.persisted()
+        except Exception:
+            self.later(0, lambda: done(None))
+            return
+        _then(promise, lambda value: done(bool(value)), lambda: done(None))
+
+    def device(self):
+        nav = window.navigator
+        standalone = _js(getattr(nav, "standalone", None)) is True     # Safari's, on iOS
+        try:
+            standalone = standalone or bool(window.matchMedia("(display-mode: standalone)").matches)
+        except Exception:
+            pass
+        return {"ua": str(_js(getattr(nav, "userAgent", None)) or ""),
+                "touch": int(_js(getattr(nav, "maxTouchPoints", None)) or 0),
+                "standalone": standalone}
+
+    def download(self, name, text):
+        try:
+            options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+            url = js.URL.createObjectURL(js.Blob.new(to_js([text]), options))
+            link = document.createElement("a")
+            link.href = url
+            link.download = name
+            link.className = "offscreen"
+            document.body.appendChild(link)
+            link.click()
+            link.remove()
+        except Exception:
+            return False
+        self.later(60_000, lambda: js.URL.revokeObjectURL(url))
+        return True
+
+    def pick_file(self, input_id):
+        el = _by_id(input_id)
+        if el is not None:
+            el.value = ""            # the same file chosen again is news too
+            el.click()
+
+    def read_file(self, input_id, max_bytes, done):
+        el = _by_id(input_id)
+        files = _js(el.files) if el is not None else None
+        chosen = _js(files.item(0)) if files is not None and int(files.length) else None
+        if chosen is None:
+            return
+        if float(chosen.size) > max_bytes:              # refused unread
+            self.later(0, lambda: done(None, "too_large"))
+            return
+        _then(chosen.text(), lambda text: done(str(text), None), lambda: done(None, "unreadable"))
 
     # --- play on several devices: web/net.js ---------------------------------------------------
     def net_offer(self, key, stun):
@@ -199,6 +266,14 @@ class BrowserHost:
 
     def scan(self, video_id):
         window.bodogeNet.scan(video_id or "")
+
+
+def _then(promise, on_value, on_error):
+    """``on_value(value)`` when ``promise`` resolves, ``on_error()`` if it rejects (guarded,
+    like every call into the app). The callback not called stays until the page goes: a few
+    per page (a check, a request, an import)."""
+    promise.then(create_once_callable(lambda value: _guard(lambda: on_value(value))),
+                 create_once_callable(lambda _error=None: _guard(on_error)))
 
 
 def _guard(fn):

@@ -1,8 +1,15 @@
 """What every game's UI (``bodoge.games.<game>.ui``) provides, with shared defaults: the
-contract between a game and the shared play screen (``bodoge.ui.play``, "the frame").
+contract between a game and the midend (the session, ``bodoge.ui.session``, drawn by the
+play screen, ``bodoge.ui.play``: "the frame").
 
 A game UI renders its board from a *view* (never from the state) and turns the player's
-actions into moves; the engine decides whether a move is legal.
+input into moves; the engine decides whether a move is legal. Input: each ``data-act`` the
+game's markup carries is declared once, by an ``@action`` method (``act`` dispatches to it);
+a key press goes to ``key``. Both get the player's choice in progress, ``sel``: the game's
+own small object (``selection``), which the session keeps and clears after a move. Both answer
+with a move, a ``Move`` (a move of another person at the device), an ``Action`` (one of the
+session's: "pause", "next-round"), True (``sel`` changed: redraw) or None; ``ctx.error``
+shows a refusal without a move, ``ctx.focus`` asks for focus.
 
 The frame (one screen, no document scroll at 1280×800 or 390×844)::
 
@@ -18,30 +25,31 @@ What a game's markup must do (see ``GameUI.board``): mark its regions (``data-re
 elements with ``data-fx`` for motion. The frame owns the overlays' headings, placings and
 buttons; the game gives their bodies (``round_summary``, ``result``).
 
-A game with a screen of its own (Play Me!'s real-time ``PlayMeScreen``) still sits in the
-frame: it overrides ``PlayScreen.prompt_region`` and ``board_region`` only. A real-time screen
-has a ``clock`` (``now()``, ``running``, ``start()``, ``stop()``, ``base``), ``paused`` and
-``set_paused(on)``, plays its bots through a ``driver`` (``bots``, ``look(now, only)``), and
-calls ``refuse(seat, error)`` for a refused move and ``send_views()`` after events: that is
-how remote seats (``bodoge.ui.table``) reach it.
+A real-time game (``Game.realtime``: Play Me!) sits in the same frame: the session runs its
+clock (``bodoge.ui.realtime``; ``ctx.clock``), its ``prompt`` draws the whole prompt region
+(there are no turns) and its ``act``/``key`` may answer for any person at the device
+(``Move``) or ask the session for one of its own actions (``Action``: "pause",
+"next-round").
 
 Replays (``bodoge.ui.replay``) draw the table of any position with ``replay_board`` (by
-default ``board`` with no selection and ``ctx.replay`` set; the stage is inert). A game whose
-board is drawn by its own screen and has no ``board`` is drawn from a still of that screen
-(see ``ReplayScreen.still_board``) until it provides ``replay_board``. The frame reserves the
-keys U and Ctrl+Z (take back) on the play screen, and ← → Home End in a replay.
+default ``board`` with no selection and ``ctx.replay`` set; the stage is inert).
+The frame reserves the keys U and Ctrl+Z (take back) on the play screen, and ← → Home End in
+a replay.
 
 Analysis (training games against computers, and replays): ``analysis(view, seat, ctx)``
 fills the Analysis panel above the log; by default there is none and the panel is hidden.
 
-Until each game is redone in the frame: a ``result`` that still starts with its own
-``h2#result-title`` shows it under the frame's heading, and a ``round_summary`` with its own
-``h2#round-title`` keeps it (``round_heading`` returns None); drop them as you add the hooks.
+Rounds: after a move the session asks ``pause_for`` whether a round ended (by default: a log
+event ``ends_round`` says so) and shows its ``round_heading`` and ``round_summary`` until the
+player goes on (``next_round_move``: a move that starts the next round, in a game that deals
+it on demand). While the summary shows, ``ctx.pause`` is that event: draw the ended round from
+it, not from the state (which may hold the next round's deal).
 """
 
 import importlib
 import os
 import pkgutil
+from typing import NamedTuple
 
 from .. import games as games_package
 from ..games import get_game, info, is_known
@@ -52,6 +60,46 @@ def game_ui(game_id: str):
     """A game's UI (``bodoge.games.<id>.ui``): it lives in the game's folder, beside its
     rules, bots, strings and stylesheet."""
     return importlib.import_module(f"bodoge.games.{game_id}.ui").UI
+
+
+class Move(NamedTuple):
+    """What ``GameUI.act``/``key`` return for a move of a seat other than the viewer (two
+    people at one keyboard in a real-time game); ``seat`` None: the session's choice."""
+    seat: int | None
+    move: object
+
+
+class Action(NamedTuple):
+    """What ``GameUI.act``/``key`` return to ask the session for one of its own actions
+    ("pause", "next-round")."""
+    name: str
+    arg: str = ""
+
+
+def action(*names):
+    """Declare a ``GameUI`` method as the handler of the ``data-act`` ``names``: it is called
+    as ``handler(arg, view, sel, ctx)`` (``ctx.acted``: which of its names) and answers as
+    ``GameUI.act`` does."""
+    def declare(fn):
+        fn.handles = names
+        return fn
+    return declare
+
+
+_HANDLERS = {}
+
+
+def handlers(cls):
+    """{action: handler} of a ``GameUI`` class, from its ``@action`` methods (and its bases')."""
+    table = _HANDLERS.get(cls)
+    if table is None:
+        table = {}
+        for klass in reversed(cls.__mro__):
+            for fn in vars(klass).values():
+                for name in getattr(fn, "handles", ()):
+                    table[name] = fn
+        _HANDLERS[cls] = table
+    return table
 
 
 class Ctx:
@@ -72,6 +120,15 @@ class Ctx:
         self.replay = False           # drawn for a replay: a position to look at, no input
         self.played = None            # for ``analysis``: the seat's latest move (``Played``)
         self.result_pick = None       # for ``result``: the part the player opened (``result_part``)
+        self.clock = None             # a real-time game's clock (``bodoge.ui.realtime.RealTime``)
+        self.memory = None            # what the game's UI keeps between moves (``GameUI.memory``)
+        self.earlier = None           # the spectator view before the latest move (a callable)
+        self.error = None             # ``act``/``key``: a refusal to show, without a move
+        self.acted = None             # ``act``: the action being handled (one handler, several names)
+        self.confirm = False          # moves that cannot be taken back wait for Confirm (a setting)
+        self.pending = None           # the move waiting for Confirm (show what it will do)
+        self.touch = False            # a touch screen: say "tap", never "click", "Esc" or "Space"
+        self.lesson = False           # a lesson's script vets the moves (its hint says why not)
 
     def name(self, seat):
         return self.names[seat]
@@ -140,6 +197,11 @@ class GameUI:
     def options_from_setup(self, values) -> dict:
         return {"players": values["players"]}
 
+    def setup_meta(self, values) -> dict:
+        """What the New game form sets besides the rules' options and the seats, for the
+        record's meta (e.g. Play Me!'s reaction time of the computers): none by default."""
+        return {}
+
     def game_players(self, options) -> int:
         return options["players"]
 
@@ -148,19 +210,61 @@ class GameUI:
         return " · ".join(seat_name(i18n, seats, s) for s in range(len(seats)))
 
     # --- play ----------------------------------------------------------------------------------
-    def screen_class(self, match):
-        """The class of the game screen for ``match``: the shared ``PlayScreen`` for turn-based
-        and simultaneous games; a game with another flow (real time) returns its own subclass
-        of it. A lesson (``bodoge.ui.lesson``) runs on this class too, and a guest's device
-        mixes its remote behaviour into it, so a game with a screen of its own overrides this
-        rather than ``make_screen``."""
-        from .play import PlayScreen
+    def opened(self, app):
+        """The game is opened on this page (a game may install what its input needs)."""
 
-        return PlayScreen
+    # --- what the session keeps for the game's UI -----------------------------------------------
+    def selection(self, old=None, seat=None):
+        """The player's choice in progress, as this game keeps it (``sel`` in ``board``,
+        ``prompt``, ``act`` and ``key``): a new, empty one, or (after ``seat``'s move) what
+        stays of ``old``. Default: a dict."""
+        return {}
 
-    def make_screen(self, app, slot, match):
-        """The game screen (see ``screen_class``)."""
-        return self.screen_class(match)(app, slot, match)
+    def memory(self, view):
+        """What the game's UI keeps about the game between moves (its motion's keys), made
+        from the spectator view when the game is opened; None: nothing (``ctx.memory``)."""
+        return None
+
+    def moved(self, memory, view, seat, move):
+        """After each move, with the spectator view after it (keep ``memory`` up to date)."""
+
+    def pause_for(self, view, events, ctx):
+        """The round summary to show after a move that wrote ``events`` (``view`` after it),
+        or None: by default the last round-ending event (``ends_round``), unless the game is
+        over."""
+        if view.get("outcome") is not None:
+            return None
+        return next((e for e in reversed(events) if self.ends_round(e)), None)
+
+    def pause_ends(self, view) -> bool:
+        """Whether a round summary that is up gives way now (someone else started the next
+        round of a real-time game)."""
+        return False
+
+    def reopened(self, view, ctx):
+        """The round summary to show when a game is opened (one reopened just after a round
+        ended), or None."""
+        return None
+
+    def next_round_move(self, view, ctx):
+        """The move that starts the next round when the player goes on (``Move``; a real-time
+        game's "ready"), or None: the next round is already dealt."""
+        return None
+
+    def confirms(self, view, move, ctx):
+        """Whether ``move`` waits for Confirm when moves are confirmed (``ctx.confirm``): True,
+        False (the game's own flow already asked), or None: as the rules say (a move that
+        cannot be taken back waits)."""
+        return None
+
+    def share_extra(self, match, t):
+        """More for the Share dialog (above the codes), or None."""
+        return None
+
+    def copy_text(self, kind, match):
+        """What Copy of ``kind`` (a button's ``data-arg`` in ``share_extra``) puts on the
+        clipboard; None: the save code."""
+        return None
 
     def private(self, view) -> bool:
         """Whether the person to move may see what the others may not (``view`` is the public,
@@ -211,9 +315,9 @@ class GameUI:
         ``ctx.viewer`` is None and everything is face up), ``ctx.replay`` is True, and the
         stage is inert (nothing can be clicked). ``ctx.fresh_from`` flags the events of the
         move just stepped to (stepping forward only), ``ctx.pause`` the round-ending event at
-        the move that ended a round. Default: ``board`` with no selection; override to leave
+        the move that ended a round. Default: ``board`` with an empty selection; override to leave
         out controls that mean nothing in a replay."""
-        return self.board(view, {}, ctx)
+        return self.board(view, self.selection(), ctx)
 
     def analysis(self, view, seat, ctx):
         """The Analysis panel's body for a position, or None (no panel: the default).
@@ -236,8 +340,15 @@ class GameUI:
         raise NotImplementedError
 
     def act(self, action, arg, view, sel, ctx):
-        """A click on the board: return a move to play, or None (``sel`` may change)."""
-        return None
+        """A click (``data-act``/``data-arg``) on the board or the prompt: a move to play
+        (``Move`` for a person other than the viewer), an ``Action`` of the session's, True
+        (``sel`` changed: redraw) or None (nothing). By default the handler declared for
+        ``action`` with ``@action``; a game declares each of its actions once."""
+        handler = handlers(type(self)).get(action)
+        if handler is None:
+            return None
+        ctx.acted = action
+        return handler(self, arg, view, sel, ctx)
 
     def key(self, key, view, sel, ctx):
         """A key press: a move, True if handled without a move, or None."""
@@ -374,7 +485,10 @@ def seat_name(i18n, seats, s):
 def clean_seats(meta, players, levels):
     """Seat settings from a record's meta, made safe (it came from a code anyone can edit):
     a name, a bot level or None, and ``"remote": True`` for a seat played on another device
-    (a guest's, on the host; every other seat, on a guest's device)."""
+    (a guest's, on the host; every other seat, on a guest's device). Names are cleaned as a
+    guest's are (``core.names``: nothing invisible or reordering)."""
+    from ..core.names import clean_name
+
     raw = meta.get("seats") if isinstance(meta, dict) else None
     raw = raw if isinstance(raw, list) else []
     seats = []
@@ -382,7 +496,7 @@ def clean_seats(meta, players, levels):
         item = raw[s] if s < len(raw) and isinstance(raw[s], dict) else {}
         name = item.get("name")
         bot = item.get("bot")
-        seat = {"name": name[:24] if isinstance(name, str) else "",
+        seat = {"name": clean_name(name),
                 "bot": bot if bot in levels else None}
         if item.get("remote") is True:
             seat["remote"] = True
@@ -393,8 +507,7 @@ def clean_seats(meta, players, levels):
 def progress_lines(match):
     """What the shelf shows about ``match`` in each language (``{"en": …, "ja": …}``), from
     the game's ``progress`` hook on the spectator view, seen by the one person playing (if
-    one): for a finished game without a line of its own, the result's heading ("Aki wins the
-    game"). None if the game has nothing to say. Never raises: a game's hook that fails must
+    one); for a finished game, the result's heading ("Aki wins the game"). None if the game has nothing to say. Never raises: a game's hook that fails must
     not stop a save (it is caught, and the line left out)."""
     from .i18n import I18n
 
@@ -411,9 +524,8 @@ def progress_lines(match):
         for lang in ("en", "ja"):
             i18n = I18n(lang)
             ctx = Ctx(i18n, [seat_name(i18n, seats, s) for s in range(n)], viewer, humans)
-            line = gui.progress(view, ctx)
-            if not line and outcome is not None:
-                line = gui.result_heading(view, outcome, ctx)
+            # a finished game names its winner first, in every game
+            line = gui.result_heading(view, outcome, ctx) if outcome is not None else gui.progress(view, ctx)
             if line:
                 lines[lang] = str(line)
         return lines or None
@@ -437,3 +549,15 @@ def has_lesson(game_id) -> bool:
 def has_analysis(gui):
     """Whether a game's UI has an analysis (``GameUI.analysis`` overridden)."""
     return type(gui).analysis is not GameUI.analysis
+
+
+def learn_link(t, game_id, status):
+    """"Learn to play" (a guided first game), or "Continue the lesson" when it is under way."""
+    label = t("lesson.continue" if status == "started" else "lesson.learn")
+    return h("a", {"class_": "button subtle learn", "href": f"#/learn/{game_id}",
+                   "id": f"learn-{game_id}"}, label)
+
+
+def lesson_done(t, status):
+    """A finished lesson's mark, in words (and a tick), not by colour."""
+    return h("span", {"class_": "lesson-done"}, "✓ ", t("lesson.done_mark")) if status == "done" else None

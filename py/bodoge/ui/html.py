@@ -99,3 +99,26 @@ def render(node) -> str:
     out = []
     _render(node, out)
     return "".join(out)
+
+
+def text_of(node) -> str:
+    """The text a node shows (its texts in order, spaces collapsed; what ``aria-hidden``
+    hides left out): what a snapshot says, without markup."""
+    out = []
+
+    def walk(n):
+        if n is None or n is False or n is True or isinstance(n, Frozen):
+            return
+        if isinstance(n, (list, tuple)):
+            for child in n:
+                walk(child)
+        elif isinstance(n, Node):
+            if n.attrs.get("aria_hidden") == "true" or n.attrs.get("hidden") is True:
+                return
+            for child in n.children:
+                walk(child)
+        else:
+            out.append(str(n))
+
+    walk(node)
+    return " ".join("".join(out).split())

@@ -8,8 +8,10 @@ its keys is first asked for: the page compiles the shell's strings at boot, not 
 
 import importlib
 
+from ..games import PLAYABLE
+
 LANGS = ("ja", "en")
-MODULES = ("common", "algo", "playme", "alter", "alluvium", "bossa")
+MODULES = ("common",) + PLAYABLE          # the shell's table, then each game's
 
 _TABLES = {"en": {}, "ja": {}}
 _LOADED = set()

@@ -43,17 +43,17 @@ Highlights: every element whose spot is in the step's ``spots`` or in a ``click`
 ``aria-describedby`` naming a line that says the lesson points there; the step's text is in
 a live region, so a screen reader reads each new step.
 
-The screen is the game's own screen class (``GameUI.screen_class``) with ``LessonMixin``
-mixed in: the frame's header, stage and log are the game's; the prompt region shows the
-step ("3 / 14"), Next, Restart and Skip lesson. Nothing is saved as a game; progress is
+The lesson is a part of the game's session (``LessonScript``, ``Session.script``): the
+frame's header, stage and log are the game's; the prompt region shows the step ("3 / 14"),
+Next, Restart and Skip lesson. Nothing is saved as a game; progress is
 (``storage.Lessons``), after each step, so a reload resumes at the same step: the match is
 rebuilt by replaying the steps before it with the learner's stored moves. At the end, "Play
 your first game" starts the game's default setup against the easiest computers, and the
 shelf marks the lesson done.
 
-Scripted moves are played through ``PlayScreen.play`` on timers; a screen that drives its
-bots itself (real time) must play ``then`` moves at the moments its lesson needs: override
-``play_scripted``.
+Scripted moves are played through ``Session.play`` on timers. A real-time game's clock is
+held in a lesson (``bodoge.ui.realtime``): every move carries the earliest time the rules
+allow, so the lesson's moves replay exactly.
 """
 
 import hashlib
@@ -307,18 +307,10 @@ def mark_spots(node, spots):
     return Node(node.tag, attrs, tuple(mark_spots(child, spots) for child in node.children))
 
 
-def drop_ids(node, ids):
-    """``node`` without the elements whose id is in ``ids``."""
-    if isinstance(node, (list, tuple)):
-        return [drop_ids(child, ids) for child in node if not (
-            isinstance(child, Node) and child.attrs.get("id") in ids)]
-    if not isinstance(node, Node):
-        return node
-    return Node(node.tag, node.attrs, tuple(drop_ids(list(node.children), ids)))
-
-
 def open_lesson(app, game_id):
-    """The lesson screen for ``game_id``, at the learner's stored progress (or its start)."""
+    """The lesson's session for ``game_id``, at the learner's stored progress (or its start)."""
+    from .session import Session
+
     lesson = Lesson.of(game_id)
     stored = app.lessons.get(game_id)
     built = lesson.rebuild(stored)
@@ -327,20 +319,8 @@ def open_lesson(app, game_id):
         match, pause, step, moves = lesson.new_match(), None, 0, []
     else:
         (match, pause), step, moves = built, stored.step, list(stored.moves)
-    gui = game_ui(game_id)
-    cls = lesson_class(gui.screen_class(match))
     slot = Slot(f"lesson-{game_id}", game_id, "", 0, 0)       # never stored
-    return cls(app, slot, match, lesson, step, moves, done, pause)
-
-
-_CLASSES = {}
-
-
-def lesson_class(base):
-    """The lesson screen built on a game's screen class."""
-    if base not in _CLASSES:
-        _CLASSES[base] = type(f"Lesson{base.__name__}", (LessonMixin, base), {})
-    return _CLASSES[base]
+    return Session(app, slot, match, script=LessonScript(lesson, step, moves, done, pause))
 
 
 def first_game(app, game_id):
@@ -354,11 +334,12 @@ def first_game(app, game_id):
     app.start_game(game_id, options, seats)
 
 
-class LessonMixin:
-    """Turns a game screen into a lesson (see the module doc). Mixed in before the game's
-    screen class: ``lesson_class(PlayScreen)``."""
+class LessonScript:
+    """A lesson, as a part of the session that plays it (``Session.script``): it vets the
+    learner's moves (``vet``), plays the computers' moves itself (``then``), keeps the
+    progress, and draws its bar, highlights and end (see the module doc)."""
 
-    def __init__(self, app, slot, match, lesson, step, moves, done, pause=None):
+    def __init__(self, lesson, step, moves, done, pause=None):
         self.lesson = lesson
         self.at = step                   # the step shown (or next, while ``queue`` plays)
         self.moves = list(moves)         # the learner's accepted moves, one per move step
@@ -367,9 +348,22 @@ class LessonMixin:
         self.quick = False
         self.scripting = False
         self.finished = False
-        self.lesson_token = 0
-        super().__init__(app, slot, match)
-        self.pause = pause               # resumed while a round summary is up
+        self.token = 0
+        self.pause = pause               # the summary up when the lesson was left
+        self.session = None
+
+    def attach(self, session):
+        """Resume: the round summary that was up when the lesson was left (as the game's UI
+        would show it now)."""
+        self.session = session
+        if self.pause is not None:
+            view, ctx = session.match.view(None), session.ctx(None)
+            session.pause = (session.gui.reopened(view, ctx)
+                             or session.gui.pause_for(view, [self.pause], ctx))
+
+    @property
+    def app(self):
+        return self.session.app
 
     # --- the steps -----------------------------------------------------------------------------
     def step(self):
@@ -386,10 +380,10 @@ class LessonMixin:
         self.at += 1
         self.queue = [list(m) for m in step.get("then", ())]
         self.quick = bool(step.get("quick"))
-        self.error = None
+        self.session.error = None
         if self.at < self.lesson.total:
             self.save_progress()
-        self.lesson_token += 1
+        self.token += 1
         self.pump()
 
     def pump(self):
@@ -398,7 +392,7 @@ class LessonMixin:
             ms = SPEEDS[self.app.settings.speed]
             if self.quick:
                 ms = min(ms, SPEEDS["fast"])
-            token = self.lesson_token
+            token = self.token
             self.app.host.later(ms, lambda: self.play_scripted(token))
         elif self.at >= self.lesson.total:
             self.finish()
@@ -406,12 +400,12 @@ class LessonMixin:
             self.show_step()
 
     def play_scripted(self, token):
-        if self.closed or token != self.lesson_token or not self.queue:
+        if self.session.closed or token != self.token or not self.queue:
             return
         seat, move = self.queue.pop(0)
         self.scripting = True
         try:
-            played = super().play(seat, move)
+            played = self.session.play(seat, move)
         finally:
             self.scripting = False
         if not played:        # the tests replay every lesson: only a broken lesson gets here
@@ -430,63 +424,54 @@ class LessonMixin:
         self.app.focus_next = "lesson-end-heading"
         self.app.refresh()
 
-    # --- the game screen, narrowed -------------------------------------------------------------
-    def play(self, seat, move):
-        """A move from the learner: played if the step accepts it (and the rules do); any
-        other is refused with the step's hint and changes nothing."""
+    # --- the learner's moves -------------------------------------------------------------------
+    def vet(self, seat, move):
+        """None if the step accepts the learner's ``move`` (the rules still decide); else the
+        hint to show. The lesson's own scripted moves pass."""
         if self.scripting:
-            return super().play(seat, move)
+            return None
         step = self.step()
         if step is None or self.queue or seat != self.lesson.learner:
-            return self.refuse("lesson.wait" if self.queue else "lesson.next_hint")
+            return "lesson.wait" if self.queue else "lesson.next_hint"
         if self.lesson.accepts(step, move) is None:
-            return self.refuse(step.get("hint", "lesson.next_hint"))
-        played = super().play(seat, move)
-        if played:
+            return step.get("hint", "lesson.next_hint")
+        return None
+
+    def played(self, seat, move):
+        if not self.scripting:
             self.moves.append(move)
             self.complete()
-        return played
 
     def refuse(self, hint):
         """Say ``hint`` in the refusal's line; the game is untouched, and a choice in progress
         (a card picked) is put down, so the learner starts the move again."""
-        self.error = text_of(self.t, hint)
-        self.sel = {}
+        s = self.session
+        s.error = text_of(s.t, hint)
+        s.sel = s.gui.selection()
         self.app.refresh()
         return False
 
-    def schedule_bot(self, seat):
-        """(No bots: the computers' moves are scripted.)"""
+    def next(self):
+        """Next (a step that is only read), or Next round while a summary is up."""
+        s = self.session
+        step = self.step()
+        if step is None or self.queue:
+            return
+        if "expect" in step:
+            self.refuse(step["hint"])
+            return
+        if s.pause is not None and not self.lesson.keeps_summary(self.at):
+            s.pause = None                # the next round starts: its moves come
+            s.overlay_hidden = False
+            s.advance()
+        self.complete()
 
-    def autosave(self):
-        """(A lesson is not a saved game: its progress is kept instead.)"""
-
-    def store_slot(self):
-        pass
-
-    def storage_changed(self, key):
-        pass
-
-    def not_saved(self, why):
-        pass
-
-    def banner(self):
-        return None
-
-    def act(self, action, arg, form):
+    def input(self, action, arg):
+        """The lesson's buttons; whether ``action`` was one of them (or is not for a lesson
+        that is over)."""
         app = self.app
-        if action == "lesson-next" or (action == "next-round" and self.pause is not None):
-            step = self.step()
-            if step is None or self.queue:
-                return
-            if "expect" in step:
-                self.refuse(step["hint"])
-                return
-            if self.pause is not None and not self.lesson.keeps_summary(self.at):
-                self.pause = None                # the next round starts: its moves come
-                self.overlay_hidden = False
-                self.advance()
-            self.complete()
+        if action == "lesson-next" or (action == "next-round" and self.session.pause is not None):
+            self.next()
         elif action == "lesson-restart":
             app.lessons.put(self.lesson.game_id, LessonProgress(self.lesson.sig, 0, [],
                                                                 self.done_before or self.finished))
@@ -496,19 +481,14 @@ class LessonMixin:
             app.go(f"#/new/{self.lesson.game_id}")
         elif action == "lesson-play":
             first_game(app, self.lesson.game_id)
-        elif self.finished and action not in ("share", "rules", "close-dialog", "copy", "log"):
-            return
         else:
-            super().act(action, arg, form)
+            return self.finished
+        return True
 
-    def key(self, key):
-        if self.finished and key != "Escape":
-            return False
-        return super().key(key)
-
-    # --- rendering -----------------------------------------------------------------------------
-    def prompt_region(self, view, ctx):
-        t = self.t
+    # --- drawing -------------------------------------------------------------------------------
+    def prompt(self, view, ctx):
+        """The prompt region: the step ("3 / 14") and its text, Next, Restart, Skip lesson."""
+        t = self.session.t
         step = self.step()
         count = min(self.at + 1, self.lesson.total)
         if self.finished:
@@ -540,25 +520,15 @@ class LessonMixin:
                  h("p", {"id": LOOK_ID, "hidden": True}, t("lesson.look")),
                  h("div", {"class_": "lesson-actions"}, buttons))
 
-    def board_region(self, view, ctx):
-        board = super().board_region(view, ctx)
+    def mark(self, board):
+        """The board with the step's spots highlighted (none while scripted moves play)."""
         step = self.step()
         if step is None or self.queue:
             return board
         return mark_spots(board, set(Lesson.spots(step)))
 
-    def render_overlay(self, view, ctx):
-        if self.finished:
-            return self.end_overlay()
-        return super().render_overlay(view, ctx)
-
-    def round_overlay(self, ctx):
-        """The round summary, without its Next round: the lesson's Next goes on (the summary
-        stays up while the steps after it are read, until one plays in the next round)."""
-        return drop_ids(super().round_overlay(ctx), {"next-round"})
-
     def end_overlay(self):
-        t = self.t
+        t = self.session.t
         game = self.lesson.game_id
         actions = [h("button", {"type": "button", "class_": "button primary", "id": "lesson-play",
                                 "data_act": "lesson-play"}, t("lesson.first_game")),

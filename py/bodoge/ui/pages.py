@@ -1,9 +1,9 @@
 """The New game and Rules screens: imported when first opened, not at the start (the shelf
 comes first; see benchmarks/platform.md)."""
 
+from ..core.names import clean_name
 from ..games import info
-from .app import learn_link, lesson_done
-from .games import game_ui, has_analysis
+from .games import game_ui, has_analysis, learn_link, lesson_done
 from .html import h
 
 
@@ -86,12 +86,12 @@ class SetupScreen:
             seats = []
             for s in range(self.gui.game_players(options)):
                 kind = self.values.get(f"kind{s}", "human")
-                name = str(self.values.get(f"name{s}", "")).strip()[:24]
+                name = clean_name(str(self.values.get(f"name{s}", "")))
                 seat = {"name": name, "bot": kind if kind in self.gui.game.bot_levels else None}
                 if kind == "guest" and self.gui.game_players(options) > 1:
                     seat["remote"] = True         # played on another device
                 seats.append(seat)
-            meta = {"seats": seats}
+            meta = {"seats": seats, **self.gui.setup_meta(self.values)}
             people = [s for s in seats if s["bot"] is None]
             if (self.values.get("training") is True and has_analysis(self.gui)
                     and len(people) == 1 and len(seats) > 1):

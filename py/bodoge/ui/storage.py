@@ -115,7 +115,10 @@ def stun_ok(text) -> bool:
     return bool(m) and 0 < int(m.group(1)) < 65536
 
 
-FIELDS = {"lang": LANGS, "speed": tuple(SPEEDS), "motion": MOTIONS, "stun": stun_ok}
+CONFIRMS = ("auto", "on", "off")      # confirm moves: auto = on touch screens, off with a mouse
+HOME_NOTE = ("show", "hidden")   # the shelf's note on adding bodoge to an iPhone's Home Screen
+FIELDS = {"lang": LANGS, "speed": tuple(SPEEDS), "motion": MOTIONS, "stun": stun_ok,
+          "confirm": CONFIRMS, "home_note": HOME_NOTE}
 
 
 def _allowed(name, value):
@@ -123,11 +126,18 @@ def _allowed(name, value):
     return isinstance(value, str) and (rule(value) if callable(rule) else value in rule)
 
 
+def setting_ok(name, value) -> bool:
+    """Whether ``value`` is a valid value of setting ``name`` (an imported setting)."""
+    return name in FIELDS and _allowed(name, value)
+
+
 class Settings:
     def __init__(self, store, default_lang="en"):
         self.store = store
         self.lang, self.speed, self.motion = default_lang, "normal", "auto"
+        self.confirm = "auto"
         self.stun = ""                 # none: nothing contacts a third party
+        self.home_note = "show"        # until dismissed (shown only on iOS outside the Home Screen)
         self.reload()
 
     def stored(self) -> dict:
@@ -374,6 +384,33 @@ class Saves:
             raise StorageError("too_large")
         self.store.set(key, entry)
         slot.rev += 1
+        slot.stored = True
+
+    def put(self, slot, over=None):
+        """Store ``slot`` as it is (an imported save, ``bodoge.ui.backup``): under a free id
+        (``over`` None), or over ``over``, the save of the same id read just now, if it is
+        still stored at that revision. Its revision goes above both, so that a tab holding
+        the old one is told at its next write that the game went on elsewhere. Raises
+        ``Conflict`` or ``StorageError``, like ``write``."""
+        key = self.key(slot.id)
+        text = self.store.get(key)
+        if over is None:
+            if text is not None:
+                raise Conflict("taken")
+            rev = slot.rev + 1
+        else:
+            try:
+                stored = Slot.from_json(text) if text is not None else None
+            except DamagedEntry:
+                stored = None
+            if stored is None or stored.rev != over.rev:
+                raise Conflict("newer")
+            rev = max(slot.rev, over.rev) + 1
+        entry = slot.to_json(rev=min(rev, MAX_REV))
+        if len(slot.code) > MAX_SAVE_CODE or len(entry) > MAX_ENTRY_CHARS:
+            raise StorageError("too_large")
+        self.store.set(key, entry)
+        slot.rev = min(rev, MAX_REV)
         slot.stored = True
 
     def delete(self, slot_id):

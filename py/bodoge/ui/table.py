@@ -5,32 +5,33 @@ The protocol itself (messages, codes, checks) is ``bodoge.core.remote``; the bro
 (``net_offer``, ``net_answer``, ``net_accept``, ``net_send``, ``net_close``, ``qr``, ``scan``;
 see ``bodoge.ui.app``). Here:
 
-* ``HostTable``: the play screen's table on the host's page (``PlayScreen.table``): an invite
+* ``HostTable``: the session's table on the host's page (``Session.table``): an invite
   per guest seat (link, QR code, copy), the answer box and the camera, who is connected and
   their delays; it binds each channel to its seat, sends each guest its view after every
-  change (``sync``) and hands the guests' moves to ``PlayScreen.remote_move``. A refused or
+  change (``sync``) and hands the guests' moves to ``Session.remote_move``. A refused or
   malformed message is answered, logged (the table lists the last ones; the console too) and
   never reaches the game.
 * ``JoinScreen``: a guest opens the invite link (``#join=…``), chooses a name, shows its answer
   (QR code and text) and waits for the host.
-* ``guest_screen``: the guest's game screen is the game's own screen class (``PlayScreen``, or
-  the game's real-time screen) with ``GuestScreen`` mixed in, over a ``RemoteMatch``: the
-  view received stands for the state, and a move goes to the host instead of the rules.
+* The guest's game is a session (``bodoge.ui.session.guest_session``) whose every other seat
+  is remote, over a ``RemoteMatch``: the view received stands for the state, a move goes to
+  the host instead of the rules, and its table is a ``GuestTable``: the link to the host.
 """
 
 import contextlib
 import hmac
 
 from ..core.errors import IllegalMove, short
+from ..core.names import taken
 from ..core.record import Record
 from ..core.remote import (BadMessage, GuestLink, HostLink, clean_name, make_answer, make_invite,
                            message, read_answer, read_guest, read_invite, token)
-from ..games import get_game, info, is_known
-from .games import clean_seats, game_name, game_ui, seat_name
+from ..games import info, is_known
+from .games import clean_seats, game_name, seat_name
 from .html import h
-from .storage import Slot
 
 HELLO_MS = 15_000          # a connection that does not say hello in time is closed
+RENAME_MS = 120_000        # ... or, once its name was refused (taken), a new name in time
 DELAY_EVERY_MS = 2000      # delays are sent round at most this often
 MAX_LOG = 50               # refused messages kept for the table's list
 
@@ -89,27 +90,29 @@ class TableSeat:
         self.state = "making"     # making | invited | joining | on | off (dropped) | failed
         self.code = None          # the invite code (the link's #join=)
         self.joined = False       # a guest has sat here since the page opened
+        self.kicked = False       # the last guest here was let go (a flood, refused moves)
 
 
 class HostTable:
-    def __init__(self, screen):
-        self.screen = screen
-        self.app = screen.app
-        self.host = screen.app.host
-        self.seats = {s: TableSeat(s) for s in screen.remote}
+    def __init__(self, session):
+        self.session = session
+        self.app = session.app
+        self.host = session.app.host
+        self.seats = {s: TableSeat(s) for s in session.remote}
         self.links = {}                # connection key -> HostLink (current invites only)
         self.answer = ""               # what is in the answer box
         self.answer_error = None
         self.scanning = False
         self.scan_error = None
         self.log = []                  # (seat, text) of refused messages, newest last
+        self.refusals = 0              # refused messages in all
         self.current = None            # (link, n): the guest's move being played
         self.closed = False
         self.delays_sent = None        # host time delays were last sent round
         self.qr = {}
         for s in self.seats:
             self.invite(s)
-        screen.dialog = "table"        # who is to join: the invites show at once
+        session.dialog = "table"       # who is to join: the invites show at once
 
     @property
     def t(self):
@@ -124,7 +127,7 @@ class HostTable:
         rnd = self.host.random_seed
         nonce, secret = token(rnd()), token(rnd(), rnd())
         link = HostLink(seat, f"h{seat}-{nonce}", nonce, secret)
-        ts.link, ts.state, ts.code = link, "making", None
+        ts.link, ts.state, ts.code, ts.kicked = link, "making", None, False
         self.links[link.key] = link
         self.host.net_offer(link.key, self.app.settings.stun)
 
@@ -172,8 +175,8 @@ class HostTable:
             return                       # an old invite's connection: nothing to do with it
         if kind == "offer":
             try:
-                ts.code = make_invite(data, self.screen.match.game.id, ts.seat, link.nonce,
-                                      link.secret, self.host_name())
+                ts.code = make_invite(data, self.session.match.game.id, ts.seat, link.nonce,
+                                      link.secret, self.host_name(), bool(self.app.settings.stun))
                 ts.state = "invited"
             except BadMessage as e:
                 ts.state = "failed"
@@ -182,15 +185,21 @@ class HostTable:
         elif kind == "open":
             link.open = True
             ts.state = "joining"
-            self.host.later(HELLO_MS, lambda: self.hello_late(link))
+            self.hello_by(link, HELLO_MS)
             self.app.refresh()
         elif kind == "message":
             self.receive(link, data)
         elif kind in ("closed", "error"):
             self.dropped(link)
 
-    def hello_late(self, link):
-        if link.open and not link.bound and self.links.get(link.key) is link:
+    def hello_by(self, link, ms):
+        """The guest on ``link`` must say hello (with a name that is free) within ``ms``."""
+        link.hellos += 1
+        token = link.hellos
+        self.host.later(ms, lambda: self.hello_late(link, token))
+
+    def hello_late(self, link, token):
+        if link.open and not link.bound and self.links.get(link.key) is link and token == link.hellos:
             self.warn(link.seat, "no hello in time")
             self.dropped(link)
 
@@ -203,16 +212,21 @@ class HostTable:
             return
         ts.state = "off" if link.bound else "failed"
         if link.bound:
-            self.app.host.announce(self.t("net.dropped", name=self.name(ts.seat)))
+            self.app.host.announce(self.t("net.kicked" if ts.kicked else "net.dropped",
+                                          name=self.name(ts.seat)))
             self.send_seats()
-            self.screen.guest_dropped(ts.seat)
+            self.session.guest_dropped(ts.seat)
         if was or ts.state == "failed":
             self.app.refresh()
 
     # --- messages from guests -----------------------------------------------------------------
     def receive(self, link, text):
         link.messages_in += 1
-        link.bytes_in += len(str(text).encode("utf-8"))
+        link.bytes_in += len(text) if text.isascii() else len(text.encode("utf-8"))
+        verdict = link.admit(self.host.now())
+        if verdict != "ok":                  # beyond the guest's budget: not even read
+            self.over_budget(link, verdict)
+            return
         try:
             msg = read_guest(text)
         except BadMessage as e:
@@ -228,26 +242,38 @@ class HostTable:
                 self.seats[link.seat].state = "failed"
                 self.app.refresh()
             else:
-                self.joined(link, clean_name(msg["name"]))
+                name = clean_name(msg["name"])
+                if self.name_taken(link.seat, name):
+                    self.bad(link, "a name already taken")
+                    if link.open:            # the guest chooses another (the channel stays)
+                        self.send(link, message("refused", n=0, key="net.name_taken",
+                                                params={"name": name}))
+                        self.hello_by(link, RENAME_MS)
+                else:
+                    self.joined(link, name)
             return
         if kind == "hello":
             self.bad(link, "hello again")
         elif kind == "move":
             self.current = (link, msg["n"])
+            due = self.app.redraw_due
             try:
-                self.screen.remote_move(link.seat, msg["m"])
+                played = self.session.remote_move(link.seat, msg["m"])
             finally:
                 self.current = None
+            if not played and self.links.get(link.key) is link and self.session.dialog != "table":
+                self.app.redraw_due = due    # refused: nothing the host's page shows has changed
         elif kind == "ack":
             if link.acked(msg["seq"], self.host.now()):
+                link.refund()                # one a view sent: outside the budget
                 self.delay_changed()
         elif kind == "sync":
-            link.last = None
-            self.sync_link(link)
+            if link.sync_wanted():           # at most one whole view waiting for its ack
+                self.sync_link(link)
         elif kind == "pause":
-            pause = getattr(self.screen, "set_paused", None)
-            if pause is not None and msg["on"] != self.screen.paused:
-                pause(msg["on"])
+            clock = self.session.clock
+            if clock is not None and msg["on"] != clock.paused:
+                clock.set_paused(msg["on"])
                 self.app.refresh()
         elif kind == "bye":
             self.dropped(link)
@@ -257,17 +283,44 @@ class HostTable:
         guest is let go."""
         link.bad += 1
         self.warn(link.seat, f"refused message: {why}")
-        if link.bad >= link.MAX_BAD:
-            self.hang_up(link, "refused")
-            self.dropped(link)
+        if link.bad >= link.MAX_BAD and self.links.get(link.key) is link:
+            self.kick(link, "too many refused messages")
+
+    def over_budget(self, link, verdict):
+        """A message beyond the guest's budget (``HostLink.admit``): counted (logged once a
+        run), and a flood is let go."""
+        self.refusals += 1
+        if link.over == 1:
+            self.log_line(link.seat, f"more than {link.RATE:g} messages a second: dropped")
+        if verdict == "flood" and self.links.get(link.key) is link:
+            self.kick(link, "a flood of messages")
+
+    def kick(self, link, why):
+        """Let go a guest that broke its budget (a flood, too many refused moves or malformed
+        messages): it is told, its seat waits for a new invite or goes to the computer as on
+        a drop, and the host is told why (the console once)."""
+        self.host.warn(f"bodoge table, seat {link.seat + 1}: disconnected: {why}")
+        self.log_line(link.seat, f"disconnected: {why}")
+        ts = self.seats.get(link.seat)
+        if ts is not None and ts.link is link:
+            ts.kicked = True
+        self.hang_up(link, "refused")
+        self.dropped(link)
 
     def warn(self, seat, text):
+        """A refused message (or another thing gone wrong with a guest): counted and kept for
+        the Table dialog's list, never written to the console one by one (a hostile guest's
+        thousands would slow the page)."""
+        self.refusals += 1
+        self.log_line(seat, text)
+
+    def log_line(self, seat, text):
         self.log.append((seat, short(text, 120)))
         del self.log[:-MAX_LOG]
-        self.host.warn(f"bodoge table, seat {seat + 1}: {short(text, 200)}")
 
     def refused(self, seat, err):
-        """``PlayScreen.refuse`` for a remote seat: the guest hears why, the table logs it."""
+        """``PlayScreen.refuse`` for a remote seat: the guest hears why, the table logs it;
+        too many refused moves in a short time and the guest is let go."""
         ts = self.seats.get(seat)
         if ts is None or ts.link is None:
             return
@@ -277,30 +330,30 @@ class HostTable:
         self.warn(seat, f"refused move {n}: {err}")
         if link.bound and link.open:
             self.send(link, message("refused", n=n, key=str(err.key)[:80], params=_params(err)))
+            if link.strike(self.host.now()):
+                self.kick(link, "too many refused moves")
 
     def joined(self, link, name):
         ts = self.seats[link.seat]
         link.bound, link.name = True, name
         ts.state, ts.joined = "on", True
-        self.screen.name_seat(link.seat, name)
-        game = self.screen.match.game
+        self.session.name_seat(link.seat, name)
+        game = self.session.match.game
         self.send(link, message("welcome", seat=link.seat, game=game.id,
-                                players=len(self.screen.seats),
-                                rt=getattr(self.screen, "clock", None) is not None))
+                                players=len(self.session.seats),
+                                rt=self.session.clock is not None))
         self.send_seats()
         self.sync_link(link)
         self.app.host.announce(self.t("net.joined", name=self.name(link.seat)))
-        if all(t.state == "on" for t in self.seats.values()) and self.screen.dialog == "table":
-            self.screen.dialog = None
+        if all(t.state == "on" for t in self.seats.values()) and self.session.dialog == "table":
+            self.session.dialog = None
             self.app.focus_next = "prompt"
         self.app.refresh()
 
     # --- what guests are sent -----------------------------------------------------------------
     def clock(self):
-        clock = getattr(self.screen, "clock", None)
-        if clock is None:
-            return None
-        return clock.now(), clock.running, bool(self.screen.paused)
+        clock = self.session.clock
+        return None if clock is None else clock.message()
 
     def sync(self):
         """Send every connected guest what changed in its view (and the end of the game)."""
@@ -308,7 +361,7 @@ class HostTable:
             self.sync_link(link)
 
     def sync_link(self, link):
-        match = self.screen.match
+        match = self.session.match
         for text in link.view_frames(match.view(link.seat), self.host.now(), self.clock()):
             self.host.net_send(link.key, text)
         if match.over and not link.ended:
@@ -316,12 +369,12 @@ class HostTable:
             self.send(link, message("end", code=match.code()))
 
     def seats_message(self):
-        screen = self.screen
+        session = self.session
         out = []
-        for s, seat in enumerate(screen.seats):
+        for s, seat in enumerate(session.seats):
             ts = self.seats.get(s)
             link = ts.link if ts is not None else None
-            kind = "guest" if s in screen.remote else ("bot" if seat["bot"] else "here")
+            kind = "guest" if s in session.remote else ("bot" if seat["bot"] else "here")
             out.append({"name": seat["name"], "kind": kind, "bot": seat["bot"],
                         "on": kind != "guest" or (link is not None and link.bound and link.open),
                         "ms": link.ms if link is not None and kind == "guest" else None})
@@ -337,7 +390,7 @@ class HostTable:
         now = self.host.now()
         if self.delays_sent is None or now - self.delays_sent >= DELAY_EVERY_MS:
             self.send_seats()
-            if self.screen.dialog == "table":
+            if self.session.dialog == "table":
                 self.app.refresh()
 
     # --- the host's actions -------------------------------------------------------------------
@@ -348,12 +401,12 @@ class HostTable:
             self.accept(self.answer)
         elif action == "table-invite" and arg.isdigit() and int(arg) in self.seats:
             self.invite(int(arg))
-            if self.screen.dialog != "table":      # from the banner: show the new invite
-                self.screen.dialog = "table"
+            if self.session.dialog != "table":      # from the banner: show the new invite
+                self.session.dialog = "table"
                 app.focus_next = "dialog-close"
             app.refresh()
         elif action == "table-bot" and arg.isdigit() and int(arg) in self.seats:
-            self.screen.seat_to_bot(int(arg))
+            self.session.seat_to_bot(int(arg))
         elif action == "table-copy" and arg.isdigit() and int(arg) in self.seats:
             ts = self.seats[int(arg)]
             if ts.code:
@@ -388,7 +441,7 @@ class HostTable:
         """A guest's answer, pasted or scanned: it completes the connection of its seat."""
         self.answer_error = None
         try:
-            answer = read_answer(text)
+            answer = read_answer(text, bool(self.app.settings.stun))
             ts = self.seats.get(answer.seat)
             if (ts is None or ts.link is None or ts.link.nonce != answer.nonce
                     or ts.link.key not in self.links):
@@ -408,11 +461,16 @@ class HostTable:
 
     # --- words ---------------------------------------------------------------------------------
     def name(self, seat):
-        return seat_name(self.app.i18n, self.screen.seats, seat)
+        return seat_name(self.app.i18n, self.session.seats, seat)
+
+    def name_taken(self, seat, name):
+        """Whether ``name`` is already another seat's at this table (as shown here), whatever
+        its case or width."""
+        return taken(name, [self.name(s) for s in range(len(self.session.seats)) if s != seat])
 
     def host_name(self):
-        here = [s for s in self.screen.humans if self.screen.seats[s]["name"]]
-        return self.screen.seats[here[0]]["name"] if here else ""
+        here = [s for s in self.session.humans if self.session.seats[s]["name"]]
+        return self.session.seats[here[0]]["name"] if here else ""
 
     def invite_link(self, ts):
         return f"{self.host.base_url()}#join={ts.code}"
@@ -447,7 +505,7 @@ class HostTable:
     def banner(self):
         """Above the board: a guest who dropped out, and what the host can do about it."""
         off = [s for s, ts in self.seats.items() if ts.state == "off"]
-        if not off or self.screen.match.over:
+        if not off or self.session.match.over:
             return None
         t = self.t
         s = off[0]
@@ -455,16 +513,17 @@ class HostTable:
                                 "data_arg": str(s), "id": f"banner-invite-{s}"}, t("net.new_invite")),
                    h("button", {"type": "button", "class_": "button", "data_act": "table-bot",
                                 "data_arg": str(s), "id": f"banner-bot-{s}"}, t("net.to_bot"))]
+        text = t("net.kicked_banner" if self.seats[s].kicked else "net.off_banner", name=self.name(s))
         return h("div", {"class_": "notice error save-banner table-banner", "id": "table-banner",
                          "role": "status"},
-                 h("p", {}, t("net.off_banner", name=self.name(s))), h("p", {"class_": "actions"}, buttons))
+                 h("p", {}, text), h("p", {"class_": "actions"}, buttons))
 
     def render(self):
         """The Table dialog's body: every seat, the invites, the answer box and the camera."""
         t = self.t
-        screen = self.screen
+        session = self.session
         rows = []
-        for s, seat in enumerate(screen.seats):
+        for s, seat in enumerate(session.seats):
             if s in self.seats:
                 kind, status = t("net.kind.guest"), self.status(s)
             elif seat["bot"]:
@@ -481,9 +540,9 @@ class HostTable:
             parts.append(self.render_invite(s, ts))
         if any(ts.state in ("invited", "failed") for ts in self.seats.values()):
             parts.append(self.render_answer())
-        if self.log:
-            parts.append(h("details", {"class_": "table-log"},
-                           h("summary", {}, t("net.refusals", n=len(self.log))),
+        if self.refusals:
+            parts.append(h("details", {"class_": "table-log", "id": "table-log"},
+                           h("summary", {}, t("net.refusals", n=self.refusals)),
                            h("ul", {}, [h("li", {}, t("setup.seat", n=s + 1), ": ", text)
                                         for s, text in self.log[-10:]])))
         parts.append(h("p", {"class_": "hint"}, t("net.about")))
@@ -607,11 +666,13 @@ def guest_seats(msg_seats, me, name):
 
 
 class GuestTable:
-    """The table on a guest's device: its link to the host, and what it hears."""
+    """The table on a guest's device (``Session.table``): its link to the host, and what it
+    hears: a new view (``Session.heard``), the seats, a refusal, the game's code at its end,
+    or the end of the connection."""
 
-    def __init__(self, screen, link):
-        self.screen = screen
-        self.app = screen.app
+    def __init__(self, session, link):
+        self.session = session
+        self.app = session.app
         self.link = link
         self.lost = None             # why the connection ended (None: it is up)
 
@@ -629,6 +690,9 @@ class GuestTable:
         pass
 
     def refused(self, seat, err):
+        pass
+
+    def seat_gone(self, seat):
         pass
 
     def waiting(self, movers, ctx):
@@ -656,10 +720,40 @@ class GuestTable:
             for text in replies:
                 self.app.host.net_send(self.link.key, text)
             if msg is not None:
-                self.screen.heard(msg)
+                self.heard(msg)
         elif kind in ("closed", "error") and self.lost is None:
             self.lost = "lost"
-            self.screen.heard(message("bye", why="lost"))
+            self.heard(message("bye", why="lost"))
+
+    def heard(self, msg):
+        """A message from the host: bring the session up to date."""
+        session, app = self.session, self.app
+        kind = msg["t"]
+        link = self.link
+        if kind == "view":
+            session.heard(link.view)
+        elif kind == "seats":
+            me = link.seat
+            session.seats = clean_seats({"seats": guest_seats(link.seats, me, session.seats[me]["name"])},
+                                        len(session.seats), session.game.bot_levels)
+            session.described = None
+            app.refresh()
+        elif kind == "refused":
+            session.match.waiting = False
+            key, params = msg["key"], msg["params"]
+            try:
+                session.error = self.t(key, **params) if app.i18n.has(key) else self.t("error.illegal_move")
+            except (KeyError, ValueError, IndexError):
+                session.error = self.t("error.illegal_move")
+            app.refresh()
+        elif kind == "end":
+            session.match.replay = link.code
+            app.refresh()
+        elif kind == "bye":
+            self.lost = msg["why"]
+            session.match.waiting = False
+            app.host.announce(self.t("net.lost_bot" if msg["why"] == "bot" else "net.lost_banner"))
+            app.refresh()
 
     def tool(self):
         from .play import tool
@@ -670,7 +764,7 @@ class GuestTable:
 
     def banner(self):
         t = self.t
-        if self.lost is not None and not (self.screen.match.over and self.link.code):
+        if self.lost is not None and not (self.session.match.over and self.link.code):
             key = "net.lost_bot" if self.lost == "bot" else "net.lost_banner"
             return h("div", {"class_": "notice error save-banner table-banner", "id": "table-banner",
                              "role": "alert"}, h("p", {}, t(key)))
@@ -689,146 +783,11 @@ class GuestTable:
                     state += " · " + t("net.ms", ms=seat["ms"])
             rows.append(h("li", {"class_": "table-seat", "id": f"table-seat-{s}"},
                           h("span", {"class_": "who"}, t("setup.seat", n=s + 1), " · ",
-                            self.screen.names()[s]),
+                            self.session.names()[s]),
                           h("span", {"class_": "kind"}, kind), h("span", {"class_": "status"}, state)))
         return h("div", {"class_": "table-panel"},
                  h("ul", {"class_": "table-seats", "aria_label": t("net.seats")}, rows),
                  h("p", {"class_": "hint"}, t("net.guest_about")))
-
-
-class GuestScreen:
-    """Mixed into the game's own screen class on a guest's device (``guest_screen``)."""
-
-    def make_table(self):
-        return GuestTable(self, self.match.link)
-
-    # the host saves the game: nothing is stored here
-    def autosave(self):
-        pass
-
-    def store_slot(self):
-        pass
-
-    def storage_changed(self, key):
-        pass
-
-    def keep(self):
-        pass
-
-    def heard(self, msg):
-        """A message from the host (``GuestTable``): bring the screen up to date."""
-        kind = msg["t"]
-        link = self.table.link
-        if kind == "view":
-            self.new_view(link.view)
-        elif kind == "seats":
-            me = link.seat
-            self.seats = clean_seats({"seats": guest_seats(link.seats, me, self.seats[me]["name"])},
-                                     len(self.seats), self.match.game.bot_levels)
-            self.described = None
-            self.app.refresh()
-        elif kind == "refused":
-            self.match.waiting = False
-            key, params = msg["key"], msg["params"]
-            try:
-                self.error = self.t(key, **params) if self.app.i18n.has(key) else self.t("error.illegal_move")
-            except (KeyError, ValueError, IndexError):
-                self.error = self.t("error.illegal_move")
-            self.app.refresh()
-        elif kind == "end":
-            self.match.replay = link.code
-            self.app.refresh()
-        elif kind == "bye":
-            self.table.lost = msg["why"] if msg["why"] != "lost" else "lost"
-            self.match.waiting = False
-            self.app.host.announce(self.t("net.lost_bot" if msg["why"] == "bot" else "net.lost_banner"))
-            self.app.refresh()
-
-    def new_view(self, view):
-        old = self.match.state
-        self.match.state = view
-        self.match.waiting = False
-        if isinstance(old.get("log"), list) and len(view["log"]) > len(old["log"]):
-            self.fresh_from = len(old["log"])
-        self.follow_clock()
-        self.announce_new()
-        hook = getattr(self, "guest_view", None)      # a screen with its own flow (Play Me!)
-        if hook is not None:
-            hook(view)
-        self.advance()
-        if self.match.over:
-            self.overlay_hidden = False
-            self.app.focus_next = self.app.focus_next or "result-heading"
-        self.app.refresh()
-
-    def follow_clock(self):
-        """A real-time game: the game clock here follows the host's (half the delay on)."""
-        clock = getattr(self, "clock", None)
-        got = self.table.link.clock
-        if clock is None or got is None:
-            return
-        ms, running, paused, _ = got
-        mine = (self.table.link.seats or [{}] * (self.table.link.seat + 1))[self.table.link.seat]
-        lag = (mine.get("ms") or 0) // 2 if running else 0
-        clock.stop()
-        clock.base = int(ms) + lag
-        self.paused = paused
-        if running and not paused:
-            clock.start()
-        schedule = getattr(self, "schedule", None)
-        if schedule is not None:
-            schedule()
-
-    def act(self, action, arg, form):
-        if action == "pause" and getattr(self, "clock", None) is not None:
-            self.table.pause(not self.paused)
-            return
-        if action == "copy" and not self.match.code():
-            return
-        super().act(action, arg, form)
-
-    def prompt_region(self, view, ctx):
-        if self.match.waiting and not self.match.realtime and not self.match.over:
-            return h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, self.t("net.sending"))
-        return super().prompt_region(view, ctx)
-
-    def render_share(self):
-        if self.match.code():
-            return super().render_share()
-        from .play import dialog
-
-        return dialog(self.t("share.title"), h("p", {}, self.t("net.share_later")), self.t, "share")
-
-    def result_actions(self):
-        actions = super().result_actions()
-        if self.match.code():
-            actions.insert(1, h("button", {"type": "button", "class_": "button", "id": "copy-replay",
-                                           "data_act": "copy", "data_arg": "link"},
-                                self.t("net.copy_replay")))
-        return actions
-
-
-def guest_screen(app, link, name):
-    """The guest's game screen, from the first whole view the host sent."""
-    game = get_game(link.welcome["game"])
-    seats = guest_seats(link.seats, link.seat, name)
-    gui = game_ui(game.id)
-    realtime = bool(link.welcome["rt"])
-    holder = {}
-
-    def send(move):
-        holder["screen"].table.send_move(move)
-
-    match = RemoteMatch(game, link.seat, link.view, seats, send, realtime)
-    match.link = link
-    base = gui.screen_class(match)
-    cls = type("Guest" + base.__name__, (GuestScreen, base), {})
-    slot = Slot(f"guest-{link.invite.nonce}", game.id, "", app.host.now(), app.host.now())
-    screen = cls(app, slot, match)
-    holder["screen"] = screen
-    screen.dialog = None
-    screen.follow_clock()
-    return screen
 
 
 class JoinScreen:
@@ -838,10 +797,10 @@ class JoinScreen:
 
     def __init__(self, app, code):
         self.app = app
-        self.invite = read_invite(code)          # BadMessage: the app says why
+        self.invite = read_invite(code, bool(app.settings.stun))     # BadMessage: the app says why
         if not is_known(self.invite.game):
             raise BadMessage("an invite to an unknown game", key="net.code_damaged")
-        self.state = "name"          # name | answering | answer | joining | failed
+        self.state = "name"          # name | answering | answer | joining | rename | failed
         self.name = ""
         self.error = None
         self.answer = None
@@ -859,7 +818,7 @@ class JoinScreen:
 
     def act(self, action, arg, form):
         app = self.app
-        if action == "join" and self.state in ("name", "failed"):
+        if action == "join" and self.state in ("name", "failed", "rename"):
             self.name = clean_name(form.get("name", ""))
             if not self.name:
                 self.error = self.t("net.join_name_needed")
@@ -867,6 +826,11 @@ class JoinScreen:
                 app.refresh()
                 return
             self.error = None
+            if self.state == "rename":         # connected, the name was taken: another name
+                self.state = "joining"
+                app.host.net_send(self.link.key, self.link.hello(self.name))
+                app.refresh()
+                return
             self.tries += 1
             if self.link is not None:
                 app.host.net_close(self.link.key)
@@ -884,7 +848,8 @@ class JoinScreen:
             return
         if kind == "answer":
             try:
-                self.answer = make_answer(data, self.invite.seat, self.invite.nonce)
+                self.answer = make_answer(data, self.invite.seat, self.invite.nonce,
+                                          bool(app.settings.stun))
                 self.state = "answer"
             except BadMessage as e:
                 self.state, self.error = "failed", self.t(e.key)
@@ -904,9 +869,15 @@ class JoinScreen:
                 app.host.net_send(key, text)
             if msg is not None and msg["t"] == "bye":
                 self.lost("net.join_refused")
+            elif msg is not None and msg["t"] == "refused" and msg["key"] == "net.name_taken" \
+                    and self.state == "joining" and not self.link.welcome:
+                self.state = "rename"
+                self.error = self.t("net.name_taken", name=self.name)
+                app.focus_next = "join-name"
+                app.refresh()
             elif self.link.welcome and self.link.seats and self.link.view is not None:
                 self.state = "done"
-                app.screen = guest_screen(app, self.link, self.name)
+                app.screen = app.open_guest(self.link, self.name)
                 app.focus_next = "prompt"
                 app.refresh()
         elif kind in ("closed", "error") and self.state != "failed":
@@ -926,12 +897,13 @@ class JoinScreen:
                  h("p", {"class_": "lead"}, t("net.join_seat", seat=inv.seat + 1), " ",
                    t("shelf.players", lo=g.min_players, hi=g.max_players)
                    if g.min_players != g.max_players else t("shelf.players_fixed", n=g.min_players))]
-        if self.state in ("name", "failed", "answering"):
+        if self.state in ("name", "failed", "answering", "rename"):
             parts.append(h("form", {"data_act": "join", "class_": "join-form panel"},
                            h("label", {"for": "join-name"}, t("net.join_name")),
                            h("input", {"id": "join-name", "name": "name", "maxlength": "24",
                                        "autocomplete": "nickname", "value": self.name,
-                                       "aria_invalid": "true" if self.error and self.state == "name" else None}),
+                                       "aria_invalid": "true" if self.error and self.state in ("name", "rename")
+                                       else None}),
                            h("p", {"class_": "error", "role": "alert"}, self.error or ""),
                            h("button", {"type": "submit", "class_": "button primary", "id": "join-go",
                                         "disabled": self.state == "answering"},

@@ -177,5 +177,10 @@ def test_only_the_strong_bot_uses_declaration_hints():
     view = GAME.view(state, 1)
     for bot, hinted in ((EasyBot, False), (NormalBot, False), (StrongBot, True)):
         kn = bot(1, 1).knowledge(view)
-        assert (6 in kn.rows[0][0].excluded) == hinted     # seat 0's black 5
+        assert 6 not in kn.rows[0][0].excluded              # seat 0's black 5: evidence, not proof
         assert any(sl.weight for sl in kn.rows[0]) == hinted
+    # strong reads the miss as evidence (issue 28): black 6 is less likely on seat 0's black
+    # card than any other black number there, yet not ruled out (seat 0 may have bluffed)
+    weight = StrongBot(1, 1).knowledge(view).rows[0][0].weight
+    others = [w for cid, w in weight.items() if cid != 12]
+    assert 0 < weight[12] < min(others)

@@ -197,7 +197,7 @@ def puzzle_screen(grade=2):
 
 def test_puzzle_show_why_wrong_answer_and_solve():
     app, host, screen = puzzle_screen(3)
-    assert type(screen).__name__ == "PuzzleScreen"
+    assert type(screen).__name__ == "Session"
     assert "Mistakes: 0" in host.text()
     app.act("why")
     step = screen.sel["why"]
@@ -250,7 +250,7 @@ def test_puzzle_code_is_the_fresh_puzzle():
     other, ohost = make_app()
     other.route("#/")
     other.act("open-code", "", {"code": host.copied[-1]})
-    assert type(other.screen).__name__ == "PuzzleScreen" and "Mistakes: 0" in ohost.text()
+    assert type(other.screen).__name__ == "Session" and "Mistakes: 0" in ohost.text()
 
 
 def test_puzzle_bot_can_solve_it_on_screen():

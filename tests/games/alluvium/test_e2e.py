@@ -261,7 +261,7 @@ def test_four_player_game_with_one_human(page, server):
     boot(page, server.url)
     new_alluvium(page)
     prompt = page.locator("#prompt")
-    expect(prompt).to_contain_text("Round 1: draw both pieces")
+    expect(prompt).to_contain_text("each over a start square")
     preview = page.locator("#alv-preview")
     expect(preview).to_contain_text("Fits:")
     # the map is one labelled picture; the start squares are outlined
@@ -283,7 +283,7 @@ def test_four_player_game_with_one_human(page, server):
     expect(prompt).to_contain_text("draw your", timeout=30_000)
     expect(page.get_by_role("heading", name="CPU 4 (easy)'s map ◇", exact=True)).to_be_visible()
     expect(page.get_by_role("region", name=re.compile("Sheets pass clockwise"))).to_be_visible()
-    expect(preview).to_contain_text("for you.")
+    expect(preview).to_contain_text("for you: ")
     assert page.locator("#live").get_attribute("role") == "status"
 
     # reload in the middle: the same game continues
@@ -316,10 +316,79 @@ def test_four_player_game_with_one_human(page, server):
     expect(page.get_by_text("Step 1 of 5")).to_be_visible()
     page.get_by_role("button", name="Next step").click()
     expect(page.get_by_text("Step 2 of 5")).to_be_visible()
-    expect(page.get_by_role("heading", name="Cooperation bonuses on Your map")).to_be_visible()
+    expect(page.get_by_role("heading", name="Cooperation bonuses on your map")).to_be_visible()
     expect(page.get_by_role("table", name=re.compile("Ranked by ticks"))).to_be_visible()
     page.get_by_role("button", name="Show all steps").click()
     expect(page.get_by_role("heading", name=re.compile("Cooperation bonuses on"))).to_have_count(4)
     page.get_by_role("button", name="Show the result").click()
     expect(page.get_by_role("list", name="Scores")).to_be_visible()
     expect(page.locator("#log-list")).to_contain_text("Game over. Winner:")
+
+
+# --- issue 26: nothing moves under your finger; nothing that decides a move is cut -----------------
+MAP_BOX = """() => { const r = document.querySelector('#alv-map').getBoundingClientRect();
+  return [Math.round(r.x * 2) / 2, Math.round(r.y * 2) / 2, Math.round(r.width * 2) / 2, Math.round(r.height * 2) / 2]; }"""
+
+# every label in the regions that decide a move (the prompt, the hand, the players, the sheet's
+# heading) whose text is wider than its box: cut (by "…" or hidden overflow)
+CUT = """() => Array.from(document.querySelectorAll(
+  '#prompt, #prompt *, [data-region=hand] *, [data-region=players] *, .alv-sheet-head *'))
+  .filter((el) => !(el instanceof SVGElement) && el.offsetParent !== null && !el.closest('.offscreen')
+                  && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== 'inline')
+  .map((el) => (el.id || el.className) + ': ' + el.textContent.trim().slice(0, 40) + ' ' + el.scrollWidth + '>' + el.clientWidth)"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_map_keeps_its_box_between_the_steps_of_a_turn(browser, server, guard, size):
+    width, height = SIZES[size]
+    touch = size == "phone"
+    ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height}, has_touch=touch,
+                                           is_mobile=touch, locale="en-US"))
+    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify({lang: 'en', "
+                        "speed: 'instant'})); } catch (e) {}")
+    page = ctx.new_page()
+    try:
+        boot(page, server.url)
+        new_alluvium(page, ("human", "normal", "normal", "normal"))
+        preview = page.locator("#alv-preview")
+        expect(preview).to_contain_text("Fits:")
+        box = page.evaluate(MAP_BOX)
+        steps = []
+        for name in ("Turn", "Flip", "Next place it fits", "Turn"):
+            page.locator("[data-region=hand]").get_by_role("button", name=re.compile(name[:4])).first.click()
+            steps.append((name, page.evaluate(MAP_BOX)))
+        page.locator("[data-region=hand]").get_by_role("button", name=re.compile("Next")).click()
+        expect(preview).to_contain_text("Fits:")
+        page.locator("#alv-draw").click()                       # the first piece of round 1
+        expect(page.locator("#log-list li", has_text="You drew")).to_have_count(1)
+        expect(preview).to_contain_text("Fits:")
+        steps.append(("first piece drawn", page.evaluate(MAP_BOX)))
+        if touch:
+            page.touchscreen.tap(*cell_centre(page, 40))
+        else:                                                   # (a click there would draw it)
+            page.mouse.move(*cell_centre(page, 40))
+        steps.append(("a cell tapped or hovered", page.evaluate(MAP_BOX)))
+        assert [(name, b) for name, b in steps if b != box] == [], (box, steps)
+    finally:
+        ctx.close()
+
+
+def test_nothing_that_decides_a_move_is_cut_on_a_phone_in_japanese(browser, server, guard):
+    ctx = guard.attach(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                           is_mobile=True, locale="ja-JP"))
+    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify({lang: 'ja', "
+                        "speed: 'instant'})); } catch (e) {}")
+    page = ctx.new_page()
+    try:
+        boot(page, server.url)
+        page.evaluate("(h) => { location.hash = h; }", "#/new/alluvium")
+        page.locator("#players").select_option("5")
+        page.locator("main form button[type=submit], main button:has-text('開始')").first.click()
+        expect(page.locator("main.play-screen[data-game='alluvium']")).to_be_visible()
+        expect(page.locator("#alv-preview")).to_contain_text("記入できます")
+        assert page.evaluate(CUT) == []
+        text = page.locator("main").inner_text()
+        for word in ("クリック", "Esc", "Space", "click"):
+            assert word not in text, word
+    finally:
+        ctx.close()

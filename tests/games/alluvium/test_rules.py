@@ -597,26 +597,26 @@ def test_a_drawing_may_be_taken_back_until_the_sheets_pass():
     cards, turns up the virtual player's card, or ends the round (scores it, turns up the next
     cards)."""
     state = GAME.setup({"players": 4}, 3)
-    assert undo_case(state, 0, first_move(state, 0))              # own map, round 1
+    assert undo_case(state, 0, first_move(state, 0)) is True      # own map, round 1
     for s in (0, 0, 1, 1, 2, 2, 3):
         state = GAME.apply(state, s, first_move(state, s))
     last = first_move(state, 3)
     after = GAME.apply(state, 3, last)
     assert {"discard", "pass_sheets"} <= {e["e"] for e in after["log"][len(state["log"]):]}
-    assert not GAME.undoable(state, 3, last, after)               # hands shown, sheets passed
+    assert GAME.undoable(state, 3, last, after) == "alluvium.undo.hands"   # hands shown, sheets passed
     state = after
-    assert undo_case(state, 0, first_move(state, 0))              # on another's sheet
+    assert undo_case(state, 0, first_move(state, 0)) is True      # on another's sheet
     for s in (0, 1, 2):
         state = GAME.apply(state, s, first_move(state, s))
-    assert not undo_case(state, 3, first_move(state, 3))          # the sheets pass on
+    assert undo_case(state, 3, first_move(state, 3)) == "alluvium.undo.passed"   # the sheets pass on
     state = finish_phase(finish_phase(state))                     # to the round's last pass
     assert state["phase"] == "others" and state["step"] == 3
     for s in (0, 1, 2):
         state = GAME.apply(state, s, first_move(state, s))
     move = first_move(state, 3)
     after = GAME.apply(state, 3, move)
-    assert after["round"] == 2 and not GAME.undoable(state, 3, move, after)   # scored, cards up
-    assert undo_case(after, 1, first_move(after, 1))              # own map, round 2
+    assert after["round"] == 2 and GAME.undoable(state, 3, move, after) == "alluvium.undo.scored"
+    assert undo_case(after, 1, first_move(after, 1)) is True      # own map, round 2
 
 
 def test_action_b_may_be_taken_back_and_the_virtual_card_may_not():
@@ -624,17 +624,17 @@ def test_action_b_may_be_taken_back_and_the_virtual_card_may_not():
     state = rig(4, maps={0: cells}, round=1, phase="others", step=1, dir=1)
     state["todo"] = [[], ["I3"], ["L4"], ["T4"]]
     state["piles"][1] = ["I3"]
-    assert undo_case(state, 1, {"cell": at(2, 1)})
+    assert undo_case(state, 1, {"cell": at(2, 1)}) is True
     three = GAME.setup({"players": 3}, 5)
     for s in (0, 0, 1, 1, 2):
         three = GAME.apply(three, s, first_move(three, s))
     last = first_move(three, 2)
     after = GAME.apply(three, 2, last)
-    assert after["phase"] == "virtual" and not GAME.undoable(three, 2, last, after)
-    assert undo_case(after, 0, first_move(after, 0))              # the virtual piece itself
+    assert after["phase"] == "virtual" and GAME.undoable(three, 2, last, after) == "alluvium.undo.hands"
+    assert undo_case(after, 0, first_move(after, 0)) is True      # the virtual piece itself
     for s in (0, 1):
         after = GAME.apply(after, s, first_move(after, s))
-    assert not undo_case(after, 2, first_move(after, 2))          # then the sheets pass
+    assert undo_case(after, 2, first_move(after, 2)) == "alluvium.undo.passed"   # then the sheets pass
 
 
 def test_a_drawing_followed_by_its_own_automatic_pass_may_be_taken_back():
@@ -645,4 +645,16 @@ def test_a_drawing_followed_by_its_own_automatic_pass_may_be_taken_back():
     move = next(m for m in GAME.legal_moves(state, 0) if at(3, 3) in m["cells"])
     after = GAME.apply(state, 0, move)
     assert [e["e"] for e in after["log"][len(state["log"]):]] == ["place", "pass"]
-    assert GAME.undoable(state, 0, move, after)
+    assert GAME.undoable(state, 0, move, after) is True
+
+
+def test_every_refused_take_back_says_why_in_both_languages():
+    from bodoge.games.alluvium.rules import UNDO_WHY
+    from bodoge.ui.i18n import I18n
+    for key in set(UNDO_WHY.values()):
+        for lang in ("en", "ja"):
+            assert I18n(lang).has(key), (key, lang)
+    over = GAME.setup({"players": 4}, 3)
+    while GAME.outcome(over) is None:
+        over = finish_phase(over)
+    assert GAME.undoable(over, 0, {"cell": 0}, over) == "undo.over"

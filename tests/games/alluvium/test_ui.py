@@ -124,7 +124,7 @@ def test_the_sheet_the_hand_and_the_players_are_the_three_regions():
     # the players, in the order the sheets pass (clockwise: Aki gets your sheet first)
     assert "Sheets pass clockwise: to Aki, from Cy" in text
     ring = re.findall(r'class="alv-pn" title="[^"]*">([^<]+)<', host.html)
-    assert ring == ["Aki △", "Ben □", "Cy ◇"]
+    assert ring == ["You ○", "Aki △", "Ben □", "Cy ◇"]      # you first, then as the sheets pass
     until_others(app, host, screen)
     text = host.text()
     owner = view_of(screen)["sheet"]["owner"]
@@ -169,7 +169,9 @@ def test_round_one_keys_turn_flip_next_and_escape():
     app, host = make_app()
     screen = start(app)
     assert screen.viewer == 0 and 0 in screen.match.to_move()
-    assert "Round 1: draw both pieces" in host.text() and "start square" in host.text()
+    t = I18n("en").t
+    a, b = (t(f"alluvium.piece.{p}") for p in view_of(screen)["todo"])
+    assert f"Draw {a} and {b}, each over a start square." in host.text()
     assert host.html.count('class="alv-start"') == 2
     sel = screen.sel
     at = list(sel["at"])
@@ -215,6 +217,7 @@ def test_next_place_it_fits_goes_through_every_turn_and_flip():
 
 def test_the_piece_follows_the_mouse_until_a_click_places_it_and_a_second_click_draws_it():
     app, host = make_app()
+    app.act("set-confirm", "", {"confirm": "on"})          # Settings → Confirm moves: always
     screen = start(app)
     sel = screen.sel
     home = list(sel["at"])
@@ -417,7 +420,7 @@ def test_the_round_summary_shows_the_round_that_ended_not_the_next_deal():
     assert f"Your area bonus in round 1: {e['areas'][0]}." in text
     round_one = [screen.match.state["piles"][s][0] for s in range(4)]
     cards = re.findall(r'class="alv-pcard">.*?</svg> (\w\d)', board)
-    assert cards == [round_one[s] for s in (1, 2, 3)]
+    assert cards == [round_one[s] for s in (0, 1, 2, 3)]     # you first, then the others
     top, left, hh, ww = e["rects"][0]
     assert f'x="{left * CELL + 2}" y="{top * CELL + 2}" width="{ww * CELL - 4}"' in board
     # the heading names the round's best first; the body lists everyone's area bonus
@@ -498,7 +501,9 @@ def test_final_scoring_step_by_step_on_the_table():
     assert "Area bonuses of every round" in text
     app.act("alv-step", "1")
     text = host.text()
-    assert "Step 2 of 5" in text and "Cooperation bonuses on Your map" in text
+    assert "Step 2 of 5" in text
+    from ui.page import Page
+    assert Page(host.html).get("heading", "Cooperation bonuses on your map")     # not "on Your map"
     assert "Territory" in text and 'class="alv-ring"' in host.html
     app.act("alv-step", "4")
     assert "Step 5 of 5" in host.text()
@@ -682,3 +687,264 @@ def test_japanese_screen():
     text = host.text()
     assert "ラウンド1" in text and "スタートマス" in text and "記入できます" in text
     assert "回転" in text and "反転" in text and "次に置ける位置" in text and "ここに記入" in text
+
+
+# --- issue 26: your own ticks on every sheet ---------------------------------------------------------
+def players_rows(host):
+    """The side list's rows as their text (the name, then what it shows)."""
+    from ui.page import Page
+    page = Page(host.html)
+    side = page.get("region", "Sheets pass", exact=False)
+    return [row.text for row in side.all("listitem")]
+
+
+def test_on_another_map_the_side_list_ranks_your_ticks_with_everyones():
+    app, host = make_app()
+    screen = start(app, names=("", "Aki", "Ben", "Cy"))
+    rows = players_rows(host)
+    assert rows[0].startswith("You ○") and "this map" in rows[0]      # your own map: you own it
+    assert len(rows) == 4
+    until_others(app, host, screen)
+    sheet = view_of(screen)["sheet"]
+    assert sheet["owner"] == 3
+    rows = players_rows(host)
+    assert len(rows) == 4                                  # the same rows: nothing moves
+    assert rows[0].startswith("You ○") and "=1st · 0 ticks" in rows[0], rows
+    cy = next(r for r in rows if r.startswith("Cy"))
+    assert "this map" in cy
+    # the preview says what your rank here becomes: aim at a move earning ticks
+    moves = [m for m in GAME.legal_moves(screen.match.state, 0) if "piece" in m]
+    state = screen.match.state
+    earning = max(moves, key=lambda m: R.preview(GAME.view(state, 0), m)["ticks"])
+    n = R.preview(GAME.view(state, 0), earning)["ticks"]
+    assert n > 0
+    aim(screen, earning)
+    assert f"+{n} ticks for you: 1st here." in host.text()
+    screen.app.key("Enter")
+    host.run_timers()
+    rows = players_rows(host)
+    if view_of(screen)["sheet"]["owner"] == 3:              # the bots have not all drawn yet
+        assert rows[0].startswith("You ○") and f"{n} ticks" in rows[0]
+
+
+def test_tied_ranks_and_japanese_rank_words():
+    from bodoge.games.alluvium.ui import rank_word, sheet_ranks
+    en, ja = I18n("en"), I18n("ja")
+    standing = sheet_ranks({"owner": 1, "ticks": [3, 0, 3, 1]})
+    assert standing == {0: (1, True), 2: (1, True), 3: (3, False)}
+    assert rank_word(en.t, standing, 0) == "1st (tied)" and rank_word(en.t, standing, 3) == "3rd"
+    assert rank_word(en.t, standing, 0, short=True) == "=1st"
+    assert rank_word(ja.t, standing, 0) == "同1位" and rank_word(ja.t, standing, 3) == "3位"
+
+
+def test_round_one_keeps_both_pieces_and_says_which_is_left():
+    """Nothing moves between the two pieces of round 1: the drawn piece stays in the row of
+    pieces (disabled, marked drawn); the prompt names the piece left."""
+    from ui.page import Page
+    app, host = make_app()
+    screen = start(app)
+    t = I18n("en").t
+    first, second = view_of(screen)["todo"]
+    group = Page(host.html).get("group", "Piece to draw")
+    assert [b.text for b in group.all("button")] == [t(f"alluvium.piece.{first}"), t(f"alluvium.piece.{second}")]
+    human_draws(screen, host)
+    assert view_of(screen)["todo"] == [second]
+    group = Page(host.html).get("group", "Piece to draw")
+    drawn, left = group.all("button")
+    assert drawn.disabled and drawn.text == t(f"alluvium.piece.{first}") + " (drawn)"
+    assert not left.disabled and left.checked
+    assert (f"Draw {t(f'alluvium.piece.{second}')} over the other start square."
+            in host.text())
+
+
+def test_a_replay_showing_everything_draws_every_map_at_a_rounds_end():
+    """Replay, Show = Everything, at the move that ends round 1: every map as scored, each with
+    the rectangle that scored (the round summary's), not only a heading."""
+    from ui.page import Page
+    match = play_one("alluvium", {"players": 4}, 3, ["easy"] * 4)
+    state = GAME.setup({"players": 4}, 3)
+    for seat, move in match.record.moves:
+        before = len(state["log"])
+        state = GAME.apply(state, seat, move)
+        ended = [e for e in state["log"][before:] if e["e"] == "score"]
+        if ended:
+            break
+    view = GAME.reveal(state)
+    ctx = Ctx(I18n("en"), ["Aki", "Ben", "Cy", "Dee"], None, [])
+    ctx.replay = True
+    ctx.pause = next(e for e in view["log"] if e["e"] == "score")
+    page = Page(render(UI.replay_board(view, ctx)))
+    assert page.get("heading", "Round 1 scored")
+    maps = page.all("img")
+    assert [m.name.split(":")[0] for m in maps] == ["Aki's map", "Ben's map", "Cy's map", "Dee's map"]
+    for o, m in enumerate(maps):
+        top, left, hh, ww = ctx.pause["rects"][o]
+        rect = next(el for el in m.walk() if el.attrs.get("class") == "alv-rect")
+        assert (rect.attrs["x"], rect.attrs["width"]) == (str(left * CELL + 2), str(ww * CELL - 4))
+        assert (rect.attrs["y"], rect.attrs["height"]) == (str(top * CELL + 2), str(hh * CELL - 4))
+    assert "Hand card" not in page.text
+
+
+# --- issue 26: playing with friends: a new view restarts the preview; nothing illegal is sent -------
+def test_a_new_sheet_in_a_new_view_restarts_the_preview_where_the_piece_fits():
+    """A guest's device gets views, not moves: when the next sheet arrives with the same piece
+    to draw, the piece starts where it fits on that sheet, not where it was on the last one."""
+    from ui.page import Page
+    from .helpers import finish_phase
+    state = finish_phase(GAME.setup({"players": 4}, 5), "own")
+    assert state["phase"] == "others"
+    view = GAME.view(state, 0)
+    ctx = Ctx(I18n("en"), ["You", "Aki", "Ben", "Cy"], 0, [0])
+    sel = UI.selection()
+    render(UI.board(view, sel, ctx))
+    old = Draft(view, dict(sel)).mask()
+    # the next sheet: the cells where the piece was are filled there
+    nxt = dict(view, step=2, sheet=dict(view["sheet"], owner=2, cells=R.draw(view["sheet"]["cells"], old, 2)))
+    page = Page(render(UI.board(nxt, sel, ctx)))
+    assert page.get("paragraph", "Fits:", exact=False)
+    assert not Draft(nxt, dict(sel)).mask() & old
+    assert not page.get("button", "Draw here", exact=False).disabled
+
+
+def test_a_move_the_view_shows_illegal_is_never_made_and_draw_says_why():
+    from ui.page import Page
+    app, host = make_app()
+    screen = start(app)
+    app.act("alv-at", "72")                               # round 1: far from the start squares
+    page = Page(host.html)
+    draw = page.get("button", "Draw here", exact=False)
+    assert draw.disabled and draw.attrs["title"] == "In round 1 each piece must cover one of the two outlined start squares."
+    assert page.get("paragraph", "Cannot go here:", exact=False)
+    moves = len(screen.match.record.moves)
+    app.key("Enter")
+    app.act("alv-at", "72")                               # a second tap on the piece
+    app.act("alv-draw")
+    assert len(screen.match.record.moves) == moves
+    assert "In round 1 each piece must cover one of the two outlined start squares." in host.text()
+
+
+# --- issue 26: confirm moves, per input kind ----------------------------------------------------------
+def hover_click(app, cell):
+    app.act("alv-ptr", f"over:{cell}")
+    app.act("alv-ptr", f"down:{cell}")
+    app.act("alv-ptr", f"up:{cell}")
+    app.act("alv-at", str(cell))
+
+
+def test_with_moves_not_confirmed_a_mouse_click_draws_where_the_hover_preview_showed():
+    from ui.page import Page
+    app, host = make_app()                                  # a mouse: Confirm moves is off
+    screen = start(app)
+    hint = Page(host.html).get("paragraph", "The piece follows the pointer", exact=False)
+    assert "click where it fits to draw it there" in hint.text
+    target = B.cell(*screen.sel["at"])                        # it starts where it fits
+    hover_click(app, target)
+    assert len(screen.match.record.moves) == 1 and screen.pending is None   # drawn at once
+    # where it does not fit, the click places it there (and says why it may not go there)
+    hover_click(app, B.cell(8, 8))
+    assert len(screen.match.record.moves) == 1 and screen.sel["pinned"]
+    assert "Cannot go here:" in host.text()
+
+
+def test_with_moves_confirmed_a_click_places_and_a_second_draws_and_the_session_asks_nothing_more():
+    app, host = make_app()
+    app.act("set-confirm", "", {"confirm": "on"})
+    screen = start(app)
+    target = B.cell(*screen.sel["at"])
+    hover_click(app, target)
+    assert len(screen.match.record.moves) == 0 and screen.sel["pinned"]
+    hover_click(app, target)                                  # the game's own second click
+    assert len(screen.match.record.moves) == 1 and screen.pending is None   # not confirmed twice
+
+
+def test_on_a_touch_screen_a_tap_places_a_second_draws_and_no_word_says_click():
+    app, host = make_app()
+    host.touch_screen = True                                  # Confirm moves: on (auto)
+    screen = start(app)
+    from ui.page import Page
+    hand = Page(host.html).get("region", I18n("en").t("alluvium.hand")).all_text
+    for word in ("Click", "click", "Esc", "Space"):
+        assert word not in hand, word
+    assert "Tap a square" in hand
+    target = B.cell(*screen.sel["at"])
+    app.act("alv-ptr", f"down:{target}")
+    app.act("alv-ptr", f"up:{target}")
+    app.act("alv-at", str(target))
+    assert len(screen.match.record.moves) == 0 and screen.sel["pinned"]
+    app.act("alv-ptr", f"down:{target}")
+    app.act("alv-ptr", f"up:{target}")
+    app.act("alv-at", str(target))
+    assert len(screen.match.record.moves) == 1 and screen.pending is None
+
+
+def test_take_back_says_why_in_words():
+    from ui.page import Page
+    app, host = make_app()
+    screen = start(app, ("human", "normal", "normal", "normal"))
+    human_draws(screen, host)
+    assert Page(host.html).get("button", "Take back", exact=False).disabled is False
+    human_draws(screen, host)                                  # the second piece of round 1
+    host.run_timers()                                          # the bots draw: the hands are shown
+    button = Page(host.html).get("button", "Take back", exact=False)
+    assert button.disabled and "The hand cards were shown" in button.text
+    app.act("take-back")
+    assert screen.error == "The hand cards were shown"          # said in the refusal line
+
+
+def test_every_data_act_of_the_board_is_declared_once_by_an_action_handler():
+    """Issue 25: the board's controls reach the game through ``@action`` handlers (no chain of
+    ifs): every ``data-act`` the board draws, and the pointer's, has its handler."""
+    from bodoge.games.alluvium.ui import POINTER_ACT
+    from bodoge.ui.games import handlers
+    from ui.page import Page
+    table = handlers(type(UI))
+    app, host = make_app()
+    screen = start(app)
+    seen = set()
+    for _ in range(3):
+        board = Page(host.html).by_id("alv-map")
+        seen |= {el.attrs["data-act"] for el in Page(host.html).walk()
+                 if "data-act" in el.attrs and el.attrs["data-act"].startswith("alv-")}
+        human_draws(screen, host)
+        host.run_timers()
+    assert board is not None and seen >= {"alv-at", "alv-rot", "alv-flip", "alv-next", "alv-draw", "alv-piece"}
+    assert seen | {POINTER_ACT, "alv-move", "alv-reset", "alv-mode", "alv-step", "alv-all"} <= set(table)
+
+
+def test_a_guests_piece_starts_where_it_fits_on_each_new_sheet_and_nothing_illegal_is_sent():
+    """Over the network (fake): a guest's device gets views, not moves. Each time a sheet is in
+    front of the guest, the piece starts where it fits (the preview says Fits:), Enter draws
+    it there, and the host never has to refuse a move of the guest's."""
+    from ui.fakehost import FakeNetwork  # noqa: F401 (the helpers below use it)
+    from ui.test_table import host_game, join, received
+    app, host, net = host_game("alluvium", {"players": "3", "kind0": "human", "kind1": "guest",
+                                            "kind2": "easy"})
+    gapp, ghost = join(app, net, 1, "Gus")
+    sent = fits = 0
+    for _ in range(3000):
+        net.run()
+        screen, gscreen = app.screen, gapp.screen
+        if screen.match.over or sent >= 25:
+            break
+        if screen.pause is not None:
+            screen.act("next-round", "", {})
+        if gscreen.pause is not None:
+            gscreen.act("next-round", "", {})
+        if 0 in screen.match.to_move():
+            screen.play(0, first_move_of(screen))
+        gm = gscreen.match
+        if 1 in gm.to_move() and not getattr(gm, "waiting", False):
+            text = ghost.text()
+            if "Fits:" in text:
+                fits += 1
+            else:                                    # only one cell may be filled here
+                gapp.key("b")
+            gapp.key("Enter")
+            sent += 1
+    assert sent >= 10 and fits >= sent - 3
+    assert not any('"refused"' in text for text in received(net, ghost))
+    assert host.warnings == []
+
+
+def first_move_of(screen):
+    return GAME.legal_moves(screen.match.state, 0)[0]

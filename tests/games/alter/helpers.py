@@ -69,12 +69,16 @@ def deal_set(state, hands):
 def permute_hidden(state, seat, rng):
     """The state with every card ``seat`` cannot know moved around, consistently with its view:
     the deck reshuffled, and in the current round and the rounds taken in this set the cards
-    at places it neither watched nor took swapped among themselves."""
+    at places it neither watched nor took swapped among themselves (and so in the rounds'
+    records in their take events, rules version 2). A finished game hides nothing."""
     from bodoge.core.protocol import clone
+
+    from bodoge.games.alter.rules import hands_of
 
     other = clone(state)
     rng.shuffle(other["deck"])
-    rounds = [r for r in other["history"] if r["set"] == other["set"]]
+    over = other["phase"] == "over"
+    rounds = [r for r in other["history"] if r["set"] == other["set"] and not over]
     current = {"places": other["places"], "picks": [None], "seen": other["seen"]}
     for r in rounds + ([current] if other["places"] else []):
         known = set(r["seen"][seat]) if seat is not None else set()
@@ -84,4 +88,9 @@ def permute_hidden(state, seat, rng):
         cards = rng.shuffle([r["places"][p] for p in free])
         for p, c in zip(free, cards):
             r["places"][p] = c
+    for e in other["log"]:
+        if e["e"] == "take" and "under" in e and not over and e["set"] == other["set"]:
+            r = rounds[e["round"]]
+            e["under"] = list(r["places"])
+            e["hands"] = hands_of(rounds[:e["round"]], other["players"])
     return other

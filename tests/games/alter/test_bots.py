@@ -83,6 +83,7 @@ def test_strong_reads_a_watchers_choice():
     state = GAME.apply(state, 1, place(3))
     view = GAME.view(state, 2)
     bot = B.StrongBot(2, 1)
+    bot.prepare(view)
     high = [None] * 4
     high[3] = cid("g3")
     low = [None] * 4
@@ -94,8 +95,8 @@ def test_strong_reads_a_watchers_choice():
     assert B.NormalBot(2, 1).weight(view, fill(high, [cid("r0"), cid("b1"), cid("y2")])) == 1.0
 
 
-def test_pushes_are_predicted_from_how_often_the_others_change():
-    bot = B.StrongBot(0, 1)
+def test_normal_predicts_pushes_from_how_often_the_others_change():
+    bot = B.NormalBot(0, 1)
     bot.p_change = 1.0
     dist = bot.final_places([0, None, None, None], 1)     # one later player, who changes
     assert dist == {1: 1.0}

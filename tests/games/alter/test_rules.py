@@ -238,6 +238,77 @@ def test_each_takes_the_card_under_their_pick_and_only_they_see_it():
     assert GAME.view(state, 0)["held"] == [1, 1, 1, 1]
 
 
+def a_round_of_every_kind(version=None):
+    """Round 1 with every way to put a Pick card down: the dealer (seat 0) on place 1, seat 1
+    Changes onto it (0 → 2), seat 2 Watches and takes place 3, seat 3 (last) Watches, then
+    Changes onto place 2 (0 → 3, 2 → 0: places 0 and 3 wrap)."""
+    state = rig(places=["r0", "b1", "y2", "g3"])
+    if version is not None:
+        state = GAME.setup({"players": 4, "first": 0}, 1, version)
+        state["places"] = [cid(x) for x in ("r0", "b1", "y2", "g3")]
+        state["deck"] = [c for c in R.deck_for(4) if c not in state["places"]]
+        state["log"][-1]["shown"] = sorted(state["places"])
+    for seat, move in ((0, place(1)), (1, change(1)), (2, WATCH), (2, place(3)), (3, WATCH),
+                       (3, change(2))):
+        state = GAME.apply(state, seat, move)
+    return state
+
+
+def test_the_take_event_records_the_whole_round_as_the_table_shows_it():
+    """Rules version 2: the round that ended is in its take event, what happened to each Pick
+    card included (the round summary's "You chose place 3; CPU 3's Change moved your Pick to
+    place 4: you take yellow 2")."""
+    state = a_round_of_every_kind()
+    assert R.Alter.rules_version == 2 and state["rules_version"] == 2
+    take = next(e for e in state["log"] if e["e"] == "take")
+    assert take["picks"] == [2, 1, 3, 0]
+    assert take["dealer"] == 0 and take["shown"] == sorted(cid(x) for x in ("r0", "b1", "y2", "g3"))
+    assert take["under"] == [cid(x) for x in ("r0", "b1", "y2", "g3")]
+    assert take["seen"] == [[], [], [0, 3], [0]]
+    assert take["hands"] == [[], [], [], []] and take["deck"] == 12
+    assert take["paths"] == [
+        {"how": "deal", "p": 1, "moved": [[1, 1, 2], [3, 2, 3]]},
+        {"how": "change", "p": 1, "moved": []},
+        {"how": "watch", "p": 3, "moved": [[3, 3, 0]]},
+        {"how": "watch_change", "p": 2, "moved": []},
+    ]
+    # each seat's view: its own card and what it watched; the others' face down
+    for seat, under in ((0, [None, None, None, cid("g3")]), (2, [cid("r0"), None, None, cid("g3")]),
+                        (None, [None] * 4)):
+        seen = next(e for e in GAME.view(state, seat)["log"] if e["e"] == "take")
+        assert seen["under"] == under and "seen" not in seen
+        assert seen["watched"] == [2, 3] and seen["paths"] == take["paths"]
+    assert next(e for e in GAME.reveal(state)["log"] if e["e"] == "take")["under"] == take["under"]
+
+
+def test_a_sets_score_event_records_its_last_round_turned_up():
+    state = deal_set(rig(), PLAIN)
+    score = next(e for e in GAME.view(state, 1)["log"] if e["e"] == "score")
+    last = score["take"]
+    assert last["round"] == 3 and last["deck"] == 0
+    assert last["under"] == [score["hands"][s][3] for s in last["picks"]]
+    assert last["hands"] == [hand[:3] for hand in score["hands"]]     # every hand, turned up
+
+
+def test_a_version_1_record_shows_the_same_rounds_made_from_its_log():
+    """Version 1 wrote only who took which place: its views make the same take and score
+    events from the state's rounds and log, so an old code shows its rounds as a new one."""
+    old, new = a_round_of_every_kind(version=1), a_round_of_every_kind(version=2)
+    assert "rules_version" not in old
+    assert [k for k in next(e for e in old["log"] if e["e"] == "take")] == ["e", "set", "round", "picks"]
+    for seat in (0, 1, 2, 3, None):
+        assert GAME.view(old, seat)["log"] == GAME.view(new, seat)["log"]
+    assert GAME.reveal(old)["log"] == GAME.reveal(new)["log"]
+    for version in (1, 2):
+        state = deal_set(GAME.setup({"players": 4, "first": 0}, 1, version), PLAIN)
+        score = next(e for e in state["log"] if e["e"] == "score")
+        assert ("take" in score) == (version == 2)
+        if version == 1:
+            made = GAME.view(state, 2)["log"]
+        else:
+            assert GAME.view(state, 2)["log"] == made
+
+
 def test_dealer_rotates_left_every_round_and_across_sets():
     state = rig(dealer=3)
     dealers = []

@@ -11,7 +11,7 @@ import pytest
 from bodoge.core.match import Match
 from bodoge.games.alter import GAME
 from bodoge.games.alter import rules as R
-from bodoge.games.alter.ui import KEYS, RULINGS, TABLE_RULES, UI
+from bodoge.games.alter.ui import KEYS, RULINGS, TABLE_RULES, UI, Choice
 from bodoge.ui.games import Ctx
 from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n, tables
@@ -43,7 +43,7 @@ def run(host, screen, app):
 
 
 def board_html(view, ctx, sel=None):
-    return render(UI.board(view, sel or {}, ctx))
+    return render(UI.board(view, sel or Choice(), ctx))
 
 
 def ctx_for(viewer, names=("Aki", "Ben", "Cy", "Dee", "Eri"), lang="en", players=4):
@@ -97,6 +97,33 @@ def test_full_game_with_one_human_against_three_bots():
     assert turns >= 16
     assert re.search(r"win the game|wins the game|share the win", host.text())
     assert "Score sheet" in host.text() and "Set 1" in host.text()
+
+
+# --- typed input ---------------------------------------------------------------------------------
+def test_every_action_of_the_markup_is_declared_once_and_the_choice_is_typed():
+    """Each ``data-act`` ALTER's board carries (a choice to make, a Change chosen, Watch
+    chosen, the bonus card open, after a Watch) has its ``@action`` handler; ``act`` is the
+    contract's own (no chain of its own), and the choice in progress is a ``Choice``."""
+    from bodoge.ui.games import GameUI, handlers
+
+    from ui.page import Page
+
+    assert type(UI).act is GameUI.act
+    sel = UI.selection()
+    assert isinstance(sel, Choice) and sel.move is None and not sel.ref
+    state = choose_position()
+    view = GAME.view(state, 2)
+    acts = set()
+    for choice in (Choice(), Choice(change(1)), Choice(WATCH), Choice(ref=True)):
+        page = Page(board_html(view, ctx_for(2), choice))
+        acts |= {el.attrs["data-act"] for el in page.walk() if "data-act" in el.attrs}
+    watched = GAME.apply(state, 2, WATCH)
+    page = Page(board_html(GAME.view(watched, 2), ctx_for(2)))
+    acts |= {el.attrs["data-act"] for el in page.walk() if "data-act" in el.attrs}
+    assert acts == {"ref", "watch", "change", "place", "confirm", "cancel"}
+    assert acts <= set(handlers(type(UI)))
+    # after a move nothing stays chosen
+    assert UI.selection(Choice(change(1), ref=True), 2).move is None
 
 
 # --- the table -----------------------------------------------------------------------------------
@@ -228,9 +255,9 @@ def test_keys_choose_and_press_again_to_confirm():
 
 def test_a_choice_no_longer_legal_is_not_shown():
     view = GAME.view(choose_position(), 2)
-    assert UI.chosen(view, {"move": change(3)}) is None     # no Pick card on place 4
-    assert UI.chosen(view, {"move": change(1)}) == change(1)
-    assert UI.prompt(view, {"move": {"a": "nope"}}, ctx_for(2)).startswith("Your turn")
+    assert UI.chosen(view, Choice(change(3))) is None     # no Pick card on place 4
+    assert UI.chosen(view, Choice(change(1))) == change(1)
+    assert UI.prompt(view, Choice({"a": "nope"}), ctx_for(2)).startswith("Your turn")
 
 
 def test_bonus_card_opens_and_closes():
@@ -289,6 +316,33 @@ def test_the_round_pauses_on_the_table_with_every_pick_on_its_card():
     assert heading.startswith("Round 1: you took ")
     summary = render(UI.round_summary(take, ctx))
     assert "took place" in summary and "3 rounds left in this set." in summary
+
+
+def test_an_ended_round_is_drawn_from_its_event_alone():
+    """The round summary's table comes from the round-ending event (the rules record the
+    whole round in it): with nothing else of the round left in the view (no log, no rounds
+    taken), the table still shows it, every Pick card on its card, the viewer's turned up."""
+    match, before = round_end()
+    view = match.view(0)
+    take = next(e for e in view["log"][before:] if e["e"] == "take")
+    bare = dict(view, log=[], past=[], shown=[], places=[], hand=[])
+    ctx = ctx_for(0)
+    ctx.pause = take
+    from ui.page import Page
+
+    page = Page(board_html(bare, ctx))
+    mine = take["picks"].index(0)
+    names = [el.name for el in page.all("img") if el.name.startswith("Place ")]
+    assert len(names) == 4 and all("taken by" in n for n in names)
+    assert "taken by you" in names[mine] and "face down" not in names[mine]
+    # a set's score: its last round, every card turned up, from the score event alone
+    match, before = round_end(rounds=4)
+    score = next(e for e in match.view(0)["log"][before:] if e["e"] == "score")
+    ctx.pause = score
+    page = Page(board_html(dict(match.view(0), log=[], past=[]), ctx))
+    names = [el.name for el in page.all("img") if el.name.startswith("Place ")]
+    assert len(names) == 4 and not any("face down" in n for n in names)
+    assert page.get("paragraph", "Set 1 of 4 · Round 4 of 4")
 
 
 def test_the_round_pause_through_the_play_screen():

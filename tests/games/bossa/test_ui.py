@@ -10,7 +10,7 @@ from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
 from bodoge.games.bossa import GAME
 from bodoge.games.bossa import rules as R
-from bodoge.games.bossa.ui import RULING_KEYS, UI
+from bodoge.games.bossa.ui import RULING_KEYS, UI, Choice
 from bodoge.ui.games import Ctx
 from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n, tables
@@ -55,7 +55,7 @@ def ui_move(app, screen, move, confirm=True):
         app.act("exchange")
         app.act("sel", str(move["give"]))
         app.act("take", str(move["take"]))
-    assert screen.sel.get("pending") == move, (screen.sel, move)
+    assert screen.sel.pending == move, (screen.sel, move)
     if confirm:
         app.act("confirm")
 
@@ -88,10 +88,18 @@ def ctx(seat, names=("Aki", "Ben"), lang="en", fresh_from=None):
     return c
 
 
+def choice(**fields):
+    """A player's choice in progress (the session's ``sel``) with these fields set."""
+    sel = Choice()
+    for name, value in fields.items():
+        setattr(sel, name, value)
+    return sel
+
+
 def board(view, seat, sel=None, **kw):
     """The table as ``seat`` sees ``view``: (markup, visible text, the context)."""
     c = ctx(seat, **kw)
-    html = render(UI.board(view, {} if sel is None else sel, c))
+    html = render(UI.board(view, choice() if sel is None else sel, c))
     return html, Text.of(html), c
 
 
@@ -146,7 +154,7 @@ def test_select_tiles_fit_a_place_and_play():
             before = len(screen.match.record.moves)
             app.act("place", f"{move['line']}-{move['end']}")
             # nothing is played yet: the move waits for Confirm, shown where it goes
-            assert len(screen.match.record.moves) == before and screen.sel["pending"] == move
+            assert len(screen.match.record.moves) == before and screen.sel.pending == move
             assert re.search(r'class="cell open pending"', host.html) and host.focused == "confirm-move"
             assert re.match(r"Place \d tiles? \(.*\) at \d+ on the (white|black) line\?", prompt(host))
             app.act("confirm")
@@ -193,14 +201,14 @@ def test_place_without_a_selection_gives_a_hint_and_actions_say_what_to_select()
     app.act("place", "0-hi")
     assert "Select tiles from your hand first." in host.text()
     app.act("redraw")
-    assert screen.sel["mode"] == "redraw" and prompt(host).startswith("Redraw: select the tile to put out")
+    assert screen.sel.mode == "redraw" and prompt(host).startswith("Redraw: select the tile to put out")
     assert 'id="action-redraw"' in host.html and re.search(r'id="action-redraw"[^>]*aria-pressed="true"', host.html)
     app.act("exchange")
-    assert screen.sel["mode"] == "exchange" and prompt(host).startswith("Exchange: select one of your tiles")
+    assert screen.sel.mode == "exchange" and prompt(host).startswith("Exchange: select one of your tiles")
     assert "Exchange: select the tile to take." in host.text()       # their tiles are buttons now
     assert 'data-act="take"' in host.html
     app.act("exchange")                                               # pressed again: leave it
-    assert "mode" not in screen.sel and 'data-act="take"' not in host.html
+    assert screen.sel.mode is None and 'data-act="take"' not in host.html
     assert screen.match.record.moves[-1][1]["a"] in ("own", "first")
 
 
@@ -210,12 +218,12 @@ def test_keys_select_tiles_and_escape_clears():
     to_play(app, screen)
     hand = screen.match.view(screen.viewer)["hands"][screen.viewer]
     assert app.key("1") and app.key("2")
-    assert screen.sel["sel"] == sorted(hand[:2])
+    assert screen.sel.tiles == sorted(hand[:2])
     assert 'aria-pressed="true"' in host.html and re.search(r": white \d+, black \d+\.", prompt(host))
     assert "Clear" in host.text() and 'id="clear-sel"' in host.html
-    assert app.key("1") and screen.sel["sel"] == [hand[1]]
-    assert app.key("Escape") and screen.sel == {}
-    assert len(hand) < 9 and not app.key("9") and screen.sel == {}
+    assert app.key("1") and screen.sel.tiles == [hand[1]]
+    assert app.key("Escape") and not screen.sel
+    assert len(hand) < 9 and not app.key("9") and not screen.sel
 
 
 def test_redraw_exchange_and_stack_through_the_markers():
@@ -236,9 +244,9 @@ def test_redraw_exchange_and_stack_through_the_markers():
     # Stack: the mode button toggles, filled places become buttons
     state = screen.match.state
     app.act("stack")
-    assert screen.sel.get("mode") == "stack" and "Stack: select tiles" in host.text()
+    assert screen.sel.mode == "stack" and "Stack: select tiles" in host.text()
     app.act("stack")
-    assert screen.sel.get("mode") is None and screen.match.state == state
+    assert screen.sel.mode is None and screen.match.state == state
 
 
 def hot_seat(names=("Aki", "Ben"), high=1, version=None, lang="en"):
@@ -442,7 +450,7 @@ def test_selected_tiles_show_at_every_open_place_whether_they_make_its_number_an
     # white line from a die 3 (open: 2 below, 4 above), black from a die 4 (3 below, 5 above)
     s = rig([["w1", "w3b1", "w2", "b6"], ["b1"]], dice=(3, 4))
     view = GAME.view(s, 0)
-    sel = {"sel": tiles("w1", "w3b1")}
+    sel = choice(tiles=tiles("w1", "w3b1"))
     html, text, c = board(view, 0, sel)
     hi, lo = cell(html, "end-0-hi"), cell(html, "end-0-lo")
     assert 'class="cell open fits"' in hi and "✓Σ4" in Text.of(hi) and "✓×2" in Text.of(hi)
@@ -455,11 +463,11 @@ def test_selected_tiles_show_at_every_open_place_whether_they_make_its_number_an
     # advanced rules: next to a single tile only 2 tiles (one fewer would be none)
     s2 = rig([["w5", "w2", "w3"], ["b1"]], dice=(3, 4), hi=([place(4, ["w4"])], []))
     view2 = GAME.view(s2, 0)
-    html2, _, _ = board(view2, 0, {"sel": tiles("w5")})
+    html2, _, _ = board(view2, 0, choice(tiles=tiles("w5")))
     five = cell(html2, "end-0-hi")
     assert "✓Σ5" in Text.of(five) and "✗×1" in Text.of(five) and "1 tile: not a count it takes" in five
     assert Text.of(five).startswith("5 ×2")
-    html3, _, _ = board(view2, 0, {"sel": tiles("w2", "w3")})
+    html3, _, _ = board(view2, 0, choice(tiles=tiles("w2", "w3")))
     assert 'class="cell open fits"' in cell(html3, "end-0-hi")
 
 
@@ -467,7 +475,7 @@ def test_a_chosen_place_waits_for_confirm_with_the_tiles_drawn_there_and_words_f
     s = rig([["w1", "w3b1", "w2", "b6"], ["b1"]], dice=(3, 4))
     view = GAME.view(s, 0)
     move = lay(0, "hi", "w1", "w3b1")
-    sel = {"sel": move["tiles"], "pending": move}
+    sel = choice(tiles=move["tiles"], pending=move)
     html, text, c = board(view, 0, sel)
     hi = cell(html, "end-0-hi")
     assert 'class="cell open pending"' in hi and 'class="ghost"' in hi and hi.count('class="tile small"') == 2
@@ -479,7 +487,7 @@ def test_a_chosen_place_waits_for_confirm_with_the_tiles_drawn_there_and_words_f
     ja = ctx(0, lang="ja")
     assert UI.prompt(view, sel, ja) == "白ラインの4に2枚（白1 + 3 = 4）を置きますか？"
     # a pending move no longer legal (a stale selection) is not shown
-    stale = {"sel": move["tiles"], "pending": lay(1, "hi", "b6")}
+    stale = choice(tiles=move["tiles"], pending=lay(1, "hi", "b6"))
     assert UI.pending(view, stale, c) is None and "ghost" not in board(view, 0, stale)[0]
 
 
@@ -487,22 +495,22 @@ def test_the_preview_says_when_a_move_wins():
     s = rig([["w4"], ["b1", "b2"]], dice=(3, 4))
     view = GAME.view(s, 0)
     move = lay(0, "hi", "w4")
-    assert UI.prompt(view, {"sel": move["tiles"], "pending": move}, ctx(0)) == \
+    assert UI.prompt(view, choice(tiles=move["tiles"], pending=move), ctx(0)) == \
         "Place 1 tile (4 white) at 4 on the white line? Your hand is then empty: you win."
     five_lo = [place(5, ["w5b1"]), place(4, ["w2", "w2b1"]), place(3, ["w3"])]
     five_hi = [place(7, ["w6", "w1b1"]), place(8, ["w4b2", "w2b2", "w2b3"])]
     s2 = rig([["w1", "w1b2", "b4"], ["b1"]], dice=(6, 3), lo=(five_lo, []), hi=(five_hi, []))
     sixth = lay(0, "lo", "w1", "w1b2")
-    text = UI.prompt(GAME.view(s2, 0), {"sel": sixth["tiles"], "pending": sixth}, ctx(0))
+    text = UI.prompt(GAME.view(s2, 0), choice(tiles=sixth["tiles"], pending=sixth), ctx(0))
     assert text.endswith("That fills the 6th place of your side: you win.")
     # the sixth place of the opponent's side (whoever fills it, it wins for them)
     s3 = rig([["w1", "w1b2", "b4"], ["b1"]], dice=(6, 3), lo=(five_lo, []), hi=(five_hi, []), own=(1, 0))
-    text = UI.prompt(GAME.view(s3, 0), {"sel": sixth["tiles"], "pending": sixth}, ctx(0))
+    text = UI.prompt(GAME.view(s3, 0), choice(tiles=sixth["tiles"], pending=sixth), ctx(0))
     assert text.endswith("That fills the 6th place of Ben's side: Ben wins.") and "you win" not in text
     # a placement that ends nothing says nothing of winning
     s4 = rig([["w3", "w1", "b4"], ["b1"]], dice=(6, 3), lo=(five_lo[:2], []), hi=(five_hi, []))
     fifth = lay(0, "lo", "w3")
-    text = UI.prompt(GAME.view(s4, 0), {"sel": fifth["tiles"], "pending": fifth}, ctx(0))
+    text = UI.prompt(GAME.view(s4, 0), choice(tiles=fifth["tiles"], pending=fifth), ctx(0))
     assert text == "Place 1 tile (3 white) at 3 on the white line?"
 
 
@@ -510,17 +518,17 @@ def test_stack_redraw_and_exchange_say_what_they_will_do_before_confirm():
     s = rig([["w4b1", "b6", "w2"], ["b1", "w5"]], dice=(3, 4), hi=([place(4, ["w4"])], []))
     view = GAME.view(s, 0)
     st = stack(0, 4, "w4b1")
-    sel = {"mode": "stack", "sel": st["tiles"], "pending": st}
+    sel = choice(mode="stack", tiles=st["tiles"], pending=st)
     html, _, c = board(view, 0, sel)
     four = cell(html, "place-0-4")
     assert re.match(r'<li class="cell place[a-z ]* pending">', four) and 'class="ghost"' in four
     assert UI.prompt(view, sel, c) == "Stack 1 tile (4 white) on 4 of the white line? It uses your Stack marker."
     assert "✓ Stack" in html
     rd = {"a": "redraw", "tile": tile("b6")}
-    assert UI.prompt(view, {"sel": [tile("b6")], "mode": "redraw", "pending": rd}, c) == \
+    assert UI.prompt(view, choice(tiles=[tile("b6")], mode="redraw", pending=rd), c) == \
         f"Put 6 black out of the game and draw 1 of the {len(s['deck'])} deck tiles? It uses your Redraw marker."
     ex = {"a": "exchange", "give": tile("b6"), "take": tile("w5")}
-    assert UI.prompt(view, {"sel": [tile("b6")], "take": [tile("w5")], "mode": "exchange", "pending": ex}, c) == \
+    assert UI.prompt(view, choice(tiles=[tile("b6")], take=[tile("w5")], mode="exchange", pending=ex), c) == \
         "Exchange your 6 black for Ben's 5 white? It uses your Exchange marker."
 
 
@@ -535,32 +543,32 @@ def test_confirm_plays_the_move_cancel_and_escape_take_it_back():
     before = list(screen.match.record.moves)
     app.act("redraw")
     app.act("sel", str(redraw["tile"]))
-    assert screen.sel["pending"] == redraw and host.focused == "confirm-move"
+    assert screen.sel.pending == redraw and host.focused == "confirm-move"
     assert screen.match.record.moves == before
     app.act("cancel")                                   # Cancel: back to choosing, nothing played
-    assert "pending" not in screen.sel and screen.match.record.moves == before
-    assert screen.sel.get("sel") == [redraw["tile"]]     # the selection stays
+    assert screen.sel.pending is None and screen.match.record.moves == before
+    assert screen.sel.tiles == [redraw["tile"]]     # the selection stays
     app.act("redraw")                                   # one tile selected: pending at once
-    assert screen.sel["pending"] == redraw
-    assert app.key("Escape") and "pending" not in screen.sel and screen.sel.get("sel") == [redraw["tile"]]
-    assert app.key("Escape") and screen.sel == {}
+    assert screen.sel.pending == redraw
+    assert app.key("Escape") and screen.sel.pending is None and screen.sel.tiles == [redraw["tile"]]
+    assert app.key("Escape") and not screen.sel
     exchange = next(m for m in moves if m["a"] == "exchange")
     app.act("sel", str(exchange["give"]))
     app.act("take", str(exchange["take"]))               # taking one of theirs means an Exchange
-    assert screen.sel["mode"] == "exchange" and screen.sel["pending"] == exchange
+    assert screen.sel.mode == "exchange" and screen.sel.pending == exchange
     app.act("confirm")
     assert screen.match.record.moves == before + [[me, exchange]]
-    assert screen.sel == {} and screen.match.state["used"][me]["exchange"]
+    assert not screen.sel and screen.match.state["used"][me]["exchange"]
 
 
 def test_a_place_the_tiles_do_not_fit_is_refused_by_the_engine_without_a_pending_move():
     s = rig([["w1", "w3b1", "w2", "b6"], ["b1"]], dice=(3, 4))
     view = GAME.view(s, 0)
-    sel = {"sel": tiles("w1", "w3b1")}
+    sel = choice(tiles=tiles("w1", "w3b1"))
     c = ctx(0)
     move = UI.act("place", "0-lo", view, sel, c)
-    assert move == lay(0, "lo", "w1", "w3b1") and "pending" not in sel      # the engine says why
-    assert UI.act("place", "0-hi", view, sel, c) is None and sel["pending"] == lay(0, "hi", "w1", "w3b1")
+    assert move == lay(0, "lo", "w1", "w3b1") and sel.pending is None      # the engine says why
+    assert UI.act("place", "0-hi", view, sel, c) is None and sel.pending == lay(0, "hi", "w1", "w3b1")
     assert c.focus == "confirm-move"
     assert UI.act("confirm", "", view, sel, c) == lay(0, "hi", "w1", "w3b1")
 
@@ -573,7 +581,7 @@ def test_the_opponents_last_move_is_marked_until_you_move():
     html, text, c = board(view, 0)
     four = re.search(r'<li class="cell place last">.*?</li>', html, re.S).group(0)
     assert "white line, 4: 1 tile: 4 white Ben&#x27;s last move." in four and Text.of(four).startswith("◆ 4")
-    assert UI.prompt(view, {}, c).startswith("◆ Ben placed 1 tile at 4 on the white line. Your turn: you drew ")
+    assert UI.prompt(view, choice(), c).startswith("◆ Ben placed 1 tile at 4 on the white line. Your turn: you drew ")
     # seat 0 moves: nothing of Ben's is marked for seat 0 any more; Ben sees seat 0's move
     s2 = GAME.apply(s1, 0, lay(0, "lo", "w2"))
     assert 'class="cell place last"' not in board(GAME.view(s2, 0), 0)[0]
@@ -582,7 +590,7 @@ def test_the_opponents_last_move_is_marked_until_you_move():
     s3 = GAME.apply(s1, 0, {"a": "exchange", "give": tile("b6"), "take": tile("b1")})
     html3 = board(GAME.view(s3, 1), 1)[0]
     assert html3.count('class="tag swapped">⇄<') == 2 and 'class="marker used last"' in html3
-    assert UI.prompt(GAME.view(s3, 1), {}, ctx(1)).startswith("◆ Aki used Exchange: took your 1 black, gave 6 black.")
+    assert UI.prompt(GAME.view(s3, 1), choice(), ctx(1)).startswith("◆ Aki used Exchange: took your 1 black, gave 6 black.")
 
 
 def test_new_tiles_and_motion_flags_follow_the_latest_move_only():

@@ -1,4 +1,4 @@
-"""Play Me! in Chromium: a round won by the human against slow bots, with the game clock driven
+"""Play Me! in Chromium: a round won by the human against easy bots, with the game clock driven
 by the test (``window.bodoge.clock``), never by wall-clock speed; pause; reload mid-round; a
 block chosen with a die that could also advance (two clicks, and the board does not move); a
 die's label says what a click does, and the click does it; a refusal in the frame's line; the
@@ -18,7 +18,7 @@ from e2e.harness import assert_regions_in_view, boot, wait_ready
 STEP_MS = 250          # game time between two of the human's actions
 
 
-def new_playme(page, players=3, kinds=("human", "slow", "slow"), chars=()):
+def new_playme(page, players=3, kinds=("human", "easy", "easy"), chars=()):
     page.get_by_role("list", name="Games").get_by_role("listitem").filter(has_text="Play Me!") \
         .get_by_role("link", name="New game").click()
     expect(page.get_by_role("heading", name="New game: Play Me!")).to_be_visible()
@@ -35,7 +35,7 @@ def clock(page, action, ms=0):
     return page.evaluate("([a, ms]) => window.bodoge.clock(a, ms)", [action, ms])
 
 
-def test_human_wins_a_round_against_slow_bots(page, server):
+def test_human_wins_a_round_against_easy_bots(page, server):
     boot(page, server.url)
     new_playme(page)
     assert clock(page, "manual") == 0
@@ -73,7 +73,7 @@ def test_human_wins_a_round_against_slow_bots(page, server):
 
 def test_pause_freezes_everything_and_reload_resumes_paused(page, server):
     boot(page, server.url)
-    new_playme(page, players=2, kinds=("human", "slow"))
+    new_playme(page, players=2, kinds=("human", "easy"))
     clock(page, "manual")
     page.get_by_role("button", name=re.compile("Start: 3, 2, 1")).click()
     assert clock(page, "advance", 3000 + 5000) == 8000   # the bot acts a few times
@@ -104,7 +104,7 @@ def test_pause_freezes_everything_and_reload_resumes_paused(page, server):
 
 def test_human_blocks_with_a_die_that_could_advance(page, server):
     boot(page, server.url)
-    new_playme(page, players=2, kinds=("human", "slow"), chars=("queen", "alice"))
+    new_playme(page, players=2, kinds=("human", "easy"), chars=("queen", "alice"))
     clock(page, "manual")
     page.get_by_role("button", name=re.compile("Start: 3, 2, 1")).click()
     clock(page, "advance", 3000)
@@ -149,7 +149,7 @@ def roll_until(page, pattern, tries=80):
 
 def test_a_die_says_what_a_click_does_and_the_click_does_it(page, server):
     boot(page, server.url)
-    new_playme(page, players=2, kinds=("human", "slow"), chars=("hatter", "alice"))
+    new_playme(page, players=2, kinds=("human", "easy"), chars=("hatter", "alice"))
     clock(page, "manual")
     page.get_by_role("button", name=re.compile("Start: 3, 2, 1")).click()
     clock(page, "advance", 3000)
@@ -198,7 +198,7 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 def positions(players, seed=3):
     """Save codes of one self-played game: a round running, the first round just won, the
     end. Seat 0 is the person at the device; the others are bots with 24-character names."""
-    match = play_one("playme", {"players": players}, seed, ["fast"] * players)
+    match = play_one("playme", {"players": players}, seed, ["strong"] * players)
     rec = match.record
     replay = Match.new("playme", rec.options, rec.seed)
     running = won = None
@@ -209,7 +209,7 @@ def positions(players, seed=3):
             won = k + 1
         if running is None and st["phase"] == "play" and sum(len(p["card"]) for p in st["p"]) >= players:
             running = k + 1
-    seats = [{"name": "" if s == 0 else (LONG[s] + "x" * 24)[:24], "bot": None if s == 0 else "slow"}
+    seats = [{"name": "" if s == 0 else (LONG[s] + "x" * 24)[:24], "bot": None if s == 0 else "easy"}
              for s in range(players)]
 
     def code(n):
@@ -261,3 +261,26 @@ def test_every_card_is_on_one_screen_for_2_4_and_6_players(browser, server, guar
             assert box["y"] + box["height"] <= height, where
     finally:
         ctx.close()
+
+
+def test_a_power_text_opens_on_hover_only_for_a_pointer_that_moved(page, server):
+    """After Next round (any redraw) the pointer may rest on a card's power line: its text must
+    not open over the person's own controls until the pointer moves (issue 26)."""
+    boot(page, server.url)
+    new_playme(page)
+    clock(page, "manual")
+    line = page.locator("#pow-1")
+    tip = page.locator("#tip-1")
+    box = line.bounding_box()
+    page.mouse.move(box["x"] + 5, box["y"] + box["height"] / 2)
+    expect(tip).to_be_visible()
+    page.keyboard.press("Space")                      # the round starts: the table is redrawn
+    expect(page.locator("html[data-hover='still']")).to_have_count(1)
+    expect(tip).to_be_hidden()
+    box = line.bounding_box()                         # the countdown moved the table
+    page.mouse.move(box["x"] + 8, box["y"] + box["height"] / 2)
+    expect(tip).to_be_visible()
+    clock(page, "advance", 3000)                      # the round runs: redraws of the same
+    expect(page.locator("#prompt")).to_contain_text("Play me!")  # elements keep it open
+    expect(tip).to_be_visible()
+    expect(page.locator("html[data-hover='still']")).to_have_count(0)

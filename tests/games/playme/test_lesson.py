@@ -25,9 +25,9 @@ def test_the_clock_is_held_and_no_computer_plays_on_its_own():
     for _ in range(30):               # half a minute of the page's clock, timers run
         host.now()
         host.run_timers()
-        screen.wake()
+        screen.clock.wake()
     assert len(screen.match.record.moves) == moves, "a computer moved outside the script"
-    assert screen.countdown() == 0 and not screen.hidden() and not screen.paused
+    assert screen.clock.countdown() == 0 and not screen.clock.hidden() and not screen.clock.paused
     assert all(move["t"] == GAME.earliest(screen.match.state) for _, move in screen.match.record.moves[1:])
 
 
@@ -40,8 +40,8 @@ def test_the_block_can_be_made_by_touch():
     assert 'data-act="use" data-arg="0-block-1-3"' in host.html
     app.act("use", "0-block-1-3", {})
     host.run_timers()
-    assert screen.at == i + 1
-    assert LESSON.accepts(LESSON.steps[i], screen.moves[-1]) is not None
+    assert screen.script.at == i + 1
+    assert LESSON.accepts(LESSON.steps[i], screen.script.moves[-1]) is not None
 
 
 def test_a_reload_while_the_round_summary_is_up_shows_it_again():
@@ -51,7 +51,7 @@ def test_a_reload_while_the_round_summary_is_up_shows_it_again():
     assert 'id="round-heading"' in host.html
     heading = screen.gui.round_heading(screen.pause, screen.ctx(0))
     again, host2 = make_app(MemoryStore(dict(host.store.data)), hash_="#/learn/playme")
-    assert again.screen.at == i
+    assert again.screen.script.at == i
     assert state_hash(again.screen.match.state) == state_hash(screen.match.state)
     assert 'id="round-heading"' in host2.html and heading in host2.text()
     assert "cards" in again.screen.pause           # the summary, made again from the state

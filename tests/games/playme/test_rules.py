@@ -119,7 +119,7 @@ def test_first_catch_wins_the_round_and_turns_the_card_to_madness():
     st = rig(["alice", "queen", "cat"], cards={1: [1, 2, 3, 4, 5, 6]})
     after = play(st, 1, {"a": "catch"})
     assert after["p"][1]["mad"] and after["phase"] == "ready" and after["results"][-1]["winner"] == 1
-    assert [e["e"] for e in after["log"]] == ["catch", "flip"]
+    assert [e["e"] for e in after["log"]] == ["catch", "flip", "settled"]   # (rules 3: recorded)
     nxt = play(after, 0, {"a": "ready"})       # everything goes home for the next round
     assert all(p["pool"] == 6 and not p["card"] for p in nxt["p"] if p["char"] != "caterpillar")
 
@@ -271,7 +271,7 @@ def test_jabberwocky_appears_when_everyone_is_mad_on_the_last_catcher():
     after = play(st, 2, {"a": "catch"})
     assert after["jabber"] == 2 and after["phase"] == "ready"
     assert [p["mad"] for p in after["p"]] == [False, False, True]
-    assert after["log"][-1] == {"e": "jabberwocky", "s": 2, "t": after["t"]}
+    assert after["log"][-2] == {"e": "jabberwocky", "s": 2, "t": after["t"]}
 
 
 def test_stop_only_for_the_jabberwocky_at_three_once_a_round():
@@ -371,7 +371,7 @@ def test_play_me_scramble_slowest_back_to_wonder_power_sealed():
     assert after["phase"] == "scramble" and GAME.to_move(after) == [1, 2, 3]
     refused(after, 1, {"a": "roll"}, "phase")
     after = play(play(after, 2, {"a": "catch"}), 1, {"a": "catch"})
-    assert after["phase"] == "ready" and after["log"][-1]["e"] == "slowest"
+    assert after["phase"] == "ready" and after["log"][-2]["e"] == "slowest"
     assert not after["p"][3]["mad"] and after["p"][3]["sealed"] and GAME.power(after, 3) is None
     after["p"][3]["mad"] = True                      # ruling: sealed until the card turns again
     assert GAME.power(after, 3) is None
@@ -388,7 +388,7 @@ def test_play_me_with_two_players_both_race_and_skipped_when_the_jabberwocky_app
     after = play(st, 0, {"a": "catch"})
     assert after["phase"] == "scramble" and GAME.to_move(after) == [0, 1]
     after = play(after, 1, {"a": "catch"})
-    assert after["log"][-1]["e"] == "slowest" and after["p"][0]["sealed"] and not after["p"][0]["mad"]
+    assert after["log"][-2]["e"] == "slowest" and after["p"][0]["sealed"] and not after["p"][0]["mad"]
     st = rig(["alice", "queen"], cards={0: [1, 2, 3, 4, 5, 6]}, options={"play_me": True}, version=1)
     assert play(st, 0, {"a": "catch"})["phase"] == "ready"               # version 1: 3+ players
     st = rig(["alice", "queen", "cat"], cards={0: [1, 2, 3, 4, 5, 6]}, mad={1, 2},
@@ -459,3 +459,41 @@ def test_views_show_everything_but_the_rng():
     assert "rng" not in v0 and v0["p"] == st["p"]
     assert {k: v for k, v in v0.items() if k != "seat"} == {k: v for k, v in v1.items() if k != "seat"}
     assert spectator["seat"] is None and spectator["to_move"] == [0, 1]
+
+
+# --- rules 3: a settled round is recorded -------------------------------------------------------
+def test_a_settled_round_is_recorded_with_all_its_summary_shows():
+    st = rig(["alice", "queen", "cat"], cards={1: [1, 2, 3, 4, 5, 6]})
+    after = play(st, 1, {"a": "catch"})
+    settled = after["log"][-1]
+    assert settled["e"] == "settled" and settled["s"] == 1 and settled["round"] == 0
+    assert [e["e"] for e in settled["events"]] == ["catch", "flip"]
+    assert [c["side"] for c in settled["cards"]] == ["wonder", "madness", "wonder"]
+    assert [c["wins"] for c in settled["cards"]] == [0, 1, 0] and settled["final"] is None
+    assert settled["t"] == after["t"]
+
+
+def test_a_round_is_recorded_once_the_race_or_the_choice_after_its_catch_is_over():
+    st = rig(["alice", "queen", "cat", "hatter"], cards={0: [1, 2, 3, 4, 5, 6]}, mad={3},
+             options={"play_me": True})
+    after = play(st, 0, {"a": "catch"})
+    assert after["phase"] == "scramble" and "settled" not in [e["e"] for e in after["log"]]
+    after = play(play(after, 2, {"a": "catch"}), 1, {"a": "catch"})
+    settled = after["log"][-1]
+    assert settled["e"] == "settled" and [e["e"] for e in settled["events"]] == [
+        "catch", "flip", "scramble", "grab", "grab", "slowest"]
+    spare = jabber_state(chars=("alice", "queen", "cat", "hatter"), j=3, cards={0: [1, 2, 3, 4, 5, 6]})
+    chose = play(spare, 0, {"a": "catch"})
+    assert chose["phase"] == "betray" and chose["log"][-1]["e"] != "settled"
+    after = play(chose, 0, {"a": "spare"})
+    assert after["log"][-1]["e"] == "settled" and after["log"][-1]["events"][-1]["e"] == "spare"
+
+
+def test_rules_1_and_2_record_no_settled_event_and_settled_of_makes_the_same_one():
+    st = rig(["alice", "queen", "cat"], cards={1: [1, 2, 3, 4, 5, 6]})
+    st3 = play(st, 1, {"a": "catch"})
+    old = dict(st, rules_version=2)
+    st2 = play(old, 1, {"a": "catch"})
+    assert [e["e"] for e in st2["log"]] == ["catch", "flip"]
+    made = GAME.settled_of(GAME.view(st2, None))
+    assert made == st3["log"][-1]

@@ -13,9 +13,11 @@ from .helpers import Script, dice_total, faces, owners
 BOTH = pytest.mark.parametrize("version", [1, 2])
 
 
-def test_new_games_are_played_by_rules_version_2():
-    assert GAME.rules_version == 2
-    assert rules_of(Script(["alice", "queen"]).state) == 2
+def test_new_games_are_played_by_rules_version_3():
+    """(Version 3 changes no rule: it records each settled round, tests/games/playme/test_rules.)"""
+    assert GAME.rules_version == 3
+    assert rules_of(Script(["alice", "queen"]).state) == 3
+    assert rules_of(Script(["alice", "queen"], version=2).state) == 2
     assert rules_of(Script(["alice", "queen"], version=1).state) == 1
 
 

@@ -3,14 +3,16 @@ setup form, countdown, dice by click and key, targets, pause, two humans on one 
 choices, reload, strings."""
 
 
+from bodoge.core.record import Record, encode
 from bodoge.games.playme import GAME
 from bodoge.ui.i18n import tables
-from bodoge.games.playme.ui import RULING_KEYS, V2_RULINGS, GameClock
+from bodoge.games.playme.ui import RULING_KEYS, V2_RULINGS
+from bodoge.ui.realtime import GameClock
 
 from ui.fakehost import make_app
 
 
-def start(app, kinds=("human", "slow", "slow"), chars=(), **flags):
+def start(app, kinds=("human", "easy", "easy"), chars=(), **flags):
     app.route("#/new/playme")
     form = {"players": str(len(kinds))}
     for s, kind in enumerate(kinds):
@@ -47,15 +49,66 @@ def test_game_clock_pauses_and_runs_manually():
     assert clock.now() == 790
 
 
-def test_setup_offers_characters_optional_rules_and_slow_bots():
+def test_setup_offers_characters_optional_rules_levels_and_the_reaction_time():
     app, host = make_app(hash_="#/new/playme")
     text = host.text()
-    assert "Computer (slow)" in text and "Random character" in text and "Mad Jabberwocky" in text
-    assert "start with slow ones" in text
-    screen = start(app, ("human", "fast"), chars=("queen", "queen"), play_me=True)
+    assert "Random character" in text and "Mad Jabberwocky" in text
+    assert "Computer (easy)" in text and "Computer (strong)" in text
+    assert "Computer (slow)" not in text and "Computer (fast)" not in text
+    assert "Computers' reaction time" in text and "start with easy ones" in text.lower()
+    assert "By level: 2.2 / 1.3 / 0.75 s" in text and "All 0.5 s" in text
+    assert "easy ones take 2.2 s, normal 1.3 s, strong 0.75 s" in text
+    assert 'id="kind1"' in host.html and '<option value="easy" selected' in host.html
+    assert '<option value="level" selected' in host.html
+    screen = start(app, ("human", "strong"), chars=("queen", "queen"), play_me=True)
     opts = screen.match.record.options
     assert opts["characters"] == ["queen", None] and opts["play_me"] is True   # no duplicates
-    assert screen.seats[1]["bot"] == "fast"
+    assert screen.seats[1]["bot"] == "strong" and "reaction" not in opts
+    assert screen.match.record.meta["reaction"] == "level"
+    assert type(screen.bots[1]).__name__ == "StrongBot"
+    assert screen.clock.driver.mean_ms(screen.bots[1]) == 750
+
+
+def test_a_patient_but_clever_computer_is_one_choice_on_the_form():
+    app, host = make_app(hash_="#/new/playme")
+    screen = start(app, ("human", "strong", "easy"), reaction="patient")
+    assert screen.match.record.meta["reaction"] == "patient"
+    assert [screen.clock.driver.mean_ms(screen.bots[s]) for s in (1, 2)] == [2200, 2200]
+    begin(app, screen)
+    screen.drive_clock("advance", 1400)
+    assert not screen.match.record.moves[1:]           # nobody acts before 2.2 s × 0.7
+    screen.drive_clock("advance", 4000)
+    assert {s for s, _ in screen.match.record.moves[1:]} == {1, 2}
+    # a reload keeps it (it is in the record)
+    app2, _ = make_app(hash_=f"#load={screen.match.code()}")
+    assert app2.screen.clock.driver.mean_ms(app2.screen.bots[1]) == 2200
+    # a choice the form does not offer keeps the one before
+    app.route("#/new/playme")
+    app.act("setup-change", "", {"players": "2", "reaction": "swift"})
+    app.act("setup-change", "", {"players": "2", "reaction": "warp"})
+    assert app.screen.values["reaction"] == "swift"
+    assert '<option value="swift" selected' in host.html
+
+
+def test_an_old_save_whose_seats_name_speeds_opens_and_plays_on():
+    """Before the levels thought differently, seats named speeds (slow, normal, fast) and the
+    record had no reaction setting: the seats stay computers, slow is easy at 2.2 s, fast
+    strong at 0.75 s, and the game goes on."""
+    seats = [{"name": "", "bot": None}, {"name": "", "bot": "slow"}, {"name": "", "bot": "fast"}]
+    opts = GAME.options({"players": 3, "characters": ["cat", "alice", "queen"]})
+    code = encode(Record("playme", 2, opts, 5, [[0, {"a": "ready", "t": 0}]], {"seats": seats}))
+    app, host = make_app(hash_=f"#load={code}")
+    screen = app.screen
+    screen.drive_clock("manual")
+    assert [seat["bot"] for seat in screen.seats] == [None, "slow", "fast"]
+    assert [type(screen.bots[s]).__name__ for s in (1, 2)] == ["EasyBot", "StrongBot"]
+    assert [screen.clock.driver.mean_ms(screen.bots[s]) for s in (1, 2)] == [2200, 750]
+    assert "CPU 2 (slow)" in host.text() and "CPU 3 (fast)" in host.text()
+    if screen.clock.paused:
+        app.act("pause", "")                              # a reopened round waits paused
+    screen.drive_clock("advance", 3000 + 12000)
+    movers = {s for s, _ in screen.match.record.moves[1:]}
+    assert movers == {1, 2}
 
 
 def test_countdown_hides_dice_and_refuses_early_moves():
@@ -90,7 +143,7 @@ def test_die_click_and_keys_advance_block_and_roll():
     screen.match.state["p"][2]["card"] = [{"n": 1, "o": [2]}, {"n": 2, "o": [2]}]
     state["p"][2]["char"] = "hatter"
     app.key("3")
-    assert screen.sels[0] == {"die": 3} and "3: block CPU 2 (slow)" in host.text()
+    assert screen.sel.seats.get(0, {}) == {"die": 3} and "3: block CPU 2 (easy)" in host.text()
     assert 'id="use-0-block-1-3"' in host.html and 'id="use-0-block-2-3"' in host.html
     assert host.focused == "use-0-block-1-3"
     app.key("w")
@@ -107,34 +160,34 @@ def test_die_click_and_keys_advance_block_and_roll():
 
 def test_bots_act_only_as_the_clock_runs_and_pause_freezes_everything():
     app, host = make_app()
-    screen = start(app, ("human", "fast", "fast"))
+    screen = start(app, ("human", "strong", "strong"))
     begin(app, screen)
     n = len(screen.match.record.moves)
     host.run_timers()
     assert len(screen.match.record.moves) == n           # timers alone move nothing
     screen.drive_clock("advance", 2000)
-    assert len(screen.match.record.moves) > n            # fast bots acted
+    assert len(screen.match.record.moves) > n            # strong bots (0.75 s) acted
     assert all(seat != 0 for seat, _ in screen.match.record.moves[n:])
-    assert app.key("Escape") and screen.paused
+    assert app.key("Escape") and screen.clock.paused
     assert "Paused" in host.text() and "hidden until the start" in host.html
     n = len(screen.match.record.moves)
     screen.drive_clock("advance", 10_000)
     app.key("1")
     assert len(screen.match.record.moves) == n
     app.act("pause", "")
-    assert not screen.paused
+    assert not screen.clock.paused
     screen.drive_clock("advance", 2000)
     assert len(screen.match.record.moves) > n
 
 
 def test_human_round_win_then_next_round_and_reload_resumes_paused():
     app, host = make_app()
-    screen = start(app, ("human", "slow"), chars=("cat", "alice"))
+    screen = start(app, ("human", "easy"), chars=("cat", "alice"))
     begin(app, screen)
     for _ in range(400):
         if screen.match.state["phase"] != "play":
             break
-        legal = screen.legal(0)
+        legal = UI.legal(screen.match.view(None), screen.ctx(None), 0)
         acts = {m["a"]: m for m in legal}
         if "catch" in acts:
             app.act("catch", "0-")
@@ -155,14 +208,15 @@ def test_human_round_win_then_next_round_and_reload_resumes_paused():
     assert slot.code == screen.match.code()
     app2, host2 = make_app(host.store, hash_=f"#/play/{slot.id}")
     again = app2.screen
-    assert again.paused and again.match.state == screen.match.state and "Resume" in host2.text()
+    assert again.clock.paused and again.match.state == screen.match.state and "Resume" in host2.text()
     assert again.clock.now() == screen.match.state["t"]
 
 
 def test_two_humans_share_one_keyboard():
     app, host = make_app()
-    screen = start(app, ("human", "human", "slow"), chars=("alice", "queen", "cat"))
-    assert screen.key_maps()[0]["dice"] == "123456" and screen.key_maps()[1]["dice"] == "m,.jkl"
+    screen = start(app, ("human", "human", "easy"), chars=("alice", "queen", "cat"))
+    keys = UI.key_maps(screen.ctx(None))
+    assert keys[0]["dice"] == "123456" and keys[1]["dice"] == "m,.jkl"
     begin(app, screen)
     assert "Pass the device" not in host.text()              # nothing hidden: no hand-over
     st = screen.match.state
@@ -176,7 +230,7 @@ def test_two_humans_share_one_keyboard():
 
 def test_jabberwocky_choice_for_a_human():
     app, host = make_app()
-    screen = start(app, ("human", "slow", "slow", "slow"), chars=("alice", "queen", "cat", "hatter"))
+    screen = start(app, ("human", "easy", "easy", "easy"), chars=("alice", "queen", "cat", "hatter"))
     begin(app, screen)
     st = screen.match.state
     st["jabber"] = 0
@@ -186,7 +240,7 @@ def test_jabberwocky_choice_for_a_human():
     assert screen.match.state["phase"] == "madden"
     assert "choose a survivor to drive mad" in host.text()
     app.act("madden", "0-2")
-    assert screen.match.state["p"][2]["mad"] and "drive CPU 3 (slow) mad" in host.text()
+    assert screen.match.state["p"][2]["mad"] and "drive CPU 3 (easy) mad" in host.text()
 
 
 def test_rules_page_lists_every_ruling_and_the_keys():
@@ -200,11 +254,11 @@ def test_rules_page_lists_every_ruling_and_the_keys():
             assert table[f"playme.ruling_v1.{key}"] in text
         assert text.count(table["playme.rules.v2"]) == len(V2_RULINGS) + 1
         assert "M , . J K L" in text and table["playme.keys.click"] in text
-    assert GAME.bot_levels == ("slow", "normal", "fast")
+    assert GAME.bot_levels == ("easy", "normal", "strong")
 
 
 # --- every action in at most two inputs (issue 12, item 4) ------------------------------------
-def two_ways(app, chars=("queen", "alice", "hatter"), kinds=("human", "slow", "slow")):
+def two_ways(app, chars=("queen", "alice", "hatter"), kinds=("human", "easy", "easy")):
     """A round running where the human's 1 can advance (its card is empty) and, with the Queen's
     1, block either other card; a 4 can do nothing yet."""
     screen = start(app, kinds, chars=chars)
@@ -232,14 +286,14 @@ def test_a_die_does_its_default_at_once_and_its_other_uses_in_two_clicks():
     app.act("more", "0-1")                                # 1st input: the die's ⋯
     assert len(screen.match.record.moves) == moves        # nothing played yet
     text = host.text()
-    for option in ("1: advance", "1: block CPU 2 (slow)", "1: block CPU 3 (slow)"):
+    for option in ("1: advance", "1: block CPU 2 (easy)", "1: block CPU 3 (easy)"):
         assert option in text
     assert host.focused == "use-0-advance--1" and 'aria-expanded="true"' in host.html
-    app.act("use", "0-block-2-1")                         # 2nd input: "1: block CPU 3 (slow)"
+    app.act("use", "0-block-2-1")                         # 2nd input: "1: block CPU 3 (easy)"
     assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
-    assert "You: 1, Block! on CPU 3 (slow)'s card." in host.text()
+    assert "You: 1, Block! on CPU 3 (easy)'s card." in host.text()
     assert screen.match.state["p"][2]["card"][-1] == {"n": 1, "o": [0]}
-    assert screen.sels[0] == {} and 'id="use-0-' not in host.html
+    assert screen.sel.seats.get(0, {}) == {} and 'id="use-0-' not in host.html
     # one click on a die does its default: advance
     screen.match.state["p"][0]["roll"] = [1, 5]
     app.act("die", "0-1")
@@ -256,10 +310,10 @@ def test_the_choice_row_offers_the_default_too_and_closes_again():
     app = screen.app
     app.act("more", "0-1")
     app.act("more", "0-1")                                # the ⋯ again: put back
-    assert screen.sels[0] == {}
+    assert screen.sel.seats.get(0, {}) == {}
     app.act("more", "0-1")
     app.act("cancel", "0-")
-    assert screen.sels[0] == {}
+    assert screen.sel.seats.get(0, {}) == {}
 
 
 def test_keys_aim_at_a_card_then_the_die_hits_it():
@@ -267,23 +321,23 @@ def test_keys_aim_at_a_card_then_the_die_hits_it():
     screen = two_ways(app)
     moves = len(screen.match.record.moves)
     app.key("w")                                          # 1st key: aim at the 2nd card after mine
-    assert screen.sels[0] == {"aim": 2} and len(screen.match.record.moves) == moves
-    assert "Aiming at CPU 3 (slow)'s card" in host.text() and "aimed" in host.html
+    assert screen.sel.seats.get(0, {}) == {"aim": 2} and len(screen.match.record.moves) == moves
+    assert "Aiming at CPU 3 (easy)'s card" in host.text() and "aimed" in host.html
     app.key("1")                                          # 2nd key: block it with the 1
     assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
-    assert screen.sels[0] == {} and "aimed" not in host.html
+    assert screen.sel.seats.get(0, {}) == {} and "aimed" not in host.html
     # a die that cannot hit the aimed card says so and plays nothing
     screen.match.state["p"][0]["roll"] = [4, 4, 1]
     moves = len(screen.match.record.moves)
     app.key("q")
     app.key("4")
-    assert len(screen.match.record.moves) == moves and "A 4 cannot block CPU 2 (slow)'s card now." in host.text()
+    assert len(screen.match.record.moves) == moves and "A 4 cannot block CPU 2 (easy)'s card now." in host.text()
     # aiming again at the same card, or Escape, cancels
     app.key("q")
     app.key("q")
-    assert screen.sels[0] == {}
+    assert screen.sel.seats.get(0, {}) == {}
     app.key("q")
-    assert app.key("Escape") and screen.sels[0] == {} and not screen.paused
+    assert app.key("Escape") and screen.sel.seats.get(0, {}) == {} and not screen.clock.paused
     app.key("1")                                          # no aim: the default, advance
     assert last_move(screen) == (0, {"a": "advance", "n": 1})
 
@@ -299,22 +353,22 @@ def test_unblock_or_block_and_the_walrus_swap_are_offered_too():
     state["p"][1]["card"] = [{"n": 1, "o": [1]}, {"n": 2, "o": [1]}, {"n": 3, "o": [1]}]
     state["p"][2]["pool"] = 5
     app.act("more", "0-3")
-    assert "3: unblock" in host.text() and "3: swap with CPU 2 (slow)" in host.text()
+    assert "3: unblock" in host.text() and "3: swap with CPU 2 (easy)" in host.text()
     app.key("q")                                          # with the die picked: its target key
     assert last_move(screen) == (0, {"a": "swap", "n": 3, "s": 1})
 
 
 def test_two_humans_aim_on_one_keyboard_each_with_their_keys():
     app, host = make_app()
-    screen = two_ways(app, kinds=("human", "human", "slow"), chars=("queen", "walrus", "hatter"))
+    screen = two_ways(app, kinds=("human", "human", "easy"), chars=("queen", "walrus", "hatter"))
     state = screen.match.state
     state["p"][1]["card"], state["p"][1]["pool"] = [], 6
     state["p"][1]["roll"] = [1, 3, 3]
     app.key("e")                                          # the left player's 3rd key: nobody
-    assert screen.sels[0] == {}
+    assert screen.sel.seats.get(0, {}) == {}
     app.key("y")                                          # the right player aims at seat 2 ...
     app.key("w")                                          # ... and the left one too
-    assert screen.sels[1] == {"aim": 2} and screen.sels[0] == {"aim": 2}
+    assert screen.sel.seats.get(1, {}) == {"aim": 2} and screen.sel.seats.get(0, {}) == {"aim": 2}
     app.key(".")                                          # right: a 3 blocks the Hatter's 1, 2
     assert last_move(screen) == (1, {"a": "block", "n": 3, "s": 2})
     state = screen.match.state
@@ -362,7 +416,7 @@ def test_playme_key_families_exist_in_both_languages():
 
 def test_play_me_race_with_two_players_the_round_winner_grabs_too():
     app, host = make_app()
-    screen = start(app, ("human", "slow"), chars=("cat", "alice"), play_me="on")
+    screen = start(app, ("human", "easy"), chars=("cat", "alice"), play_me="on")
     begin(app, screen)
     st = screen.match.state
     st["p"][0]["card"] = [{"n": i, "o": [0]} for i in range(1, 7)]
@@ -372,9 +426,10 @@ def test_play_me_race_with_two_players_the_round_winner_grabs_too():
     assert "Everyone grab the rabbit" in host.text() and 'id="rabbit"' in host.html
     app.key(" ")                                          # the winner grabs it first
     st = screen.match.state
-    assert st["phase"] == "ready" and st["log"][-1]["e"] == "slowest" and st["log"][-1]["s"] == 1
+    assert st["phase"] == "ready" and st["log"][-2]["e"] == "slowest" and st["log"][-2]["s"] == 1
+    assert st["log"][-1]["e"] == "settled"
     assert st["p"][0]["mad"] and st["p"][1]["sealed"]
-    assert "CPU 2 (slow) was the slowest" in host.text()
+    assert "CPU 2 (easy) was the slowest" in host.text()
 
 
 # --- the table (issue 14) ---------------------------------------------------------------------
@@ -440,7 +495,7 @@ def test_each_die_says_what_pressing_it_does_and_does_it():
     assert die_of(host, 0, 4) == "4 Die showing 4: — no use now"
     assert "⋯ +2 (other uses of the 1)" in host.text()
     app.key("w")                           # aimed at the second card: the 1 blocks it
-    assert die_of(host, 0, 1) == "1 Die showing 1: Block CPU 3 (slow)"
+    assert die_of(host, 0, 1) == "1 Die showing 1: Block CPU 3 (easy)"
     app.key("1")
     assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
     # a die with several targets and no default says how many; its press offers them
@@ -452,12 +507,12 @@ def test_each_die_says_what_pressing_it_does_and_does_it():
     app.refresh()
     assert die_of(host, 0, 3) == "3 Die showing 3: ⋯ 2 choices"
     app.act("die", "0-3")
-    assert screen.sels[0] == {"die": 3} and "3: block CPU 2 (slow)" in host.text()
+    assert screen.sel.seats.get(0, {}) == {"die": 3} and "3: block CPU 2 (easy)" in host.text()
     # a die with one target blocks it, and says whom
     state["p"][2]["card"] = [{"n": 1, "o": [2]}]
-    screen.sels[0] = {}
+    screen.sel.seats[0] = {}
     app.refresh()
-    assert die_of(host, 0, 3) == "3 Die showing 3: Block CPU 2 (slow)"
+    assert die_of(host, 0, 3) == "3 Die showing 3: Block CPU 2 (easy)"
     app.act("die", "0-3")
     assert last_move(screen) == (0, {"a": "block", "n": 3, "s": 1})
 
@@ -502,12 +557,12 @@ def test_every_card_shows_the_power_of_its_side_and_its_whole_text_on_demand():
     assert attrs["role"] == "tooltip" and 'aria-describedby="tip-1"' in host.html
     assert 'class="tip"' in host.html and "tip open" not in host.html
     app.act("tip", "1")                                     # a click or tap pins it open
-    assert 'class="tip open" id="tip-1"' in host.html and screen.tip == 1
+    assert 'class="tip open" id="tip-1"' in host.html and screen.sel.tip == 1
     assert inner(host.html, "pow-1")[1]["aria-expanded"] == "true"
-    assert app.key("Escape") and screen.tip is None and not screen.paused
+    assert app.key("Escape") and screen.sel.tip is None and not screen.clock.paused
     app.act("tip", "2")
     app.act("tip", "2")                                     # again: closed
-    assert screen.tip is None
+    assert screen.sel.tip is None
     # a sealed power, and the Jabberwocky's
     state = screen.match.state
     state["p"][2]["sealed"] = True
@@ -532,7 +587,7 @@ def test_setup_shows_both_powers_of_every_character_and_who_took_it():
         assert f"{table['playme.char.walrus']} {table['setup.seat'].format(n=2)}" in text
 
 
-def rigged_win(app, kinds=("human", "slow", "slow"), chars=("cat", "alice", "queen"), **flags):
+def rigged_win(app, kinds=("human", "easy", "easy"), chars=("cat", "alice", "queen"), **flags):
     """A running round where the human's card is complete: the rabbit can be caught."""
     screen = start(app, kinds, chars=chars, **flags)
     begin(app, screen)
@@ -556,11 +611,11 @@ def test_a_round_ends_in_an_overlay_over_the_final_position_until_next_round():
     body = inner(host.html, "round-over")[0]
     assert "You catch the White Rabbit! Your card turns to Madness." in body
     assert "You Cheshire Cat · ☾ Madness 1 round won" in body
-    assert "CPU 2 (slow) Alice · ✦ Wonder 0 rounds won" in body
+    assert "CPU 2 (easy) Alice · ✦ Wonder 0 rounds won" in body
     assert host.focused == "next-round"
     # the board behind keeps the round that ended (inert), the block on CPU 2's card too
     assert '<div class="board-wrap" inert' in host.html
-    assert "blocked by CPU 3 (slow)" in inner(host.html, "card-1")[0]
+    assert "blocked by CPU 3 (easy)" in inner(host.html, "card-1")[0]
     assert inner(host.html, "prompt")[0] == "The round is over."
     assert app.key("1") is False and "cannot" not in host.text()   # no dice between rounds
     app.act("overlay", "hide")                               # look at the table
@@ -573,7 +628,7 @@ def test_a_round_ends_in_an_overlay_over_the_final_position_until_next_round():
 
 def test_the_catch_is_drawn_a_frame_before_the_round_s_summary():
     """Issue 14: the move that ends a round is on screen first; its summary comes over the
-    table in the next frame (``PlayScreen.hold_overlay``)."""
+    table in the next frame (``Session.hold_overlay``)."""
     app, host = make_app()
     screen = rigged_win(app)
     host.held = []                                           # no frame painted until painted()
@@ -627,11 +682,11 @@ def test_the_jabberwocky_and_its_choice_are_told_in_the_round_summary():
     app.act("madden", "0-2")
     assert inner(host.html, "round-heading")[0] == "You, the Jabberwocky, win round 2"
     body = inner(host.html, "round-over")[0]
-    assert "You (the Jabberwocky) drive CPU 3 (slow) mad." in body
+    assert "You (the Jabberwocky) drive CPU 3 (easy) mad." in body
 
 
 def test_reopened_after_a_round_the_summary_shows_again():
-    match = play_one("playme", {"players": 3}, 4, ["fast"] * 3)
+    match = play_one("playme", {"players": 3}, 4, ["strong"] * 3)
     rec = match.record
     replay = Match.new("playme", rec.options, rec.seed)
     for k, (seat, move) in enumerate(rec.moves):
@@ -639,7 +694,7 @@ def test_reopened_after_a_round_the_summary_shows_again():
         if replay.state["results"]:
             break
     winner = replay.state["results"][0]["winner"]
-    seats = {"seats": [{"name": "", "bot": None}] + [{"name": "", "bot": "slow"}] * 2}
+    seats = {"seats": [{"name": "", "bot": None}] + [{"name": "", "bot": "easy"}] * 2}
     code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k + 1], seats))
     app, host = make_app(hash_=f"#load={code}")
     names = app.screen.names()
@@ -653,7 +708,7 @@ def test_reopened_after_a_round_the_summary_shows_again():
 
 def test_a_challenge_game_that_ends_leaves_its_last_position_behind_the_summary():
     def challenge_rec():
-        match = play_one("playme", {"players": 2, "challenge": True}, 5, ["fast", "fast"])
+        match = play_one("playme", {"players": 2, "challenge": True}, 5, ["strong", "strong"])
         for k in range(len(match.record.moves)):
             replay = Match.from_record(Record("playme", match.record.version, match.record.options,
                                               match.record.seed, match.record.moves[:k + 1]))
@@ -661,7 +716,7 @@ def test_a_challenge_game_that_ends_leaves_its_last_position_behind_the_summary(
                 return match.record, k + 1
         raise AssertionError("no second game")
     rec, k = challenge_rec()
-    seats = {"seats": [{"name": "", "bot": None}, {"name": "", "bot": "slow"}]}
+    seats = {"seats": [{"name": "", "bot": None}, {"name": "", "bot": "easy"}]}
     code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k], seats))
     before = Match.from_record(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k - 1]))
     app, host = make_app(hash_=f"#load={code}")
@@ -678,7 +733,7 @@ def test_a_challenge_game_that_ends_leaves_its_last_position_behind_the_summary(
 
 
 def test_result_heading_placings_and_every_round_in_the_breakdown():
-    match = next(m for m in (play_one("playme", {"players": 3}, seed, ["fast"] * 3)
+    match = next(m for m in (play_one("playme", {"players": 3}, seed, ["strong"] * 3)
                              for seed in range(1, 30)) if len(m.outcome()["winners"]) == 1)
     view = match.view(None)
     ctx = Ctx(I18n("en"), ["Aki", "Ben", "Cy"], None, [])
@@ -713,7 +768,8 @@ def test_log_groups_rounds_and_the_shelf_line():
     assert group(r2, {"e": "flip", "s": 0}) == "Round 2"
     assert group({"e": "game", "game": 1, "chars": []}, {"e": "game_won"}) == "Game 2 · Round 1"
     assert group({"e": "round", "game": 1, "round": 1, "jabber": None}, {"e": "flip"}) == "Game 2 · Round 2"
-    assert UI.ends_round({"e": "catch", "s": 0, "jabber": False})
+    assert UI.ends_round({"e": "settled", "s": 0, "jabber": False})      # (rules 3 record it)
+    assert not UI.ends_round({"e": "catch", "s": 0, "jabber": False})
     view = GAME.view(GAME.setup({"players": 3}, 1), None)
     assert UI.progress(view, ctx) == "Round 1"
     view["p"][1]["mad"] = view["p"][2]["mad"] = True
@@ -753,7 +809,7 @@ def test_rolled_dice_roll_in_and_placed_dice_drop_but_not_when_the_screen_opens(
     screen = two_ways(app)
     app.refresh()
     state = screen.match.state
-    screen.motion = Motion(state)                  # as if the screen opened here
+    screen.memory.motion = Motion(state)                  # as if the screen opened here
     app.refresh()
     assert 'data-fx="roll"' not in host.html and 'data-fx="drop"' not in host.html
     app.act("die", "0-1")                          # advance: the 1 drops, the rest roll again
@@ -761,7 +817,7 @@ def test_rolled_dice_roll_in_and_placed_dice_drop_but_not_when_the_screen_opens(
     assert html.count('data-fx="drop"') == 1 and 'id="slot-0-' in html
     assert html.count('data-fx="roll"') == len(screen.match.state["p"][0]["roll"])
     # an unrolled die keeps its key (no motion); a die that comes home rolls in
-    motion = screen.motion
+    motion = screen.memory.motion
     keys = list(motion.dice[1])
     st = screen.match.state
     faces = list(st["p"][1]["roll"])

@@ -1,5 +1,6 @@
 """algo (アルゴ): a deduction card game for 2–4 players."""
 
+from .bots import BOTS
 from .rules import Algo
 
-GAME = Algo()
+GAME = Algo(bots=BOTS)

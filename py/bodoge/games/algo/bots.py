@@ -22,7 +22,8 @@ import math
 
 from ...core.bot import Bot
 from . import rules as R
-from .infer import candidates, knowledge, number_of, posterior
+from .infer import (Posterior, bluffs_seen, candidates, card_id, heed_tests, knowledge, number_of,
+                    posterior, this_round, view_cards, walk)
 from .puzzle import Solver, explain_view, view_position
 
 # Continue after a hit when the hit chance p >= threshold; tuned by self-play sweeps against
@@ -39,6 +40,32 @@ EXACT_STATES = 1500      # above this many counting states, public chances use c
 # players, 2000 rounds each: 0 → 33.1%, 1 → 34.7%, 3 → 34.9% of rounds.
 STRONG_LIKELIHOOD = 1.0
 EASY_AGAIN = 0.3
+# Declarations as evidence, not proof (issue 28). A player may declare a number they hold
+# themselves (it must miss): a bluff. The strong bot estimates, per player, the share of their
+# failed declarations that are bluffs from those the table has seen resolved (the card turned
+# up, or every card at a round's end): (bluffs + a) / (resolved + a + b) with BLUFF_PRIOR = (a,
+# b). A failed declaration then weighs the declared number on each card its declarer knew by
+# DOUBT_SCALE times the odds of a bluff, instead of ruling it out.
+BLUFFER_PRIOR = 0.25
+BLUFFER_BETA = (1.5, 3.5)
+HONEST_SHARE = 0.01
+DOUBT_SCALE = 3.0
+# The strong bot's own bluffs (``StrongBot.bluff``): on the first attack of a turn when its
+# best guess is under BLUFF_BELOW, BLUFF_RATE of the time.
+BLUFF_BELOW = 0.5
+BLUFF_RATE = 0.5
+BLUFF_EXPOSED = 0.0
+BLUFF_SAFE = False
+MIX_SEATS = 1
+AGAIN_HONEST = True
+BLUFF_PICK = "most"
+BLUFF_ABOVE = 0.0
+BLUFF_MAX = None
+LOOKAHEAD_K = 0
+LOOKAHEAD_WITHIN = 0.5
+LOOKAHEAD_W = 1.0
+READ_PRIOR = 0.5
+READ_SLIP = 0.05
 # Pair play by rules version 2 a partner's card is a legal target, and one they showed us by Toss
 # is a certain hit. A bot may then *pass*: put the compulsory first attack of its turn on that
 # card and stay, turning one of its own team's cards up for sure, where a guess on an opponent
@@ -75,6 +102,8 @@ class AlgoBot(Bot):
             return {"a": "stay"}                 # we passed: go on only with certain hits
         if view["phase"] == "attack" and kn.targets - kn.opponents:
             choice = self.partner_pass(view, choice) or choice
+        if view["phase"] == "attack":
+            choice = self.bluff(view, kn, choice) or choice
         _, s, p, n = choice
         move = {"a": "attack", "s": s, "p": p, "n": n}
         if view["drawn"] is None and view["stake"] is None:
@@ -91,6 +120,11 @@ class AlgoBot(Bot):
 
     def attack_again(self, view, kn, choice) -> bool:
         raise NotImplementedError
+
+    def bluff(self, view, kn, choice):
+        """A declaration of a number we hold ourselves instead of ``choice`` (it must miss), or
+        None: only the strong bot bluffs."""
+        return None
 
     def choose_stake(self, view) -> int:
         own = [p for p, c in enumerate(view["rows"][self.seat]) if not c["up"]]
@@ -196,20 +230,110 @@ class NormalBot(AlgoBot):
         return choice[0] == 1.0
 
 
-def strong_knowledge(view):
-    """What the strong bot knows from ``view``: every hint in the declarations (weighed by
-    STRONG_LIKELIHOOD), or none if they contradict each other (someone bluffed)."""
-    kn = knowledge(view, likelihood=STRONG_LIKELIHOOD)
-    if hints_contradict(kn):
-        kn = knowledge(view, hints=False)
-    return kn
+def bluffer_chances(view):
+    """{seat: (the chance that this player bluffs, their share of bluffs if they do)}, from the
+    bluffs and honest misses the table has seen settled (``infer.bluffs_seen``). Two kinds of
+    player: one who never bluffs (but for a slip: HONEST_SHARE of their failed declarations)
+    and a bluffer, whose share is unknown (a Beta(BLUFFER_BETA) prior); BLUFFER_PRIOR of the
+    players bluff. One bluff seen makes a bluffer almost certain; each honest miss makes one a
+    little less likely."""
+    a, b = BLUFFER_BETA
+    out = {}
+    for s, (bl, honest) in bluffs_seen(view).items():
+        log_bluffer = (math.lgamma(a + bl) + math.lgamma(b + honest) - math.lgamma(a + b + bl + honest)
+                       - math.lgamma(a) - math.lgamma(b) + math.lgamma(a + b))
+        log_honest = bl * math.log(HONEST_SHARE) + honest * math.log(1 - HONEST_SHARE)
+        odds = BLUFFER_PRIOR / (1 - BLUFFER_PRIOR) * math.exp(min(60.0, log_bluffer - log_honest))
+        out[s] = (odds / (1 + odds), (a + bl) / (a + b + bl + honest))
+    return out
 
 
-def strong_posterior(view):
+def bluff_rates(view):
+    """{seat: the expected share of that player's failed declarations that are bluffs}."""
+    return {s: pb * share + (1 - pb) * HONEST_SHARE for s, (pb, share) in bluffer_chances(view).items()}
+
+
+def read_chances(view, seat):
+    """{opponent: the chance that they read ``seat``'s failed declarations as proof}, from
+    where they declared on its cards (``infer.heed_tests``): a reader names a number ``seat``
+    declared in vain only by a slip (READ_SLIP), a player who ignores declarations as often
+    as those numbers are among the card's possible ones. Prior: READ_PRIOR."""
+    odds = {s: (1 - READ_PRIOR) / READ_PRIOR for s in range(view["players"]) if s != seat}
+    for s, q, ignored in heed_tests(view, seat):
+        odds[s] *= q / READ_SLIP if ignored else (1 - q) / (1 - READ_SLIP)
+    return {s: 1 / (1 + o) for s, o in odds.items()}
+
+
+def doubts(rates):
+    """{seat: likelihood factor} for ``infer.knowledge``'s ``doubt``: how much a failed
+    declaration of a number leaves of the chance that its declarer holds it (DOUBT_SCALE times
+    the odds of a bluff: see there)."""
+    return {s: DOUBT_SCALE * f / (1 - f) for s, f in rates.items()}
+
+
+def strong_knowledge(view, hide_own=False, kinds=None):
+    """What the strong bot knows from ``view``: the declarations read as evidence, weighed by
+    each declarer's estimated bluff rate (``bluff_rates``; ``kinds`` = {seat: share}: as if
+    that player's share were known), and where they declared (weighed by STRONG_LIKELIHOOD).
+    ``hide_own``: what the rest of the table can know of our own row."""
+    rates = bluff_rates(view)
+    rates.update(kinds or {})
+    again = doubts({None: HONEST_SHARE})[None] if AGAIN_HONEST else None
+    return knowledge(view, hide_own=hide_own, likelihood=STRONG_LIKELIHOOD, doubt=doubts(rates),
+                     doubt_again=again)
+
+
+def strong_posterior(view, hide_own=False):
     """(Knowledge, Posterior): the strong bot's exact counting from ``view`` (the analysis
-    shows it: each hidden card's chances for the view's seat)."""
-    kn = strong_knowledge(view)
-    return kn, posterior(kn)
+    shows it: each hidden card's chances for the view's seat). Whether a player bluffs is
+    itself uncertain: for the MIX_SEATS players whose declarations hint at hidden cards and
+    whose kind is least certain, the count is a mixture over both kinds (each weighed by its
+    chance from the settled declarations, ``bluffer_chances``, times how well it explains the
+    view: the count's total weight), so declarations that only a bluff explains make a bluffer
+    likelier at once; the other players' declarations are weighed by their expected rate."""
+    chances = bluffer_chances(view)
+    me = view["seat"]
+    hinted = {e["seat"] for e in this_round(view["log"]) if e["e"] == "attack" and not e["hit"]
+              and not e.get("partner") and (hide_own or e["seat"] != me)}
+    mixed = sorted(hinted, key=lambda s: -chances[s][0] * (1 - chances[s][0]))[:MIX_SEATS]
+    parts = []
+    for combo in range(1 << len(mixed)):
+        weight, kinds = 1.0, {}
+        for i, s in enumerate(mixed):
+            pb, share = chances[s]
+            if combo >> i & 1:
+                weight *= pb
+                kinds[s] = share
+            else:
+                weight *= 1 - pb
+                kinds[s] = HONEST_SHARE
+        if weight <= 0:
+            continue
+        kn = strong_knowledge(view, hide_own, kinds)
+        post = posterior(kn)
+        parts.append((weight, kn, post))
+    return mix(parts)
+
+
+def mix(parts):
+    """(Knowledge, Posterior) of a mixture: ``parts`` = [(prior weight, Knowledge, Posterior)]
+    over the same hidden cards, each posterior weighed by its prior times its total."""
+    kn = parts[0][1]
+    if len(parts) == 1:
+        return kn, parts[0][2]
+    total = sum(w * post.total for w, _, post in parts)
+    dist = {key: {} for key in parts[0][2].dist}
+    if total <= 0:
+        return kn, Posterior(0, dist)
+    for w, _, post in parts:
+        share = w * post.total / total
+        if not share:
+            continue
+        for key, d in post.dist.items():
+            out = dist[key]
+            for cid, pr in d.items():
+                out[cid] = out.get(cid, 0.0) + share * pr
+    return kn, Posterior(total, dist)
 
 
 def best_guess(kn, post):
@@ -228,6 +352,41 @@ def best_guess(kn, post):
     return best_p, s, p, cid
 
 
+def own_bluffs(view, seat):
+    """How many times ``seat`` bluffed this round."""
+    cards = view_cards(view)
+    n = 0
+    for e, knew, _ in walk(view, this_round(view["log"]), cards):
+        if e["seat"] == seat and not e["hit"]:
+            x = card_id(e["n"], cards[e["k"]][1])
+            n += any(cards[k][2] == x for k in knew)
+    return n
+
+
+def lookahead(kn, post, guess):
+    """Among the likeliest guesses, the one whose hit leads furthest: value p * (1 + best next
+    chance after it)."""
+    cands = sorted(((pr, s, p, cid) for (s, p), d in post.dist.items() if s in kn.opponents
+                    for cid, pr in d.items()), key=lambda g: (-g[0], g[1], g[2], g[3]))
+    cands = [g for g in cands[:LOOKAHEAD_K] if g[0] >= guess[0] * LOOKAHEAD_WITHIN]
+    if len(cands) <= 1:
+        return guess
+    best, best_v = guess, -1.0
+    for g in cands:
+        pr, s, p, cid = g
+        sl = next(x for x in kn.rows[s] if x.pos == p)
+        keep = sl.excluded
+        sl.excluded = set(range(12)) - {cid >> 1}
+        nxt = posterior(kn)
+        sl.excluded = keep
+        after = max((q for (s2, p2), d in nxt.dist.items() if s2 in kn.opponents and (s2, p2) != (s, p)
+                     for q in d.values()), default=1.0)
+        v = pr * (1 + LOOKAHEAD_W * after)
+        if v > best_v + 1e-12:
+            best, best_v = g, v
+    return best
+
+
 class StrongBot(AlgoBot):
     level = "strong"
 
@@ -235,10 +394,12 @@ class StrongBot(AlgoBot):
         return strong_knowledge(view)
 
     def choose_attack(self, view, kn):
-        post = posterior(kn)
+        kn, post = strong_posterior(view)
         guess = best_guess(kn, post)
         if guess is None:        # cannot happen with a consistent view; stay safe anyway
             return NormalBot.choose_attack(self, view, kn)
+        if LOOKAHEAD_K:
+            guess = lookahead(kn, post, guess)
         best_p, s, p, cid = guess
         return best_p, s, p, number_of(cid)
 
@@ -250,19 +411,67 @@ class StrongBot(AlgoBot):
         two_sided = view["mode"] == "pair" or len(kn.opponents) == 1
         return p >= (STRONG_AGAIN if two_sided else STRONG_AGAIN_MULTI)
 
-    def public_chances(self, view):
-        """{own position: {id: probability}}: how well the table (everyone but us) knows our
-        face-down cards. Exact counting, or candidate filtering when that would be slow (pair
+    def public_chances(self, view, seats=None):
+        """{(seat, position): {id: probability}} of the face-down cards of ``seats`` (default:
+        ours): how well the table (everyone but us) knows them, our declarations read as it
+        can read them. Exact counting, or candidate filtering when that would be slow (pair
         play's four rows of six)."""
-        kn = knowledge(view, hide_own=True)
+        seats = {self.seat} if seats is None else seats
+        kn = strong_knowledge(view, hide_own=True)
         states = 1
         for slots in kn.rows:
             states *= len(slots) + 1
         if states <= EXACT_STATES:
-            post = posterior(kn)
-            return {p: d for (s, p), d in post.dist.items() if s == self.seat}
+            kn, post = strong_posterior(view, hide_own=True)
+            return {key: d for key, d in post.dist.items() if key[0] in seats}
         cand = candidates(kn)
-        return {p: {c: 1 / len(v) for c in v} for (s, p), v in cand.items() if s == self.seat and v}
+        return {key: {c: 1 / len(v) for c in v} for key, v in cand.items() if key[0] in seats and v}
+
+    def bluff(self, view, kn, choice):
+        """Declare one of our own face-down numbers instead of a poor guess: it must miss, but
+        a player who reads declarations now thinks we do not hold it. Only on the compulsory
+        first attack of a turn (after a hit we may stay), when the best guess is under
+        BLUFF_BELOW and a hit would not win the round, BLUFF_RATE of the time. The card: the one
+        the table is likeliest to name (never the drawn card or the one at stake: a miss turns
+        those up and shows the bluff at once); the target: an opponent's face-down card of its
+        colour where the table finds that number likeliest, so it looks like a guess."""
+        if choice[0] is None or not BLUFF_ABOVE <= choice[0] < BLUFF_BELOW or not BLUFF_RATE:
+            return None
+        if sum(len(kn.rows[s]) for s in kn.opponents) <= 1:
+            return None
+        if BLUFF_MAX is not None and own_bluffs(view, self.seat) >= BLUFF_MAX:
+            return None
+        reads = read_chances(view, self.seat)
+        rate = BLUFF_RATE * sum(reads[s] for s in kn.opponents) / len(kn.opponents)
+        if self.rng.random() >= rate:
+            return None
+        stake = self.choose_stake(view) if view["drawn"] is None and view["stake"] is None else None
+        if view["stake"] is not None:
+            stake = next((p for p, c in enumerate(view["rows"][self.seat]) if c["k"] == view["stake"]), None)
+        table = self.public_chances(view, {self.seat} | kn.opponents)
+        hard = None
+        if BLUFF_SAFE:
+            hard = {p: set(v) for (s, p), v in
+                    candidates(knowledge(view, hide_own=True), propagate=False).items() if s == self.seat}
+        best = None
+        for q, mine in enumerate(view["rows"][self.seat]):
+            if mine["up"] or q == stake:
+                continue
+            x = card_id(mine["n"], mine["c"])
+            if hard is not None and any(not (v - {x}) for v in hard.values()):
+                continue
+            exposed = table.get((self.seat, q), {}).get(x, 0.0)
+            for s in sorted(kn.opponents):
+                for sl in kn.rows[s]:
+                    looks = table.get((s, sl.pos), {}).get(x, 0.0)
+                    if sl.colour == mine["c"] and sl.lo < x < sl.hi and mine["n"] not in sl.excluded \
+                            and looks > 0:
+                        key = (exposed if BLUFF_PICK == "most" else -exposed if BLUFF_PICK == "least" else (x * 7919 + len(view["log"])) % 13, looks, -s, -sl.pos)
+                        if best is None or key > best[0]:
+                            best = (key, s, sl.pos, mine["n"])
+        if best is None:
+            return None
+        return None, best[1], best[2], best[3]
 
     def choose_stake(self, view):
         # Put at stake the card the others are likeliest to find anyway.
@@ -271,7 +480,7 @@ class StrongBot(AlgoBot):
         for p, card in enumerate(view["rows"][self.seat]):
             if card["up"]:
                 continue
-            pr = chances.get(p, {}).get(card["n"] * 2 + card["c"], 0.0)
+            pr = chances.get((self.seat, p), {}).get(card["n"] * 2 + card["c"], 0.0)
             if pr > best_pr:
                 best, best_pr = p, pr
         return best
@@ -284,7 +493,7 @@ class StrongBot(AlgoBot):
         for p, card in enumerate(view["rows"][self.seat]):
             if card["up"]:
                 continue
-            d = chances.get(p, {})
+            d = chances.get((self.seat, p), {})
             entropy = -sum(pr * math.log(pr) for pr in d.values() if pr > 0)
             key = (card["k"] not in shown, entropy, -p)
             if best is None or key > best[0]:

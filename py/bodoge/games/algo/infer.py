@@ -49,53 +49,181 @@ class Knowledge:
     #                                              by rules version 2 the partner is a target)
 
 
-def declarations(view):
+def declarations(view, soft=False):
     """What this round's declarations say about the declarers' own cards.
 
     Returns ``(ruled_out, near)``: ``ruled_out`` = {handle: numbers} a failed declaration rules
     out for a card because whoever declared knew that card (their own, or shown to them by
-    Toss) — a number of the declared card's colour, on cards of that colour only; ``near`` =
-    {handle: [(lo, hi)]}: the public bounds of each card its holder declared on (a player
-    declares where they see few possibilities, so their own cards of that colour tend to lie
-    in that range; not on their partner's cards, which they may attack for other reasons).
+    Toss) — a number of the declared card's colour, on cards of that colour only (with
+    ``soft``: {handle: [(number, declarer, again)]}, one entry per declaration (``again``: made
+    after a hit in the same turn, see ``walk``), for evidence that is
+    weighed rather than believed: see ``knowledge``'s ``doubt``); ``near`` = {handle: [(lo,
+    hi)]}: the public bounds of each card its holder declared on (a player declares where they
+    see few possibilities, so their own cards of that colour tend to lie in that range; not on
+    their partner's cards, which they may attack for other reasons).
 
     Handles are given in order: first the round's dealt cards, then one per draw (the drawn
     card enters its drawer's row at the end of that turn), so the log tells which cards a
-    player held at each declaration."""
+    player held at each declaration (``walk``)."""
     rows = view["rows"]
-    handles = [c["k"] for row in rows for c in row]
-    if not handles:
-        return {}, {}
-    colour = {c["k"]: c["c"] for row in rows for c in row}
-    where = {c["k"]: (s, p) for s, row in enumerate(rows) for p, c in enumerate(row)}
-    base = min(handles)
-    dealt = view["players"] * (PAIR_DEAL if view.get("mode") == "pair" else DEAL[view["players"]])
-    log = view["log"]
-    start = max((i for i, e in enumerate(log) if e["e"] == "deal"), default=0)
-    knows = {s: {k for k in handles if k < base + dealt and where[k][0] == s}
-             for s in range(view["players"])}
-    draws = 0
+    cards = view_cards(view)
     ruled_out, near = {}, {}
-    for e in log[start:]:
+    if not cards:
+        return ruled_out, near
+    where = {c["k"]: (s, p) for s, row in enumerate(rows) for p, c in enumerate(row)}
+    for e, knew, again in walk(view, this_round(view["log"]), cards):
+        c = cards[e["k"]][1]
+        t, p = where[e["k"]]
+        bounds = public_bounds(rows[t], p)
+        for k in knew:
+            if cards[k][1] == c:
+                if not e.get("partner"):
+                    near.setdefault(k, []).append(bounds)
+                if not e["hit"]:
+                    if soft:
+                        ruled_out.setdefault(k, []).append((e["n"], e["seat"], again))
+                    else:
+                        ruled_out.setdefault(k, set()).add(e["n"])
+    return ruled_out, near
+
+
+def this_round(log):
+    """The log since the current round's deal."""
+    return log[max((i for i, e in enumerate(log) if e["e"] == "deal"), default=0):]
+
+
+def view_cards(view, public=False):
+    """{handle: (seat, colour, id or None)} of every card in the view's rows: the id where the
+    view shows the number (``public``: only face-up cards, as anyone at the table sees them)."""
+    return cards_of(view["rows"], public)
+
+
+def cards_of(rows, public=False):
+    """``view_cards`` of rows shaped like a view's ({"k", "c", "n", "up"} per card)."""
+    return {c["k"]: (s, c["c"], card_id(c["n"], c["c"]) if c["n"] is not None
+                     and (c["up"] or not public) else None)
+            for s, row in enumerate(rows) for c in row}
+
+
+def walk(view, events, cards):
+    """Yield ``(attack event, handles its declarer knew the place of then, again)`` for the
+    attacks of one round (``events``: its log) on the cards of ``cards`` ({handle: (seat,
+    ...)}, every card of that round's rows); ``again``: the attack followed a hit in the same
+    turn (the player could have stayed instead). The set is live: use it before the next
+    step."""
+    handles = sorted(cards)
+    base = handles[0]
+    players = view["players"]
+    dealt = players * (PAIR_DEAL if view.get("mode") == "pair" else DEAL[players])
+    knows = {s: {k for k in handles if k < base + dealt and cards[k][0] == s}
+             for s in range(players)}
+    draws = 0
+    last = None                 # the latest attack of the turn, if nothing ended it since
+    for e in events:
         kind = e["e"]
         if kind == "draw":
             k = base + dealt + draws
             draws += 1
-            if k in where:
+            if k in cards:
                 knows[e["seat"]].add(k)
         elif kind == "show":
             knows[e["to"]].add(e["k"])
-        elif kind == "attack" and e["k"] in where:
-            c = colour[e["k"]]
+        elif kind == "attack":
+            again = last is not None and last["seat"] == e["seat"] and last["hit"]
+            last = e
+            if e["k"] in cards:
+                yield e, knows[e["seat"]], again
+            continue
+        if kind != "out":
+            last = None
+
+
+def rounds_seen(view):
+    """[(events, rows, finished)] per round of the game so far whose cards can be named: each
+    finished round (its ``round_end`` event shows every card, with handles from rules version
+    3; ``rows`` shaped like a view's, every number shown), then the current one (the view's
+    rows)."""
+    log = view["log"]
+    out = []
+    start = None
+    for i, e in enumerate(log):
+        if e["e"] == "deal":
+            start = i
+        elif e["e"] == "round_end" and start is not None and "k" in e:
+            rows = [[{"k": k, "c": c["c"], "n": c["n"], "up": up}
+                     for k, c, up in zip(ks, row, ups)]
+                    for ks, row, ups in zip(e["k"], e["rows"], e["up"])]
+            if any(rows):
+                out.append((log[start:i], rows, True))
+            start = None
+    if start is not None and view["phase"] != "over" and any(view["rows"]):
+        out.append((log[start:], view["rows"], False))
+    return out
+
+
+def bluffs_seen(view, public=True):
+    """{seat: [bluffs, honest]}: the failed declarations (not on a partner's card) whose truth
+    the table has seen — a *bluff* when the declared card turned up as one its declarer knew
+    the place of then (their own, or shown to them), *honest* when it turned up anywhere else
+    (another row; the deck, at a round's end). A declaration whose card is still face down
+    counts for neither. ``public`` False: the viewer's own numbers (and its drawn card) count
+    as seen too; the estimate is then biased, since a bluff's card turns up only when found
+    while an honest declaration of one of the viewer's own cards is settled at once."""
+    seen = {s: [0, 0] for s in range(view["players"])}
+    drawn = view.get("drawn")
+    mine = None
+    if not public and drawn and drawn.get("n") is not None:
+        mine = card_id(drawn["n"], drawn["c"])
+    for events, rows, finished in rounds_seen(view):
+        cards = cards_of(rows, public)
+        place = {cid: k for k, (_, _, cid) in cards.items() if cid is not None}
+        for e, knew, again in walk(view, events, cards):
+            if e["hit"] or e.get("partner") or again:
+                continue
+            x = card_id(e["n"], cards[e["k"]][1])
+            if x in place:
+                seen[e["seat"]][0 if place[x] in knew else 1] += 1
+            elif finished or x == mine:
+                seen[e["seat"]][1] += 1
+    return seen
+
+
+def heed_tests(view, seat):
+    """What the other players' declarations on ``seat``'s cards show of whether they read its
+    failed declarations as proof: [(declarer, q, ignored)], one per declaration on one of its
+    cards (not by its partner) after ``seat``, knowing that card, had missed with numbers of
+    its colour that the card's face-up neighbours (as they are now, or were at the round's
+    end) allow.
+    ``q``: the share of the numbers the card's neighbours allow that ``seat`` had declared so
+    (what a player who ignores declarations would hit on by chance); ``ignored``: whether this
+    declaration named one of them (a reader would not: it believes ``seat`` does not hold
+    it)."""
+    out = []
+    for events, rows, _ in rounds_seen(view):
+        cards = cards_of(rows)
+        where = {c["k"]: (s, p) for s, row in enumerate(rows) for p, c in enumerate(row)}
+        said = {}                       # handle: the numbers declared in vain while ``seat`` knew it
+        held = {}
+        for e, knew, _ in walk(view, events, cards):
+            c = cards[e["k"]][1]
+            if e["seat"] == seat:
+                if not e["hit"] and not e.get("partner"):
+                    x = card_id(e["n"], c)
+                    if any(cards[k][2] == x for k in knew):
+                        break                   # our bluff: a reader may now see a contradiction
+                    for k in knew:
+                        if cards[k][1] == c:
+                            said.setdefault(k, set()).add(e["n"])
+                continue
             t, p = where[e["k"]]
-            bounds = public_bounds(rows[t], p)
-            for k in knows[e["seat"]]:
-                if colour[k] == c:
-                    if not e.get("partner"):
-                        near.setdefault(k, []).append(bounds)
-                    if not e["hit"]:
-                        ruled_out.setdefault(k, set()).add(e["n"])
-    return ruled_out, near
+            if t != seat or e.get("partner") or e["k"] not in said:
+                continue
+            lo, hi = public_bounds(rows[t], p)
+            allowed = [n for n in range(NUMBERS) if lo < card_id(n, c) < hi]
+            told = [n for n in allowed if n in said[e["k"]]]
+            if told and len(told) < len(allowed):
+                out.append((e["seat"], len(told) / len(allowed), e["n"] in said[e["k"]]))
+    return out
 
 
 def public_bounds(row, p):
@@ -105,12 +233,17 @@ def public_bounds(row, p):
     return lo, hi
 
 
-def knowledge(view, seat=None, hide_own=False, hints=True, likelihood=0.0) -> Knowledge:
+def knowledge(view, seat=None, hide_own=False, hints=True, likelihood=0.0,
+              doubt=None, doubt_again=None) -> Knowledge:
     """Build the seat's knowledge. ``hide_own``: as a spectator would see the seat's own row
     (used to guess how much the others know about our cards). ``hints``: use what failed
-    declarations say about the declarer's own cards (``declarations``); ``likelihood`` > 0
-    also weighs a declarer's hidden cards in the ranges they declared on by (1 + likelihood)
-    per declaration (soft evidence, for ``posterior``)."""
+    declarations say about the declarer's own cards (``declarations``): without ``doubt`` as
+    proof (the number is ruled out for every card of that colour the declarer knew); with
+    ``doubt`` = {declarer: factor} as evidence, weighing that number on each such card by the
+    declarer's factor per declaration (a factor below 1 lowers its chance without removing it:
+    the declarer may have bluffed). ``likelihood`` > 0 also weighs a declarer's hidden cards in
+    the ranges they declared on by (1 + likelihood) per declaration. Weights are soft evidence
+    for ``posterior``."""
     me = view["seat"] if seat is None else seat
     known = set()
     for s, row in enumerate(view["rows"]):
@@ -120,7 +253,11 @@ def knowledge(view, seat=None, hide_own=False, hints=True, likelihood=0.0) -> Kn
     drawn = view.get("drawn")
     if drawn and drawn.get("n") is not None and not hide_own:
         known.add(card_id(drawn["n"], drawn["c"]))
-    wrong, near = declarations(view) if hints else ({}, {})
+    wrong, near, soft = {}, {}, {}
+    if hints and doubt is not None:
+        soft, near = declarations(view, soft=True)
+    elif hints:
+        wrong, near = declarations(view)
     for e in view["log"]:
         if e["e"] == "attack" and not e["hit"]:
             wrong.setdefault(e["k"], set()).add(e["n"])
@@ -150,6 +287,12 @@ def knowledge(view, seat=None, hide_own=False, hints=True, likelihood=0.0) -> Kn
                     for cid in range(lo + 1, hi):
                         if cid & 1 == sl.colour:
                             sl.weight[cid] = sl.weight.get(cid, 1) * (1 + likelihood)
+    for slots in rows:
+        for sl in slots:
+            for n, declarer, again in soft.get(sl.k, ()):
+                cid = card_id(n, sl.colour)
+                factor = doubt[declarer] if not again or doubt_again is None else doubt_again
+                sl.weight[cid] = sl.weight.get(cid, 1) * factor
     pool = [c for c in range(CARDS) if c not in known]
     targets = set(view["targets"]) if "targets" in view else {
         s for s in range(len(view["rows"])) if s != me and not view["out"][s]}

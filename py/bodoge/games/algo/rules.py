@@ -616,8 +616,66 @@ class Algo(Game):
             detail["pair"] = True          # scores are the teams' (seats 0+2, 1+3)
         return Outcome(winners, scores, **detail)
 
-    # --- bots --------------------------------------------------------------------------------
-    def make_bot(self, level, seat, seed):
-        from .bots import BOTS
 
-        return BOTS[level](seat, seed)
+# --- what a seat can see is impossible (the number pad greys it; issue 26) --------------------------
+def _key(c, n):
+    """A card's place in the order of all 24 cards: by number, black before white."""
+    return 2 * n + c
+
+
+def _lowest(cards, known):
+    """The lowest key each card of a row (left to right) can have: above the card to its left,
+    of its own colour, and none that is known to be elsewhere."""
+    prev, out = -1, []
+    for c in cards:
+        if c["n"] is not None:
+            prev = _key(c["c"], c["n"])
+        else:
+            k = prev + 1
+            while k < CARDS and (k % 2 != c["c"] or k in known):
+                k += 1
+            prev = k
+        out.append(prev)
+    return out
+
+
+def ruled_out(view, s, p):
+    """What ``view``'s seat can already tell about declaring each number on card ``p`` of row
+    ``s``: {number: (why, detail)}, why one of "up" (that card is face up: detail is the seat
+    whose row holds it), "mine" (the seat holds it face down or has just drawn it: declaring
+    it is a bluff, which must miss), "told" (a card shown to the seat by Toss: detail is whose),
+    "tried" (declared on this card before and missed) or "order" (the row's order leaves no
+    room for it: detail is the (lowest, highest) number the card can still be). A number not
+    in the answer may be the card. Only what the view shows is used."""
+    row = view["rows"][s]
+    target = row[p]
+    me = view.get("seat")
+    where = {}
+    for r, cards in enumerate(view["rows"]):
+        for c in cards:
+            if c["n"] is not None and c is not target:
+                where[_key(c["c"], c["n"])] = ("up" if c["up"] else "mine" if r == me else "told", r)
+    drawn = view.get("drawn")
+    if drawn is not None and drawn.get("n") is not None:
+        where[_key(drawn["c"], drawn["n"])] = ("mine", me)
+    known = set(where)
+    lo = _lowest(row, known)[p]
+    # the highest: the same walk over the mirrored order (key 23 - k, so colours swap)
+    mirrored = [{"c": 1 - c["c"], "n": None if c["n"] is None
+                 else (CARDS - 1 - _key(c["c"], c["n"])) // 2} for c in reversed(row)]
+    hi = CARDS - 1 - _lowest(mirrored, {CARDS - 1 - k for k in known})[len(row) - 1 - p]
+    tried = {e["n"] for e in view["log"]
+             if e["e"] == "attack" and not e["hit"] and e.get("k") == target["k"]}
+    colour_ = target["c"]
+    span = (max(0, (lo - colour_ + 1) // 2), min(NUMBERS - 1, (hi - colour_) // 2))
+    out = {}
+    for n in range(NUMBERS):
+        key = _key(colour_, n)
+        if key in where:
+            why, r = where[key]
+            out[n] = (why, None if why == "mine" else r)
+        elif n in tried:
+            out[n] = ("tried", None)
+        elif not lo <= key <= hi:
+            out[n] = ("order", span)
+    return out

@@ -20,7 +20,6 @@ import datetime
 from ...core.record import Record, encode
 from ...ui.games import GameUI, result_part
 from ...ui.html import h
-from ...ui.play import PlayScreen
 from . import rules as R
 from .puzzle import GRADES as PUZZLE_GRADES
 from .ui_cards import W, H, card_at, card_name, card_svg, colour_name, nth, toggle_card, type_number
@@ -109,10 +108,28 @@ class AlgoUI(Table, GameUI):
             return i18n.t("algo.slot.daily", date=options["daily"], grade=options["grade"])
         return i18n.t("algo.slot.puzzle", grade=options["grade"])
 
-    def make_screen(self, app, slot, match):
-        if match.state["options"].get("mode") == "puzzle":
-            return PuzzleScreen(app, slot, match)
-        return super().make_screen(app, slot, match)
+    # --- a puzzle's Share dialog also offers the *puzzle code*: the same puzzle without your
+    # answers, for someone else to solve ----------------------------------------------------------
+    @staticmethod
+    def puzzle_code(match):
+        rec = match.record
+        return encode(Record(rec.game, rec.version, rec.options, rec.seed, [], {}))
+
+    def share_extra(self, match, t):
+        if match.record.options.get("mode") != "puzzle":
+            return None
+        return [h("h3", {}, t("algo.puzzle.code_title")),
+                h("p", {}, t("algo.puzzle.code_body")),
+                h("label", {"for": "puzzle-code"}, t("algo.puzzle.code")),
+                h("textarea", {"id": "puzzle-code", "readonly": True, "rows": "2",
+                               "spellcheck": "false"}, self.puzzle_code(match)),
+                h("button", {"type": "button", "class_": "button", "data_act": "copy",
+                             "data_arg": "puzzle"}, t("share.copy_code"))]
+
+    def copy_text(self, kind, match):
+        if kind == "puzzle" and match.record.options.get("mode") == "puzzle":
+            return self.puzzle_code(match)
+        return None
 
     # --- the table -------------------------------------------------------------------------------
     def board(self, view, sel, ctx):
@@ -547,36 +564,6 @@ KEYS = ("tab", "digits", "stay", "toss", "escape", "why")
 def today():
     """The local date (YYYY-MM-DD) of the daily puzzle."""
     return datetime.date.today().isoformat()
-
-
-class PuzzleScreen(PlayScreen):
-    """The puzzle is played on the shared game screen; its share dialog also offers the
-    *puzzle code*: the same puzzle without your answers, for someone else to solve."""
-
-    def puzzle_code(self):
-        rec = self.match.record
-        return encode(Record(rec.game, rec.version, rec.options, rec.seed, [], {}))
-
-    def render_share(self):
-        t = self.t
-        dlg = super().render_share()
-        code = self.puzzle_code()
-        extra = [h("h3", {}, t("algo.puzzle.code_title")),
-                 h("p", {}, t("algo.puzzle.code_body")),
-                 h("label", {"for": "puzzle-code"}, t("algo.puzzle.code")),
-                 h("textarea", {"id": "puzzle-code", "readonly": True, "rows": "2",
-                                "spellcheck": "false"}, code),
-                 h("button", {"type": "button", "class_": "button", "data_act": "copy",
-                              "data_arg": "puzzle"}, t("share.copy_code"))]
-        dlg.children[0].children[1].children = tuple(extra) + tuple(dlg.children[0].children[1].children)
-        return dlg
-
-    def act(self, action, arg, form):
-        if action == "copy" and arg == "puzzle":
-            ok = self.app.host.copy(self.puzzle_code())
-            self.app.host.announce(self.t("share.copied" if ok else "share.copy_failed"))
-            return
-        super().act(action, arg, form)
 
 
 PUZZLE = PuzzleUI()

@@ -4,7 +4,7 @@ on an element marked ``data-pointer="<action>"`` reach ``App.act(<action>, "<kin
 The shell (``bodoge/ui/dom.py``) sends only clicks, form changes and keys to Python; ALLUVIUM's
 piece must also follow the pointer, be dragged and turn with the wheel or a right-click. Until
 the shell does this for every game, ALLUVIUM's screen installs this bridge once per page
-(``install``, from ``AlluviumUI.make_screen``); it is game-neutral and belongs in ``dom.py``.
+(``install``, from ``AlluviumUI.opened``); it is game-neutral and belongs in ``dom.py``.
 It does nothing outside Pyodide (CPython tests drive ``act`` directly), and it imports the
 browser's modules only when installed, so a memory snapshot of the package holds none.
 

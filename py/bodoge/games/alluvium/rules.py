@@ -182,6 +182,10 @@ def preview(view, move) -> dict:
 # follow it (its drawing and a seat's automatic pass); anything else (the sheets passing, a card
 # turned up, the hand cards discarded, a round scored) showed something or drew from a deck.
 UNDOABLE_EVENTS = frozenset({"place", "cell", "pass"})
+# why not, by the first event that may not be undone (the string keys the take-back shows)
+UNDO_WHY = {"discard": "alluvium.undo.hands", "virtual": "alluvium.undo.virtual",
+            "pass_sheets": "alluvium.undo.passed", "score": "alluvium.undo.scored",
+            "round": "alluvium.undo.scored", "end": "undo.over"}
 
 
 class Alluvium(Game):
@@ -492,13 +496,20 @@ class Alluvium(Game):
     def undoable(self, before, seat, move, after):
         """A drawing may be taken back until the sheets pass: while it stays on the sheet in
         front of its seat and nothing followed it but other drawings or passes (no card turned
-        up, such as the virtual player's; no hand cards discarded; no round scored)."""
-        if before["phase"] == "over" or after["phase"] != before["phase"]:
-            return False
-        if (after["round"], after["step"]) != (before["round"], before["step"]):
-            return False
+        up, such as the virtual player's; no hand cards discarded; no round scored). A refusal
+        is the key of the words saying why (the first thing that followed and may not be
+        undone)."""
+        if before["phase"] == "over":
+            return "undo.over"
         new = after["log"][len(before["log"]):]
-        return bool(new) and all(e["e"] in UNDOABLE_EVENTS for e in new)
+        if not new:
+            return "undo.no"
+        for e in new:
+            if e["e"] not in UNDOABLE_EVENTS:
+                return UNDO_WHY.get(e["e"], "undo.no")
+        if after["phase"] != before["phase"] or (after["round"], after["step"]) != (before["round"], before["step"]):
+            return "undo.no"            # (every change of phase, pass or round is logged above)
+        return True
 
     @staticmethod
     def _public_event(e, me, hide_pieces=False):
@@ -518,9 +529,3 @@ class Alluvium(Game):
         if result is None:
             return None
         return Outcome(result["winners"], result["total"], area=result["area"], coop=result["coop"])
-
-    # --- bots --------------------------------------------------------------------------------
-    def make_bot(self, level, seat, seed):
-        from .bots import BOTS
-
-        return BOTS[level](seat, seed)

@@ -21,7 +21,7 @@ alone. While a round summary shows (``ctx.pause``), the board shows the round th
 """
 
 from ...core.errors import IllegalMove
-from ...ui.games import GameUI, joined, placings
+from ...ui.games import GameUI, action, joined, placings
 from ...ui.html import h
 from . import board as B
 from . import pointer
@@ -82,6 +82,49 @@ def map_summary(ctx, view, cells):
     parts = [t("alluvium.summary_who", who=who_name(ctx, view, p), n=n) for p, n in enumerate(counts) if n]
     parts.append(t("alluvium.summary_empty", n=cells.count(R.EMPTY)))
     return t("list.sep").join(parts)
+
+
+def same_sheet(view, sel):
+    """Whether ``sel`` was made for the sheet now in front of the viewer; if not (the sheets
+    passed, or a guest's new view arrived with another sheet), the choice starts afresh, so
+    the piece starts where it fits on this one. Returns the old answer."""
+    sheet = view["sheet"]
+    key = f"{view['round']}:{view['phase']}:{view['step']}:{sheet['owner']}:{sheet['cells']}"
+    if sel.get("for") == key:
+        return True
+    kept = {k: sel[k] for k in ("final",) if k in sel}
+    had = bool(sel)
+    sel.clear()
+    sel.update(kept, **{"for": key})
+    return not had
+
+
+def hand_pieces(view):
+    """[(piece, drawn)]: the pieces to draw now; in round 1's first phase both of the seat's
+    pieces, the one already drawn too (so the controls keep their place between the two)."""
+    me = view["seat"]
+    if view["round"] == 1 and view["phase"] == "own" and me is not None and view["hands"][me]:
+        both = [view["piles"][me][0], view["hands"][me]]
+        return [(p, p not in view["todo"]) for p in dict.fromkeys(both)]
+    return [(p, False) for p in dict.fromkeys(view["todo"])]
+
+
+def sheet_ranks(sheet):
+    """{participant: (rank, tied)} on a sheet by its ticks, as the final scoring ranks them
+    (everyone but its owner, the virtual player too; ties share a rank)."""
+    others = [p for p in range(len(sheet["ticks"])) if p != sheet["owner"]]
+    ticks = [sheet["ticks"][p] for p in others]
+    ranked = R.ranks(ticks)
+    return {p: (r, ranked.count(r) > 1) for p, r in zip(others, ranked)}
+
+
+def rank_word(t, standing, p, short=False):
+    """"2nd", or "1st (tied)" ("=1st" where it is ``short``: a phone's row of the list)."""
+    rank, tied = standing[p]
+    word = t(f"result.place.{min(rank, 6)}")
+    if not tied:
+        return word
+    return t("alluvium.rank_tied_short" if short else "alluvium.rank_tied", rank=word)
 
 
 # --- drawing ---------------------------------------------------------------------------------------
@@ -397,13 +440,17 @@ class Draft:
 class AlluviumUI(GameUI):
     game_id = "alluvium"
 
+    def confirms(self, view, move, ctx):
+        """Its own flow confirms its moves (the piece is a preview drawn by a second tap or click already):
+        the session asks nothing more."""
+        return False
+
     def default_setup(self):
         return {"players": 4, "kind0": "human", "kind1": "strong", "kind2": "normal", "kind3": "normal",
                 "kind4": "normal"}
 
-    def make_screen(self, app, slot, match):
+    def opened(self, app):
         pointer.install(app)
-        return super().make_screen(app, slot, match)
 
     # --- board -----------------------------------------------------------------------------------
     def board(self, view, sel, ctx):
@@ -423,6 +470,7 @@ class AlluviumUI(GameUI):
         pic.rect = B.largest_rectangle(filled)[1]
         effect = None
         if acting:
+            same_sheet(view, sel)
             pic.clickable = "alv-at"
             pic.pointer = True
             who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
@@ -535,8 +583,11 @@ class AlluviumUI(GameUI):
             who = view["virtual"] if view["phase"] == "virtual" else me
             key = "alluvium.virtual_card" if view["phase"] == "virtual" else "alluvium.your_card"
             info.append(h("span", {"class_": "alv-open-card", "data_spot": "card"}, t(key), " ",
-                          [h("span", {"class_": "alv-card"}, piece_svg(p, who, 9), " ", piece_name(t, p))
-                           for p in dict.fromkeys(view["todo"])]))
+                          [h("span", {"class_": "alv-card done" if done else "alv-card"},
+                             piece_svg(p, who, 9), " ", piece_name(t, p),
+                             # struck through; the word is heard (shown, the line would wrap)
+                             h("span", {"class_": "offscreen"}, " ", t("alluvium.drawn")) if done else None)
+                           for p, done in hand_pieces(view)]))
         return h("section", {"class_": "alv-sheet", "data_region": "table", "aria_labelledby": "alv-sheet-title"},
                  h("div", {"class_": "alv-sheet-head"},
                    h("h2", {"id": "alv-sheet-title"}, heading),
@@ -557,12 +608,15 @@ class AlluviumUI(GameUI):
         t = ctx.t
         parts = []
         if acting:
-            parts.append(self.controls(view, sel, ctx))
+            parts.append(self.controls(view, sel, ctx, effect))
             parts.append(h("p", {"class_": "alv-preview", "id": "alv-preview", "aria_live": "polite",
                                  "data_spot": "preview"},
                            self.effect_words(view, sel, ctx, effect)))
-            parts.append(h("p", {"class_": "alv-hint"}, h("span", {"class_": "alv-hint-mouse"}, t("alluvium.hint")),
-                           h("span", {"class_": "alv-hint-touch"}, t("alluvium.hint_touch"))))
+            # one hint, for the input at hand: never "click" on a touch screen
+            mouse = "alluvium.hint" if ctx.confirm else "alluvium.hint_direct"
+            parts.append(h("p", {"class_": "alv-hint"},
+                           h("span", {"class_": "alv-hint-touch" if ctx.touch else "alv-hint-mouse"},
+                             t("alluvium.hint_touch" if ctx.touch else mouse))))
         else:
             waiting = [ctx.name(s) for s in view["to_move"]]
             text = (t("alluvium.still_drawing", names=t("list.sep").join(waiting)) if waiting
@@ -588,7 +642,10 @@ class AlluviumUI(GameUI):
         words = [t("alluvium.preview.ok")]
         if view["phase"] == "others":
             owner = view["sheet"]["owner"]
-            words.append(t("alluvium.preview.ticks", n=effect["ticks"]))
+            after = dict(view["sheet"], ticks=list(view["sheet"]["ticks"]))
+            after["ticks"][ctx.viewer] += effect["ticks"]
+            words.append(t("alluvium.preview.ticks", n=effect["ticks"],
+                           rank=rank_word(t, sheet_ranks(after), ctx.viewer)))
             words.append(t("alluvium.preview.rect_owner", name=ctx.name(owner), before=effect["area_before"],
                            after=effect["area"]))
         else:
@@ -598,20 +655,22 @@ class AlluviumUI(GameUI):
         return [h("strong", {"class_": "alv-yes"}, words[0]), " ", " ".join(words[1:]), " ",
                 h("span", {"class_": "alv-where"}, head)]
 
-    def controls(self, view, sel, ctx):
+    def controls(self, view, sel, ctx, effect=None):
         t = ctx.t
         piece_mode = sel.get("mode") != "cell"
         rows = []
         if piece_mode:
-            todo = list(dict.fromkeys(view["todo"]))
-            if len(todo) > 1:
+            pieces = hand_pieces(view)
+            if len(pieces) > 1:         # round 1: both stay (the drawn one disabled): nothing moves
                 who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
                 rows.append(h("div", {"class_": "alv-pieces", "role": "group", "aria_label": t("alluvium.choose_piece"),
                                      "data_spot": "pieces"},
                               [h("button", {"type": "button", "class_": "button alv-pick", "data_act": "alv-piece",
-                                            "data_arg": p, "aria_pressed": "true" if sel.get("piece") == p else "false"},
-                                 piece_svg(p, who, 9), " ", piece_name(t, p))
-                               for p in todo]))
+                                            "data_arg": p, "disabled": done,
+                                            "aria_pressed": "true" if sel.get("piece") == p else "false"},
+                                 piece_svg(p, who, 9), " ", piece_name(t, p),
+                                 h("span", {"class_": "alv-done"}, " ", t("alluvium.drawn")) if done else None)
+                               for p, done in pieces]))
 
         def button(id_, act, label, key, icon=None, cls="button"):
             """A button with its word (a shorter one where the stage is narrow: each is the
@@ -630,8 +689,11 @@ class AlluviumUI(GameUI):
         if self.singles(view):
             pad.append(button("alv-mode", "alv-mode", "alluvium.mode.cell" if piece_mode else "alluvium.mode.piece",
                               "B"))
-        pad.append(button("alv-draw", "alv-draw", "alluvium.draw" if piece_mode else "alluvium.fill", "Enter", "✓",
-                          "button primary alv-draw"))
+        draw = button("alv-draw", "alv-draw", "alluvium.draw" if piece_mode else "alluvium.fill", "Enter", "✓",
+                      "button primary alv-draw")
+        if effect is not None and "error" in effect:     # disabled, with the reason (the preview says it)
+            draw.attrs.update(disabled=True, title=t(effect["error"]), aria_describedby="alv-preview")
+        pad.append(draw)
         rows.append(h("div", {"class_": "alv-pad", "role": "group", "aria_label": t("alluvium.move_piece")}, pad))
         return h("div", {"class_": "alv-controls"}, rows)
 
@@ -646,12 +708,14 @@ class AlluviumUI(GameUI):
             ring = [(me + k * d) % n for k in range(1, n)]
             head = t("alluvium.passing", direction=direction_word(t, d), to=ctx.name(ring[0]),
                      frm=ctx.name(ring[-1]))
+            ring.insert(0, me)          # you too: your ticks on this sheet, ranked with everyone's
         else:
             ring = list(range(n))
             head = t("alluvium.passing_all", direction=direction_word(t, d))
         if view["virtual"] is not None:
             ring.append(view["virtual"])
         rows = []
+        standing = sheet_ranks(sheet) if sheet is not None else {}
         for p in ring:
             bits = []
             if sheet is not None:
@@ -659,18 +723,21 @@ class AlluviumUI(GameUI):
                     bits.append(h("span", {"class_": "alv-owner"}, t("alluvium.owner")))
                 else:
                     bits.append(h("span", {"class_": "alv-pticks", "data_spot": f"ticks:{p}"},
-                                  t("alluvium.ticks", n=sheet["ticks"][p])))
+                                  t("alluvium.ticks_rank", n=sheet["ticks"][p],
+                                    rank=rank_word(t, standing, p, short=True))))
             if areas_now is not None and p < n:
                 bits.append(h("span", {"class_": "alv-parea"}, t("alluvium.area_now", n=areas_now[p])))
             pile = view["piles"][p]
             r = view["round"] if ctx.pause is None else ctx.pause["round"]
+            card_part = None
             if len(pile) >= r:
                 card = pile[r - 1]
-                bits.append(h("span", {"class_": "alv-pcard"}, piece_svg(card, p, 7), " ", card,
-                              h("span", {"class_": "offscreen"}, " ", piece_name(t, card))))
+                card_part = h("span", {"class_": "alv-pcard"}, piece_svg(card, p, 7), " ", card,
+                              h("span", {"class_": "offscreen"}, " ", piece_name(t, card)))
+            bits.append(card_part)
             if p < n:
                 bits.append(h("span", {"class_": "alv-psum"}, t("alluvium.area_sum", n=sum(view["areas"][p]))))
-            rows.append(h("li", {"class_": "alv-player"},
+            rows.append(h("li", {"class_": "alv-player you" if p == me else "alv-player"},
                           h("span", {"class_": "alv-pname"}, swatch(p, 18), " ",
                             h("span", {"class_": "alv-pn", "title": who_name(ctx, view, p)}, who_name(ctx, view, p))),
                           h("span", {"class_": "alv-pbits"}, bits)))
@@ -698,6 +765,12 @@ class AlluviumUI(GameUI):
             area = e["areas"][me]
             parts.append(h("section", {"class_": "alv-hand", "data_region": "hand", "aria_label": t("alluvium.hand")},
                            h("p", {"class_": "alv-waiting"}, t("alluvium.your_area", round=e["round"], n=area))))
+        elif view.get("sheets"):          # a replay showing everything: every map as scored
+            rects = e.get("rects") or []
+            parts.append(self.sheets_part(view, ctx, title,
+                                          lambda o: tuple(rects[o]) if o < len(rects) and rects[o] else None))
+            parts.append(self.players_part(view, ctx, None, areas_now=e["areas"]))
+            return h("div", {"class_": "alv-board alv-spectator"}, parts)
         else:
             parts.append(h("section", {"class_": "alv-sheet", "data_region": "table"}, h("h2", {}, title)))
         parts.append(self.players_part(view, ctx, sheet, areas_now=e["areas"]))
@@ -707,28 +780,34 @@ class AlluviumUI(GameUI):
     def all_sheets(self, view, ctx):
         """A spectator's table: every sheet if the view shows them (a replay: ``reveal``), else
         the players and their area bonuses."""
-        t = ctx.t
         parts = []
         if view.get("sheets"):
-            maps = []
-            for sheet in view["sheets"]:
-                o = sheet["owner"]
-                pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"], mid=f"alv-all-{o}")
-                pic.rect = B.largest_rectangle(R.filled_mask(sheet["cells"]))[1]
-                hand = view["hands"][o] if o < len(view["hands"]) else None
-                hand_note = (h("p", {"class_": "alv-hand-card"}, t("alluvium.hand_card", piece=piece_name(t, hand)))
-                             if hand and view["round"] == 1 and view["phase"] == "own" else None)
-                maps.append(h("section", {"class_": "alv-mini", "aria_labelledby": f"alv-mini-{o}"},
-                              h("h3", {"id": f"alv-mini-{o}"}, swatch(o, 16), " ", whose_map(ctx, o)),
-                              h("div", {"class_": "alv-mapbox"}, pic.svg()), hand_note))
-            parts.append(h("section", {"class_": "alv-sheets", "data_region": "table", "aria_labelledby": "alv-sheets-title"},
-                           h("h2", {"id": "alv-sheets-title"}, self.stage(view, ctx)),
-                           h("div", {"class_": "alv-minis"}, maps)))
+            parts.append(self.sheets_part(view, ctx, self.stage(view, ctx),
+                                          lambda o: B.largest_rectangle(R.filled_mask(view["sheets"][o]["cells"]))[1]))
         else:
             parts.append(h("section", {"class_": "alv-sheet", "data_region": "table"},
                            h("h2", {}, self.stage(view, ctx))))
         parts.append(self.players_part(view, ctx, None))
         return h("div", {"class_": "alv-board alv-spectator"}, parts)
+
+    def sheets_part(self, view, ctx, title, rect_of):
+        """Every sheet side by side (``view["sheets"]``), each with the rectangle ``rect_of(owner)``
+        outlined and, in round 1's first phase, its private hand card named."""
+        t = ctx.t
+        maps = []
+        for sheet in view["sheets"]:
+            o = sheet["owner"]
+            pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"], mid=f"alv-all-{o}")
+            pic.rect = rect_of(o)
+            hand = view["hands"][o] if o < len(view["hands"]) else None
+            hand_note = (h("p", {"class_": "alv-hand-card"}, t("alluvium.hand_card", piece=piece_name(t, hand)))
+                         if hand and view["round"] == 1 and view["phase"] == "own" and ctx.pause is None else None)
+            maps.append(h("section", {"class_": "alv-mini", "aria_labelledby": f"alv-mini-{o}"},
+                          h("h3", {"id": f"alv-mini-{o}"}, swatch(o, 16), " ", whose_map(ctx, o)),
+                          h("div", {"class_": "alv-mapbox"}, pic.svg()), hand_note))
+        return h("section", {"class_": "alv-sheets", "data_region": "table", "aria_labelledby": "alv-sheets-title"},
+                 h("h2", {"id": "alv-sheets-title"}, title),
+                 h("div", {"class_": "alv-minis"}, maps))
 
     # --- prompt and input --------------------------------------------------------------------------
     def prompt(self, view, sel, ctx):
@@ -736,22 +815,35 @@ class AlluviumUI(GameUI):
         todo = view["todo"]
         names = t("list.sep").join(piece_name(t, p) for p in dict.fromkeys(todo))
         if view["phase"] == "own" and view["round"] == 1:
-            return t("alluvium.prompt.start", pieces=names, squares=squares(t, view["start"]))
+            # short: it stays one line at 1280 px when Take back comes beside it
+            key = "alluvium.prompt.start" if len(todo) > 1 else "alluvium.prompt.start_last"
+            return t(key, pieces=joined(t, [piece_name(t, p) for p in dict.fromkeys(todo)]))
         if view["phase"] == "own":
             return t("alluvium.prompt.own", piece=names)
         if view["phase"] == "virtual":
             return t("alluvium.prompt.virtual", piece=names)
         return t("alluvium.prompt.others", whose=whose_map(ctx, view["sheet"]["owner"]), piece=names)
 
-    def act(self, action, arg, view, sel, ctx):
-        if action == "alv-step":
-            sel["final"] = int(arg) if arg.isdigit() else 0
-            ctx.focus = "alv-final-title"
-            return None
-        if action == "alv-all":
-            sel["final"] = "all"
-            return None
+    @action("alv-step")
+    def final_step(self, arg, view, sel, ctx):
+        """The final scoring's step ``arg`` (0: the area bonuses, then a sheet each)."""
+        sel["final"] = int(arg) if arg.isdigit() else 0
+        ctx.focus = "alv-final-title"
+
+    @action("alv-all")
+    def final_all(self, arg, view, sel, ctx):
+        """Every step of the final scoring at once."""
+        sel["final"] = "all"
+
+    @action(POINTER_ACT, "alv-mode", "alv-draw", "alv-at", "alv-rot", "alv-flip", "alv-next", "alv-move",
+            "alv-piece", "alv-reset")
+    def drawing(self, arg, view, sel, ctx):
+        """The piece in hand (or action B's cell) and its drawing: ``ctx.acted`` says which
+        control, key or pointer event."""
+        action = ctx.acted
         if ctx.viewer not in view["to_move"] or view["sheet"] is None:
+            return None
+        if not same_sheet(view, sel):     # input aimed at an earlier sheet (a guest's new view)
             return None
         if action == POINTER_ACT:
             return self.pointer(arg, view, sel)
@@ -763,12 +855,12 @@ class AlluviumUI(GameUI):
                 ctx.focus = "alv-mode"
             return None
         if sel.get("mode") == "cell":
-            return self.act_cell(action, arg, sel)
+            return self.checked(self.act_cell(action, arg, sel), view, ctx)
         draft = Draft(view, sel)
         if action == "alv-draw":
-            return draft.move()
+            return self.checked(draft.move(), view, ctx)
         if action == "alv-at" and arg.isdigit():
-            return None if dragged else self.click(int(arg), view, sel, draft)
+            return None if dragged else self.checked(self.click(int(arg), view, sel, draft, ctx), view, ctx)
         if action == "alv-rot":
             draft.turn(rot=1)
         elif action == "alv-flip":
@@ -794,18 +886,34 @@ class AlluviumUI(GameUI):
         return None
 
     @staticmethod
+    def checked(move, view, ctx):
+        """``move`` if the viewer's own view shows it may be drawn, else None with the reason as
+        the refusal (a guest never sends a move its view already shows to be illegal). In a
+        lesson the move goes on: the lesson's hint says what to do instead."""
+        if move is None or ctx.lesson:
+            return move
+        try:
+            R.preview(view, move)
+        except IllegalMove as e:
+            ctx.error = ctx.t(e.key)
+            return None
+        return move
+
+    @staticmethod
     def pin(sel):
         """The piece stays where it is now (it no longer follows the pointer)."""
         sel["pinned"] = True
         sel.pop("home", None)
 
-    def click(self, cell, view, sel, draft):
+    def click(self, cell, view, sel, draft, ctx):
         """A click or tap on a cell: the first places the piece there (its middle cell on that
-        cell), a second one on the piece where it was placed draws it. A click that ends a
-        drag does nothing more."""
+        cell), a second one on the piece where it was placed draws it. With moves not confirmed
+        (Settings; a mouse by default), a click on the piece that followed the pointer draws it
+        at once where it fits: the hover preview already showed what it does. A click that ends
+        a drag does nothing more."""
         press = sel.pop("press", None)
         if press is not None and press["cell"] == cell:
-            on_piece = press["hit"]
+            on_piece = press["hit"] or (press.get("hover") and not ctx.confirm and draft.legal(draft.mask()))
         else:
             on_piece = bool(sel.get("pinned")) and bool(draft.mask() >> cell & 1)
         if on_piece:
@@ -843,7 +951,9 @@ class AlluviumUI(GameUI):
             if cell is None:
                 return None
             hit = bool(draft.mask() >> cell & 1)
-            sel["press"] = {"cell": cell, "hit": hit and bool(sel.get("pinned"))}
+            # ``hover``: pressed on the piece as it followed the pointer (its preview was shown)
+            sel["press"] = {"cell": cell, "hit": hit and bool(sel.get("pinned")),
+                            "hover": hit and not sel.get("pinned") and "home" in sel}
             r, c = sel["at"]
             if hit:
                 sel["grab"] = [cell // B.SIZE - r, cell % B.SIZE - c]
@@ -1050,7 +1160,7 @@ class AlluviumUI(GameUI):
                   h("td", {}, str(row["ticks"])), h("td", {}, str(row["territory"])),
                   h("td", {}, h("b", {}, str(row["points"]))))
                 for row in sheet["ranking"]]
-        title = t("alluvium.step.sheet", whose=whose_map(ctx, o))
+        title = t("alluvium.step.sheet", whose=whose_in(ctx, o))
         pic = MapPic(cells, t("alluvium.map_label", whose=whose_map(ctx, o), summary=map_summary(ctx, view, cells)),
                      view["start"], mid=f"alv-final-{o}")
         pic.highlight = best

@@ -11,7 +11,7 @@ the other bonuses, Victory, and the sets of a game.
 """
 
 LESSON = {
-    "rules": 1,
+    "rules": 2,
     "options": {"players": 4, "first": 0},
     "seed": 1,
     "seats": [None, "easy", "easy", "easy"],

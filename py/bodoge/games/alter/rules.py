@@ -19,6 +19,14 @@ Moves (JSON):
   ``{"a": "change", "p": place}``: Change onto a place that has a Pick.
   ``{"a": "watch"}``: look at every place without a Pick.
 
+A round taken is recorded whole (rules version 2): its ``take`` event holds the round as the
+table shows it when the last Pick card lands (dealer, the cards shown, the card under each place,
+what each seat watched, everyone's cards before it, what happened to each seat's Pick card) and a
+set's ``score`` event holds its last round's (``take``), so the UI draws an ended round from its
+event alone. Version 1 changed no rule but wrote only who took which place: for a record of
+version 1 the view makes the same events from the state's rounds and log (``round_record``), so
+both versions show the same.
+
 State secrets are the deck order, the cards at the places of the current round and of the
 rounds already taken in this set (``history`` keeps every round taken; those of scored sets
 are public); a view shows a seat only what it watched, its own cards, and what everyone saw
@@ -27,7 +35,7 @@ moves, so bots and the UI never re-derive the rules.
 """
 
 from ...core.errors import BadOptions, IllegalMove
-from ...core.protocol import Game, Outcome, clone, is_int
+from ...core.protocol import Game, Outcome, clone, is_int, rules_of
 from ...core.rng import Rng
 
 # --- components (data: the printed values are pictures missing from our source) -------------
@@ -74,6 +82,8 @@ RULING_VICTORY_AT_SCORING = True   # Victory is checked when its set is scored (
                                    # complete only then); the set's scores are still written
 RULING_TIES_SHARE = True           # equal best totals share the win; two Victories both win
 
+
+V2_ROUND_RECORD = 2   # a taken round is recorded whole in its take event (and a set's last in its score)
 
 APPEND_ONLY = ("log", "history", "scores")   # lists whose entries never change once appended
 
@@ -160,9 +170,55 @@ def preview(view, move):
     return {"pushed": [], "seen": []}
 
 
+def paths_of(events, n):
+    """What happened to each seat's Pick card in a round, from the round's log events: how it
+    was put down (``how``: "deal", "watch" (a Watch, then a place), "change", or
+    "watch_change" (the last player's Watch, then a Change)), the place it was put on (``p``),
+    and every later push of it by another seat's Change (``moved``: ``[changer, from, to]``)."""
+    paths = [None] * n
+    for e in events:
+        kind = e["e"]
+        if kind == "watch":
+            paths[e["seat"]] = {"how": "watch", "p": None, "moved": []}
+        elif kind == "place":
+            path = paths[e["seat"]] or {"how": "deal", "p": None, "moved": []}
+            path["p"] = e["p"]
+            paths[e["seat"]] = path
+        elif kind == "change":
+            watched = paths[e["seat"]] is not None
+            paths[e["seat"]] = {"how": "watch_change" if watched else "change", "p": e["p"],
+                                "moved": []}
+            for s, a, b in e["moves"]:
+                paths[s]["moved"].append([e["seat"], a, b])
+    return paths
+
+
+def round_record(history, r, events):
+    """Round ``r`` (an entry of ``history``, the rounds taken) as the table shows it when its
+    last Pick card lands: its dealer, the cards shown (sorted), the card under each place
+    (``under``), the places each seat watched (``seen``), each seat's cards taken before it in
+    its set (``hands``), what happened to each seat's Pick card (``paths_of``, from ``events``,
+    the round's log events) and the cards left in the set's deck (``deck``). The ``take``
+    event's fields beside ``set``, ``round`` and ``picks`` (rules version 2 writes them; for
+    version 1 the view makes them)."""
+    n = len(r["picks"])
+    before = [x for x in history if x["set"] == r["set"] and x["round"] < r["round"]]
+    return {"dealer": r["dealer"], "shown": sorted(r["places"]), "under": list(r["places"]),
+            "seen": [list(x) for x in r["seen"]], "hands": hands_of(before, n),
+            "paths": paths_of(events, n), "deck": n * (ROUNDS_PER_SET - 1 - r["round"])}
+
+
+def round_events(log, end):
+    """The log events of the round whose ``take`` event is ``log[end]`` (after its deal)."""
+    start = end
+    while start > 0 and log[start - 1]["e"] != "round":
+        start -= 1
+    return log[start:end]
+
+
 class Alter(Game):
     id = "alter"
-    rules_version = 1
+    rules_version = 2
     min_players = min(PLAYER_COUNTS)
     max_players = max(PLAYER_COUNTS)
 
@@ -323,8 +379,13 @@ class Alter(Game):
         state["history"].append({"set": state["set"], "round": state["round"],
                                  "dealer": state["dealer"], "places": state["places"],
                                  "picks": state["picks"], "seen": state["seen"]})
-        state["log"].append({"e": "take", "set": state["set"], "round": state["round"],
-                             "picks": list(state["picks"])})
+        take = {"e": "take", "set": state["set"], "round": state["round"],
+                "picks": list(state["picks"])}
+        if rules_of(state) >= V2_ROUND_RECORD:
+            log = state["log"]
+            take.update(round_record(state["history"], state["history"][-1],
+                                     round_events(log, len(log))))
+        state["log"].append(take)
         state["dealer"] = (state["dealer"] + 1) % state["players"]
         if state["round"] + 1 < ROUNDS_PER_SET:
             state["round"] += 1
@@ -337,8 +398,11 @@ class Alter(Game):
         result = score_set(hands)
         state["scores"].append(result["points"])
         state["totals"] = [a + b for a, b in zip(state["totals"], result["points"])]
-        state["log"].append({"e": "score", "set": state["set"], "hands": hands, **result,
-                             "totals": list(state["totals"])})
+        score = {"e": "score", "set": state["set"], "hands": hands, **result,
+                 "totals": list(state["totals"])}
+        if rules_of(state) >= V2_ROUND_RECORD:
+            score["take"] = state["log"][-1]          # the set's last round, turned up
+        state["log"].append(score)
         state["places"], state["picks"] = [], []
         state["seen"] = [[] for _ in range(state["players"])]
         if result["victory"]:
@@ -381,13 +445,14 @@ class Alter(Game):
             "shown": sorted(state["places"]),
             "places": places,
             "watched": bool(seen),
+            "watchers": [s for s in range(n) if state["seen"][s]],
             "past": past,
             "hand": [r["mine"] for r in past if r["mine"] is not None],
             "held": [sum(1 for r in rounds if s in r["picks"]) for s in range(n)],
             "deck_left": sorted(set(deck_for(n)) - set(dealt)) if state["phase"] != "over" else [],
             "scores": [list(s) for s in state["scores"]],
             "totals": list(state["totals"]),
-            "log": [self._public_event(e, state, me) for e in state["log"]],
+            "log": [self._public_event(e, state, me, i) for i, e in enumerate(state["log"])],
             "outcome": self.outcome(state),
         }
 
@@ -402,17 +467,52 @@ class Alter(Game):
         return {"dealer": r["dealer"], "shown": sorted(r["places"]), "picks": list(r["picks"]),
                 "cards": cards, "mine": mine}
 
-    @staticmethod
-    def _public_event(e, state, me):
-        e = clone(e)
-        if e["e"] == "watch":
+    def _public_event(self, e, state, me, i):
+        kind = e["e"]
+        if kind == "watch":
+            e = clone(e)
             # the watcher's own line names the cards it saw (they stay where they are)
             places = _round_places(state, e) if e["seat"] == me else None
             e["cards"] = [places[p] for p in e["places"]] if places else None
-        elif e["e"] == "take":
-            places = _round_places(state, e) if me in e["picks"] else None
-            e["card"] = places[e["picks"].index(me)] if places else None
+        elif kind == "take":
+            e = self._seen_round(self._recorded(state, e, i), me)
+        elif kind == "score":
+            take = self._seen_round(self._recorded(state, e, i), None, everything=True)
+            e = clone({k: v for k, v in e.items() if k != "take"})
+            e["take"] = take
+        else:
+            e = clone(e)
         return e
+
+    @staticmethod
+    def _recorded(state, e, i):
+        """The whole record of the round that ``state["log"][i]`` (a ``take``, or a ``score``:
+        its set's last round) ended: as rules version 2 wrote it, or made for version 1."""
+        if rules_of(state) >= V2_ROUND_RECORD:
+            return e if e["e"] == "take" else e["take"]
+        log = state["log"]
+        end = i if e["e"] == "take" else max(j for j in range(i) if log[j]["e"] == "take")
+        take = log[end]
+        r = next(x for x in state["history"] if x["set"] == take["set"] and x["round"] == take["round"])
+        return dict(take, **round_record(state["history"], r, round_events(log, end)))
+
+    @staticmethod
+    def _seen_round(rec, me, everything=False):
+        """A round's record as ``me`` knows it: the cards it watched and its own (``card``), its
+        own cards before (the others' face down: None), who watched; ``everything``: all of
+        it turned up (a scored set's, or a replay's)."""
+        n = len(rec["picks"])
+        known = set(range(n)) if everything else set(rec["seen"][me]) if me is not None else set()
+        mine = rec["picks"].index(me) if me is not None and me in rec["picks"] else None
+        if mine is not None:
+            known.add(mine)
+        out = {k: clone(v) for k, v in rec.items() if k not in ("seen", "under", "hands")}
+        out["under"] = [c if p in known else None for p, c in enumerate(rec["under"])]
+        out["hands"] = [list(h) if everything or s == me else [None] * len(h)
+                        for s, h in enumerate(rec["hands"])]
+        out["watched"] = [s for s in range(n) if rec["seen"][s]]
+        out["card"] = rec["under"][mine] if mine is not None and not everything else None
+        return out
 
     def outcome(self, state):
         if state["phase"] != "over":
@@ -440,14 +540,13 @@ class Alter(Game):
         view["past"] = [dict(self._past_round(r, None), cards=list(r["places"])) for r in rounds]
         view["seen"] = [list(x) for x in state["seen"]]
         log = []
-        for e, public in zip(state["log"], view["log"]):
-            if e["e"] in ("watch", "take"):
+        for i, (e, public) in enumerate(zip(state["log"], view["log"])):
+            if e["e"] == "watch":
                 places = _round_places(state, e)
-                public = dict(public)
-                if e["e"] == "watch":
-                    public["cards"] = [places[p] for p in e["places"]]
-                else:
-                    public["cards"] = list(places)
+                public = dict(public, cards=[places[p] for p in e["places"]])
+            elif e["e"] == "take":
+                public = self._seen_round(self._recorded(state, e, i), None, everything=True)
+                public["cards"] = list(public["under"])
             log.append(public)
         view["log"] = log
         return view
@@ -462,12 +561,6 @@ class Alter(Game):
             return False
         added = after["log"][len(before["log"]):]
         return bool(added) and all(e["e"] in ("place", "change") for e in added)
-
-    # --- bots --------------------------------------------------------------------------------
-    def make_bot(self, level, seat, seed):
-        from .bots import BOTS
-
-        return BOTS[level](seat, seed)
 
 
 def hands_of(history, players):

@@ -31,7 +31,7 @@ move would do comes from the engine (``rules.preview``), and the engine refuses 
 
 import math
 
-from ...ui.games import GameUI, joined, result_part
+from ...ui.games import GameUI, action, joined, result_part
 from ...ui.html import h
 from . import rules as R
 from .bots import StrongBot
@@ -154,72 +154,75 @@ def ghost(seat, cls):
 
 # --- what the table shows -------------------------------------------------------------------------
 class Table:
-    """The round the table shows: the one being played, or (while its summary shows, or
-    after the game) the round that ended, drawn from its events and nothing of the next deal.
+    """The round the table shows: the one being played (from the view), or, while its summary
+    shows or after the game, the round that ended, drawn from its event alone (the rules
+    record the whole round in a ``take`` event, and a set's last round in its ``score`` event:
+    nothing of the next deal).
 
     ``places``: [{"pick", "card"}], ``hands``: each seat's cards taken before this round
     (None: face down to the viewer), ``resolved``: the round is over (every Pick card on the
-    card it takes)."""
+    card it takes), ``watched``: the seats that Watched this round, ``paths``: what happened
+    to each seat's Pick card (an ended round)."""
 
     def __init__(self, view, ctx):
         n = view["players"]
         self.n = n
         self.view = view
-        log = view["log"]
-        self.turn = view["turn"]
-        self.resolved = False
         self.peek = bool(view.get("revealed"))
         event = ctx.pause
         if event is None and view["phase"] == "over":
-            event = next((e for e in reversed(log) if e["e"] == "score"), None)
+            event = next((e for e in reversed(view["log"]) if e["e"] == "score"), None)
         if event is None:
-            self.set, self.round, self.dealer = view["set"], view["round"], view["dealer"]
-            self.shown = list(view["shown"])
-            self.places = [dict(pl) for pl in view["places"]]
-            self.hands = [[r["cards"][r["picks"].index(s)] for r in view["past"]] for s in range(n)]
-            self.deck = len(view["deck_left"])
-            self.end = len(log)
-        elif event["e"] == "take":
-            self.set, self.round = event["set"], event["round"]
-            past = view["past"][self.round]
-            self.dealer = past["dealer"]
-            self.shown = list(past["shown"])
-            self.places = [{"pick": s, "card": c} for s, c in zip(past["picks"], past["cards"])]
-            self.hands = [[r["cards"][r["picks"].index(s)] for r in view["past"][:self.round]]
-                          for s in range(n)]
-            self.deck = n * (view["rounds"] - 1 - self.round)
-            self.resolved = True
-            self.turn = None
-            self.end = _index(log, event) + 1
-        else:                                    # a set scored: every hand is turned up
-            self.set, self.round = event["set"], view["rounds"] - 1
-            end = _index(log, event)
-            take = next(e for e in reversed(log[:end]) if e["e"] == "take")
-            deal = next(e for e in reversed(log[:end]) if e["e"] == "round")
-            self.dealer = deal["dealer"]
-            hands = event["hands"]
-            self.places = [{"pick": s, "card": hands[s][self.round]} for s in take["picks"]]
-            self.shown = sorted(pl["card"] for pl in self.places)
-            self.hands = [list(hands[s][:self.round]) for s in range(n)]
-            self.deck = 0
-            self.resolved = True
-            self.turn = None
-            self.end = end + 1
-            self.peek = False
-        start = max((i for i, e in enumerate(log[:self.end]) if e["e"] == "round"), default=0)
-        self.watched = {e["seat"] for e in log[start:self.end] if e["e"] == "watch"}
+            self.playing(view, n)
+            return
+        rec = event if event["e"] == "take" else event["take"]
+        if event["e"] == "score":
+            self.peek = False                   # a scored set: every hand is turned up
+        self.set, self.round, self.dealer = rec["set"], rec["round"], rec["dealer"]
+        self.shown = list(rec["shown"])
+        self.places = [{"pick": s, "card": c} for s, c in zip(rec["picks"], rec["under"])]
+        self.hands = [list(hand) for hand in rec["hands"]]
+        self.deck = rec["deck"]
+        self.watched = set(rec["watched"])
+        self.paths = rec["paths"]
+        self.resolved = True
+        self.turn = None
+
+    def playing(self, view, n):
+        self.set, self.round, self.dealer = view["set"], view["round"], view["dealer"]
+        self.shown = list(view["shown"])
+        self.places = [dict(pl) for pl in view["places"]]
+        self.hands = [[r["cards"][r["picks"].index(s)] for r in view["past"]] for s in range(n)]
+        self.deck = len(view["deck_left"])
+        self.watched = set(view["watchers"])
+        self.paths = None
+        self.resolved = False
+        self.turn = view["turn"]
 
 
-def _index(log, event):
-    for i in range(len(log) - 1, -1, -1):
-        if log[i] == event:
-            return i
-    return len(log) - 1
+class Choice:
+    """The player's choice in progress at this table (the session's ``sel``): the Change or
+    Watch chosen and waiting for Confirm (``move``), and whether the bonus card is open over
+    the table (``ref``, on a narrow screen). A move clears both."""
+
+    __slots__ = ("move", "ref")
+
+    def __init__(self, move=None, ref=False):
+        self.move = move
+        self.ref = ref
+
+    def __repr__(self):
+        return f"Choice(move={self.move!r}, ref={self.ref!r})"
 
 
 # --- the UI -------------------------------------------------------------------------------------
 class AlterUI(GameUI):
     game_id = "alter"
+
+    def confirms(self, view, move, ctx):
+        """Its own flow confirms its moves (a Change and a Watch wait for Confirm (or the same key again) already):
+        the session asks nothing more."""
+        return False
 
     # --- new-game form -------------------------------------------------------------------------
     def default_setup(self):
@@ -253,10 +256,14 @@ class AlterUI(GameUI):
         return {"players": values["players"], "first": int(first) if first else None}
 
     # --- choices in progress -----------------------------------------------------------------
+    def selection(self, old=None, seat=None):
+        """A new ``Choice``: after a move nothing stays chosen and the bonus card closes."""
+        return Choice()
+
     @staticmethod
     def chosen(view, sel):
         """The Change or Watch chosen and waiting for Confirm (None if none, or no longer legal)."""
-        move = sel.get("move")
+        move = sel.move
         return move if move in view["moves"] else None
 
     def mine(self, view, ctx):
@@ -283,7 +290,7 @@ class AlterUI(GameUI):
     def board(self, view, sel, ctx):
         tb = Table(view, ctx)
         n = view["players"]
-        moves = self.mine(view, ctx)
+        moves = [] if tb.resolved else self.mine(view, ctx)
         chosen = self.chosen(view, sel) if moves else None
         me = ctx.viewer if ctx.viewer is not None else 0
         others = [(me + k) % n for k in range(1, n)]
@@ -292,7 +299,7 @@ class AlterUI(GameUI):
             classes.append("resolved")
         if chosen is not None:
             classes.append("choosing sel-" + (str(chosen["p"]) if "p" in chosen else "watch"))
-        if sel.get("ref"):
+        if sel.ref:
             classes.append("ref-open")
         opponents = h("div", {"class_": "alter-opponents"},
                       [self.seat(view, tb, s, ctx, slot) for s, slot in zip(others, SLOTS[n - 1])])
@@ -325,8 +332,8 @@ class AlterUI(GameUI):
                      t("alter.status", set=tb.set + 1, sets=view["sets"], round=tb.round + 1,
                        rounds=view["rounds"])),
                    h("button", {"type": "button", "class_": "button ref-toggle", "id": "ref-toggle",
-                                "data_act": "ref", "data_arg": "close" if sel.get("ref") else "open",
-                                "aria_expanded": "true" if sel.get("ref") else "false",
+                                "data_act": "ref", "data_arg": "close" if sel.ref else "open",
+                                "aria_expanded": "true" if sel.ref else "false",
                                 "aria_controls": "alter-ref"}, t("alter.bonuses"))),
                  h("p", {"class_": "info-label", "aria_hidden": "true"}, t("alter.revealed")),
                  h("div", {"class_": "round-cards"}, cards),
@@ -605,37 +612,42 @@ class AlterUI(GameUI):
         return t("alter.prompt.watched_last" if view["last"] else "alter.prompt.watched")
 
     # --- input ---------------------------------------------------------------------------------
-    def act(self, action, arg, view, sel, ctx):
-        if action == "ref":
-            if arg == "open":
-                sel["ref"] = True
-                ctx.focus = "alter-ref-title"
-            else:
-                sel.pop("ref", None)
-                ctx.focus = "ref-toggle"
-            return None
-        if action == "cancel":
-            move = sel.pop("move", None)
-            ctx.focus = self.target_id(move)
-            return None
-        if action == "confirm":
-            move = self.chosen(view, sel)
-            sel.pop("move", None)
-            return move
-        if action == "watch":
+    def replay_board(self, view, ctx):
+        return self.board(view, self.selection(), ctx)
+
+    @action("ref")
+    def toggle_ref(self, arg, view, sel, ctx):
+        """The bonus card: open (over the table on a narrow screen) or closed."""
+        sel.ref = arg == "open"
+        ctx.focus = "alter-ref-title" if sel.ref else "ref-toggle"
+        return True
+
+    @action("cancel")
+    def cancel(self, arg, view, sel, ctx):
+        move, sel.move = sel.move, None
+        ctx.focus = self.target_id(move)
+        return True
+
+    @action("confirm")
+    def confirm(self, arg, view, sel, ctx):
+        move, sel.move = self.chosen(view, sel), None
+        return move
+
+    @action("watch", "place", "change")
+    def choose(self, arg, view, sel, ctx):
+        """Watch, or a place (``ctx.acted``: put a Pick card there, or Change onto it)."""
+        if ctx.acted == "watch":
             move = {"a": "watch"}
-        elif action in ("place", "change"):
+        else:
             try:
-                move = {"a": action, "p": int(arg)}
+                move = {"a": ctx.acted, "p": int(arg)}
             except (TypeError, ValueError):
                 return None
-        else:
-            return None
-        if action == "place" or move not in view["moves"]:
+        if move["a"] == "place" or move not in view["moves"]:
             return move                  # one click (or refused by the engine, with its message)
-        sel["move"] = move               # Change and Watch wait for Confirm
+        sel.move = move                  # Change and Watch wait for Confirm
         ctx.focus = "alter-confirm"
-        return None
+        return True
 
     @staticmethod
     def target_id(move):
@@ -645,9 +657,8 @@ class AlterUI(GameUI):
 
     def key(self, key, view, sel, ctx):
         if key == "Escape":
-            if "move" in sel or "ref" in sel:
-                sel.pop("move", None)
-                sel.pop("ref", None)
+            if sel.move is not None or sel.ref:
+                sel.move, sel.ref = None, False
                 return True
             return None
         moves = view["moves"]
@@ -659,9 +670,9 @@ class AlterUI(GameUI):
         if move is None:
             return None
         if move["a"] == "place" or self.chosen(view, sel) == move:
-            sel.pop("move", None)
+            sel.move = None
             return move                  # a place at once; a Change or Watch pressed again
-        sel["move"] = move
+        sel.move = move
         return True
 
     # --- words ---------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ from ...core.bot import Bot, Deadline
 from ...core.protocol import clone
 from . import rules as R
 
+RULES = R.Bossa()      # the rules object the samples are played by (the package's GAME's twin)
+
 STRONG_PLAYOUTS = 480       # playouts per decision (the time budget may stop it earlier)
 STRONG_SECONDS = 0.4        # time budget per decision (decision times in Pyodide: benchmarks/bossa.md)
 STRONG_CANDIDATES = 6       # moves kept for the search (normal's best)
@@ -102,9 +104,7 @@ def sample(view, rng):
 def play(pos, seat, move):
     """Play ``move`` on a sampled state in place (no log kept in the play phase)."""
     if pos["phase"] in ("choose", "side"):
-        from . import GAME
-
-        GAME._play(pos, seat, move)
+        RULES._play(pos, seat, move)
     else:
         R.play_turn(pos, seat, move)
 

@@ -562,12 +562,6 @@ class Bossa(Game):
         r = state["result"]
         return Outcome(r["winners"], [len(h) for h in state["hands"]], how=r["how"], seat=r["seat"])
 
-    # --- bots --------------------------------------------------------------------------------
-    def make_bot(self, level, seat, seed):
-        from .bots import BOTS
-
-        return BOTS[level](seat, seed)
-
 
 def hand_seen(state, owner, seat):
     """Whether ``seat`` (None: a spectator) sees ``owner``'s hand in ``state`` (or a view)."""

@@ -23,7 +23,7 @@ and ``rules.ends_game`` only to show it. Nothing here decides a rule.
 """
 
 from ...core.protocol import rules_of
-from ...ui.games import GameUI
+from ...ui.games import GameUI, action
 from ...ui.html import h
 from . import rules as R
 from .bots import STRONG_PLAYOUTS, StrongBot
@@ -119,8 +119,35 @@ def sum_text(c, tiles, tt):
     return tt("bossa.sum", terms=" + ".join(map(str, values)), colour=colour, n=sum(values))
 
 
+class Choice:
+    """The player's choice in progress (the session's ``sel``): the tiles selected in the hand
+    (``tiles``), the opponent's tile to take in an Exchange (``take``), the action chosen
+    (``mode``: Redraw, Exchange or Stack), the complete move waiting for Confirm
+    (``pending``) and the hint shown for a click that needs a tile first (``hint``)."""
+
+    __slots__ = ("tiles", "take", "mode", "pending", "hint")
+
+    def __init__(self):
+        self.clear()
+
+    def clear(self):
+        self.tiles, self.take, self.mode, self.pending, self.hint = [], [], None, None, None
+
+    def __bool__(self):
+        return bool(self.tiles or self.take or self.mode or self.pending or self.hint)
+
+    def __repr__(self):
+        return (f"Choice(tiles={self.tiles!r}, take={self.take!r}, mode={self.mode!r}, "
+                f"pending={self.pending!r}, hint={self.hint!r})")
+
+
 class BossaUI(GameUI):
     game_id = "bossa"
+
+    def confirms(self, view, move, ctx):
+        """Its own flow confirms its moves (a move waits for Confirm with its preview already):
+        the session asks nothing more."""
+        return False
     lower_scores_win = True            # fewer tiles in hand is better
 
     # --- new-game form -------------------------------------------------------------------------
@@ -172,16 +199,16 @@ class BossaUI(GameUI):
     def chosen(view, sel, me):
         """The selected tiles still in the viewer's hand (ascending)."""
         hand = view["hands"][me] or ()
-        return sorted(t for t in sel.get("sel", ()) if t in hand)
+        return sorted(t for t in sel.tiles if t in hand)
 
     @staticmethod
     def taken(view, sel, me):
         hand = view["hands"][R.other(me)] or ()
-        return [t for t in sel.get("take", ()) if t in hand]
+        return [t for t in sel.take if t in hand]
 
     def pending(self, view, sel, ctx):
         """The move waiting for Confirm, if it is still legal."""
-        move = sel.get("pending")
+        move = sel.pending
         if not move or not self.my_turn(view, ctx) or view["phase"] != "play":
             return None
         return move if move in R.view_moves(view, ctx.viewer) else None
@@ -249,13 +276,13 @@ class BossaUI(GameUI):
             "chosen": self.chosen(view, sel, me) if playing else [],
             "taken": self.taken(view, sel, me) if playing else [],
             "pending": self.pending(view, sel, ctx),
-            "mode": sel.get("mode") if playing else None,
+            "mode": sel.mode if playing else None,
             "fresh": self.fresh(view, ctx), "last": self.last_action(view, ctx),
             "new": self.new_tiles(view),
         }
         n, k = self.measure(view)
-        hint = h("p", {"class_": "error bossa-hint", "role": "alert"}, ctx.t(sel["hint"])) \
-            if sel.get("hint") else None
+        hint = h("p", {"class_": "error bossa-hint", "role": "alert"}, ctx.t(sel.hint)) \
+            if sel.hint else None
         sizes = [len(view["hands"][s] or ()) or view["hand_sizes"][s] for s in (me, them)]
         extra = bool(view["discard"]) + (view["removed"] is not None)   # rows beside the deck
         return h("div", {"class_": "bossa bossa-table " + ("rules-" + view["variant"]),
@@ -731,7 +758,7 @@ class BossaUI(GameUI):
         pending = self.pending(view, sel, ctx)
         if pending is not None:
             return self.preview(view, pending, ctx)
-        mode = sel.get("mode")
+        mode = sel.mode
         chosen = self.chosen(view, sel, me)
         if mode == "redraw":
             return t("bossa.prompt.redraw", deck=view["deck"])
@@ -797,94 +824,127 @@ class BossaUI(GameUI):
         return t("bossa.spot", line=line_name(move["line"], t),
                  n=R.place_number(view["lines"][move["line"]], move["end"]))
 
-    def act(self, action, arg, view, sel, ctx):
-        if action in ("own", "first"):
-            if action == "first":
-                return {"a": "first"}
-            try:
-                return {"a": "own", "line": int(arg)}
-            except ValueError:
-                return None
+    def selection(self, old=None, seat=None):
+        return Choice()
+
+    @action("own", "first")
+    def opening_choice(self, arg, view, sel, ctx):
+        """The opening: take a line as your own, or let the opponent choose first."""
+        if ctx.acted == "first":
+            return {"a": "first"}
+        try:
+            return {"a": "own", "line": int(arg)}
+        except ValueError:
+            return None
+
+    def playing(self, view, sel, ctx):
+        """Whether a click on the table is the viewer's to make now (a new click clears the
+        hint of the last one)."""
         if not self.my_turn(view, ctx) or view["phase"] != "play":
+            return False
+        sel.hint = None
+        return True
+
+    @action("sel", "take")
+    def tile(self, arg, view, sel, ctx):
+        """A tile of your hand selected (``sel``) or the opponent's to take (``take``)."""
+        if not self.playing(view, sel, ctx):
             return None
-        me = ctx.viewer
-        sel.pop("hint", None)
-        if action in ("sel", "take"):
-            try:
-                tile = int(arg)
-            except ValueError:
-                return None
-            self.toggle(view, sel, me, action, tile)
-            ctx.focus = "confirm-move" if sel.get("pending") else f"tile-{tile}"
+        try:
+            tile = int(arg)
+        except ValueError:
             return None
-        if action == "confirm":
-            move = self.pending(view, sel, ctx)
-            sel.pop("pending", None)
-            return move
-        if action == "cancel":
-            sel.pop("pending", None)
-            if sel.get("mode") in ("redraw", "exchange"):
-                sel.pop("mode", None)
-            ctx.focus = "prompt"
+        self.toggle(view, sel, ctx.viewer, ctx.acted, tile)
+        ctx.focus = "confirm-move" if sel.pending else f"tile-{tile}"
+        return None
+
+    @action("confirm")
+    def confirm(self, arg, view, sel, ctx):
+        if not self.playing(view, sel, ctx):
             return None
-        if action == "clear":
-            sel.clear()
-            ctx.focus = "prompt"
+        move = self.pending(view, sel, ctx)
+        sel.pending = None
+        return move
+
+    @action("cancel")
+    def cancel(self, arg, view, sel, ctx):
+        if not self.playing(view, sel, ctx):
             return None
-        chosen = self.chosen(view, sel, me)
-        if action in ("place", "stack-on"):
-            try:
-                c, where = arg.split("-")
-                c = int(c)
-                if action == "place":
-                    move = {"a": "place", "line": c, "end": where, "tiles": chosen}
-                else:
-                    move = {"a": "stack", "line": c, "n": int(where), "tiles": chosen}
-            except ValueError:
-                return None
-            focus = f"end-{c}-{where}" if action == "place" else f"place-{c}-{where}"
-            if not chosen:
-                return self.hint(sel, ctx, "bossa.hint.select", focus)
-            return self.propose(view, sel, ctx, move, focus)
-        if action in R.ACTIONS:
-            sel.pop("pending", None)
-            if sel.get("mode") == action:           # pressed again: leave the mode
-                sel.pop("mode", None)
-                ctx.focus = f"action-{action}"
-                return None
-            sel["mode"] = action
-            if action == "redraw" and len(chosen) > 1:
-                sel["sel"] = []
-            if action == "exchange" and len(chosen) > 1:
-                sel["sel"] = []
-            ctx.focus = f"action-{action}"
-            self.complete(view, sel, ctx)
+        sel.pending = None
+        if sel.mode in ("redraw", "exchange"):
+            sel.mode = None
+        ctx.focus = "prompt"
+        return None
+
+    @action("clear")
+    def clear(self, arg, view, sel, ctx):
+        if not self.playing(view, sel, ctx):
             return None
+        sel.clear()
+        ctx.focus = "prompt"
+        return None
+
+    @action("place", "stack-on")
+    def place(self, arg, view, sel, ctx):
+        """An end of a line (``place``) or a place to stack on (``stack-on``): the selected
+        tiles go there (pending Confirm when legal)."""
+        if not self.playing(view, sel, ctx):
+            return None
+        chosen = self.chosen(view, sel, ctx.viewer)
+        try:
+            c, where = arg.split("-")
+            c = int(c)
+            if ctx.acted == "place":
+                move = {"a": "place", "line": c, "end": where, "tiles": chosen}
+            else:
+                move = {"a": "stack", "line": c, "n": int(where), "tiles": chosen}
+        except ValueError:
+            return None
+        focus = f"end-{c}-{where}" if ctx.acted == "place" else f"place-{c}-{where}"
+        if not chosen:
+            return self.hint(sel, ctx, "bossa.hint.select", focus)
+        return self.propose(view, sel, ctx, move, focus)
+
+    @action(*R.ACTIONS)
+    def mode(self, arg, view, sel, ctx):
+        """Redraw, Exchange or Stack chosen (pressed again: left)."""
+        if not self.playing(view, sel, ctx):
+            return None
+        name = ctx.acted
+        sel.pending = None
+        ctx.focus = f"action-{name}"
+        if sel.mode == name:
+            sel.mode = None
+            return None
+        sel.mode = name
+        if name in ("redraw", "exchange") and len(self.chosen(view, sel, ctx.viewer)) > 1:
+            sel.tiles = []
+        self.complete(view, sel, ctx)
         return None
 
     def toggle(self, view, sel, me, action, tile):
         """Select or unselect a tile (Redraw and Exchange take one of yours; Exchange one of
         theirs: a new one replaces the old)."""
-        sel.pop("pending", None)
+        sel.pending = None
         if action == "take":
-            sel["take"] = [] if sel.get("take") == [tile] else [tile]
-            if sel["take"] and sel.get("mode") != "exchange":
-                sel["mode"] = "exchange"          # taking a tile means an Exchange
+            sel.take = [] if sel.take == [tile] else [tile]
+            if sel.take and sel.mode != "exchange":
+                sel.mode = "exchange"          # taking a tile means an Exchange
                 if len(self.chosen(view, sel, me)) > 1:
-                    sel["sel"] = []
+                    sel.tiles = []
         else:
-            chosen = set(sel.get("sel", ()))
-            if sel.get("mode") in ("redraw", "exchange"):
+            chosen = set(sel.tiles)
+            if sel.mode in ("redraw", "exchange"):
                 chosen = set() if tile in chosen else {tile}
             else:
                 chosen ^= {tile}
-            sel["sel"] = sorted(chosen)
+            sel.tiles = sorted(chosen)
         self.complete(view, sel, _Quiet())
 
     def complete(self, view, sel, ctx):
         """In Redraw or Exchange, once the tiles are chosen the move is pending."""
         me = view["seat"]
-        mode = sel.get("mode")
+        mode = sel.mode
         chosen = self.chosen(view, sel, me)
         move = None
         if mode == "redraw" and len(chosen) == 1:
@@ -898,21 +958,21 @@ class BossaUI(GameUI):
         """A complete move: pending (Confirm plays it) if legal, else sent to the engine, which
         refuses it with its reason."""
         if move in R.view_moves(view, view["seat"]):
-            sel["pending"] = move
+            sel.pending = move
             ctx.focus = "confirm-move"
             return None
-        sel.pop("pending", None)
+        sel.pending = None
         return move
 
     @staticmethod
     def hint(sel, ctx, key, focus):
-        sel["hint"] = key
+        sel.hint = key
         ctx.focus = focus
         return None
 
     def key(self, key, view, sel, ctx):
         if key == "Escape":
-            if sel.get("pending"):
+            if sel.pending:
                 self.act("cancel", "", view, sel, ctx)
                 return True
             if sel:
@@ -925,7 +985,7 @@ class BossaUI(GameUI):
             hand = view["hands"][ctx.viewer]
             i = int(key) - 1
             if i < len(hand):
-                sel.pop("hint", None)
+                sel.hint = None
                 self.toggle(view, sel, ctx.viewer, "sel", hand[i])
                 return True
         return None
@@ -997,7 +1057,7 @@ class BossaUI(GameUI):
                            h("span", {"class_": "final-tiles"},
                              [h("span", {"class_": "tile small", "role": "img", "aria_label": tile_name(x, t)},
                                 tile_svg(x)) for x in tiles])))
-        look = {"me": me, "playing": False, "moves": [], "sel": {}, "chosen": [], "taken": [],
+        look = {"me": me, "playing": False, "moves": [], "sel": Choice(), "chosen": [], "taken": [],
                 "pending": None, "mode": None, "fresh": ({}, set(), False), "last": None, "new": {}}
         lines = [self.line(view, c, ctx, look, "h4", final=True) for c in self.line_order(view, me)] \
             if view["lines"][0]["die"] is not None else []

@@ -16,11 +16,11 @@ catch the White Rabbit. Closing notes: Wonder and Madness, the powers, the Jabbe
 """
 
 LESSON = {
-    "rules": 2,
+    "rules": 3,
     "options": {"players": 2, "characters": ["hatter", "caterpillar"], "play_me": False,
                 "challenge": False, "mad_jabberwocky": False},
     "seed": 1,
-    "seats": [None, "slow"],
+    "seats": [None, "easy"],
     "steps": [
         {"text": "playme.lesson.welcome", "spots": ["rabbit", "slots:0"]},
         {"text": "playme.lesson.characters", "spots": ["power:0", "power:1"]},

@@ -30,11 +30,15 @@ face out of the next re-roll):
 Rules version 2 corrects five points (the ``V2_*`` constants): Stop! only at exactly 3, Stop!
 sends every survivor die home, Play Me! with 2 players, the Mad Jabberwocky crown, and the
 number a block needs. A state made by version 1 carries no version and plays as it always did.
+Version 3 changes no rule: a round once settled (the catch, and the Play Me! race or the
+choice that followed it) is recorded in the log as a ``settled`` event with all its summary
+shows (``settled``); for an older record ``settled_of`` makes the same event from its log.
 """
 
 from ...core.errors import BadOptions, IllegalMove
 from ...core.protocol import Game, Outcome, clone, is_int, rules_of
 from ...core.rng import Rng
+from .levels import LEVELS, Levels, level_of
 
 CHARS = ("alice", "queen", "cat", "hatter", "caterpillar", "walrus")
 DICE = 6
@@ -76,6 +80,9 @@ V2_STOP_AT_THREE = 2      # 「アドバンスが3まで進んだ時に」: Stop
 V2_STOP_TAKES_ALL = 2     # Stop!: survivors take back every die of theirs, blocks on it too
 V2_PLAY_ME_TWO = 2        # Play Me! with 2 players: both race, the slower restarts
 V2_CROWN_SURVIVOR = 2     # Mad Jabberwocky: the crown goes to the earliest rabbit winner who survives
+V3_SETTLED = 3            # a settled round's summary is recorded in the log ("settled")
+FINAL = ("p", "jabber", "betrayers", "team_wins", "game_no")   # a game's last table, when the next begins
+SETTLING = ("catch", "slowest", "madden", "betray", "spare")   # events after which a round may be settled
 
 
 def _bad(message, what):
@@ -84,10 +91,11 @@ def _bad(message, what):
 
 class PlayMe(Game):
     id = "playme"
-    rules_version = 2
+    rules_version = 3
     min_players = 2
     max_players = 6
-    bot_levels = ("slow", "normal", "fast")
+    bot_levels = Levels(LEVELS)      # the old speed names (slow, fast) are still accepted
+    realtime = True
 
     # --- options -----------------------------------------------------------------------------
     def options(self, raw):
@@ -508,6 +516,40 @@ class PlayMe(Game):
         """The earliest time a move may carry now."""
         return max(state["t"], state["start"]) if state["phase"] == "play" else state["t"]
 
+    # --- the clock (real time: ``bodoge.ui.realtime``) ---------------------------------------
+    def driver(self, match, bots):
+        """The bots on the game clock (``sim.Driver``)."""
+        from .sim import Driver
+
+        return Driver(match, bots)
+
+    @staticmethod
+    def running(state):
+        """Whether the game clock runs: a round is being played or settled."""
+        return state["phase"] not in ("ready", "over")
+
+    @staticmethod
+    def clock_time(state):
+        """The game time of the latest event."""
+        return state["t"]
+
+    @staticmethod
+    def countdown(state, now):
+        """The seconds before the round starts ("3, 2, 1"), 0 once it runs, None outside a
+        round."""
+        if state["phase"] != "play":
+            return None
+        left = state["start"] - now
+        return 0 if left <= 0 else (left + 999) // 1000
+
+    @staticmethod
+    def next_tick(state, now):
+        """When the countdown next changes (None: it does not)."""
+        start = state["start"]
+        if state["phase"] != "play" or now >= start:
+            return None
+        return start - ((start - now - 1) // 1000) * 1000
+
     def legal_moves(self, state, seat):
         t = self.earliest(state)
         return [dict(m, t=t) for m in self.moves(state, seat)]
@@ -515,9 +557,61 @@ class PlayMe(Game):
     # --- playing -----------------------------------------------------------------------------
     def _play(self, state, seat, move):
         rng = Rng(state["rng"])
+        before = state["phase"]
         state["t"] = move["t"]
         getattr(self, f"_do_{move['a']}")(state, rng, seat, move)
         state["rng"] = rng.state
+        final = state.pop("final", None)
+        if rules_of(state) >= V3_SETTLED and before != "ready" and state["phase"] == "ready":
+            self._log(state, self.settled(state, final))
+
+    @staticmethod
+    def side_of(state, s):
+        """How card ``s`` lies: "jabber", "madness" or "wonder"."""
+        if state["jabber"] == s:
+            return "jabber"
+        return "madness" if state["p"][s]["mad"] else "wonder"
+
+    def settled(self, state, final=None):
+        """The ``settled`` event of the round just settled: its winner, what followed the catch
+        (``events``), every card as it lies (``final``: the table as a Challenge game that
+        ended with the round left it, the next game's being dealt), the rounds each has won in
+        that game, and the team score against the Jabberwocky."""
+        log = state["log"]
+        start = max(i for i, e in enumerate(log) if e["e"] == "catch")
+        last = state["results"][-1]
+        shown = dict(state, **final) if final else state
+        wins = [sum(1 for r in state["results"] if r["winner"] == s and r["game"] == last["game"])
+                for s in range(state["players"])]
+        cards = [{"char": p["char"], "side": self.side_of(shown, s), "sealed": p["sealed"],
+                  "betrayer": s in shown["betrayers"], "wins": wins[s]}
+                 for s, p in enumerate(shown["p"])]
+        return {"e": "settled", "s": last["winner"], "jabber": last["jabber"],
+                "jw": next((e["jabber"] for e in reversed(log) if e["e"] == "round"), None),
+                "round": last["round"], "game": last["game"],
+                "events": [dict(e) for e in log[start:]], "cards": cards,
+                "target": self.team_target(shown),
+                "team": shown["team_wins"] if shown["jabber"] is not None and last["jabber"] else None,
+                "final": clone(final) if final else None}
+
+    def settled_of(self, view, before=None):
+        """A record of rules 1 or 2, whose log has no ``settled`` events: the event of the round
+        just settled in ``view`` (a position in phase "ready"), made from its log; ``before``:
+        the view of the position before (the table a Challenge game that ended left)."""
+        log = view["log"]
+        start = max(i for i, e in enumerate(log) if e["e"] == "catch")
+        story = []
+        for e in log[start:]:
+            if e["e"] == "round":
+                break
+            story.append(e)
+        state = dict(view, log=story)
+        final = None
+        if any(e["e"] == "game" for e in story) and before is not None:
+            final = {k: before[k] for k in FINAL}
+        event = self.settled(state, final)
+        event["t"] = view["t"]
+        return event
 
     def _log(self, state, event):
         event["t"] = state["t"]
@@ -796,6 +890,8 @@ class PlayMe(Game):
         self._log(state, {"e": "game_won", "game": state["game_no"], "winners": list(winners),
                           "how": how})
         if state["options"]["challenge"] and state["game_no"] + 1 < CHALLENGE_GAMES:
+            if rules_of(state) >= V3_SETTLED:      # (for the settled event: ``_play`` takes it)
+                state["final"] = {k: clone(state[k]) for k in FINAL}
             state["game_no"] += 1
             state.update(round=0, jabber=None, team_wins=0, betrayers=[], first=None,
                          phase="ready", chooser=None, scramble=None, joint=None)
@@ -830,9 +926,9 @@ class PlayMe(Game):
 
     # --- bots --------------------------------------------------------------------------------
     def make_bot(self, level, seat, seed):
-        from .bots import BOTS
-
-        return BOTS[level](seat, seed)
+        """A bot of ``level``: today's names, or the old speed names records made before
+        carry (``levels.level_of``: slow is easy, fast strong)."""
+        return self.bots[level_of(level)](seat, seed)
 
     def play_bots(self, match, bots, on_decision=None):
         """Play a whole game of bots on a simulated clock (``bodoge.core.selfplay``)."""

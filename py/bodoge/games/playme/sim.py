@@ -6,11 +6,16 @@ its reaction time (counted from the moment it looked, or from the round's start 
 countdown). When the move is due it is stamped with that time and applied; if the game has
 moved on and the rules refuse it, the bot looks again at that moment. Bots are deterministic
 given their seeds, so a simulated game is reproducible, and a record replays it exactly.
+
+The reaction times are the table's setting (the record's ``meta["reaction"]``, see
+``levels.py``): one time for every computer, or by level (each bot's own ``reaction_ms``).
+A bot handed a seat later (a guest who left) follows the same setting.
 """
 
 import time
 
 from ...core.errors import IllegalMove
+from .levels import BY_LEVEL, REACTIONS, reaction_setting
 
 BETWEEN_ROUNDS_MS = 2000      # simulated pause before the next round's countdown
 MAX_GAME_MS = 6 * 3600 * 1000  # a simulated game this long means something is stuck
@@ -27,8 +32,15 @@ class Driver:
         self.bots = dict(bots)             # seat -> Bot
         self.pending = {}                  # seat -> (due time, move without "t")
         self.on_decision = on_decision     # (seat, seconds) per look, for benchmarks
+        self.setting = reaction_setting(match.record.meta)
         self.epoch = self._epoch()
         self.look(self.match.state["t"])
+
+    def mean_ms(self, bot):
+        """The mean reaction time of ``bot`` at this table."""
+        if self.setting != BY_LEVEL:
+            return REACTIONS[self.setting]
+        return bot.reaction_ms
 
     def _epoch(self):
         st = self.match.state
@@ -48,7 +60,7 @@ class Driver:
                 self.on_decision(seat, time.perf_counter() - t0)
             if move is not None:
                 base = max(now, game.earliest(state))
-                self.pending[seat] = (base + bot.reaction(), move)
+                self.pending[seat] = (base + bot.reaction(self.mean_ms(bot)), move)
 
     def next_due(self):
         return min((due for due, _ in self.pending.values()), default=None)

@@ -1,7 +1,8 @@
 """Strings of Play Me!: board, log, prompts, rules page, rulings and keys.
 
-The bot levels of this game are speeds; their names (``level.slow`` …) are in ``common``
-because saved games are listed on the shelf before this module is loaded.
+The bot levels (``level.easy`` …) are in ``common`` because saved games are listed on the shelf
+before this module is loaded; so are ``level.slow`` and ``level.fast``, which records made when
+this game's levels were speeds still name (``levels.py``).
 """
 
 EN = {
@@ -27,7 +28,13 @@ EN = {
     "playme.setup.random": "Random character",
     "playme.setup.characters": "Characters",
     "playme.setup.optional": "Optional rules",
-    "playme.setup.speed_note": "This game is played in real time. The computer players' speed is their difficulty: start with slow ones. Pause (Esc) stops everything at any moment.",
+    "playme.setup.speed_note": "This game is played in real time. A computer's level is how well it plays: easy races and rarely blocks, normal blocks the leader, strong weighs every die and uses its power fully. Its reaction time is how quickly it acts: by level, easy ones take 2.2 s, normal 1.3 s, strong 0.75 s. Start with easy ones at their own pace; for a patient but clever opponent, choose strong and 2.2 s. Pause (Esc) stops everything at any moment.",
+    "playme.setup.reaction": "Computers' reaction time",
+    "playme.reaction.level": "By level: 2.2 / 1.3 / 0.75 s",
+    "playme.reaction.patient": "All 2.2 s",
+    "playme.reaction.steady": "All 1.3 s",
+    "playme.reaction.quick": "All 0.75 s",
+    "playme.reaction.swift": "All 0.5 s",
     "playme.option.play_me": "Play Me!: at each round win, everyone grabs the rabbit; the slowest starts over from Wonder with their power sealed",
     "playme.option.challenge": "Challenge: six games, everyone plays every character; most game wins wins",
     "playme.option.mad_jabberwocky": "Mad Jabberwocky: no power for the Jabberwocky; survivors block it only together and need just 2 wins",
@@ -178,7 +185,7 @@ EN = {
     "playme.rules.optional.title": "Optional rules",
     "playme.rules.optional": "Play Me!: at a round win, everyone races to grab the rabbit; the slowest starts over from Wonder with their power sealed. Challenge: play until everyone has played every character (six games); most game wins wins. Mad Jabberwocky: the Jabberwocky has no character power; survivors may block it only by each placing a die of the same number, and may not block each other; survivors need only 2 wins, and then the player who first caught the White Rabbit wins. If the Jabberwocky advances the number being blocked before the block is complete, the blocking dice go back.",
     "playme.rules.digital.title": "Playing here",
-    "playme.rules.digital": "Every round starts with a 3-2-1 countdown. The computer players' difficulty is their speed (slow, normal, fast): how long they take to see their dice and act. Pause (the button, or Esc) stops the clock and hides the dice. Click a die (or press its key) to use it: it advances or unblocks when it can, and otherwise does its only block. A die that can do more shows ⋯ under it, which lists every use (\"3: advance\", \"3: block Aki\"): pick one. On the keyboard, a card's key then a die's key blocks that card with that die.",
+    "playme.rules.digital": "Every round starts with a 3-2-1 countdown. A computer player has a level, how well it plays (easy, normal, strong), and a reaction time, how long it takes to see its dice and act (on the New game form: by level, or one time for all). Pause (the button, or Esc) stops the clock and hides the dice. Click a die (or press its key) to use it: it advances or unblocks when it can, and otherwise does its only block. A die that can do more shows ⋯ under it, which lists every use (\"3: advance\", \"3: block Aki\"): pick one. On the keyboard, a card's key then a die's key blocks that card with that die.",
     "playme.rules.chars": "Characters (the side face up applies all round)",
     "playme.rules.char": "Character",
     "playme.power.alice.wonder": "Each time you roll, you may keep one die's result aside until the next roll (it is not rolled).",
@@ -349,7 +356,7 @@ EN = {
     "playme.lesson.won": "You caught the rabbit and won the round: your card turns over to its Madness side ☾. All dice go back to their owners and the next round starts.",
     "playme.lesson.madness": "Madness brings a new power, often a handicap (the Mad Hatter must keep one die aside until reaching 4; the Mad Caterpillar starts blocked by a grey die). Win a round while mad, catching the rabbit twice, and you win the game. Each character's two powers are on its card and the Rules page.",
     "playme.lesson.jabberwocky": "The Jabberwocky: if every player has gone mad before anyone catches the rabbit twice, the last winner becomes the Jabberwocky and the others turn back to Wonder. Then it is all against it: the survivors must catch its tile as many times as there are players, while it tries to drive them all mad (at 3 it may shout Stop!).",
-    "playme.lesson.more": "In a real game the computers play at their own speed (slow, normal or fast), so be quick; Escape pauses the clock. Optional rules: Play Me! (a race for the rabbit after each win), Challenge, Mad Jabberwocky.",
+    "playme.lesson.more": "In a real game the computers act on their own, each at its reaction time (chosen with their level when you start a game), so be quick; Escape pauses the clock. Optional rules: Play Me! (a race for the rabbit after each win), Challenge, Mad Jabberwocky.",
 }
 
 JA = {
@@ -375,7 +382,13 @@ JA = {
     "playme.setup.random": "ランダム",
     "playme.setup.characters": "キャラクター",
     "playme.setup.optional": "追加ルール",
-    "playme.setup.speed_note": "このゲームはリアルタイムです。コンピューターの強さは速さです。まずは「ゆっくり」から始めましょう。一時停止（Esc）でいつでも全体が止まります。",
+    "playme.setup.speed_note": "このゲームはリアルタイムです。コンピューターのレベルは考え方の強さです：やさしいは進むだけでめったにブロックせず、ふつうはトップをブロックし、つよいはサイコロ1つ1つを読んで能力を使い切ります。反応時間は行動するまでの速さで、レベルどおりなら、やさしい2.2秒・ふつう1.3秒・つよい0.75秒です。まずは「やさしい」をレベルどおりの速さで。賢いけれどゆっくりな相手なら「つよい」と2.2秒を。一時停止（Esc）でいつでも全体が止まります。",
+    "playme.setup.reaction": "コンピューターの反応時間",
+    "playme.reaction.level": "レベルどおり：2.2／1.3／0.75秒",
+    "playme.reaction.patient": "全員2.2秒",
+    "playme.reaction.steady": "全員1.3秒",
+    "playme.reaction.quick": "全員0.75秒",
+    "playme.reaction.swift": "全員0.5秒",
     "playme.option.play_me": "Play Me!：ラウンドの勝利時に全員で兎を取り合い、一番遅かった人は能力を封印してワンダーモードからやり直し",
     "playme.option.challenge": "挑戦：全員が全キャラクターを使うまで6ゲーム。ゲームの勝利数が最も多い人の勝ち",
     "playme.option.mad_jabberwocky": "狂ったジャバウォック：ジャバウォックは能力なし。生き残り陣営は全員でしかブロックできず、2回勝てばよい",
@@ -502,7 +515,7 @@ JA = {
     "playme.rules.optional.title": "追加ルール",
     "playme.rules.optional": "Play Me!：ラウンドの勝利時に全員がいち早く兎に手を置き、一番最後だった人は能力を封印してワンダーモードからやり直し。挑戦：全員が全キャラクターを使うまで（6ゲーム）続け、ゲームの勝利数が最も多い人の勝ち。狂ったジャバウォック：ジャバウォックは元のキャラクターの能力を使えず、生き残り陣営がジャバウォックをブロックするには全員が同じ目を1つずつ出す必要があり、生き残り同士はブロックできません。生き残り陣営は2回勝てばよく、そのときは白い兎の時に最初に勝ったプレイヤーの勝ち。ブロックが完成する前にジャバウォックがその番号をアドバンスしたら、置きかけのサイコロは持ち主に戻ります。",
     "playme.rules.digital.title": "このアプリでの遊び方",
-    "playme.rules.digital": "各ラウンドは3・2・1のカウントダウンで始まります。コンピューターの強さは速さ（ゆっくり・ふつう・速い）、つまりサイコロを見て行動するまでの時間です。一時停止（ボタンかEsc）で時計が止まり、サイコロが隠れます。サイコロをクリック（またはキーを押す）すると、アドバンスかアンブロックができればそれを行い、できなければ唯一のブロックを行います。ほかにも使い道があるサイコロには下に⋯が出て、使い道（「3：アドバンス」「3：Akiをブロック」）を並べます。1つ選んでください。キーボードでは、カードのキーの後にサイコロのキーで、そのサイコロでそのカードをブロックします。",
+    "playme.rules.digital": "各ラウンドは3・2・1のカウントダウンで始まります。コンピューターにはレベル（やさしい・ふつう・つよい：考え方の強さ）と反応時間（サイコロを見て行動するまでの時間。新しいゲームの画面で、レベルどおりか全員同じかを選びます）があります。一時停止（ボタンかEsc）で時計が止まり、サイコロが隠れます。サイコロをクリック（またはキーを押す）すると、アドバンスかアンブロックができればそれを行い、できなければ唯一のブロックを行います。ほかにも使い道があるサイコロには下に⋯が出て、使い道（「3：アドバンス」「3：Akiをブロック」）を並べます。1つ選んでください。キーボードでは、カードのキーの後にサイコロのキーで、そのサイコロでそのカードをブロックします。",
     "playme.rules.chars": "キャラクター（ラウンド中は表の面の能力が働く）",
     "playme.rules.char": "キャラクター",
     "playme.power.alice.wonder": "サイコロを振る度、1個の出目を次にサイコロを振るときまで取っておくことができる（振り直さない）。",
@@ -667,5 +680,5 @@ JA = {
     "playme.lesson.won": "ウサギを捕まえ、ラウンドに勝ちました。あなたのカードはマッドネス面☾に裏返ります。サイコロはすべて持ち主に戻り、次のラウンドが始まります。",
     "playme.lesson.madness": "マッドネス面には新しい能力があり、たいていはハンデです（マッドな帽子屋は4に到達するまでサイコロを1つ脇に置く、マッドなイモムシは灰色のサイコロにブロックされて始まる）。マッドのままラウンドに勝つ、つまり2度ウサギを捕まえるとゲームの勝ちです。各キャラクターの2つの能力はカードとルールに出ています。",
     "playme.lesson.jabberwocky": "ジャバウォック：誰かが2度捕まえる前に全員がマッドになると、最後に勝った人がジャバウォックになり、他の全員はワンダーに戻ります。あとは全員対ジャバウォック。生存者は人数と同じ回数ジャバウォックのタイルを捕まえれば勝ち、ジャバウォックは全員をマッドにすれば勝ちです（3でストップ！と叫べます）。",
-    "playme.lesson.more": "本当のゲームではコンピューターが自分の速さ（ゆっくり・ふつう・速い）で動くので、素早く。Escで時計を止められます。オプションルール：プレイミー（勝った後のウサギ争奪戦）、チャレンジ、マッドジャバウォック。",
+    "playme.lesson.more": "本当のゲームではコンピューターがそれぞれの反応時間（ゲームを始めるときにレベルと一緒に選びます）で動くので、素早く。Escで時計を止められます。オプションルール：プレイミー（勝った後のウサギ争奪戦）、チャレンジ、マッドジャバウォック。",
 }

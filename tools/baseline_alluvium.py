@@ -1,0 +1,234 @@
+"""A frozen copy of ALLUVIUM's bots as they were before issue 28 (commit d69e6d5), for the
+benchmarks to measure today's bots against (tools/bench_alluvium.py). Bench-only: it lives in
+tools/, outside the package the site ships. Do not tune it; it is the yardstick.
+
+The original docstring follows.
+
+ALLUVIUM bots. Each sees only its seat's view: the sheet in front of it, its pieces to draw,
+the public piles and the ticks track of that sheet.
+
+* easy: a random legal drawing; half the time it prefers one that earns ticks away from home,
+  and at home one that touches cells already filled.
+* normal: one look ahead. At home: the largest rectangle after the drawing, then how snugly the
+  piece sits against filled cells and the border. Away: ticks, then keeping the owner's
+  rectangle from growing.
+* strong: one look ahead with a richer judgement, on a shortlist made by a quick score. At home:
+  the rectangle now, the densest near-rectangle (the rectangle the next pieces can complete),
+  and no small pockets that no piece fits; with 3 players the virtual player's piece is put
+  against its own cells so the virtual player ranks high on its sheet. Away: ticks, and the
+  cooperation bonus it can expect from that sheet (its largest connected territory there times
+  the share of its rank by ticks on the track; early in the game, while the ranking may still
+  change, blended toward an even share), against the growth of the owner's rectangle and
+  near-rectangle. The weights come from self-play sweeps against the normal bot.
+  It thinks as a generator (yields now and then) so the page stays responsive.
+"""
+
+from bodoge.core.bot import Bot
+from bodoge.games.alluvium import board as B
+from bodoge.games.alluvium.rules import COOPERATION_DIVISOR, choices, masks, ranks
+
+_EDGE_CELLS = [(r in (0, B.SIZE - 1)) + (c in (0, B.SIZE - 1))
+               for r in range(B.SIZE) for c in range(B.SIZE)]
+
+
+def border_edges(mask: int) -> int:
+    """Edges of the cells of ``mask`` that lie on the map's border."""
+    return sum(_EDGE_CELLS[i] for i in B.cells_of(mask & B.BORDER))
+
+
+def snug(mask: int, filled: int) -> int:
+    """How many edges of a drawing touch filled cells or the border (compactness)."""
+    return B.edges(mask, filled) + border_edges(mask)
+
+
+def dense_rectangle(filled: int, penalty: int = 3) -> int:
+    """The best rectangle by (filled cells − ``penalty`` × empty cells): how large a rectangle
+    the next few drawings could complete."""
+    rows = B.rows_of(filled)
+    k1 = penalty + 1
+    best = 0
+    for top in range(B.SIZE):
+        cnt = [0] * B.SIZE
+        for bottom in range(top, B.SIZE):
+            h = bottom - top + 1
+            row = rows[bottom]
+            cur = 0
+            kh = penalty * h
+            for c in range(B.SIZE):
+                if row >> c & 1:
+                    cnt[c] += 1
+                w = k1 * cnt[c] - kh
+                cur = cur + w if cur > 0 else w
+                if cur > best:
+                    best = cur
+    return best
+
+
+def pockets(filled: int) -> int:
+    """Empty cells in groups too small for any piece (1 or 2 cells)."""
+    return sum(c.bit_count() for c in B.components(B.FULL & ~filled) if c.bit_count() < 3)
+
+
+def expected_share(ticks: list[int], me_index: int, territory: int, doubt: float = 0.0) -> float:
+    """Cooperation points if the sheet were scored now (rank by ticks among ``ticks``), blended
+    with an even chance (``doubt`` 0..1: how much the ranking may still change)."""
+    r = ranks(ticks)[me_index]
+    share = 0.0 if r >= len(ticks) or r not in COOPERATION_DIVISOR else 1 / COOPERATION_DIVISOR[r]
+    return territory * ((1 - doubt) * share + doubt * 0.5)
+
+
+class Situation:
+    """What a bot reads off its view for one decision."""
+
+    def __init__(self, view, seat):
+        sheet = view["sheet"]
+        self.view = view
+        self.seat = seat
+        self.owner = sheet["owner"]
+        self.home = self.owner == seat
+        self.phase = view["phase"]
+        self.filled, self.own = masks(sheet["cells"])
+        self.ticks = sheet["ticks"]
+        self.rounds = view["rounds"]
+        self.rounds_left = view["rounds"] - view["round"] + 1      # this round included
+        self.start = B.mask_of(view["start"])      # the start squares of the game's rules version
+        self.options = list(choices(self.phase, view["round"], view["todo"], self.filled,
+                                    self.start))
+
+
+def to_move(piece, mask):
+    if piece is None:
+        return {"cell": B.cells_of(mask)[0]}
+    return {"piece": piece, "cells": B.cells_of(mask)}
+
+
+class AlluviumBot(Bot):
+    def act(self, view):
+        sit = Situation(view, self.seat)
+        return self.choose(sit)
+
+    def choose(self, sit):
+        raise NotImplementedError
+
+    def best(self, scored):
+        """The highest score; ties broken at random."""
+        top = max(s for s, _ in scored)
+        picks = [opt for s, opt in scored if s >= top - 1e-9]
+        return to_move(*picks[self.rng.below(len(picks))])
+
+
+class EasyBot(AlluviumBot):
+    level = "easy"
+
+    def choose(self, sit):
+        opts = sit.options
+        if self.rng.below(2):
+            if sit.home:
+                better = [o for o in opts if B.edges(o[1], sit.filled)]
+            else:
+                better = [o for o in opts if B.edges(o[1], sit.own[sit.owner])]
+            opts = better or opts
+        return to_move(*opts[self.rng.below(len(opts))])
+
+
+class NormalBot(AlluviumBot):
+    level = "normal"
+
+    def choose(self, sit):
+        f = sit.filled
+        scored = []
+        if sit.home:
+            for piece, m in sit.options:
+                scored.append((B.rectangle_area(f | m) * 4 + snug(m, f), (piece, m)))
+        else:
+            base = B.rectangle_area(f)
+            owner = sit.own[sit.owner]
+            for piece, m in sit.options:
+                grow = B.rectangle_area(f | m) - base
+                scored.append((B.edges(m, owner) * 3 - grow, (piece, m)))
+        return self.best(scored)
+
+
+class StrongBot(AlluviumBot):
+    level = "strong"
+    SHORTLIST = 60
+    YIELD_EVERY = 24
+    # home
+    W_RECT = 3.0          # the rectangle as it stands (scored this round and every later one)
+    W_DENSE = 1.0         # the near-rectangle the next drawings can complete
+    W_POCKET = 1.5        # per empty cell in a pocket no piece fits
+    W_SNUG = 0.25
+    W_VIRTUAL_TICK = 0.6  # 3 players: virtual ticks on my sheet push the others down its ranking
+    # away
+    W_TICK = 4.0          # a tick, besides what it does to the ranking
+    W_COOP = 1.5          # the cooperation bonus expected from this sheet
+    W_HURT = 0.3          # growth of the owner's rectangle (per cell, per round left)
+    W_HURT_DENSE = 0.35
+    DOUBT = 1.0           # early in the game the ranking may still change: blend toward an even share
+
+    def act(self, view):
+        sit = Situation(view, self.seat)
+        if len(sit.options) == 1:
+            return to_move(*sit.options[0])
+        return self.think(sit)
+
+    def think(self, sit):
+        f = sit.filled
+        quick = []
+        if sit.home:
+            for piece, m in sit.options:
+                quick.append((B.rectangle_area(f | m) * self.W_RECT + snug(m, f) * self.W_SNUG,
+                              (piece, m)))
+        else:
+            base = B.rectangle_area(f)
+            owner, mine = sit.own[sit.owner], sit.own[self.seat]
+            for piece, m in sit.options:
+                grow = B.rectangle_area(f | m) - base
+                quick.append((B.edges(m, owner) * 2 + B.edges(m, mine) - grow, (piece, m)))
+        yield
+        quick.sort(key=lambda x: -x[0])
+        shortlist = [opt for _, opt in quick[:self.SHORTLIST]]
+        judge = self.judge_home if sit.home else self.judge_away
+        scored = []
+        before = self.before(sit)
+        for k, opt in enumerate(shortlist):
+            scored.append((judge(sit, opt, before), opt))
+            if k % self.YIELD_EVERY == self.YIELD_EVERY - 1:
+                yield
+        return self.best(scored)
+
+    def before(self, sit):
+        if sit.home:
+            return None
+        f = sit.filled
+        others = [p for p in range(len(sit.ticks)) if p != sit.owner]
+        me = others.index(self.seat)
+        ticks = [sit.ticks[p] for p in others]
+        territory = B.largest_component(sit.own[self.seat])
+        doubt = self.DOUBT * (sit.rounds_left - 1) / max(1, sit.rounds - 1)
+        return {"rect": B.rectangle_area(f), "dense": dense_rectangle(f), "doubt": doubt,
+                "me": me, "ticks": ticks, "coop": expected_share(ticks, me, territory, doubt)}
+
+    def judge_home(self, sit, opt, _):
+        _, m = opt
+        f = sit.filled | m
+        score = (B.rectangle_area(f) * self.W_RECT + dense_rectangle(f) * self.W_DENSE
+                 - pockets(f) * self.W_POCKET + snug(m, sit.filled) * self.W_SNUG)
+        if sit.phase == "virtual":
+            score += B.edges(m, sit.own[self.seat]) * self.W_VIRTUAL_TICK
+        return score
+
+    def judge_away(self, sit, opt, before):
+        _, m = opt
+        f = sit.filled | m
+        gained = B.edges(m, sit.own[sit.owner])
+        ticks = list(before["ticks"])
+        ticks[before["me"]] += gained
+        territory = B.largest_component(sit.own[self.seat] | m)
+        coop = expected_share(ticks, before["me"], territory, before["doubt"])
+        hurt = ((B.rectangle_area(f) - before["rect"]) * self.W_HURT * sit.rounds_left
+                + (dense_rectangle(f) - before["dense"]) * self.W_HURT_DENSE)
+        return gained * self.W_TICK + (coop - before["coop"]) * self.W_COOP - hurt
+
+
+BOTS = {"easy": EasyBot, "normal": NormalBot, "strong": StrongBot}
