@@ -233,6 +233,23 @@ def test_change_and_watch_wait_for_confirm_and_escape_cancels():
     assert screen.match.record.moves[-1] == [2, change(1)]
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_touch_screen_is_not_told_to_press_esc(lang):
+    """A chosen Change's prompt on a touch screen says Confirm or Cancel (the buttons below),
+    not Esc (issue 26)."""
+    app, host = make_app(lang=lang)
+    host.touch_screen = True
+    screen = start(app, ["human", "human", "human", "human"], first="0")
+    app.act("handover-ok")
+    app.act("place", "1")
+    app.act("handover-ok")
+    app.act("change", "1")
+    assert screen.sel.move == change(1)
+    words = screen.snapshot()["prompt"]
+    assert words.endswith("Confirm, or Cancel." if lang == "en" else "決定するか、取り消してください。")
+    assert "Esc" not in host.text()
+
+
 def test_keys_choose_and_press_again_to_confirm():
     app, host = make_app()
     screen = start(app, ["human", "normal", "normal", "normal"], first="1")

@@ -6,6 +6,8 @@ view, rules page and strings."""
 
 import re
 
+import pytest
+
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
 from bodoge.games.bossa import GAME
@@ -16,6 +18,7 @@ from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n, tables
 
 from ui.fakehost import Text, make_app
+from ui.page import Page
 
 from .helpers import lay, place, rig, stack, tile, tiles
 
@@ -224,6 +227,22 @@ def test_keys_select_tiles_and_escape_clears():
     assert app.key("1") and screen.sel.tiles == [hand[1]]
     assert app.key("Escape") and not screen.sel
     assert len(hand) < 9 and not app.key("9") and not screen.sel
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_touch_screen_is_not_told_of_keys(lang):
+    """On a touch screen the action bar's help and the Clear button name no keys: no "keys
+    1–9", no "Esc" (issue 26)."""
+    app, host = make_app(lang=lang)
+    host.touch_screen = True
+    screen = start(app, ("human", "human"))
+    to_play(app, screen)
+    page = Page(host.html)
+    assert not re.search(r"1[–〜]9|Esc|キー|keys", page.text), page.text
+    app.act("sel", str(screen.match.view(screen.viewer)["hands"][screen.viewer][0]))
+    page = Page(host.html)
+    assert page.get("button", "Clear selection" if lang == "en" else "選択を解除")
+    assert "Esc" not in page.text
 
 
 def test_redraw_exchange_and_stack_through_the_markers():
