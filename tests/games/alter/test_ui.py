@@ -667,3 +667,17 @@ def test_every_alter_string_family_exists_in_both_languages():
     assert len(engine_keys) >= 6
     keys += sorted(engine_keys)
     assert [k for k in keys if k not in en or k not in ja] == []
+
+
+def test_a_japanese_round_summary_ends_its_sentences_in_japanese():
+    """(The others' places ended in ASCII "."; so did the spoken list of a set's hand: issue 26.)"""
+    match, before = round_end()
+    take = next(e for e in match.view(0)["log"][before:] if e["e"] == "take")
+    ctx = ctx_for(0, lang="ja")
+    summary = Page("<div>" + render(UI.round_summary(take, ctx)) + "</div>")
+    assert all(not p.text.endswith(".") and "." not in p.text for p in summary.all("paragraph"))
+    assert summary.all("paragraph")[1].text.endswith("。")
+    match, before = round_end(rounds=4)
+    score = next(e for e in match.view(0)["log"][before:] if e["e"] == "score")
+    block = Page(render(UI.set_block(score, ctx)))
+    assert "." not in block.all_text and "。" in block.all_text

@@ -812,7 +812,7 @@ class AlterUI(GameUI):
             mine = self.my_round(e, ctx)
             return h("div", {"class_": "alter-take"},
                      h("p", {"class_": "a-mine"}, mine) if mine else None,
-                     h("p", {}, who + "."),
+                     h("p", {}, t("alter.sentence", text=who)),
                      h("p", {"class_": "a-hint"}, t("alter.rounds_left", n=left)))
         return h("div", {"class_": "alter-results"},
                  self.set_block(e, ctx),
@@ -864,7 +864,7 @@ class AlterUI(GameUI):
                           h("span", {"class_": "set-points"}, t("alter.points", n=e["points"][s])),
                           h("span", {"class_": "set-cards", "aria_hidden": "true"},
                             [card(t, c, "mini") for c in hand]),
-                          h("span", {"class_": "offscreen"}, cards_text(t, hand) + "."),
+                          h("span", {"class_": "offscreen"}, t("alter.sentence", text=cards_text(t, hand))),
                           h("span", {"class_": "set-bonuses"},
                             [h("span", {"class_": "bonus-bit"}, bit) for bit in self.bonus_words(e, s, ctx)])))
         return h("section", {"class_": "set-block",
