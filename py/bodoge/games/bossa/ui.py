@@ -325,8 +325,11 @@ class BossaUI(GameUI):
         head = h("h2", {"class_": "seat-name"}, h("span", {"class_": "who"}, ctx.name(s)), " ", badges)
         if mine and playing and look["pending"] is not None:
             controls = self.action_bar(view, ctx, look, hint)         # Confirm / Cancel
-        elif not mine and look["mode"] == "exchange":                 # their tiles are buttons
-            controls = h("p", {"class_": "take-hint"}, t("bossa.take_hint"))
+        elif not mine and look["mode"] == "exchange":
+            # their tiles are buttons; their markers stay where they were (the seat keeps its
+            # size: nothing moves between the taps of an Exchange), the prompt says what to do
+            controls = [self.markers(view, s, ctx, look, False),
+                        h("p", {"class_": "take-hint offscreen"}, t("bossa.take_hint"))]
         else:
             controls = [self.markers(view, s, ctx, look, mine and playing)
                         if view["phase"] not in ("choose", "side") else None,   # not usable yet
