@@ -136,7 +136,8 @@ def test_log_numbers_are_never_clipped_and_the_newest_line_is_in_view(at):
     stuck = page.evaluate("""() => { const list = document.getElementById('log-list');
         list.scrollTop = list.scrollHeight; const top = list.getBoundingClientRect().top;
         return [...list.querySelectorAll('.log-group')].filter((el) => {
-            const r = el.getBoundingClientRect(); return r.bottom > top + 1 && r.top < top + 2; }).length; }""")
+            const r = el.getBoundingClientRect();
+            return r.bottom > top + 1 && r.top < top + 2; }).length; }""")
     assert stuck == 1, stuck
 
 

@@ -189,7 +189,8 @@ def follow(app, host, game, lang, stop=None, tried=None, touch=False):
             return screen
         step = lesson.steps[i]
         assert not screen.script.queue
-        assert text_of(t, step["text"], touch) in host.text(), f"step {i + 1}: its text is not shown"
+        shown = text_of(t, step["text"], touch)
+        assert shown in host.text(), f"step {i + 1}: its text is not shown"
         assert f"{i + 1} / {lesson.total}" in host.text()
         for name in step.get("spots", ()):
             assert highlighted(host, name), f"step {i + 1}: {name} is not highlighted"

@@ -565,7 +565,8 @@ class AlterUI(GameUI):
         t = ctx.t
         own = ctx.viewer is not None and not tb.peek
         cards = tb.hands[me] + ([tb.taken] if tb.taken is not None else [])
-        shown = [card(t, c, "in-hand" + (" just-taken" if tb.taken is not None and i == len(cards) - 1 else ""),
+        last = len(cards) - 1 if tb.taken is not None else None     # just taken: ringed
+        shown = [card(t, c, "in-hand" + (" just-taken" if i == last else ""),
                       key=f"card-{c}" if own and c is not None else None,
                       fx="slide" if own and c is not None else None, peek=tb.peek and c is not None)
                  for i, c in enumerate(cards)]
@@ -864,7 +865,8 @@ class AlterUI(GameUI):
                           h("span", {"class_": "set-points"}, t("alter.points", n=e["points"][s])),
                           h("span", {"class_": "set-cards", "aria_hidden": "true"},
                             [card(t, c, "mini") for c in hand]),
-                          h("span", {"class_": "offscreen"}, t("alter.sentence", text=cards_text(t, hand))),
+                          h("span", {"class_": "offscreen"},
+                            t("alter.sentence", text=cards_text(t, hand))),
                           h("span", {"class_": "set-bonuses"},
                             [h("span", {"class_": "bonus-bit"}, bit) for bit in self.bonus_words(e, s, ctx)])))
         return h("section", {"class_": "set-block",

@@ -468,10 +468,12 @@ class BossaUI(GameUI):
                                    "data_act": "cancel", "data_spot": "button:cancel"}, t("bossa.cancel"))]
         elif look["chosen"] or look["taken"] or look["mode"]:
             parts.append(h("button", {"type": "button", "class_": "button clear", "id": "clear-sel",
-                                      "data_act": "clear", "aria_label": t("bossa.clear.touch" if ctx.touch else "bossa.clear")},
+                                      "data_act": "clear",
+                                      "aria_label": t("bossa.clear.touch" if ctx.touch else "bossa.clear")},
                            h("span", {"aria_hidden": "true"}, "✕ "), t("bossa.clear_short")))
         elif not hint:
-            parts.append(h("p", {"class_": "bar-help"}, t("bossa.bar_help.touch" if ctx.touch else "bossa.bar_help")))
+            parts.append(h("p", {"class_": "bar-help"},
+                           t("bossa.bar_help.touch" if ctx.touch else "bossa.bar_help")))
         return h("div", {"class_": "action-bar"}, parts)
 
     # --- the lines -------------------------------------------------------------------------------
