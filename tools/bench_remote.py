@@ -37,6 +37,7 @@ import statistics
 import time
 
 from benchlib import OUT, header, measuring, save_results, served_browser, start_results, write
+from flood import CLICK_AT, FLOOD, FLOODS, HOST_PROBE
 
 # bodoge: benchlib has put py/ on the import path
 from bodoge.core.bot import think
@@ -209,57 +210,6 @@ def bench_game(browser, url, game_id, cap):
 
 
 # --- a flood -------------------------------------------------------------------------------------------
-FLOODS = {
-    "refused moves": ['{"v":1,"t":"move","n":%d,"m":{"a":"attack","t":0,"p":0,"n":11}}'],
-    "syncs": ['{"v":1,"t":"sync"}'],
-    "acks": ['{"v":1,"t":"ack","seq":1}'],
-    "refused moves and syncs": ['{"v":1,"t":"move","n":%d,"m":{"a":"attack","t":0,"p":0,"n":11}}',
-                                '{"v":1,"t":"sync"}'],
-}
-NOW = "const now = () => performance.timeOrigin + performance.now();"     # one clock for every page
-FLOOD = """([key, kinds, n, at]) => {
-  NOW
-  setTimeout(() => {
-    window.__flood = {sent: 0, start: now()};
-    for (let i = 0; i < n; i++) {
-      const text = kinds[i % kinds.length].replace("%d", String(i + 1));
-      if (window.bodogeNet.send(key, text)) window.__flood.sent++;
-    }
-    window.__flood.end = now();
-  }, Math.max(0, at - now()));
-  return true;
-}""".replace("NOW", NOW)
-# The host's person clicks ``selector`` at time ``at``; ``__paint``: from ``at`` to the frame
-# that shows what the click changed (a page busy with messages runs the click late: that counts).
-CLICK_AT = """([selector, at]) => {
-  NOW
-  window.__paint = null;
-  const seen = new MutationObserver(() => {
-    seen.disconnect();
-    requestAnimationFrame(() => { window.__paint = now() - at; });
-  });
-  setTimeout(() => {
-    seen.observe(document.getElementById("app"), {subtree: true, childList: true, attributes: true,
-                                                   characterData: true});
-    document.querySelector(selector).click();
-  }, Math.max(0, at - now()));
-}""".replace("NOW", NOW)
-# On the host: every frame's time and every long task from now on (absolute ms), and when each
-# message from a guest came.
-HOST_PROBE = """() => {
-  window.__frames = []; window.__long = [];
-  new PerformanceObserver((l) => l.getEntries().forEach((e) =>
-    window.__long.push([performance.timeOrigin + e.startTime, e.duration]))).observe({type: "longtask"});
-  const tick = () => { window.__frames.push(performance.timeOrigin + performance.now()); requestAnimationFrame(tick); };
-  requestAnimationFrame(tick);
-  window.__netTimes = [];
-  window.__bodogeNetRecord = Object.assign([], {push(text) {
-    window.__netTimes.push(performance.timeOrigin + performance.now());
-    return Array.prototype.push.call(this, text);
-  }});
-}"""
-
-
 def join_seat(host, guest, seat, name):
     if not host.locator(f"#invite-link-{seat}").count():       # the Table dialog: the invites
         if host.locator("#dialog-close").count():

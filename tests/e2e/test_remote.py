@@ -24,6 +24,7 @@ from bodoge.games.alter import rules as AR
 from bodoge.ui.storage import SAVE_PREFIX
 
 from e2e.harness import INSTANT, boot, wait_ready, wait_until
+from flood import CLICK_AT, FLOOD, FLOODS, HOST_PROBE, NOW_JS  # (tools/: the harness put it on the path)
 
 RECORD = "window.__bodogeNetRecord = [];"     # web/net.js: every message the page receives
 NAMES = {0: "Hana", 1: "Ben", 2: "Cy"}
@@ -533,63 +534,7 @@ def check_play_me_messages(page, invite):
 
 
 # --- a hostile guest ---------------------------------------------------------------------------
-NOW = "const now = () => performance.timeOrigin + performance.now();"     # one clock for every page
-FLOOD = """([key, n, at]) => {
-  // from time ``at`` on, 5,000 moves the rules refuse (out of turn) and 5,000 requests for the
-  // whole view, interleaved, as fast as the page can send them
-  NOW
-  setTimeout(() => {
-    window.__flood = {sent: 0, start: now()};
-    for (let i = 0; i < n; i++) {
-      const move = '{"v":1,"t":"move","n":' + (i + 1) + ',"m":{"a":"attack","t":0,"p":0,"n":11}}';
-      if (window.bodogeNet.send(key, move)) window.__flood.sent++;
-      if (window.bodogeNet.send(key, '{"v":1,"t":"sync"}')) window.__flood.sent++;
-    }
-    window.__flood.end = now();
-  }, Math.max(0, at - now()));
-  return true;
-}""".replace("NOW", NOW)
-# The host's person clicks ``selector`` at time ``at`` (a timer of the host's page), or, with
-# ``at`` null, the moment the page hears the next ``sync`` from a device (so the click meets a
-# flood: it waits behind the messages already come); ``__click``: that time; ``__paint``: from it
-# to the animation frame that shows what the click changed (a page busy with messages runs the
-# click late: that counts).
-CLICK_AT = """([selector, at]) => {
-  NOW
-  window.__paint = null;
-  const click = () => {
-    const seen = new MutationObserver(() => {
-      seen.disconnect();
-      requestAnimationFrame(() => { window.__paint = now() - window.__click; });
-    });
-    seen.observe(document.getElementById("app"), {subtree: true, childList: true, attributes: true,
-                                                   characterData: true});
-    document.querySelector(selector).click();
-  };
-  if (at === null) {
-    window.__onNet = (text) => {               // the flood's first message (not an honest ack)
-      if (!text.includes('"t":"sync"')) return false;
-      window.__click = now();
-      setTimeout(click, 0);
-      return true;
-    };
-  } else {
-    window.__click = at;
-    setTimeout(click, Math.max(0, at - now()));
-  }
-  return true;
-}""".replace("NOW", NOW)
 DECLARE = 'button[data-act="declare"]:not([disabled])'
-NOW_JS = "() => performance.timeOrigin + performance.now()"
-ARRIVALS = """() => {
-  NOW
-  window.__netTimes = [];
-  window.__bodogeNetRecord = Object.assign([], {push(text) {
-    window.__netTimes.push(now());
-    if (window.__onNet && window.__onNet(text)) window.__onNet = null;
-    return Array.prototype.push.call(this, text);
-  }});
-}""".replace("NOW", NOW)
 
 
 def test_a_flooding_guest_is_let_go_while_the_host_and_the_other_guest_play_on(devices):
@@ -602,7 +547,7 @@ def test_a_flooding_guest_is_let_go_while_the_host_and_the_other_guest_play_on(d
     ben, _ = join(ben, host, 1, NAMES[1], 1)
     mal, mal_invite = join(mal, host, 2, "Mal", 2)
     close_dialog(host)
-    host.evaluate(ARRIVALS)
+    host.evaluate(HOST_PROBE)
     pages = {0: host, 1: ben, 2: mal}
     truth = Truth(host)
     bots = {}
@@ -652,7 +597,7 @@ def test_a_flooding_guest_is_let_go_while_the_host_and_the_other_guest_play_on(d
     # Mal's flood starts, and the host's person declares as it comes in
     key = f"g2-{R.read_invite(mal_invite).nonce}-1"
     declare_soon(None)
-    assert mal.evaluate(FLOOD, [key, 5000, 0])
+    assert mal.evaluate(FLOOD, [key, FLOODS["refused moves and syncs"], 10_000, 0])
     paint = wait_until(host, "() => window.__paint", interval=5)
     click = host.evaluate("window.__click")
     wait_until(mal, "() => window.__flood && window.__flood.end", interval=20)

@@ -131,6 +131,14 @@ def test_log_numbers_are_never_clipped_and_the_newest_line_is_in_view(at):
     # grouped by round, the game's end last
     groups = page.locator("#log-list .log-group").all_inner_texts()
     assert [g.lower() for g in groups[:2]] == ["round 1", "round 2"] and groups[-1].lower() == "end of the game"
+    # at the end of the log one round's heading is stuck at its top, not every earlier one
+    # behind it (a taller one showed below the next: issue 26)
+    stuck = page.evaluate("""() => { const list = document.getElementById('log-list');
+        list.scrollTop = list.scrollHeight; const top = list.getBoundingClientRect().top;
+        return [...list.querySelectorAll('.log-group')].filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.bottom > top + 1 && r.top < top + 2; }).length; }""")
+    assert stuck == 1, stuck
 
 
 def test_the_newest_line_stays_in_view_as_moves_come(at):

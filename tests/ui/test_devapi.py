@@ -91,3 +91,22 @@ def test_replay_hash_is_the_state_at_the_move_shown():
     app.route(f"#replay={encode(rec)}&move=3")
     cut = Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:3])
     assert api.replayHash() == state_hash(Match.from_record(cut).state)
+
+
+def test_the_lesson_state_says_the_texts_as_a_touch_screen_shows_them():
+    """(The end-to-end lesson tests compare the page with it.)"""
+    from bodoge.ui.i18n import I18n
+    from bodoge.ui.lesson import Lesson, text_of
+
+    from .fakehost import make_app
+    from .test_lessons import follow
+
+    app, host = make_app()
+    host.touch_screen = True
+    app.route("#/learn/alluvium")
+    follow(app, host, "alluvium", "en", stop=2, touch=True)
+    state = json.loads(Api(app).lesson())
+    step = Lesson.of("alluvium").steps[2]
+    t = I18n("en").t
+    assert state["text"] == text_of(t, step["text"], touch=True) != text_of(t, step["text"])
+    assert state["hint"] == text_of(t, step["hint"], touch=True) and "click" not in state["hint"]

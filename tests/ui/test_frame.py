@@ -288,7 +288,12 @@ def test_a_long_log_shows_its_last_lines_under_their_group_numbered_as_in_the_ga
     assert numbers == list(range(len(items) - 29, len(items) + 1))
     # the first group shown is headed even though it began before the window
     first_head = [head for head, _ in items[:len(items) - 29] if head][-1]
-    assert re.search(r'<div class="log-list"[^>]*><h3 class="log-group">([^<]+)</h3>', html).group(1) == first_head
+    from ui.page import Page
+
+    blocks = Page(html).by_id("log-list").children
+    assert blocks[0].children[0].tag == "h3" and blocks[0].children[0].text == first_head
+    # each group is a block of its own: its heading sticks only over its own lines (issue 26)
+    assert all(b.attrs.get("class") == "log-block" and b.children[-1].tag == "ol" for b in blocks)
 
 
 def test_a_game_without_rounds_has_one_list_and_a_game_may_group_its_own_way(monkeypatch):

@@ -346,3 +346,34 @@ def test_play_me_between_rounds_says_the_round_that_was_played():
     assert match.state["phase"] == "ready" and not match.over      # (two players: no Jabberwocky)
     line = progress_lines(match)["en"]
     assert "Round 1" in line and "Round 2" not in line
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_a_saves_default_title_is_said_in_the_shelfs_language(game_id):
+    """A game started in Japanese is listed in English with English default names (it said
+    「あなた · CPU2（ふつう）」: issue 26): its title is kept in both languages, read back from
+    the store, and the shelf still decodes no code."""
+    app, host = make_app(lang="ja")
+    values = game_ui(game_id).default_setup()
+    app.route(f"#/new/{game_id}")
+    app.act("start", "", {k: str(v) for k, v in values.items() if not isinstance(v, bool)})
+    slot = app.screen.slot
+    stored = entry(host.store, slot.id)
+    assert stored["title"] == stored["titles"]["ja"] and set(stored["titles"]) == {"en", "ja"}
+    assert not re.search(r"[ぁ-んァ-ン一-龯（）]", stored["titles"]["en"]), stored["titles"]
+    app2, host2 = make_app(host.store, lang="en")          # a new page: the saves from the store
+    app2.act("lang", "en")
+    (row,) = rows(host2.html)
+    assert f'<span class="save-title">{stored["titles"]["en"]}</span>' in row
+    app2.act("lang", "ja")
+    assert f'<span class="save-title">{stored["title"]}</span>' in rows(host2.html)[0]
+
+
+def test_a_title_without_both_languages_or_a_damaged_one_is_shown_as_stored():
+    good = Slot.from_json(saved_entry("a", titles={"en": "You · CPU 2", "ja": "あなた · CPU2"}))
+    assert good.title_in("en") == "You · CPU 2" and good.title_in("ja") == "あなた · CPU2"
+    for titles in ({"en": "x" * 500}, {"fr": "Vous"}, "You", {"en": "a\nb"}):
+        slot = Slot.from_json(saved_entry("b", titles=titles))
+        assert slot.titles is None and slot.title_in("en") == "Aki · Ben"
+    old = Slot.from_json(saved_entry("c"))
+    assert old.titles is None and old.title_in("ja") == "Aki · Ben"

@@ -95,3 +95,11 @@ def test_game_strings_load_when_first_needed():
     assert i18n._LOADED == {"common"}
     assert t.t("bossa.line.white") != "bossa.line.white" and i18n._LOADED == {"common", "bossa"}
     tables()                                              # the other tests see everything again
+
+
+def test_no_japanese_sentence_ends_in_an_ascii_full_stop():
+    """A Japanese sentence ends in 「。」 (or ！？), never in "." (issue 26). The keys' help may
+    name the "." key itself ("Uの後に.で"): a "." between spaces or before a kana is a key."""
+    ascii_end = re.compile(r"(?<=[^\x00-\x7f\s])\.(?=\s|$|[「（(）)])|\.$")
+    said = {k: v for k, v in tables()["ja"].items() if ascii_end.search(v)}
+    assert not said, said

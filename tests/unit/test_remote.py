@@ -391,6 +391,25 @@ def test_the_budget_lets_a_burst_then_the_rate_through_and_calls_a_long_run_beyo
     assert all(honest.admit(1000 + i * 1000 / honest.RATE) == "ok" for i in range(1000))
 
 
+@pytest.mark.parametrize("rate", [100, 300, 1000])
+def test_a_steady_stream_a_few_times_the_rate_is_a_flood_within_seconds(rate):
+    """A guest that sends 100 messages a second never has MAX_OVER dropped in a row (the
+    bucket lets one through every 1/RATE s), yet it is a flood: let go within about a second
+    and a half, not dropped from for ever."""
+    link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    verdicts = [link.admit(1000 + i * 1000 / rate) for i in range(rate * 3)]
+    assert "flood" in verdicts
+    assert verdicts.index("flood") * 1000 / rate < 1500
+
+
+@pytest.mark.parametrize("rate", [20, 30])
+def test_a_stream_near_the_rate_is_not_a_flood(rate):
+    """Slightly beyond the rate (a fast player's bursts, a slow page catching up) drops some
+    messages, and never lets the guest go."""
+    link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
+    assert "flood" not in [link.admit(1000 + i * 1000 / rate) for i in range(rate * 60)]
+
+
 def test_acks_of_views_sent_are_given_back():
     link = R.HostLink(1, "k", "nonce123", "secretsecret1234")
     t = 0.0

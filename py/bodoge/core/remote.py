@@ -615,7 +615,8 @@ class HostLink:
 
     **Its budget** (a guest's device may be hostile; the host must stay responsive): at most
     ``RATE`` messages a second on average and ``BURST`` at once (``admit``: a token bucket;
-    what is beyond it is dropped unread, and ``MAX_OVER`` in a row is a flood), an ack of a view
+    what is beyond it is dropped unread, and ``MAX_OVER`` more dropped than read is a flood:
+    a burst of them, or a steady stream at a few times the rate), an ack of a view
     the host sent given back (``refund``: a guest acknowledges every view, as many as the host
     sends, and there can be no more of them); refused moves are strikes that fade one a
     ``STRIKE_MS`` (``strike``: ``MAX_STRIKES`` is too many: an honest player's move refused on
@@ -626,7 +627,7 @@ class HostLink:
     MAX_BAD = 20        # malformed messages before the host hangs up
     RATE = 20.0         # messages a second, on average ...
     BURST = 20          # ... and at once
-    MAX_OVER = 60       # messages beyond the budget, in a row, before the host hangs up
+    MAX_OVER = 60       # messages beyond the budget (less those read meanwhile) before the host hangs up
     MAX_STRIKES = 10    # refused moves (each fading after STRIKE_MS) before the host hangs up
     STRIKE_MS = 1000
 
@@ -656,14 +657,15 @@ class HostLink:
 
     def admit(self, now) -> str:
         """Whether a message that arrived at host time ``now`` (ms) is read: "ok", "drop"
-        (beyond the budget: not even parsed) or "flood" (``MAX_OVER`` dropped in a row)."""
+        (beyond the budget: not even parsed) or "flood" (``MAX_OVER`` more dropped than read
+        since the guest was last within its budget)."""
         if self.tokens_at is not None:
             self.tokens = min(float(self.BURST), self.tokens + max(0.0, now - self.tokens_at) * self.RATE / 1000)
         self.tokens_at = now
         if self.tokens >= 1:
             self.tokens -= 1
-            self.over = 0
-            return "ok"
+            self.over = max(0, self.over - 1)   # (not 0: a sustained flood, each message the
+            return "ok"                         # bucket refills let through, still adds up)
         self.over += 1
         self.dropped += 1
         return "flood" if self.over >= self.MAX_OVER else "drop"

@@ -312,7 +312,8 @@ class App:
             return
         now = self.host.now()
         slot = Slot(self.slot_id(now), match.game.id, code, now, now, match.over,
-                    self.t("saves.shared_title"), progress=progress_lines(match))
+                    self.t("saves.shared_title"), progress=progress_lines(match),
+                    titles={lang: I18n(lang).t("saves.shared_title") for lang in ("en", "ja")})
         slot.link = True
         self.close_screen()
         self.screen = self.play_screen(slot, match)
@@ -331,7 +332,8 @@ class App:
         the record's metadata (default: just the seats)."""
         gui = game_ui(game_id)
         match = Match.new(game_id, options, self.host.random_seed(), meta or {"seats": seats})
-        slot = self.new_slot(match, title=gui.title(seats, self.i18n, options))
+        titles = {lang: gui.title(seats, I18n(lang), options) for lang in ("en", "ja")}
+        slot = self.new_slot(match, title=titles[self.i18n.lang], titles=titles)
         self.go(f"#/play/{slot.id}")
 
     def lesson_status(self, game_id):
@@ -350,12 +352,12 @@ class App:
     def slot_id(self, now):
         return f"{int(now):x}{self.host.random_seed() % 4096:03x}"
 
-    def new_slot(self, match, title=""):
+    def new_slot(self, match, title="", titles=None):
         """A save for a new game, stored at once if the browser lets us; else this tab keeps
         it (``unsaved``) and its screen says so."""
         now = self.host.now()
         slot = Slot(self.slot_id(now), match.game.id, match.code(), now, now, match.over, title,
-                    progress=progress_lines(match))
+                    progress=progress_lines(match), titles=titles)
         for _ in range(5):
             why = self.save_slot(slot)
             if why != "taken":
@@ -864,7 +866,7 @@ def saved_games(i18n, slots, damaged, format_time, confirm_delete, note=None, no
         rows.append(h("li", {"class_": "save" + (" over" if slot.over else "")},
                       h("span", {"class_": "save-head"},
                         h("span", {"class_": "save-game"}, name), " ",
-                        h("span", {"class_": "save-title"}, slot.title)),
+                        h("span", {"class_": "save-title"}, slot.title_in(i18n.lang))),
                       h("span", {"class_": "save-progress"}, status,
                         " · " if status is not None and line else None,
                         h("span", {"class_": "save-line"}, line) if line else None),

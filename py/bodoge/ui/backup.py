@@ -257,7 +257,7 @@ def _merge_save(saves, slot, record, new_id):
         elif rel in ("behind", "equal") and not newer:
             return "older"
     copy = Slot(slot.id, slot.game, slot.code, slot.created, slot.updated, slot.over, slot.title,
-                0, slot.progress)
+                0, slot.progress, slot.titles)
     for _ in range(5):
         copy.id = new_id()
         try:

@@ -150,5 +150,6 @@ class Api:
                            "spots": Lesson.spots(step),
                            "expect": bool(expect), "do": expect[0]["do"] if expect else [],
                            "wrong": step.get("wrong", []),
-                           "text": text_of(self.app.t, step["text"]) if step else "",
-                           "hint": text_of(self.app.t, step.get("hint", "lesson.next_hint"))})
+                           "text": text_of(self.app.t, step["text"], screen.touch) if step else "",
+                           "hint": text_of(self.app.t, step.get("hint", "lesson.next_hint"),
+                                           screen.touch)})

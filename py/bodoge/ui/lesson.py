@@ -14,7 +14,9 @@ A lesson is data in the game's folder, ``bodoge/games/<game>/lesson.py``::
 A *step* is a dict:
 
     "text"    what the prompt explains: a string key, or ``[key, {params}]``; the key is in
-              the game's ``strings.py``, in ``EN`` and ``JA``
+              the game's ``strings.py``, in ``EN`` and ``JA``, with a ``<key>.touch`` wording
+              beside it (in both) where a touch screen needs other words: "tap", the buttons
+              to press, never "click", a key, "Esc" or "Space" (``hint`` alike)
     "spots"   spot names to highlight (``data-spot`` on the game's elements; see
               ``GameUI.board``): what to look at
     "expect"  the learner's moves this step accepts, each ``{"move": move, "do": actions}``,
@@ -92,12 +94,16 @@ def lesson_data(game_id):
     return _DATA[game_id]
 
 
-def text_of(t, text):
-    """A step's text (a key, or [key, params]) in the language of ``t``."""
-    if isinstance(text, (list, tuple)):
-        key, params = text
-        return t(key, **params)
-    return t(text)
+def text_of(t, text, touch=False):
+    """A step's text (a key, or [key, params]) in the language of ``t``. On a touch screen
+    (``touch``) the key's ``<key>.touch`` wording where the game has one: it says "tap" and
+    names the buttons, never "click", a key, "Esc" or "Space"."""
+    key, params = text_keys(text)
+    if touch:
+        worded = t(f"{key}.touch", **params)
+        if worded != f"{key}.touch":          # ``t`` gives the key itself for a missing string
+            return worded
+    return t(key, **params)
 
 
 def text_keys(text):
@@ -223,6 +229,8 @@ def validate(lesson: Lesson, tables):
         for lang in ("en", "ja"):
             if key not in tables[lang]:
                 raise LessonError(f"{where}: no {lang} text {key!r}")
+            if (f"{key}.touch" in tables["en"]) != (f"{key}.touch" in tables["ja"]):
+                raise LessonError(f"{where}: {key!r} has a touch wording in one language only")
             fields = {f for _, f, _, _ in string.Formatter().parse(tables[lang][key]) if f}
             if fields - set(params):
                 raise LessonError(f"{where}: {key!r} needs {sorted(fields - set(params))}")
@@ -446,7 +454,7 @@ class LessonScript:
         """Say ``hint`` in the refusal's line; the game is untouched, and a choice in progress
         (a card picked) is put down, so the learner starts the move again."""
         s = self.session
-        s.error = text_of(s.t, hint)
+        s.error = text_of(s.t, hint, s.touch)
         s.sel = s.gui.selection()
         self.app.refresh()
         return False
@@ -498,7 +506,7 @@ class LessonScript:
             text = (t("lesson.for_you") if seat == self.lesson.learner
                     else t("play.waiting", name=ctx.name(seat)))
         else:
-            text = text_of(t, step["text"])
+            text = text_of(t, step["text"], self.session.touch)
         buttons = []
         if step is not None and not self.queue and "expect" not in step:
             buttons.append(h("button", {"type": "button", "class_": "button primary", "id": "lesson-next",

@@ -386,11 +386,12 @@ def render_log(s, view, ctx, window=None, line=None):
         lines.append(line(n, index, text))
     if lines:
         groups.append((head, lines))
-    body = []
-    for head, lines in groups:
-        if head:
-            body.append(h("h3", {"class_": "log-group"}, head))
-        body.append(h("ol", {"class_": "log-lines"}, lines))
+    # a group's heading sticks at the log's top only while its own lines pass under it: each
+    # group is a block of its own (in one block every earlier heading stayed stuck behind the
+    # next, and a taller one showed below it)
+    body = [h("div", {"class_": "log-block"},
+              h("h3", {"class_": "log-group"}, head) if head else None,
+              h("ol", {"class_": "log-lines"}, lines)) for head, lines in groups]
     return h("section", {"class_": "log panel", "id": "log", "data_region": "log",
                          "aria_labelledby": "log-title"},
              analysis_panel(s),

@@ -87,7 +87,7 @@ class SlotSaver:
         if s.conflict is not None or slot.stored:
             now = app.host.now()
             new = Slot(app.slot_id(now), slot.game, s.match.code(), now, now, s.match.over,
-                       slot.title)
+                       slot.title, titles=slot.titles)
             s.slot, s.conflict = new, None
             new.link = True
         self.fill(s.slot)

@@ -194,14 +194,21 @@ class Slot:
     not replay the game; None for saves written before it was kept (the shelf then says only
     "In progress"). Plain text: the shelf shows it as text, never markup. Read strictly: a
     progress field that is not such a dict of short lines is ignored (the save itself is
-    fine, and its next autosave writes a good one)."""
+    fine, and its next autosave writes a good one).
+
+    ``titles``: the title in each language (``{"en": "You · CPU 2 (normal)", "ja": …}``), where
+    it was made of words of ours (default names, "Shared game"), so that the shelf in English
+    does not list a game started in Japanese by its Japanese names; None for a title of a
+    player's own, or a save written before (``title`` then, as stored). Read as strictly as
+    ``progress``."""
 
     def __init__(self, id, game, code, created, updated, over=False, title="", rev=0,
-                 progress=None):
+                 progress=None, titles=None):
         self.id, self.game, self.code = id, game, code
         self.created, self.updated, self.over, self.title = created, updated, over, title
         self.rev = rev
         self.progress = progress
+        self.titles = titles
         self.stored = False
         self.link = False
 
@@ -212,7 +219,14 @@ class Slot:
         progress = clean_progress(self.progress)
         if progress:
             data["progress"] = progress
+        titles = clean_progress(self.titles, MAX_TITLE)
+        if titles:
+            data["titles"] = titles
         return strictjson.dumps(data)
+
+    def title_in(self, lang):
+        """The title the shelf shows in ``lang``."""
+        return (self.titles or {}).get(lang) or self.title
 
     @classmethod
     def from_json(cls, text):
@@ -238,30 +252,31 @@ class Slot:
             if not ok(data.get(name)):
                 raise DamagedEntry(f"bad field {name}")
         slot = cls(data["id"], data["game"], data["code"], data["created"], data["updated"],
-                   data["over"], data["title"], data["rev"], read_progress(data.get("progress")))
+                   data["over"], data["title"], data["rev"], read_progress(data.get("progress")),
+                   read_progress(data.get("titles"), MAX_TITLE))
         slot.stored = True
         return slot
 
 
-def _progress_line(x):
-    return (isinstance(x, str) and 0 < len(x) <= MAX_PROGRESS and x.strip() == x
+def _progress_line(x, limit=MAX_PROGRESS):
+    return (isinstance(x, str) and 0 < len(x) <= limit and x.strip() == x
             and not _CONTROL.search(x))
 
 
-def read_progress(value):
+def read_progress(value, limit=MAX_PROGRESS):
     """A stored progress field as ``{lang: line}``, or None unless it is exactly that: a dict of
-    one or both languages, each a line of 1–``MAX_PROGRESS`` characters with no control
-    characters."""
+    one or both languages, each a line of 1–``limit`` characters with no control characters
+    (``Slot.titles`` alike, up to ``MAX_TITLE``)."""
     if not isinstance(value, dict) or not value or len(value) > len(LANGS):
         return None
-    if not all(lang in LANGS and _progress_line(line) for lang, line in value.items()):
+    if not all(lang in LANGS and _progress_line(line, limit) for lang, line in value.items()):
         return None
     return dict(value)
 
 
-def clean_progress(value):
+def clean_progress(value, limit=MAX_PROGRESS):
     """What ``to_json`` stores of a progress dict: each language's line on one line, cut to
-    ``MAX_PROGRESS`` characters (with "…"); None if nothing is left."""
+    ``limit`` characters (with "…"); None if nothing is left."""
     if not isinstance(value, dict):
         return None
     out = {}
@@ -270,8 +285,8 @@ def clean_progress(value):
         if not isinstance(line, str):
             continue
         line = " ".join(_CONTROL.sub(" ", line).split())
-        if len(line) > MAX_PROGRESS:
-            line = line[:MAX_PROGRESS - 1] + "…"
+        if len(line) > limit:
+            line = line[:limit - 1] + "…"
         if line:
             out[lang] = line
     return out or None

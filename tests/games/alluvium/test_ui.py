@@ -20,6 +20,7 @@ from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n, tables
 
 from ui.fakehost import Text, make_app
+from ui.page import Page
 
 
 def start(app, kinds=("human", "strong", "normal", "easy"), names=()):
@@ -425,7 +426,7 @@ def test_the_round_summary_shows_the_round_that_ended_not_the_next_deal():
     assert f'x="{left * CELL + 2}" y="{top * CELL + 2}" width="{ww * CELL - 4}"' in board
     # the heading names the round's best first; the body lists everyone's area bonus
     best = max(e["areas"])
-    heading = re.search(r'id="round-heading"[^>]*>([^<]+)<', html).group(1)
+    heading = Page(html).by_id("round-heading").text
     tops = [screen.names()[s] for s, a in enumerate(e["areas"]) if a == best]
     assert heading.endswith(f"round 1: {best}") and all(n in heading for n in tops)
     summary = Text.of(html[html.index('class="overlay round-over"'):])
@@ -485,7 +486,7 @@ def test_result_lists_area_and_cooperation_bonuses_per_player_best_first():
         assert " + ".join(map(str, areas)) + f" = {res['area'][s]}" in text
         assert f"Cooperation bonuses {res['coop'][s]}" in text
         assert text.count("map") >= 3                 # one line per other sheet
-    heading = re.search(r'id="result-heading"[^>]*>([^<]+)<', html).group(1)
+    heading = Page(html).by_id("result-heading").text
     assert heading in ("You win the game",) + tuple(f"{n} wins the game" for n in names) or "share the win" in heading
     assert "Highest total wins" in host.text()
     assert UI.score_text(out, 0, screen.ctx(0)) == f"{out['scores'][0]} points"
@@ -534,12 +535,12 @@ def test_three_players_virtual_piece():
 def test_two_humans_hand_over_in_a_simultaneous_phase():
     app, host = make_app()
     screen = start(app, ("human", "human", "normal", "normal"), names=("Aki", "Ben"))
-    assert screen.handover is not None and "alv-map" not in host.html
+    assert screen.handover is not None and Page(host.html).by_id("alv-map") is None
     app.act("handover-ok")
     first = screen.viewer
     human_draws(screen, host)
     human_draws(screen, host)                            # both round-1 pieces
-    assert screen.handover == 1 - first and "alv-map" not in host.html
+    assert screen.handover == 1 - first and Page(host.html).by_id("alv-map") is None
     app.act("handover-ok")
     assert screen.viewer == 1 - first
     assert view_of(screen)["sheet"]["owner"] == screen.viewer

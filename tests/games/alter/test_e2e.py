@@ -292,7 +292,7 @@ def test_full_four_seat_game_with_one_human(page, server):
     assert sets >= 1 or "Victory" in page.locator(".result").inner_text()
 
 
-def test_the_round_pause_then_the_taken_card_slides_into_the_hand(at):
+def test_the_round_pause_shows_the_taken_card_in_the_hand_and_what_happened(at):
     page = at("desktop", "en")
     rec, found = positions(4)
     k, seat, move = found["take"]
@@ -305,12 +305,17 @@ def test_the_round_pause_then_the_taken_card_slides_into_the_hand(at):
     panel = page.locator(".overlay.round-over .overlay-card").bounding_box()
     hand = page.locator("[data-region=hand]").bounding_box()
     assert panel["y"] + panel["height"] <= hand["y"]
-    card = page.locator(".alter-table [data-fx-key^='card-']")
+    # the hand under the summary already holds the card, ringed; the panel says how it came
+    card = page.locator("[data-region=hand] .acard.just-taken")
+    expect(card).to_be_visible()
     key = card.get_attribute("data-fx-key")
+    assert page.locator(f"[data-fx-key='{key}']").count() == 1
+    expect(page.locator(".alter-take .a-mine")).to_contain_text(re.compile(r": you take \w+ \d"))
     expect(page.locator("#next-round")).to_be_focused()
     page.evaluate(SLIDES)
     page.keyboard.press("Enter")
     expect(page.locator(".alter-board.resolved")).to_have_count(0)
     expect(page.locator(f"[data-region=hand] [data-fx-key='{key}']")).to_be_visible()
+    expect(page.locator("[data-region=hand] .just-taken")).to_have_count(0)
     slid = set(page.evaluate("window.__slid"))
-    assert key in slid and {f"pick-{s}" for s in range(4)} <= slid, slid
+    assert {f"pick-{s}" for s in range(4)} <= slid, slid

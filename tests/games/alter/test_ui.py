@@ -11,12 +11,13 @@ import pytest
 from bodoge.core.match import Match
 from bodoge.games.alter import GAME
 from bodoge.games.alter import rules as R
-from bodoge.games.alter.ui import KEYS, RULINGS, TABLE_RULES, UI, Choice
+from bodoge.games.alter.ui import KEYS, RULINGS, TABLE_RULES, UI, Choice, card_name
 from bodoge.ui.games import Ctx
 from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n, tables
 
 from ui.fakehost import Text, make_app
+from ui.page import Page
 
 from .helpers import WATCH, change, place
 
@@ -232,6 +233,23 @@ def test_change_and_watch_wait_for_confirm_and_escape_cancels():
     assert screen.match.record.moves[-1] == [2, change(1)]
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_touch_screen_is_not_told_to_press_esc(lang):
+    """A chosen Change's prompt on a touch screen says Confirm or Cancel (the buttons below),
+    not Esc (issue 26)."""
+    app, host = make_app(lang=lang)
+    host.touch_screen = True
+    screen = start(app, ["human", "human", "human", "human"], first="0")
+    app.act("handover-ok")
+    app.act("place", "1")
+    app.act("handover-ok")
+    app.act("change", "1")
+    assert screen.sel.move == change(1)
+    words = screen.snapshot()["prompt"]
+    assert words.endswith("Confirm, or Cancel." if lang == "en" else "決定するか、取り消してください。")
+    assert "Esc" not in host.text()
+
+
 def test_keys_choose_and_press_again_to_confirm():
     app, host = make_app()
     screen = start(app, ["human", "normal", "normal", "normal"], first="1")
@@ -272,10 +290,10 @@ def test_bonus_card_opens_and_closes():
 
 
 # --- see what happened -------------------------------------------------------------------------
-def round_end(players=4, seed=5, rounds=1):
+def round_end(players=4, seed=5, rounds=1, first=0):
     """A match played by the bots' first legal moves until ``rounds`` rounds were taken, the
     last move and the log length before it."""
-    match = Match.new("alter", {"players": players, "first": 0}, seed)
+    match = Match.new("alter", {"players": players, "first": first}, seed)
     taken = 0
     while True:
         seat = match.to_move()[0]
@@ -302,20 +320,38 @@ def test_the_round_pauses_on_the_table_with_every_pick_on_its_card():
     mine = take["picks"].index(0)
     wrap = html[html.index(f'id="place-wrap-{mine}"'):]
     wrap = wrap[:wrap.index("</div>")]
-    assert 'data-fx="flip"' in wrap and f'data-fx-key="card-{take["card"]}"' in wrap
+    assert 'data-fx="flip"' in wrap
     assert "taken by you" in html
     # nothing of the next deal: the shown cards are the ended round's
     assert all(f'id="shown-0-0-{i}"' in html for i in range(4)) and 'id="shown-0-1-' not in html
-    # the hand does not hold it yet: after Next it slides there
+    # the hand under the summary already holds the card taken (once), and keeps it after Next
+    taken = card_name(ctx.t, take["card"])
+    hand = Page(html).get("region", "Your seat: your Pick card and your cards")
+    assert hand.text.endswith(f"Your cards: {taken}.") and "No cards yet" not in hand.text
     assert html.count(f'data-fx-key="card-{take["card"]}"') == 1
-    ctx.pause = None
-    after = board_html(view, ctx)
-    hand = after[after.index('data-region="hand"'):]
-    assert f'data-fx-key="card-{take["card"]}"' in hand
+    ctx.pause = None                                   # Next round: the card stays in the hand
+    hand = Page(board_html(view, ctx)).get("region", "Your seat: your Pick card and your cards")
+    assert f"Your cards: {taken}." in hand.text
+    ctx.pause = take
     heading = UI.round_heading(take, ctx)
     assert heading.startswith("Round 1: you took ")
-    summary = render(UI.round_summary(take, ctx))
-    assert "took place" in summary and "3 rounds left in this set." in summary
+    summary = Page("<div>" + render(UI.round_summary(take, ctx)) + "</div>")
+    lines = [p.text for p in summary.all("paragraph")]
+    # what happened to the viewer's Pick card, step by step, in both languages
+    assert lines[0] == ("You chose place 4; Ben's Change moved your Pick to place 1; Cy's Change "
+                        "moved your Pick to place 2; Dee's Change moved your Pick to place 3: "
+                        "you take red 2 (devil).")
+    assert "took place" in lines[1] and lines[-1] == "3 rounds left in this set."
+    ja = Page("<div>" + render(UI.round_summary(take, ctx_for(0, lang="ja"))) + "</div>")
+    assert ja.all("paragraph")[0].text == (
+        "あなたは場所4を選びました。BenのChangeであなたのPickが場所1へ動きました。CyのChangeで"
+        "あなたのPickが場所2へ動きました。DeeのChangeであなたのPickが場所3へ動きました。"
+        "あなたは赤の2（悪魔）を獲得。")
+    # a Change of the viewer's own, unmoved after, and a watcher (no line of its own)
+    match, before = round_end(seed=5, first=1)
+    take = next(e for e in match.view(0)["log"][before:] if e["e"] == "take")
+    assert UI.my_round(take, ctx) == "You Changed onto place 4: you take blue 0 (both wings)."
+    assert UI.my_round(take, ctx_for(None)) is None
 
 
 def test_an_ended_round_is_drawn_from_its_event_alone():
@@ -631,3 +667,17 @@ def test_every_alter_string_family_exists_in_both_languages():
     assert len(engine_keys) >= 6
     keys += sorted(engine_keys)
     assert [k for k in keys if k not in en or k not in ja] == []
+
+
+def test_a_japanese_round_summary_ends_its_sentences_in_japanese():
+    """(The others' places ended in ASCII "."; so did the spoken list of a set's hand: issue 26.)"""
+    match, before = round_end()
+    take = next(e for e in match.view(0)["log"][before:] if e["e"] == "take")
+    ctx = ctx_for(0, lang="ja")
+    summary = Page("<div>" + render(UI.round_summary(take, ctx)) + "</div>")
+    assert all(not p.text.endswith(".") and "." not in p.text for p in summary.all("paragraph"))
+    assert summary.all("paragraph")[1].text.endswith("。")
+    match, before = round_end(rounds=4)
+    score = next(e for e in match.view(0)["log"][before:] if e["e"] == "score")
+    block = Page(render(UI.set_block(score, ctx)))
+    assert "." not in block.all_text and "。" in block.all_text

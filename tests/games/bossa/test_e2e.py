@@ -265,3 +265,81 @@ def test_placed_tiles_glide_into_place_and_the_opponents_move_is_marked(at):
         expect(page.locator(f'.line [data-fx-key="t{t}"]')).to_have_attribute("data-fx", "slide")
     # the bot's draw drops in; then its move is marked for you
     expect(page.locator(".bossa-seat.them [data-fx='drop']")).to_have_count(1)
+
+
+# --- nothing moves under your finger -------------------------------------------------------------
+BOXES = """() => { const box = (el) => { const r = el.getBoundingClientRect();
+    return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; };
+  const field = document.querySelector('.bossa-field');
+  return {field: box(field), them: box(document.querySelector('.bossa-seat.them')),
+          me: box(document.querySelector('.bossa-seat.me')), scrolled: field.scrollTop,
+          lines: [...field.querySelectorAll(':scope > .line')].map(box)}; }"""
+
+
+@pytest.fixture
+def touch_at(browser, server, guard):
+    """``touch_at(size, lang)``: as ``at``, the phone a touch screen (a coarse pointer)."""
+    made = []
+
+    def make(size, lang):
+        width, height = SIZES[size]
+        phone = size == "phone"
+        ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height},
+                                               locale="en-US", has_touch=phone, is_mobile=phone))
+        ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify("
+                            f"{{lang: '{lang}', speed: 'instant'}})); }} catch (e) {{}}")
+        made.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(30_000)
+        boot(page, server.url)
+        return page
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_the_table_keeps_its_place_through_the_steps_of_a_turn(touch_at, size, lang):
+    """Issue 26: at every step of a turn (tiles selected one by one, a placement waiting for
+    Confirm, cancelled; Exchange chosen, your tile, theirs, waiting) the lines, the hands and
+    the field keep one box, so a second tap lands where the first one aimed; the lines stay
+    inside the field (24-character names, the longest prompts)."""
+    page = touch_at(size, lang)
+    options = {"players": 2, "rules": "advanced"}
+    for seed, part in ((7, 0.5), (5, 0.3)):
+        full = play_one("bossa", options, seed, ["normal", "normal"]).record
+        code, match, human = code_at(options, seed, int(len(full.moves) * part))
+        open_code(page, code)
+        page.locator("[data-act=keep-here]").click()          # saved: the banner goes
+        expect(page.locator("#save-banner")).to_have_count(0)
+        moves = GAME.legal_moves(match.state, human)
+        place = next(m for m in moves if m["a"] == "place")
+        swap = next(m for m in moves if m["a"] == "exchange")
+        steps = [("turn", page.evaluate(BOXES))]
+        for t in place["tiles"]:
+            page.locator(f"#tile-{t}").click()
+            steps.append((f"tile {t}", page.evaluate(BOXES)))
+        page.locator(f"#end-{place['line']}-{place['end']}").click()
+        expect(page.locator("#confirm-move")).to_be_visible()
+        steps.append(("placement waits", page.evaluate(BOXES)))
+        page.locator("#cancel-move").click()
+        steps.append(("cancelled", page.evaluate(BOXES)))
+        page.locator("#clear-sel").click()
+        page.locator("#action-exchange").click()
+        steps.append(("exchange", page.evaluate(BOXES)))
+        page.locator(f"#tile-{swap['give']}").click()
+        steps.append(("yours", page.evaluate(BOXES)))
+        page.locator(f"#tile-{swap['take']}").click()
+        expect(page.locator("#confirm-move")).to_be_visible()
+        steps.append(("exchange waits", page.evaluate(BOXES)))
+        first = steps[0][1]
+        for name, boxes in steps:
+            where = f"seed {seed}, {name}: {boxes} (at the turn's start {first})"
+            for part_ in ("field", "them", "me"):
+                assert all(abs(a - b) <= 1 for a, b in zip(boxes[part_], first[part_])), where
+            assert boxes["scrolled"] == 0, where
+            fx, fy, fw, fh = boxes["field"]
+            for x, y, w, h in boxes["lines"]:
+                assert y >= fy - 1 and y + h <= fy + fh + 1, where

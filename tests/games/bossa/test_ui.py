@@ -6,6 +6,8 @@ view, rules page and strings."""
 
 import re
 
+import pytest
+
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
 from bodoge.games.bossa import GAME
@@ -16,6 +18,7 @@ from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n, tables
 
 from ui.fakehost import Text, make_app
+from ui.page import Page
 
 from .helpers import lay, place, rig, stack, tile, tiles
 
@@ -77,9 +80,8 @@ def human_to_move(app, host, screen):
 
 
 def prompt(host):
-    """The prompt line's text."""
-    m = re.search(r'<p id="prompt"[^>]*>(.*?)</p>', host.html, re.S)
-    return Text.of(m.group(1)) if m else ""
+    """The prompt line's text, as the session says the screen shows it."""
+    return host.app.screen.snapshot()["prompt"] or ""
 
 
 def ctx(seat, names=("Aki", "Ben"), lang="en", fresh_from=None):
@@ -122,7 +124,8 @@ def test_opening_choice_by_buttons_then_the_board():
         if screen.match.state["high"] == 0:
             break
     assert screen.match.state["phase"] == "choose" and screen.viewer == 0
-    assert "You rolled higher" in host.text() and 'id="own-0"' in host.html and 'id="first"' in host.html
+    page = Page(host.html)
+    assert "You rolled higher" in host.text() and page.by_id("own-0") and page.by_id("first")
     assert host.text().count("?") >= 4                      # the opponent's hand is hidden
     app.act("own", "1")
     view = screen.match.view(0)
@@ -202,7 +205,7 @@ def test_place_without_a_selection_gives_a_hint_and_actions_say_what_to_select()
     assert "Select tiles from your hand first." in host.text()
     app.act("redraw")
     assert screen.sel.mode == "redraw" and prompt(host).startswith("Redraw: select the tile to put out")
-    assert 'id="action-redraw"' in host.html and re.search(r'id="action-redraw"[^>]*aria-pressed="true"', host.html)
+    assert Page(host.html).by_id("action-redraw").attrs["aria-pressed"] == "true"
     app.act("exchange")
     assert screen.sel.mode == "exchange" and prompt(host).startswith("Exchange: select one of your tiles")
     assert "Exchange: select the tile to take." in host.text()       # their tiles are buttons now
@@ -220,10 +223,26 @@ def test_keys_select_tiles_and_escape_clears():
     assert app.key("1") and app.key("2")
     assert screen.sel.tiles == sorted(hand[:2])
     assert 'aria-pressed="true"' in host.html and re.search(r": white \d+, black \d+\.", prompt(host))
-    assert "Clear" in host.text() and 'id="clear-sel"' in host.html
+    assert Page(host.html).get("button", "Clear selection (Esc)")
     assert app.key("1") and screen.sel.tiles == [hand[1]]
     assert app.key("Escape") and not screen.sel
     assert len(hand) < 9 and not app.key("9") and not screen.sel
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_touch_screen_is_not_told_of_keys(lang):
+    """On a touch screen the action bar's help and the Clear button name no keys: no "keys
+    1–9", no "Esc" (issue 26)."""
+    app, host = make_app(lang=lang)
+    host.touch_screen = True
+    screen = start(app, ("human", "human"))
+    to_play(app, screen)
+    page = Page(host.html)
+    assert not re.search(r"1[–〜]9|Esc|キー|keys", page.text), page.text
+    app.act("sel", str(screen.match.view(screen.viewer)["hands"][screen.viewer][0]))
+    page = Page(host.html)
+    assert page.get("button", "Clear selection" if lang == "en" else "選択を解除")
+    assert "Esc" not in page.text
 
 
 def test_redraw_exchange_and_stack_through_the_markers():
@@ -234,7 +253,7 @@ def test_redraw_exchange_and_stack_through_the_markers():
     view = screen.match.view(me)
     ui_move(app, screen, {"a": "redraw", "tile": view["hands"][me][0]})
     assert screen.match.state["used"][me]["redraw"] and screen.viewer == 1 - me
-    assert 'aria-label="Redraw: used"' in host.html
+    assert Page(host.html).has(name="Redraw: used")
     other = screen.viewer
     view = screen.match.view(other)
     move = {"a": "exchange", "give": view["hands"][other][0], "take": view["hands"][me][0]}
@@ -290,7 +309,8 @@ def test_hot_seat_the_lower_roller_chooses_a_side_without_seeing_any_tile():
     text = host.text()
     assert "Ben takes the first turn: choose which line is your side, without seeing your tiles." in text
     assert "Your tiles stay face down until you have chosen" in text
-    assert 'id="own-0"' in host.html and 'id="first"' not in host.html
+    page = Page(host.html)
+    assert page.by_id("own-0") and page.by_id("first") is None
     app.act("own", "0")
     # hands are open now: the turn passes without a hand-over screen
     assert screen.match.state["phase"] == "play" and screen.handover is None

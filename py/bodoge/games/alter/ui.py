@@ -16,11 +16,13 @@ move would do comes from the engine (``rules.preview``), and the engine refuses 
   click, as nothing moves.
 * **See what happened.** When the last Pick card lands the play screen pauses on the round
   (``ends_round`` is true for ``take`` events): the table shows every Pick card on the card
-  under it, with the taker's name, the viewer's own card turned up; a small panel says what
-  the viewer took and Next round deals on. A set's end pauses on its scores instead.
+  under it, with the taker's name, the viewer's own card turned up and already in the hand
+  (ringed); a small panel says what happened to the viewer's Pick card ("You chose place 3;
+  CPU 3's Change moved your Pick to place 4: you take yellow 2") and Next round deals on. A
+  set's end pauses on its scores instead.
 * **Motion.** Pick cards are keyed (``data-fx-key="pick-<seat>"``) and slide: from a seat to
-  its place, along a cascade, and back after the round; the taken card slides from its place
-  into the hand; a card turned up (Watch, taking) flips; a round's cards are dealt in.
+  its place, along a cascade, and back after the round; a card turned up (Watch, taking)
+  flips; a round's cards are dealt in.
 * **Spots** (``data-spot``, for lessons; see ``GameUI.board``): ``place:<p>`` (a place around
   the deck, 0 first; on its button while it can be played), ``shown:<i>`` (the round's cards,
   in the order shown), ``seat:<seat>`` (a player's place at the table, the viewer's hand too),
@@ -162,7 +164,9 @@ class Table:
     ``places``: [{"pick", "card"}], ``hands``: each seat's cards taken before this round
     (None: face down to the viewer), ``resolved``: the round is over (every Pick card on the
     card it takes), ``watched``: the seats that Watched this round, ``paths``: what happened
-    to each seat's Pick card (an ended round)."""
+    to each seat's Pick card (an ended round), ``taken``: the card the hand's seat (the
+    viewer's, or seat 0's for a watcher) took in the ended round (None: none, or unknown), in
+    the hand while the round's summary shows."""
 
     def __init__(self, view, ctx):
         n = view["players"]
@@ -187,6 +191,8 @@ class Table:
         self.paths = rec["paths"]
         self.resolved = True
         self.turn = None
+        me = ctx.viewer if ctx.viewer is not None else 0
+        self.taken = rec["under"][rec["picks"].index(me)] if me in rec["picks"] else None
 
     def playing(self, view, n):
         self.set, self.round, self.dealer = view["set"], view["round"], view["dealer"]
@@ -198,6 +204,7 @@ class Table:
         self.paths = None
         self.resolved = False
         self.turn = view["turn"]
+        self.taken = None
 
 
 class Choice:
@@ -388,8 +395,7 @@ class AlterUI(GameUI):
             face = card(t, pl["card"], fx="flip" if p in flipped else None,
                         seen=known and not tb.resolved and not tb.peek,
                         peek=tb.peek and known,
-                        key=(f"card-{pl['card']}" if known and tb.resolved and pl["pick"] == ctx.viewer
-                             else None))
+                        key=None)
             parts = [h("span", {"class_": "place-card", "id": f"pc-{tb.set}-{tb.round}-{p}", "data_fx": "drop"},
                        face),
                      h("span", {"class_": "place-no", "aria_hidden": "true"}, str(p + 1))]
@@ -558,10 +564,12 @@ class AlterUI(GameUI):
         here, as one of the players."""
         t = ctx.t
         own = ctx.viewer is not None and not tb.peek
-        cards = tb.hands[me]
-        shown = [card(t, c, "in-hand", key=f"card-{c}" if own and c is not None else None,
+        cards = tb.hands[me] + ([tb.taken] if tb.taken is not None else [])
+        last = len(cards) - 1 if tb.taken is not None else None     # just taken: ringed
+        shown = [card(t, c, "in-hand" + (" just-taken" if i == last else ""),
+                      key=f"card-{c}" if own and c is not None else None,
                       fx="slide" if own and c is not None else None, peek=tb.peek and c is not None)
-                 for c in cards]
+                 for i, c in enumerate(cards)]
         empty = h("span", {"class_": "hand-empty"}, t("alter.hand_empty")) if not cards else None
         controls = self.controls(view, sel, moves, chosen, ctx) if own else None
         classes = ["a-seat", "alter-hand"] + (["is-turn"] if tb.turn == me else [])
@@ -603,7 +611,8 @@ class AlterUI(GameUI):
         t = ctx.t
         chosen = self.chosen(view, sel)
         if chosen is not None:
-            return self.effect_text(view, chosen, ctx) + " " + t("alter.prompt.confirm")
+            return self.effect_text(view, chosen, ctx) + " " + t(
+                "alter.prompt.confirm.touch" if ctx.touch else "alter.prompt.confirm")
         phase = view["phase"]
         if phase == "place":
             return t("alter.prompt.deal")
@@ -801,13 +810,29 @@ class AlterUI(GameUI):
             who = t("list.sep").join(t("alter.took_place", name=ctx.name(s), p=p + 1)
                                      for p, s in enumerate(picks) if s != ctx.viewer)
             left = R.ROUNDS_PER_SET - 1 - e["round"]
+            mine = self.my_round(e, ctx)
             return h("div", {"class_": "alter-take"},
-                     h("p", {}, who + "."),
+                     h("p", {"class_": "a-mine"}, mine) if mine else None,
+                     h("p", {}, t("alter.sentence", text=who)),
                      h("p", {"class_": "a-hint"}, t("alter.rounds_left", n=left)))
         return h("div", {"class_": "alter-results"},
                  self.set_block(e, ctx),
                  h("p", {"class_": "running"}, t("alter.running", totals=t("list.sep").join(
                      t("alter.log.points", name=ctx.name(s), n=e["totals"][s]) for s in range(len(e["totals"]))))))
+
+    def my_round(self, e, ctx):
+        """What happened to the viewer's Pick card in a round, from its ``take`` event: "You
+        chose place 3; CPU 3's Change moved your Pick to place 4: you take yellow 2 (angel)."
+        None for a watcher."""
+        t, me = ctx.t, ctx.viewer
+        paths, card_id = e.get("paths"), e.get("card")
+        if me is None or not paths or paths[me] is None or card_id is None:
+            return None
+        path = paths[me]
+        steps = [t(f"alter.mine.{path['how']}", p=path["p"] + 1)]
+        steps += [t("alter.mine.moved", whose=ctx.whose(changer), b=b + 1)
+                  for changer, _, b in path["moved"]]
+        return t("alter.mine.take", how=t("alter.mine.sep").join(steps), card=card_name(t, card_id))
 
     def bonus_words(self, e, s, ctx):
         """"Base 5 · +6 Zero-One · +3 Wings ×2 · +1 Min" (Victory by name)."""
@@ -840,7 +865,8 @@ class AlterUI(GameUI):
                           h("span", {"class_": "set-points"}, t("alter.points", n=e["points"][s])),
                           h("span", {"class_": "set-cards", "aria_hidden": "true"},
                             [card(t, c, "mini") for c in hand]),
-                          h("span", {"class_": "offscreen"}, cards_text(t, hand) + "."),
+                          h("span", {"class_": "offscreen"},
+                            t("alter.sentence", text=cards_text(t, hand))),
                           h("span", {"class_": "set-bonuses"},
                             [h("span", {"class_": "bonus-bit"}, bit) for bit in self.bonus_words(e, s, ctx)])))
         return h("section", {"class_": "set-block",

@@ -325,8 +325,11 @@ class BossaUI(GameUI):
         head = h("h2", {"class_": "seat-name"}, h("span", {"class_": "who"}, ctx.name(s)), " ", badges)
         if mine and playing and look["pending"] is not None:
             controls = self.action_bar(view, ctx, look, hint)         # Confirm / Cancel
-        elif not mine and look["mode"] == "exchange":                 # their tiles are buttons
-            controls = h("p", {"class_": "take-hint"}, t("bossa.take_hint"))
+        elif not mine and look["mode"] == "exchange":
+            # their tiles are buttons; their markers stay where they were (the seat keeps its
+            # size: nothing moves between the taps of an Exchange), the prompt says what to do
+            controls = [self.markers(view, s, ctx, look, False),
+                        h("p", {"class_": "take-hint offscreen"}, t("bossa.take_hint"))]
         else:
             controls = [self.markers(view, s, ctx, look, mine and playing)
                         if view["phase"] not in ("choose", "side") else None,   # not usable yet
@@ -465,10 +468,12 @@ class BossaUI(GameUI):
                                    "data_act": "cancel", "data_spot": "button:cancel"}, t("bossa.cancel"))]
         elif look["chosen"] or look["taken"] or look["mode"]:
             parts.append(h("button", {"type": "button", "class_": "button clear", "id": "clear-sel",
-                                      "data_act": "clear", "aria_label": t("bossa.clear")},
+                                      "data_act": "clear",
+                                      "aria_label": t("bossa.clear.touch" if ctx.touch else "bossa.clear")},
                            h("span", {"aria_hidden": "true"}, "✕ "), t("bossa.clear_short")))
         elif not hint:
-            parts.append(h("p", {"class_": "bar-help"}, t("bossa.bar_help")))
+            parts.append(h("p", {"class_": "bar-help"},
+                           t("bossa.bar_help.touch" if ctx.touch else "bossa.bar_help")))
         return h("div", {"class_": "action-bar"}, parts)
 
     # --- the lines -------------------------------------------------------------------------------

@@ -1,0 +1,75 @@
+"""A hostile guest's flood and the host's probes, as page scripts: one copy for the benchmark
+(tools/bench_remote.py --only flood) and the e2e test (tests/e2e/test_remote.py), so that the
+test checks what the benchmark measures."""
+
+# the messages of each flood (``%d``: the message's number, so that each move is another one)
+FLOODS = {
+    "refused moves": ['{"v":1,"t":"move","n":%d,"m":{"a":"attack","t":0,"p":0,"n":11}}'],
+    "syncs": ['{"v":1,"t":"sync"}'],
+    "acks": ['{"v":1,"t":"ack","seq":1}'],
+    "refused moves and syncs": ['{"v":1,"t":"move","n":%d,"m":{"a":"attack","t":0,"p":0,"n":11}}',
+                                '{"v":1,"t":"sync"}'],
+}
+NOW = "const now = () => performance.timeOrigin + performance.now();"     # one clock for every page
+NOW_JS = "() => performance.timeOrigin + performance.now()"
+# On the hostile guest: from time ``at`` on, ``n`` messages of ``kinds`` in turn, as fast as the
+# page can send them; ``__flood``: how many the channel took, and when.
+FLOOD = """([key, kinds, n, at]) => {
+  NOW
+  setTimeout(() => {
+    window.__flood = {sent: 0, start: now()};
+    for (let i = 0; i < n; i++) {
+      const text = kinds[i % kinds.length].replace("%d", String(i + 1));
+      if (window.bodogeNet.send(key, text)) window.__flood.sent++;
+    }
+    window.__flood.end = now();
+  }, Math.max(0, at - now()));
+  return true;
+}""".replace("NOW", NOW)
+# The host's person clicks ``selector`` at time ``at`` (a timer of the host's page), or, with
+# ``at`` null, the moment the page hears the next ``sync`` from a device (so that the click meets
+# a flood: it waits behind the messages already come; needs HOST_PROBE); ``__click``: that time;
+# ``__paint``: from it to the animation frame that shows what the click changed (a page busy with
+# messages runs the click late: that counts).
+CLICK_AT = """([selector, at]) => {
+  NOW
+  window.__paint = null;
+  const click = () => {
+    const seen = new MutationObserver(() => {
+      seen.disconnect();
+      requestAnimationFrame(() => { window.__paint = now() - window.__click; });
+    });
+    seen.observe(document.getElementById("app"), {subtree: true, childList: true, attributes: true,
+                                                   characterData: true});
+    document.querySelector(selector).click();
+  };
+  if (at === null) {
+    window.__onNet = (text) => {               // the flood's first message (not an honest ack)
+      if (!text.includes('"t":"sync"')) return false;
+      window.__click = now();
+      setTimeout(click, 0);
+      return true;
+    };
+  } else {
+    window.__click = at;
+    setTimeout(click, Math.max(0, at - now()));
+  }
+  return true;
+}""".replace("NOW", NOW)
+# On the host: every frame's time and every long task from now on (absolute ms), and when each
+# message from a guest came (``__onNet``: CLICK_AT's hook).
+HOST_PROBE = """() => {
+  NOW
+  window.__frames = []; window.__long = [];
+  new PerformanceObserver((l) => l.getEntries().forEach((e) =>
+    window.__long.push([performance.timeOrigin + e.startTime, e.duration]))).observe({type: "longtask"});
+  const tick = () => { window.__frames.push(now()); requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  window.__netTimes = [];
+  window.__bodogeNetRecord = Object.assign([], {push(text) {
+    window.__netTimes.push(now());
+    if (window.__onNet && window.__onNet(text)) window.__onNet = null;
+    return Array.prototype.push.call(this, text);
+  }});
+  return true;
+}""".replace("NOW", NOW)
