@@ -566,7 +566,7 @@ CLICK_AT = """([selector, at]) => {
   }
   return true;
 }""".replace("NOW", NOW)
-DECLARE = 'button[data-act="declare"]:not([disabled])'
+DECLARE = 'button[data-act="declare"]:not([disabled]):not(.ruled):not(.bluff)'
 NOW_JS = "() => performance.timeOrigin + performance.now()"
 ARRIVALS = """() => {
   NOW

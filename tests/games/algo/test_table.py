@@ -18,6 +18,7 @@ from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n
 
 from ui.fakehost import Text, make_app
+from ui.page import Page
 
 from .helpers import STAY, attack, rig
 from .test_rules_v2 import PARTNER_HIT, play
@@ -86,7 +87,11 @@ def test_numbers_already_missed_on_the_card_are_marked():
     state = GAME.apply(state, 1, STAY)                       # Aki's turn: the deck is empty
     html, text = board(state, 0, {"stake": 1, "target": [1, 3]})
     assert "Already missed on this card: 5." in text
-    assert re.search(r'id="num-5" class="num white tried"[^>]*aria-describedby="tried-note"', html)
+    page = Page(html)
+    button = page.get("button", "Declare 5")             # greyed, saying why (issue 26)
+    assert button.disabled
+    assert page.by_id(button.attrs["aria-describedby"]).text == \
+        "5 was already declared on this card and missed."
     _, text = board(state, 0, {"stake": 1, "target": [1, 1]})
     assert "Already missed" not in text
 

@@ -177,6 +177,7 @@ class AlgoUI(Table, GameUI):
                 return None
         if action == "target":
             toggle_card(sel, "target", arg, ctx)
+            sel.pop("bluff", None)
             return None
         if action == "stake":
             try:
@@ -184,11 +185,12 @@ class AlgoUI(Table, GameUI):
             except ValueError:
                 pass
             return None
-        if action == "declare":
+        if action in ("declare", "bluff"):
             try:
-                return self.move(view, sel, int(arg))
+                n = int(arg)
             except ValueError:
                 return None
+            return self.declare(view, sel, ctx, n, bluff=action == "bluff")
         if action == "stay":
             return {"a": "stay"}
         if action == "cancel":
@@ -221,7 +223,36 @@ class AlgoUI(Table, GameUI):
         if type_number(key, sel):
             return True
         if key == "Enter" and sel.get("typed"):
-            return self.move(view, sel, int(sel["typed"]))
+            return self.declare(view, sel, ctx, int(sel["typed"])) or True
+        return None
+
+    def declare(self, view, sel, ctx, n, bluff=False):
+        """A number declared on the chosen card (a tap, or typed and Enter): the move, unless
+        the viewer can see it is impossible (refused, saying why) or holds it (a bluff: the
+        first time it is only asked about; the Bluff button or the same number again
+        declares it)."""
+        target = sel.get("target")
+        if not target or not 0 <= n < R.NUMBERS:
+            return None
+        kind, why = self.judged(view, target, ctx).get(n, (None, None))
+        if kind == "no":
+            ctx.error = why
+            sel.pop("bluff", None)
+            return None
+        if kind == "bluff" and not bluff and sel.get("bluff") != n:
+            sel["bluff"] = n
+            ctx.focus = "bluff"
+            return True
+        if kind != "bluff" and bluff:
+            return None
+        return self.move(view, sel, n)
+
+    def confirms(self, view, move, ctx):
+        """A bluff was already asked for twice (the pad's second step): it waits for nothing
+        more. Anything else as the rules say (every attack waits, when moves are confirmed)."""
+        if (isinstance(move, dict) and move.get("a") == "attack" and view["mode"] != "puzzle"
+                and self.judged(view, [move["s"], move["p"]], ctx).get(move["n"], ("",))[0] == "bluff"):
+            return False
         return None
 
     # --- words ---------------------------------------------------------------------------------
@@ -553,7 +584,7 @@ RULES_VARIANTS = ("chips", "pair", "toss", "puzzle", "grades")
 # version 1 keep (older save codes).
 RULINGS = ("colour", "first_dealer", "winner", "last_hit", "reveal", "sorted",
            "toss_before_attack", "toss_public", "chips_points", "chips_all_pay", "chips_pair",
-           "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily", "preview", "undo",
+           "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily", "preview", "pad", "undo",
            "analysis")
 RULINGS_V3 = ("detailed_log",)
 RULINGS_V2 = ("partner_attack", "partner_out", "chips_pair_each", "chips_partner_hit")

@@ -352,6 +352,10 @@ class Table:
             lines.append(h("p", {"class_": "preview miss"}, *lead(miss)))
         if partner:
             lines.append(h("p", {"class_": "partner-note"}, t("algo.partner_target")))
+        bluff = sel.get("bluff")
+        if bluff is not None:
+            lines.append(h("p", {"class_": "bluff-note", "id": "bluff-note"},
+                           t("algo.pad.bluff_ask", card=card_name(t, card["c"], bluff), n=bluff)))
         tried = self.tried(view, card)
         if tried:
             lines.append(h("p", {"class_": "tried-note", "id": "tried-note"},
@@ -364,27 +368,60 @@ class Table:
         return sorted({e["n"] for e in view["log"]
                        if e["e"] == "attack" and not e["hit"] and e["k"] == card["k"]})
 
+    def judged(self, view, target, ctx):
+        """What the pad says of each number for the chosen card, from what the view shows
+        (``rules.ruled_out``): {n: ("bluff", why)} for a number the viewer holds (legal, but
+        it must miss: declared only as a deliberate second step), {n: ("no", why)} for one the
+        viewer can see is impossible (greyed, refused). The rules decide nothing here: every
+        number stays a legal move."""
+        if not target:
+            return {}
+        t = ctx.t
+        s, p = target
+        me = view.get("seat")
+        colour = view["rows"][s][p]["c"]
+        out = {}
+        for n, (why, where) in R.ruled_out(view, s, p).items():
+            card = card_name(t, colour, n)
+            if why == "mine" or (why == "up" and where == me):
+                out[n] = ("bluff", t("algo.pad.bluff", card=card))
+            elif why == "up":
+                out[n] = ("no", t("algo.pad.up", card=card, whose=ctx.whose(where)))
+            elif why == "told":
+                out[n] = ("no", t("algo.pad.told", card=card, name=ctx.name(where)))
+            elif why == "tried":
+                out[n] = ("no", t("algo.pad.tried", n=n))
+            else:
+                out[n] = ("no", t("algo.pad.order", lo=where[0], hi=where[1]))
+        return out
+
     def numpad(self, view, sel, ctx, target):
         t = ctx.t
         card = view["rows"][target[0]][target[1]] if target else None
         typed = sel.get("typed", "")
-        tried = set(self.tried(view, card)) if card else set()
+        judged = self.judged(view, target, ctx)
+        bluff = sel.get("bluff")
         tint = "" if card is None else (" black" if card["c"] == R.BLACK else " white")
-        buttons = []
+        buttons, reasons = [], []
         for n in range(R.NUMBERS):
-            classes = "num" + tint + (" typed" if typed and int(typed) == n else "")
-            classes += " tried" if n in tried else ""
+            kind, why = judged.get(n, (None, None))
+            classes = "num" + tint + (" typed" if (typed and int(typed) == n) or bluff == n else "")
+            classes += {"no": " ruled", "bluff": " bluff"}.get(kind, "")
+            if why:
+                reasons.append(h("span", {"id": f"num-why-{n}"}, why))
             buttons.append(h("button", {"type": "button", "id": f"num-{n}", "class_": classes,
                                         "data_act": "declare", "data_arg": str(n), "data_spot": f"num:{n}",
                                         "disabled": card is None,
-                                        "aria_describedby": "tried-note" if n in tried else None,
+                                        "aria_disabled": "true" if kind == "no" else None,
+                                        "aria_describedby": f"num-why-{n}" if why else None,
+                                        "title": why,
                                         "aria_label": t("algo.declare_n", n=n)}, str(n)))
         attrs = {"class_": "numpad", "role": "group"}
         if target:
             attrs["aria_labelledby"] = "numpad-label"
         else:
             attrs["aria_label"] = t("algo.numbers")
-        return h("div", attrs, buttons)
+        return h("div", attrs, buttons, h("div", {"class_": "offscreen"}, reasons) if reasons else None)
 
     def buttons(self, view, sel, ctx, target):
         t = ctx.t
@@ -395,6 +432,12 @@ class Table:
         if view["phase"] == "again":
             buttons.append(h("button", {"type": "button", "id": "stay", "class_": "button primary",
                                         "data_act": "stay", "data_spot": "button:stay", "aria_keyshortcuts": "S"}, t("algo.stay")))
+        if target and sel.get("bluff") is not None:
+            n = sel["bluff"]
+            buttons.append(h("button", {"type": "button", "id": "bluff", "class_": "button primary",
+                                        "data_act": "bluff", "data_arg": str(n),
+                                        "aria_describedby": "bluff-note"},
+                             t("algo.bluff_button", n=n)))
         if target or "stake" in sel:
             buttons.append(h("button", {"type": "button", "id": "cancel", "class_": "button",
                                         "data_act": "cancel", "data_spot": "button:cancel", "aria_keyshortcuts": "Escape"},
