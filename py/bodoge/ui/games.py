@@ -250,6 +250,12 @@ class GameUI:
         game's "ready"), or None: the next round is already dealt."""
         return None
 
+    # Take back (one person against computers): True shows the button whenever the person has
+    # moved, greyed and saying why when the latest move cannot be taken back; False shows it
+    # only when it can be used, for a game whose moves almost never can (algo: a declaration is
+    # answered at once), rather than a button that is always grey. U still says why not.
+    takeback_greyed = True
+
     def confirms(self, view, move, ctx):
         """Whether ``move`` waits for Confirm when moves are confirmed (``ctx.confirm``): True,
         False (the game's own flow already asked), or None: as the rules say (a move that

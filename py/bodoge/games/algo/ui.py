@@ -30,6 +30,7 @@ from .ui_table import Table
 
 class AlgoUI(Table, GameUI):
     game_id = "algo"
+    takeback_greyed = False      # only a Stay with nothing drawn after it can be taken back
 
     def default_setup(self):
         return {"players": 2, "mode": "standard", "chips": False, "grade": 1, "daily": False,
