@@ -72,9 +72,9 @@ def test_a_bluff_takes_a_second_deliberate_step():
     sel = {"target": [1, 0]}
     assert act("declare", "1", sel)[0] is True and sel["bluff"] == 1   # only asked about
     page = pad(sel)
-    assert page.by_id("bluff-note").text == \
-        "You hold black 1: declaring 1 is a bluff, it will miss. Declare it anyway?"
+    assert page.by_id("bluff-note").text == "You hold black 1: a bluff, it will miss."
     assert page.get("button", "Bluff: declare 1")
+    assert "Hit:" not in page.text and "Miss:" not in page.text       # it cannot hit
     assert act("bluff", "1", dict(sel))[0] == attack(1, 0, 1)         # the Bluff button
     assert act("declare", "1", dict(sel))[0] == attack(1, 0, 1)       # or the same number again
     other = dict(sel)

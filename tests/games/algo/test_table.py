@@ -108,14 +108,14 @@ def test_attacking_the_partner_says_so():
 
 # --- see what happened ----------------------------------------------------------------------------
 @pytest.mark.parametrize("lang,viewer,hit,miss,placed", [
-    ("en", 1, "Aki declares 6 on your 4th card from the left (white): hit!",
-     "Aki declares 5 on your 2nd card from the left (white): miss.",
+    ("en", 1, "Aki declares 6 on your white 6: hit!",
+     "Aki declares 5 on your white 2: miss.",
      "Aki puts the drawn black 8 into their row face up, 4th from the left."),
-    ("en", 0, "You declare 6 on Ben's 4th card from the left (white): hit!",
+    ("en", 0, "You declare 6 on Ben's white 6: hit!",
      "You declare 5 on Ben's 2nd card from the left (white): miss.",
      "You put the drawn black 8 into your row face up, 4th from the left."),
-    ("ja", 1, "Akiがあなたの左から4枚目（白）に6と宣言：成功！",
-     "Akiがあなたの左から2枚目（白）に5と宣言：失敗。",
+    ("ja", 1, "Akiがあなたの白の6に6と宣言：成功！",
+     "Akiがあなたの白の2に5と宣言：失敗。",
      "Akiが引いた黒の8を表向きで列の左から4枚目に置きました。")])
 def test_the_log_names_the_attacked_card_whose_where_and_which_colour(lang, viewer, hit, miss, placed):
     state = GAME.apply(GAME.apply(two(), 0, attack(1, 3, 6)), 0, attack(1, 1, 5))
@@ -125,6 +125,34 @@ def test_the_log_names_the_attacked_card_whose_where_and_which_colour(lang, view
     # the table says it too, until the next attack
     _, text = board(state, viewer, lang=lang)
     assert miss in text and placed in text and hit not in text
+
+
+def test_a_log_line_stays_true_when_cards_are_put_in_front_of_its_card():
+    """The log names a card the reader cannot see by where it is now (issue 26)."""
+    state = rig([["b3", "w3", "b5", "w9"], ["b0", "w2", "b4", "w6"]], deck=["w0", "b8"])
+    state = GAME.apply(state, 0, attack(1, 1, 5))       # Aki misses on Ben's white 2
+    line = "You declare 5 on Ben's 2nd card from the left (white): miss."
+    assert line in [UI.describe(e, ctx_for(0)) for e in GAME.view(state, 0)["log"]]
+    state = GAME.apply(state, 1, attack(0, 0, 4))       # Ben misses: his white 0 goes in front
+    lines = [UI.describe(e, ctx_for(0)) for e in GAME.view(state, 0)["log"]]
+    assert line not in lines
+    assert "You declare 5 on Ben's 3rd card from the left (white): miss." in lines
+    assert "Ben declares 4 on your black 3: miss." in lines          # Aki knows her own card
+
+
+def test_each_face_down_card_shows_the_numbers_missed_on_it():
+    state = rig([["b3", "w3", "b5", "w9"], ["b0", "w2", "b4", "w6"]], deck=["w0", "b8"])
+    state = GAME.apply(state, 0, attack(1, 1, 5))       # Aki misses 5 on Ben's white 2
+    state = GAME.apply(state, 1, attack(0, 0, 4))       # Ben misses 4 on Aki's black 3
+    state = GAME.apply(state, 0, attack(1, 2, 7, w=1))  # (Ben's white 2 is now 3rd) Aki misses 7
+    for viewer, lang in ((0, "en"), (1, "ja")):
+        html, _ = board(state, viewer, lang=lang)
+        page = Page(html)
+        marks = {e.parent.children[0].attrs["id"]: e.text for e in page.all(hidden=True)
+                 if e.attrs.get("class") == "misses" and e.text}
+        assert marks == {"card-1-2": "≠5 ≠7", "card-0-0": "≠4"}
+    page = Page(board(state, 0)[0])
+    assert page.get("img", "Ben: card 3 of 5, white, face down; missed: 5, 7")
 
 
 def test_older_games_keep_their_shorter_log_lines():

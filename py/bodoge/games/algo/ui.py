@@ -282,7 +282,7 @@ class AlgoUI(Table, GameUI):
         if kind == "attack":      # whose card, and (rules version 3 on) where and which colour
             key = ("algo.log.hit" if e["hit"] else "algo.log.miss") + ("_partner" if e.get("partner") else "")
             if "p" in e:
-                return say(key + "_at", e["seat"], n=e["n"], card=card_at(t, ctx.whose(e["s"]), e["p"], e["c"]))
+                return say(key + "_at", e["seat"], n=e["n"], card=self.attacked(e, ctx))
             return say(key, e["seat"], whose=ctx.whose(e["s"]), n=e["n"])
         if kind == "toss":
             return say("algo.log.toss", e["seat"])
@@ -311,6 +311,16 @@ class AlgoUI(Table, GameUI):
         if kind == "game_end":
             return t("algo.log.game_end", names=t("list.sep").join(ctx.name(s) for s in e["winners"]))
         return None
+
+    @staticmethod
+    def attacked(e, ctx):
+        """The attacked card as it is to the reader now (issue 26): "your black 7", "Ben's
+        white 2" when the reader knows its number, else by its place in its row now ("Ben's
+        3rd card from the left (white)"; the view keeps that up to date), or as it was then."""
+        t, whose = ctx.t, ctx.whose(e["s"])
+        if e.get("card") is not None:
+            return t("algo.card_of", whose=whose, card=card_name(t, e["c"], e["card"]))
+        return card_at(t, whose, e.get("at", e["p"]), e["c"])
 
     def round_winner(self, e, ctx):
         if "team" in e:

@@ -177,6 +177,9 @@ class Table:
         for p, card in enumerate(row):
             told = not mine and card["k"] in shown and not card["up"]
             label = self.card_label(card, p, len(row), name, mine, t, told, ended=over)
+            missed = [] if card["up"] else self.tried(view, card)
+            if missed:            # what was declared on it and missed, by anyone (issue 26)
+                label += "; " + t("algo.missed_on", numbers=t("list.sep").join(map(str, missed)))
             classes = ["card", "black" if card["c"] == R.BLACK else "white",
                        "up" if card["up"] else "down"]
             attrs = {"id": f"card-{s}-{p}", "aria_label": label,
@@ -207,7 +210,8 @@ class Table:
                 el = card_button(attrs, classes, self.svg(t, card))
             else:
                 el = h("span", {**attrs, "role": "img", "class_": " ".join(classes)}, self.svg(t, card))
-            cards.append(h("li", {}, el))
+            marks = " ".join(f"≠{n}" for n in missed)
+            cards.append(h("li", {}, el, h("span", {"class_": "misses", "aria_hidden": "true"}, marks)))
         active = view["turn"] == s and not over
         badges = self.badges(view, s, ctx, turn=active, out=view["out"][s])
         classes = (" active" if active else "") + (" is-out" if view["out"][s] else "")
@@ -333,7 +337,17 @@ class Table:
         if view["points"] is not None and not partner:
             payer = (t(f"algo.team.{side_of(view, s)}") if view["mode"] == "pair" else ctx.name(s))
             hit += " " + t("algo.preview.chips", name=payer, n=R.CHIPS_HIT, six=2 * R.CHIPS_HIT)
-        lines.append(h("p", {"class_": "preview hit"}, *lead(hit)))
+        bluff = sel.get("bluff")
+        if bluff is None:
+            lines.append(h("p", {"class_": "preview hit"}, *lead(hit)))
+        else:                 # a number the viewer holds: it cannot hit; declared only if asked
+            lines.append(h("p", {"class_": "bluff-note"},
+                           h("span", {"id": "bluff-note"},
+                             t("algo.pad.bluff", card=card_name(t, card["c"], bluff))),
+                           " ", h("button", {"type": "button", "id": "bluff", "class_": "button primary",
+                                             "data_act": "bluff", "data_arg": str(bluff),
+                                             "aria_describedby": "bluff-note"},
+                                  t("algo.bluff_button", n=bluff))))
         d = view["drawn"]
         if d is not None:
             miss = t("algo.preview.miss_drawn", card=card_name(t, d["c"], d["n"]))
@@ -348,14 +362,10 @@ class Table:
                 last = sum(1 for c in own if not c["up"]) == 1
                 miss = t("algo.preview.miss_own_out" if last else "algo.preview.miss_own",
                          nth=nth(t, sp), card=card_name(t, sc["c"], sc["n"]))
-        if miss:
+        if miss and bluff is None:          # (a bluff's line says it: it will miss)
             lines.append(h("p", {"class_": "preview miss"}, *lead(miss)))
         if partner:
             lines.append(h("p", {"class_": "partner-note"}, t("algo.partner_target")))
-        bluff = sel.get("bluff")
-        if bluff is not None:
-            lines.append(h("p", {"class_": "bluff-note", "id": "bluff-note"},
-                           t("algo.pad.bluff_ask", card=card_name(t, card["c"], bluff), n=bluff)))
         tried = self.tried(view, card)
         if tried:
             lines.append(h("p", {"class_": "tried-note", "id": "tried-note"},
@@ -432,12 +442,6 @@ class Table:
         if view["phase"] == "again":
             buttons.append(h("button", {"type": "button", "id": "stay", "class_": "button primary",
                                         "data_act": "stay", "data_spot": "button:stay", "aria_keyshortcuts": "S"}, t("algo.stay")))
-        if target and sel.get("bluff") is not None:
-            n = sel["bluff"]
-            buttons.append(h("button", {"type": "button", "id": "bluff", "class_": "button primary",
-                                        "data_act": "bluff", "data_arg": str(n),
-                                        "aria_describedby": "bluff-note"},
-                             t("algo.bluff_button", n=n)))
         if target or "stake" in sel:
             buttons.append(h("button", {"type": "button", "id": "cancel", "class_": "button",
                                         "data_act": "cancel", "data_spot": "button:cancel", "aria_keyshortcuts": "Escape"},
