@@ -196,6 +196,12 @@ class GameUI:
     def options_from_setup(self, values) -> dict:
         return {"players": values["players"]}
 
+    def setup_bot_levels(self, values):
+        """The computer levels the New game form offers for each seat with these values: the
+        game's (``Game.bot_levels``); none (no computer seat, no Training) for a mode that
+        is not played against computers (algo's 詰めアルゴ)."""
+        return self.game.bot_levels
+
     def setup_meta(self, values) -> dict:
         """What the New game form sets besides the rules' options and the seats, for the
         record's meta (e.g. Play Me!'s reaction time of the computers): none by default."""

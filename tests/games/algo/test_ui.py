@@ -65,15 +65,15 @@ def test_daily_puzzle_uses_today(monkeypatch):
     other, _ = make_app()
     again = start(other, {"mode": "puzzle", "grade": "2", "daily": True, "kind0": "human"})
     assert again.match.state["rows"] == screen.match.state["rows"]      # another seed, same puzzle
-    assert screen.slot.title == "詰めアルゴ · today's puzzle, 2026-11-23 (Grade 2)"
+    assert screen.slot.title == "Tsume-algo · today's puzzle, 2026-11-23 (Grade 2)"
 
 
 def test_puzzle_save_is_named_after_the_puzzle():
     app, host = make_app()
     screen = start(app, {"mode": "puzzle", "grade": "3", "daily": False, "kind0": "human", "name0": "Aiko"})
-    assert screen.slot.title == "詰めアルゴ · Grade 3"
+    assert screen.slot.title == "Tsume-algo · Grade 3"
     app.route("#/")
-    assert "詰めアルゴ · Grade 3" in host.text() and "Aiko" not in host.text()
+    assert "Tsume-algo · Grade 3" in host.text() and "Aiko" not in host.text()
     game = start(app, {"players": "2", **seats(["human", "normal"]), "name0": "Aiko"})
     assert game.slot.title.startswith("Aiko · ")
 
@@ -253,8 +253,10 @@ def test_puzzle_code_is_the_fresh_puzzle():
 
 
 def test_puzzle_bot_can_solve_it_on_screen():
+    """(The New game form offers no computer for a puzzle; a record may still name one.)"""
     app, host = make_app()
-    screen = start(app, {"mode": "puzzle", "grade": "4", "daily": False, "kind0": "strong"})
+    app.start_game("algo", {"mode": "puzzle", "players": 1, "grade": 4}, [{"name": "", "bot": "strong"}])
+    screen = app.screen
     host.run_timers()
     assert screen.match.over and "Solved!" in host.text()
 

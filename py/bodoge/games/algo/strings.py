@@ -106,7 +106,7 @@ EN = {
     "algo.setup.mode": "Mode",
     "algo.mode.standard": "Standard game (2–4 players)",
     "algo.mode.pair": "Pair play (2 vs 2)",
-    "algo.mode.puzzle": "詰めアルゴ puzzle (1 player)",
+    "algo.mode.puzzle": "Tsume-algo puzzle (1 player)",
     "algo.setup.pair_note": "Four players in two teams of diagonal partners: seats 1 and 3 (team A) against seats 2 and 4 (team B).",
     "algo.setup.chips": "Point chips (the game is won on points)",
     "algo.setup.grade": "Grade",
@@ -115,8 +115,8 @@ EN = {
     "algo.grade.3": "Grade 3",
     "algo.grade.4": "Grade 4 (hardest)",
     "algo.setup.daily": "Today's puzzle ({date}): the same puzzle for everyone today",
-    "algo.slot.puzzle": "詰めアルゴ · Grade {grade}",
-    "algo.slot.daily": "詰めアルゴ · today's puzzle, {date} (Grade {grade})",
+    "algo.slot.puzzle": "Tsume-algo · Grade {grade}",
+    "algo.slot.daily": "Tsume-algo · today's puzzle, {date} (Grade {grade})",
     # --- pair play and chips --------------------------------------------------------------------
     "algo.team.0": "Team A",
     "algo.team.1": "Team B",
@@ -184,6 +184,7 @@ EN = {
     "algo.log.named": "{where} is {card}: right.",
     "algo.log.wrong": "{where} is not {n}.",
     "algo.log.solved": "Solved, with {n} mistakes.",
+    "algo.log.solved.one": "Solved, with 1 mistake.",
     # --- rules page: variants -------------------------------------------------------------------
     "algo.rules.chips.title": "Point chips",
     "algo.rules.chips": "Everyone starts with points: 400 each with 2 players, 230 with 3, 200 with 4; in pair play 200 per player, counted as one score of 400 per team. A hit takes 10 points from the owner of the hit card (20 for a 6). The round winner takes, from every other player, 10 points per own face-down card, plus 10 more per face-down 6; in pair play the winning team counts both its players' face-down cards, and both players of the losing team pay. Scores may go below zero (in the box you borrow chips). The most points at the end wins.",
@@ -191,7 +192,7 @@ EN = {
     "algo.rules.pair": "Four players; diagonal partners are a team (seats 1 and 3, seats 2 and 4). Everyone gets 6 cards and there is no deck, so every attack is made with one of your own face-down cards, as with an empty deck: on a miss it turns face up. You may attack any other player's face-down card, your partner's too (a hit there turns your own team's card face up). An eliminated player's turns are skipped. A team wins the round when both opponents are out; everyone deals once.",
     "algo.rules.toss.title": "Toss",
     "algo.rules.toss": "At the start of your turn you may ask for a Toss: your partner chooses one of their face-down cards and shows it to you alone (you cannot choose which). When your partner is out, there is no Toss.",
-    "algo.rules.puzzle.title": "詰めアルゴ (puzzles)",
+    "algo.rules.puzzle.title": "Tsume-algo (詰めアルゴ, puzzles)",
     "algo.rules.puzzle": "All 24 cards lie in rows, ascending, some face up. Name every face-down card: exactly one arrangement fits, so everything can be deduced. Wrong answers are counted. “Show why” explains the next card that is forced, in words.",
     "algo.rules.grades.title": "Grades",
     "algo.rules.grades": "Grade 1: every card follows from its neighbours and the cards seen elsewhere. Grade 2: the same, but one found card bounds the next. Grade 3: you also need “only place” (a card fits in one place only) or counting (k face-down cards between two known cards, and exactly k cards that fit). Grade 4: you also need order chains: face-down neighbours bound each other.",
@@ -211,12 +212,12 @@ EN = {
     "algo.ruling.chips_points": "With point chips the game goes to the most points (round wins do not count); ties share the win.",
     "algo.ruling.chips_all_pay": "Players already out of the round pay the round winner too.",
     "algo.ruling.chips_pair": "Pair play with point chips: the chips are dealt per player (200 each) and a team's are counted together, so each team has one score (400 at the start). The winning team counts the face-down cards of both its players (a player who is out has none).",
-    "algo.ruling.puzzle_all_cards": "詰めアルゴ: every puzzle lays out all 24 cards, so the face-down cards are exactly the ones not face up.",
-    "algo.ruling.puzzle_no_repeat": "詰めアルゴ: a number already tried on a card is not accepted again (and not counted twice).",
-    "algo.ruling.puzzle_grades": "詰めアルゴ: every puzzle is checked to have exactly one solution, and its grade is the hardest kind of step its solution needs.",
+    "algo.ruling.puzzle_all_cards": "Tsume-algo: every puzzle lays out all 24 cards, so the face-down cards are exactly the ones not face up.",
+    "algo.ruling.puzzle_no_repeat": "Tsume-algo: a number already tried on a card is not accepted again (and not counted twice).",
+    "algo.ruling.puzzle_grades": "Tsume-algo: every puzzle is checked to have exactly one solution, and its grade is the hardest kind of step its solution needs.",
     "algo.ruling.daily": "Today's puzzle comes from the date on your device, so everyone gets the same puzzle that day.",
     "algo.keys.toss": "T asks your partner for a Toss (pair play).",
-    "algo.keys.why": "詰めアルゴ: W shows why the next card is forced.",
+    "algo.keys.why": "Tsume-algo: W shows why the next card is forced.",
     # --- the lesson (lesson.py): a first game against a scripted computer -----------------------
     "algo.lesson.welcome": "algo is a game of deduction: 24 cards, black and white, numbered 0 to 11. Your row is at the bottom, the computer's at the top. Name its cards' numbers to turn them face up; turn them all up to win the round.",
     "algo.lesson.order": "A row is always in order, smallest on the left. With equal numbers black goes left of white, like your black 0 and white 0. Only you see your numbers.",
@@ -240,7 +241,7 @@ EN = {
     "algo.lesson.last_hint": "Attack the computer's last face-down card and declare 7.",
     "algo.lesson.out": "All the computer's cards are face up: it is out. You are the last player with a face-down card, so you win the round. The summary shows every card.",
     "algo.lesson.game": "A game has one round per player, and the next player deals each time. With three or four players, whoever is out waits while the others play on. Most rounds won wins the game.",
-    "algo.lesson.more": "More to try: point chips (a hit takes 10 points from the card's owner, 20 for a 6; a round win earns 10 per face-down card left), pair play (2 against 2, six cards each, no deck; Toss asks your partner to show you a card) and 詰めアルゴ, puzzles for one.",
+    "algo.lesson.more": "More to try: point chips (a hit takes 10 points from the card's owner, 20 for a 6; a round win earns 10 per face-down card left), pair play (2 against 2, six cards each, no deck; Toss asks your partner to show you a card) and Tsume-algo (詰めアルゴ), puzzles for one.",
 
 
     # --- the table (issue 14) -------------------------------------------------------------------

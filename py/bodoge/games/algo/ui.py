@@ -34,7 +34,7 @@ class AlgoUI(Table, GameUI):
 
     def default_setup(self):
         return {"players": 2, "mode": "standard", "chips": False, "grade": 1, "daily": False,
-                "kind0": "human", "kind1": "strong", "kind2": "normal", "kind3": "normal"}
+                "kind0": "human", "kind1": "normal", "kind2": "normal", "kind3": "normal"}
 
     def option_fields(self, values, t):
         mode = values.get("mode", "standard")
@@ -87,6 +87,10 @@ class AlgoUI(Table, GameUI):
         else:
             new["players"] = R.PAIR_PLAYERS if new["mode"] == "pair" else 1
         return new
+
+    def setup_bot_levels(self, values):
+        """A 詰めアルゴ puzzle is solved by the person: no computer seat, no Training."""
+        return () if values.get("mode") == "puzzle" else super().setup_bot_levels(values)
 
     def options_from_setup(self, values):
         mode = values.get("mode", "standard")
@@ -177,6 +181,8 @@ class AlgoUI(Table, GameUI):
             except ValueError:
                 return None
         if action == "target":
+            if not self.targetable(view, arg, ctx):      # a stale tap: a card turned up since
+                return None
             toggle_card(sel, "target", arg, ctx)
             sel.pop("bluff", None)
             return None
@@ -197,6 +203,18 @@ class AlgoUI(Table, GameUI):
         if action == "cancel":
             sel.clear()
         return None
+
+    @staticmethod
+    def targetable(view, arg, ctx):
+        """Whether ``arg`` ("row-position") names a card the viewer may attack now: face down,
+        in the row of a player who may be attacked (the board offers only those)."""
+        try:
+            s, p = (int(x) for x in arg.split("-"))
+        except ValueError:
+            return False
+        return (ctx.viewer in view["to_move"] and view["phase"] in ("attack", "again")
+                and s in view["targets"] and not view["out"][s]
+                and 0 <= p < len(view["rows"][s]) and not view["rows"][s][p]["up"])
 
     def move(self, view, sel, n):
         target = sel.get("target")

@@ -24,6 +24,11 @@ def bound_name(t, cid, left):
     return card_name(t, cid & 1, cid >> 1)
 
 
+def capital(text):
+    """A sentence that starts with a place ("row 2, card 3 …") starts with a capital."""
+    return text[:1].upper() + text[1:]
+
+
 def id_name(t, cid):
     return card_name(t, cid & 1, cid >> 1)
 
@@ -128,8 +133,7 @@ class PuzzleUI:
         return [h("div", pad, buttons), h("div", {"class_": "acts"}, acts)]
 
     def why_text(self, st, t):
-        text = self.why_sentence(st, t)
-        return text[:1].upper() + text[1:]          # "row 2, …" starts a sentence
+        return capital(self.why_sentence(st, t))       # "row 2, …" starts a sentence
 
     def why_sentence(self, st, t):
         r, p = st["slot"]
@@ -163,7 +167,13 @@ class PuzzleUI:
     # --- input ---------------------------------------------------------------------------------
     def act(self, action, arg, view, sel, ctx):
         if action == "pick":
-            toggle_card(sel, "pick", arg, ctx)
+            try:
+                r, p = (int(x) for x in arg.split("-"))
+                down = not view["rows"][r][p]["up"] and r >= 0 and p >= 0
+            except (ValueError, IndexError):
+                down = False
+            if down:                         # never a face-up card (a stale tap)
+                toggle_card(sel, "pick", arg, ctx)
             return None
         if action == "name":
             try:
@@ -214,10 +224,11 @@ class PuzzleUI:
         kind = e["e"]
         if kind == "puzzle":
             return t("algo.log.puzzle", grade=t(f"algo.grade.{e['grade']}"), n=e["hidden"])
-        if kind == "named":
-            return t("algo.log.named", where=place(t, e["r"], e["p"]), card=card_name(t, e["c"], e["n"]))
+        if kind == "named":           # "Row 2, card 3 is …": a line starts with a capital
+            return capital(t("algo.log.named", where=place(t, e["r"], e["p"]),
+                             card=card_name(t, e["c"], e["n"])))
         if kind == "wrong":
-            return t("algo.log.wrong", where=place(t, e["r"], e["p"]), n=e["n"])
+            return capital(t("algo.log.wrong", where=place(t, e["r"], e["p"]), n=e["n"]))
         if kind == "solved":
             return t("algo.log.solved", n=e["mistakes"])
         return None

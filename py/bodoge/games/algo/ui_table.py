@@ -247,7 +247,9 @@ class Table:
         else:
             parts.append(h("div", {"class_": "deck", "role": "img", "data_spot": "deck",
                                    "aria_label": t("algo.deck_count", n=view["deck"])},
-                           h("span", {"class_": "deck-stack", "aria_hidden": "true"}),
+                           # an empty deck shows its place, not a back
+                           h("span", {"class_": "deck-stack" + ("" if view["deck"] else " empty"),
+                                      "aria_hidden": "true"}),
                            h("span", {"class_": "deck-count", "aria_hidden": "true"},
                              t("algo.deck_count", n=view["deck"]))))
         d = view["drawn"]
