@@ -11,6 +11,7 @@ from bodoge.games.algo import ui as algo_ui
 from bodoge.ui.i18n import tables
 
 from ui.fakehost import Text, make_app
+from ui.page import Page
 
 
 def start(app, form):
@@ -217,6 +218,13 @@ def test_puzzle_show_why_wrong_answer_and_solve():
         app.act("name", str(step["card"] >> 1))
     assert "Solved!" in host.text() and "Mistakes: 1" in host.text()
     assert app.saves.get(screen.slot.id).over
+    # Next puzzle: a new puzzle of the same grade, in a new save (issue 26)
+    next_ = Page(host.html).get("button", "Next puzzle")
+    app.act(next_.attrs["data-act"])
+    new = app.screen
+    assert new is not screen and not new.match.over and new.slot.id != screen.slot.id
+    assert new.match.record.options == {"players": 1, "mode": "puzzle", "grade": 3}
+    assert new.match.record.seed != screen.match.record.seed
 
 
 def test_puzzle_keyboard():

@@ -136,6 +136,20 @@ class AlgoUI(Table, GameUI):
             return self.puzzle_code(match)
         return None
 
+    def opened(self, app):
+        """The app a game is opened in: a solved 詰めアルゴ's Next puzzle starts a new game there
+        (as ALLUVIUM's UI installs its pointer input on the app)."""
+        self.app = app
+
+    def next_puzzle(self, view, ctx):
+        """A solved puzzle's Next puzzle: a new puzzle of the same grade (the daily puzzle's
+        next is a random one), for the same person."""
+        if view["mode"] != "puzzle" or view.get("outcome") is None or getattr(self, "app", None) is None:
+            return None
+        self.app.start_game(self.game_id, {"mode": "puzzle", "players": 1, "grade": view["grade"]},
+                            [{"name": "", "bot": None}])
+        return None
+
     # --- the table -------------------------------------------------------------------------------
     def board(self, view, sel, ctx):
         if view["mode"] == "puzzle":
@@ -172,6 +186,8 @@ class AlgoUI(Table, GameUI):
     # --- input ---------------------------------------------------------------------------------
     def act(self, action, arg, view, sel, ctx):
         if view["mode"] == "puzzle":
+            if action == "next-puzzle":
+                return self.next_puzzle(view, ctx)
             return PUZZLE.act(action, arg, view, sel, ctx)
         if action == "toss" and view.get("can_toss"):
             return {"a": "toss"}

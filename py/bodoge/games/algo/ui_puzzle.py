@@ -236,5 +236,7 @@ class PuzzleUI:
     def result(self, view, ctx):
         t = ctx.t
         out = view["outcome"]
-        return h("p", {"class_": "puzzle-result"}, t(f"algo.grade.{out['grade']}"), " · ",
-                 t("algo.puzzle.mistakes", n=out["mistakes"]))
+        return [h("p", {"class_": "puzzle-result"}, t(f"algo.grade.{out['grade']}"), " · ",
+                  t("algo.puzzle.mistakes", n=out["mistakes"])),
+                h("p", {}, h("button", {"type": "button", "class_": "button primary", "id": "next-puzzle",
+                                        "data_act": "next-puzzle"}, t("algo.puzzle.next")))]
