@@ -119,7 +119,7 @@ def test_board_is_inert_behind_the_round_summary():
     # the next round may be dealt already; a click on the board does nothing until the player goes on
     view = screen.match.view(screen.viewer)
     app.act("target", "1-0")
-    assert screen.sel == {} and screen.match.view(screen.viewer) == view
+    assert not screen.sel and screen.match.view(screen.viewer) == view
     app.act("next-round")
     assert "inert" not in host.html
 
@@ -293,12 +293,12 @@ def test_keyboard_declare_and_escape():
     s = 1 - screen.viewer
     p = next(p for p, c in enumerate(view["rows"][s]) if not c["up"])
     app.act("target", f"{s}-{p}")
-    assert app.key("Escape") and "target" not in screen.sel
+    assert app.key("Escape") and screen.sel.target is None
     app.act("target", f"{s}-{p}")
     last = max(open_numbers(view, s, p))             # the pad greys what the view rules out
     for digit in str(last):
         assert app.key(digit)
-    assert screen.sel["typed"] == str(last) and f"Typed {last}" in host.text()
+    assert screen.sel.typed == str(last) and f"Typed {last}" in host.text()
     n = len(screen.match.record.moves)
     app.key("Enter")
     assert len(screen.match.record.moves) == n + 1

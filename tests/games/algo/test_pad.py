@@ -3,10 +3,13 @@ face-up card, a Toss, an earlier miss or the row's order rules out is greyed, sa
 refused if tapped or typed; a number the viewer holds is a bluff, declared only as a second,
 deliberate step (it must miss; it is legal)."""
 
+import copy
+
 import pytest
 
 from bodoge.games.algo import GAME
 from bodoge.games.algo import ui as algo_ui
+from bodoge.games.algo.ui_cards import Choice
 from bodoge.ui.html import render
 
 from ui.page import Page
@@ -24,6 +27,7 @@ def state():
 
 
 def pad(sel, lang="en"):
+    sel = Choice(**sel) if isinstance(sel, dict) else sel
     view = GAME.view(state(), 0)
     return Page(render(UI.board(view, sel, ctx_for(0, lang))))
 
@@ -53,12 +57,13 @@ def test_a_face_up_card_rules_its_number_out_elsewhere():
 
 
 def act(action, arg, sel):
+    sel = Choice(**sel) if isinstance(sel, dict) else sel
     ctx = ctx_for(0)
     return UI.act(action, arg, GAME.view(state(), 0), sel, ctx), ctx
 
 
 def test_an_impossible_number_is_refused_tapped_or_typed():
-    sel = {"target": [1, 0]}
+    sel = Choice(target=[1, 0])
     move, ctx = act("declare", "3", sel)
     assert move is None and ctx.error == "By the row's order this card is 0 to 2."
     ctx = ctx_for(0)
@@ -69,27 +74,27 @@ def test_an_impossible_number_is_refused_tapped_or_typed():
 
 
 def test_a_bluff_takes_a_second_deliberate_step():
-    sel = {"target": [1, 0]}
-    assert act("declare", "1", sel)[0] is True and sel["bluff"] == 1   # only asked about
+    sel = Choice(target=[1, 0])
+    assert act("declare", "1", sel)[0] is True and sel.bluff == 1   # only asked about
     page = pad(sel)
     assert page.by_id("bluff-note").text == "You hold black 1: a bluff, it will miss."
     assert page.get("button", "Bluff: declare 1")
     assert "Hit:" not in page.text and "Miss:" not in page.text       # it cannot hit
-    assert act("bluff", "1", dict(sel))[0] == attack(1, 0, 1)         # the Bluff button
-    assert act("declare", "1", dict(sel))[0] == attack(1, 0, 1)       # or the same number again
-    other = dict(sel)
-    assert act("declare", "5", other)[0] is True and other["bluff"] == 5   # another: asked anew
-    assert act("bluff", "2", dict(sel))[0] is None                    # not a bluff: no move
-    again = dict(sel)
-    act("target", "1-1", again)                                       # another card: forgotten
-    assert "bluff" not in again
+    assert act("bluff", "1", copy.copy(sel))[0] == attack(1, 0, 1)         # the Bluff button
+    assert act("declare", "1", copy.copy(sel))[0] == attack(1, 0, 1)       # or the same number again
+    other = copy.copy(sel)
+    assert act("declare", "5", other)[0] is True and other.bluff == 5   # another: asked anew
+    assert act("bluff", "2", copy.copy(sel))[0] is None                    # not a bluff: no move
+    again = copy.copy(sel)
+    act("target", "1-2", again)                                       # another card: forgotten
+    assert again.bluff is None
 
 
 def test_a_bluff_typed_asks_first_then_declares():
-    sel = {"target": [1, 0]}
+    sel = Choice(target=[1, 0])
     view, ctx = GAME.view(state(), 0), ctx_for(0)
     UI.key("8", view, sel, ctx)
-    assert UI.key("Enter", view, sel, ctx) is True and sel["bluff"] == 8
+    assert UI.key("Enter", view, sel, ctx) is True and sel.bluff == 8
     assert UI.key("Enter", view, sel, ctx) == attack(1, 0, 8)
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from bodoge.games.algo import GAME
 from bodoge.games.algo import ui as algo_ui
+from bodoge.games.algo.ui_cards import Choice
 from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n
 
@@ -61,7 +62,7 @@ def test_one_mistake_is_singular_and_a_log_line_starts_with_a_capital():
 @pytest.mark.parametrize("deck,back", [(["w10"], False), (["w10", "b8"], True)])   # (one drawn)
 def test_an_empty_deck_shows_no_card_back(deck, back):
     state = rig([["b1", "w3"], ["b0", "w2"]], deck=deck)
-    page = Page(render(UI.board(GAME.view(state, 0), {}, ctx_for(0))))
+    page = Page(render(UI.board(GAME.view(state, 0), Choice(), ctx_for(0))))
     stack = next(e for e in page.all(hidden=True) if "deck-stack" in e.attrs.get("class", ""))
     assert ("empty" not in stack.attrs["class"]) is back
     assert page.get("img", f"Deck: {len(deck) - 1}")
@@ -70,10 +71,10 @@ def test_an_empty_deck_shows_no_card_back(deck, back):
 def test_a_face_up_card_is_never_taken_as_a_target():
     state = rig([["b1", "w3", "b5", "w9"], ["b0", "w2", "b4", "w6"]], deck=["w10", "b8"],
                 up=("w2",))
-    view, sel = GAME.view(state, 0), {}
-    assert UI.act("target", "1-1", view, sel, ctx_for(0)) is None and sel == {}   # face up
+    view, sel = GAME.view(state, 0), Choice()
+    assert UI.act("target", "1-1", view, sel, ctx_for(0)) is None and not sel      # face up
     UI.act("target", "0-0", view, sel, ctx_for(0))                               # own card
     UI.act("target", "1-9", view, sel, ctx_for(0))                               # no such card
-    assert sel == {}
+    assert sel == Choice()
     UI.act("target", "1-0", view, sel, ctx_for(0))
-    assert sel["target"] == [1, 0]
+    assert sel.target == [1, 0]

@@ -12,6 +12,7 @@ from bodoge.core.selfplay import play_one
 from bodoge.games.algo import GAME
 from bodoge.games.algo import rules as R
 from bodoge.games.algo import ui as algo_ui
+from bodoge.games.algo.ui_cards import Choice
 from bodoge.games.algo.ui_table import geometry
 from bodoge.ui.games import Ctx
 from bodoge.ui.html import render
@@ -35,7 +36,8 @@ def ctx_for(viewer, lang="en", names=NAMES, fresh=None, pause=None):
 
 
 def board(state, viewer, sel=None, lang="en", **kw):
-    html = render(UI.board(GAME.view(state, viewer), sel or {}, ctx_for(viewer, lang, **kw)))
+    sel = Choice(**sel) if isinstance(sel, dict) else sel or Choice()      # (a dict for short)
+    html = render(UI.board(GAME.view(state, viewer), sel, ctx_for(viewer, lang, **kw)))
     return html, Text.of(html)
 
 
@@ -304,7 +306,7 @@ def test_an_older_game_s_summary_shows_its_cards_without_the_face_down_marks():
     labels = " ".join(re.findall(r'class="mini-row" role="img" aria-label="([^"]*)"', html))
     assert labels.count("black") + labels.count("white") == sum(len(r) for r in e["rows"])
     assert "still face down" not in labels
-    html = render(UI.board(old.view(0), {}, ctx_for(0, pause=e)))
+    html = render(UI.board(old.view(0), Choice(), ctx_for(0, pause=e)))
     assert "round-ended" in html and "ended-down" not in html
 
 
@@ -363,7 +365,7 @@ def test_each_rounds_board_is_drawn_only_when_opened_one_at_a_time():
 def test_the_table_behind_the_result_is_the_last_round_as_it_ended():
     match = play_one("algo", {"players": 2}, 3, ["normal"] * 2)
     last = [e for e in match.state["log"] if e["e"] == "round_end"][-1]
-    html = render(UI.board(GAME.view(match.state, 0), {}, ctx_for(0)))
+    html = render(UI.board(GAME.view(match.state, 0), Choice(), ctx_for(0)))
     assert "round-ended" in html and "Deck:" not in Text.of(html)
     assert html.count("ended-down") == sum(not up for row in last["up"] for up in row) > 0
     assert f"{NAMES[last['winner']] if last['winner'] else 'You'} win" in Text.of(html)

@@ -200,7 +200,7 @@ def test_puzzle_show_why_wrong_answer_and_solve():
     assert type(screen).__name__ == "Session"
     assert "Mistakes: 0" in host.text()
     app.act("why")
-    step = screen.sel["why"]
+    step = screen.sel.why
     assert "Why" in host.text() and host.focused == "why-text"
     r, p = step["slot"]
     assert f'id="pz-{r}-{p}"' in host.html and "hint" in host.html
@@ -213,7 +213,7 @@ def test_puzzle_show_why_wrong_answer_and_solve():
     assert 'disabled' in host.html.split(f'id="num-{wrong}"')[1].split(">")[0]
     while not screen.match.over:                # the hints solve it
         app.act("why")
-        step = screen.sel["why"]
+        step = screen.sel.why
         app.act("pick", "-".join(map(str, step["slot"])))
         app.act("name", str(step["card"] >> 1))
     assert "Solved!" in host.text() and "Mistakes: 1" in host.text()
@@ -229,8 +229,8 @@ def test_puzzle_show_why_wrong_answer_and_solve():
 
 def test_puzzle_keyboard():
     app, host, screen = puzzle_screen(1)
-    assert app.key("w") and "why" in screen.sel
-    step = screen.sel["why"]
+    assert app.key("w") and screen.sel.why is not None
+    step = screen.sel.why
     app.act("pick", "-".join(map(str, step["slot"])))
     n = step["card"] >> 1
     for ch in str(n):
@@ -240,7 +240,7 @@ def test_puzzle_keyboard():
     app.key("Enter")
     assert len(screen.match.record.moves) == before[1] + 1 and screen.match.state["mistakes"] == 0
     app.act("pick", "-".join(map(str, P.explain_view(screen.match.view(0))["slot"])))
-    assert app.key("Escape") and "pick" not in screen.sel
+    assert app.key("Escape") and screen.sel.pick is None
 
 
 def test_puzzle_code_is_the_fresh_puzzle():
@@ -374,3 +374,20 @@ def test_show_why_says_each_kind_of_step_in_words(kind, lang):
     text = algo_ui.PUZZLE.why_text(step, t)
     card = algo_ui.card_name(t, step["card"] & 1, step["card"] >> 1)
     assert card in text and "{" not in text and text[0] == text[0].upper()
+
+
+# --- input declared once (issue 25) ------------------------------------------------------------------
+def test_every_action_is_declared_once_and_the_selection_is_typed():
+    from bodoge.games.algo.ui_cards import Choice
+    from bodoge.games.algo.ui_puzzle import PuzzleUI
+    from bodoge.ui.games import handlers
+
+    assert set(handlers(type(algo_ui.UI))) >= {"toss", "show", "target", "stake", "declare",
+                                                "bluff", "stay", "cancel"}
+    assert set(handlers(PuzzleUI)) == {"pick", "name", "why", "cancel", "next-puzzle"}
+    sel = algo_ui.UI.selection()
+    assert isinstance(sel, Choice) and not sel
+    sel.target = [1, 0]
+    assert sel and sel != Choice() and repr(sel) == "Choice(target=[1, 0])"
+    sel.clear()
+    assert sel == Choice()

@@ -18,11 +18,12 @@ Spots (``data-spot``, for lessons; see ``GameUI.board``): ``row:<seat>`` (a play
 import datetime
 
 from ...core.record import Record, encode
-from ...ui.games import GameUI, result_part
+from ...ui.games import GameUI, action, handlers, result_part
 from ...ui.html import h
 from . import rules as R
 from .puzzle import GRADES as PUZZLE_GRADES
-from .ui_cards import W, H, card_at, card_name, card_svg, colour_name, nth, toggle_card, type_number
+from .ui_cards import (W, H, Choice, card_at, card_name, card_svg, colour_name, nth, toggle_card,
+                       type_number)
 from .ui_puzzle import EVENTS as PUZZLE_EVENTS, PuzzleUI
 from .ui_analysis import analysis as algo_analysis
 from .ui_table import Table
@@ -139,16 +140,7 @@ class AlgoUI(Table, GameUI):
     def opened(self, app):
         """The app a game is opened in: a solved 詰めアルゴ's Next puzzle starts a new game there
         (as ALLUVIUM's UI installs its pointer input on the app)."""
-        self.app = app
-
-    def next_puzzle(self, view, ctx):
-        """A solved puzzle's Next puzzle: a new puzzle of the same grade (the daily puzzle's
-        next is a random one), for the same person."""
-        if view["mode"] != "puzzle" or view.get("outcome") is None or getattr(self, "app", None) is None:
-            return None
-        self.app.start_game(self.game_id, {"mode": "puzzle", "players": 1, "grade": view["grade"]},
-                            [{"name": "", "bot": None}])
-        return None
+        PUZZLE.app = app
 
     # --- the table -------------------------------------------------------------------------------
     def board(self, view, sel, ctx):
@@ -168,12 +160,12 @@ class AlgoUI(Table, GameUI):
         t = ctx.t
         if view["phase"] == "toss":
             return t("algo.prompt.show", name=ctx.name(view["turn"]))
-        if view["drawn"] is None and view["stake"] is None and "stake" not in sel:
+        if view["drawn"] is None and view["stake"] is None and sel.stake is None:
             if view.get("can_toss"):
                 return t("algo.prompt.stake_or_toss")
             return t("algo.prompt.stake")
-        if "target" in sel:
-            typed = sel.get("typed")
+        if sel.target is not None:
+            typed = sel.typed
             return t("algo.prompt.number_typed", n=typed) if typed else t("algo.prompt.number")
         if view["phase"] == "again":
             return t("algo.prompt.again")
@@ -183,41 +175,66 @@ class AlgoUI(Table, GameUI):
             return t("algo.prompt.attack_pair")
         return t("algo.prompt.attack")
 
-    # --- input ---------------------------------------------------------------------------------
+    # --- input: each data-act declared once (``@action``); a puzzle has its own (``PuzzleUI``) ---
+    def selection(self, old=None, seat=None):
+        return Choice()
+
     def act(self, action, arg, view, sel, ctx):
+        """A puzzle's input goes to ``PuzzleUI``'s ``@action`` handlers, a game's to these."""
         if view["mode"] == "puzzle":
-            if action == "next-puzzle":
-                return self.next_puzzle(view, ctx)
-            return PUZZLE.act(action, arg, view, sel, ctx)
-        if action == "toss" and view.get("can_toss"):
-            return {"a": "toss"}
-        if action == "show":
-            try:
-                return {"a": "show", "p": int(arg)}
-            except ValueError:
+            handler = handlers(PuzzleUI).get(action)
+            if handler is None:
                 return None
-        if action == "target":
-            if not self.targetable(view, arg, ctx):      # a stale tap: a card turned up since
-                return None
+            ctx.acted = action
+            return handler(PUZZLE, arg, view, sel, ctx)
+        return super().act(action, arg, view, sel, ctx)
+
+    @action("toss")
+    def toss(self, arg, view, sel, ctx):
+        """Pair play: ask the partner for a Toss."""
+        return {"a": "toss"} if view.get("can_toss") else None
+
+    @action("show")
+    def show(self, arg, view, sel, ctx):
+        """Pair play: show the partner who asked one of your face-down cards."""
+        try:
+            return {"a": "show", "p": int(arg)}
+        except ValueError:
+            return None
+
+    @action("target")
+    def target(self, arg, view, sel, ctx):
+        """Choose (or unchoose) the card to attack; a stale tap (a card turned up since) does
+        nothing."""
+        if self.targetable(view, arg, ctx):
             toggle_card(sel, "target", arg, ctx)
-            sel.pop("bluff", None)
+        return None
+
+    @action("stake")
+    def stake(self, arg, view, sel, ctx):
+        """With an empty deck: the own face-down card put at stake."""
+        try:
+            sel.stake = int(arg)
+        except ValueError:
+            pass
+        return None
+
+    @action("declare", "bluff")
+    def number(self, arg, view, sel, ctx):
+        """A number button (``declare``) or the Bluff button (``bluff``)."""
+        try:
+            n = int(arg)
+        except ValueError:
             return None
-        if action == "stake":
-            try:
-                sel["stake"] = int(arg)
-            except ValueError:
-                pass
-            return None
-        if action in ("declare", "bluff"):
-            try:
-                n = int(arg)
-            except ValueError:
-                return None
-            return self.declare(view, sel, ctx, n, bluff=action == "bluff")
-        if action == "stay":
-            return {"a": "stay"}
-        if action == "cancel":
-            sel.clear()
+        return self.declare(view, sel, ctx, n, bluff=ctx.acted == "bluff")
+
+    @action("stay")
+    def stay(self, arg, view, sel, ctx):
+        return {"a": "stay"}
+
+    @action("cancel")
+    def cancel(self, arg, view, sel, ctx):
+        sel.clear()
         return None
 
     @staticmethod
@@ -233,12 +250,12 @@ class AlgoUI(Table, GameUI):
                 and 0 <= p < len(view["rows"][s]) and not view["rows"][s][p]["up"])
 
     def move(self, view, sel, n):
-        target = sel.get("target")
+        target = sel.target
         if not target:
             return None
         move = {"a": "attack", "s": target[0], "p": target[1], "n": n}
-        if view["drawn"] is None and view["stake"] is None and "stake" in sel:
-            move["w"] = sel["stake"]
+        if view["drawn"] is None and view["stake"] is None and sel.stake is not None:
+            move["w"] = sel.stake
         return move
 
     def key(self, key, view, sel, ctx):
@@ -253,12 +270,12 @@ class AlgoUI(Table, GameUI):
             return {"a": "stay"}
         if key in ("t", "T") and view.get("can_toss"):
             return {"a": "toss"}
-        if "target" not in sel:
+        if sel.target is None:
             return None
         if type_number(key, sel):
             return True
-        if key == "Enter" and sel.get("typed"):
-            return self.declare(view, sel, ctx, int(sel["typed"])) or True
+        if key == "Enter" and sel.typed:
+            return self.declare(view, sel, ctx, int(sel.typed)) or True
         return None
 
     def declare(self, view, sel, ctx, n, bluff=False):
@@ -266,16 +283,16 @@ class AlgoUI(Table, GameUI):
         the viewer can see it is impossible (refused, saying why) or holds it (a bluff: the
         first time it is only asked about; the Bluff button or the same number again
         declares it)."""
-        target = sel.get("target")
+        target = sel.target
         if not target or not 0 <= n < R.NUMBERS:
             return None
         kind, why = self.judged(view, target, ctx).get(n, (None, None))
         if kind == "no":
             ctx.error = why
-            sel.pop("bluff", None)
+            sel.bluff = None
             return None
-        if kind == "bluff" and not bluff and sel.get("bluff") != n:
-            sel["bluff"] = n
+        if kind == "bluff" and not bluff and sel.bluff != n:
+            sel.bluff = n
             ctx.focus = "bluff"
             return True
         if kind != "bluff" and bluff:

@@ -118,7 +118,7 @@ class Table:
         showing = mover and view["phase"] == "toss"
         attacking = mover and view["phase"] in ("attack", "again")
         need_stake = attacking and view["drawn"] is None and view["stake"] is None
-        armed = attacking and (not need_stake or "stake" in sel)
+        armed = attacking and (not need_stake or sel.stake is not None)
         flips, joined, drew = self.motion(view, ctx)
         others, me = self.seats_in_order(n, me)
         fx = (flips, joined)
@@ -195,9 +195,9 @@ class Table:
             action = None
             if not card["up"]:
                 if targetable:
-                    action, picked = "target", sel.get("target") == [s, p]
+                    action, picked = "target", sel.target == [s, p]
                 elif stake_pick and mine:
-                    action, picked = "stake", sel.get("stake") == p
+                    action, picked = "stake", sel.stake == p
                 elif show_pick and mine:
                     action, picked = "show", False
                     attrs["aria_label"] = t("algo.show_card", card=label)
@@ -284,7 +284,7 @@ class Table:
 
     def center(self, view, sel, ctx, attacking, armed, drew):
         t = ctx.t
-        target = sel.get("target") if armed else None
+        target = sel.target if armed else None
         if target:
             text = self.preview(view, sel, ctx)
         else:
@@ -318,7 +318,7 @@ class Table:
         on a miss (and whose card it is, and the numbers already missed on it)."""
         t = ctx.t
         me = ctx.viewer
-        s, p = sel["target"]
+        s, p = sel.target
         row = view["rows"][s]
         card = row[p]
         target = card_at(t, ctx.whose(s), p, card["c"])
@@ -339,7 +339,7 @@ class Table:
         if view["points"] is not None and not partner:
             payer = (t(f"algo.team.{side_of(view, s)}") if view["mode"] == "pair" else ctx.name(s))
             hit += " " + t("algo.preview.chips", name=payer, n=R.CHIPS_HIT, six=2 * R.CHIPS_HIT)
-        bluff = sel.get("bluff")
+        bluff = sel.bluff
         if bluff is None:
             lines.append(h("p", {"class_": "preview hit"}, *lead(hit)))
         else:                 # a number the viewer holds: it cannot hit; declared only if asked
@@ -355,7 +355,7 @@ class Table:
             miss = t("algo.preview.miss_drawn", card=card_name(t, d["c"], d["n"]))
         else:
             own = view["rows"][me]
-            sp = (sel.get("stake") if view["stake"] is None
+            sp = (sel.stake if view["stake"] is None
                   else next((i for i, c in enumerate(own) if c["k"] == view["stake"]), None))
             if sp is None or not 0 <= sp < len(own):
                 miss = None
@@ -410,9 +410,9 @@ class Table:
     def numpad(self, view, sel, ctx, target):
         t = ctx.t
         card = view["rows"][target[0]][target[1]] if target else None
-        typed = sel.get("typed", "")
+        typed = sel.typed
         judged = self.judged(view, target, ctx)
-        bluff = sel.get("bluff")
+        bluff = sel.bluff
         tint = "" if card is None else (" black" if card["c"] == R.BLACK else " white")
         buttons, reasons = [], []
         for n in range(R.NUMBERS):
@@ -444,7 +444,7 @@ class Table:
         if view["phase"] == "again":
             buttons.append(h("button", {"type": "button", "id": "stay", "class_": "button primary",
                                         "data_act": "stay", "data_spot": "button:stay", "aria_keyshortcuts": "S"}, t("algo.stay")))
-        if target or "stake" in sel:
+        if target or sel.stake is not None:
             buttons.append(h("button", {"type": "button", "id": "cancel", "class_": "button",
                                         "data_act": "cancel", "data_spot": "button:cancel", "aria_keyshortcuts": "Escape"},
                              t("algo.cancel")))
