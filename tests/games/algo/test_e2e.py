@@ -284,3 +284,26 @@ def test_a_long_row_stays_one_line_on_a_phone(at, lang):
             assert row["lines"] == 1 and row["inside"], row
             assert row["width"] >= 20, row            # a card still big enough to read
         assert_regions_in_view(page, ["prompt", "table", "hand", "players"])
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_the_pad_s_greyed_numbers_and_a_bluff_are_accessible(at, lang):
+    """axe-core finds nothing serious on the pad with greyed numbers (aria-disabled, each with
+    its reason) and with a bluff asked about (issue 26)."""
+    from e2e.harness import add_axe, settle
+    from e2e.test_a11y import RUN
+
+    page = at("phone", lang)
+    rec, (k, seat, _) = longest_row({"players": 2}, 3)
+    open_code(page, cut(rec, k, seat))
+    add_axe(page)
+    page.locator("button.card[data-act=target]").first.click()
+    expect(page.locator(".num.ruled").first).to_be_visible()
+    settle(page)
+    assert page.evaluate(RUN) == []
+    bluff = page.locator(".num.bluff")
+    assert bluff.count()                   # (the person holds cards of the target's colour)
+    bluff.first.click()
+    expect(page.locator("#bluff")).to_be_visible()
+    settle(page)
+    assert page.evaluate(RUN) == []
