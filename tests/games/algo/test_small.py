@@ -78,3 +78,13 @@ def test_a_face_up_card_is_never_taken_as_a_target():
     assert sel == Choice()
     UI.act("target", "1-0", view, sel, ctx_for(0))
     assert sel.target == [1, 0]
+
+
+@pytest.mark.parametrize("touch,lang,text", [
+    (True, "en", "Now tap its number to declare it."), (True, "ja", "数字をタップして宣言してください。"),
+    (False, "en", "Now declare its number (buttons, or type it and press Enter).")])
+def test_a_touch_screen_is_not_told_to_press_enter(touch, lang, text):
+    state = rig([["b1", "w3"], ["b0", "w2"]], deck=["w10", "b8"])
+    ctx = ctx_for(0, lang)
+    ctx.touch = touch
+    assert UI.prompt(GAME.view(state, 0), Choice(target=[1, 0]), ctx) == text

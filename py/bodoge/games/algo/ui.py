@@ -166,7 +166,9 @@ class AlgoUI(Table, GameUI):
             return t("algo.prompt.stake")
         if sel.target is not None:
             typed = sel.typed
-            return t("algo.prompt.number_typed", n=typed) if typed else t("algo.prompt.number")
+            if typed:
+                return t("algo.prompt.number_typed", n=typed)
+            return t("algo.prompt.number_touch" if ctx.touch else "algo.prompt.number")   # no Enter
         if view["phase"] == "again":
             return t("algo.prompt.again")
         if view["drawn"] is not None and view["drawn"]["n"] is not None:
