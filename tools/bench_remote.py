@@ -295,7 +295,7 @@ def bench_flood(browser, url):
             key = f"g2-{read_invite(invite).nonce}-1"
             at = host.evaluate("() => performance.timeOrigin + performance.now()") + 3000
             hostile.evaluate(FLOOD, [key, texts, 10_000, at - 5])
-            host.evaluate(CLICK_AT, ['button[data-act="declare"]:not([disabled])', at])
+            host.evaluate(CLICK_AT, ['button[data-act="declare"]:not([disabled]):not(.ruled):not(.bluff)', at])
             paint = poll(host, "() => window.__paint")
             poll(hostile, "() => window.__flood && window.__flood.end")
             flood = hostile.evaluate("window.__flood")

@@ -253,8 +253,24 @@ def algo_attack(page, number):
         stake.first.click()
         return False
     targets.first.click()
-    page.get_by_role("button", name=f"Declare {number % 12}", exact=True).click()
+    declare(page, number % 12)
     return True
+
+
+# a number the pad declares at once: not greyed as impossible, not a bluff (issue 26)
+OPEN_NUMBER = "button.num:not(.ruled):not(.bluff):not([disabled])"
+
+
+def declare(page, number):
+    """With a card chosen, click Declare ``number``, or the first number the pad declares at
+    once when the view rules that one out on the card or it would be a bluff (issue 26: those
+    are greyed, or asked for twice). The number declared."""
+    numbers = page.locator(OPEN_NUMBER)
+    numbers.first.wait_for()
+    allowed = [int(x) for x in numbers.all_inner_texts()]
+    n = number if number in allowed else allowed[0]
+    page.get_by_role("button", name=f"Declare {n}", exact=True).click()
+    return n
 
 
 def storage(page):

@@ -160,10 +160,14 @@ ALGO_TURN = """() => {
 }"""
 
 
+OPEN_NUMBER = "button.num:not(.ruled):not(.bluff)"   # one the pad declares at once (issue 26)
+
+
 def algo_turn(eng, number):
     """Play the person's algo turn: Stay after a hit, else attack the first face-down card
-    declaring ``number`` (with no card to attack, first put an own card at stake). Whether a
-    number was declared."""
+    declaring ``number`` (0-11), or the first number the pad declares at once if that one is
+    greyed or a bluff there (with no card to attack, first put an own card at stake). The
+    number declared, or None."""
     what = eng.wait(ALGO_TURN, what="the person's turn in algo", timeout=60)
     if what == "next round":
         eng.click("button", "^Next round$")
@@ -176,18 +180,25 @@ def algo_turn(eng, number):
         # once, under heavy load, a redraw right after the pick cleared it and the Declare
         # buttons stayed disabled: then the turn is looked at again
         try:
-            eng.click("button", f"^Declare {number}$", timeout=5)
+            eng.wait("() => !!document.querySelector('button.num:not([disabled])')",
+                     what="the number pad", timeout=5)
         except AssertionError:
-            return False
-        return True
-    return False
+            return None
+        names = eng.call(f"() => Array.from(document.querySelectorAll('{OPEN_NUMBER}'),"
+                         " (b) => Number(b.textContent))")
+        pick = number if number in names else names[0]
+        eng.click(OPEN_NUMBER, f"^Declare {pick}$", timeout=5)
+        return pick
+    return None
 
 
 def algo_declare(eng, number, tries=10):
-    """Play algo turns until the person has declared ``number`` (0-11); the log says so."""
+    """Play algo turns until the person has declared ``number`` (0-11; another the pad
+    allows when that one is ruled out on the card); the log says so."""
     for _ in range(tries):
-        if algo_turn(eng, number):
-            wait_text(eng, "#log-list", f"You declare {number}")
+        declared = algo_turn(eng, number)
+        if declared is not None:
+            wait_text(eng, "#log-list", f"You declare {declared}")
             return
     raise AssertionError(f"no declaration of {number} in {tries} turns")
 

@@ -534,7 +534,7 @@ def check_play_me_messages(page, invite):
 
 
 # --- a hostile guest ---------------------------------------------------------------------------
-DECLARE = 'button[data-act="declare"]:not([disabled])'
+DECLARE = 'button[data-act="declare"]:not([disabled]):not(.ruled):not(.bluff)'
 
 
 def test_a_flooding_guest_is_let_go_while_the_host_and_the_other_guest_play_on(devices):

@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 
 from bodoge.core.match import Match
 
-from .harness import BOOT_TIMEOUT, ROOT, SITE, boot, humans_turn, seed_storage, storage, wait_ready
+from .harness import (BOOT_TIMEOUT, ROOT, SITE, boot, declare, humans_turn, seed_storage, storage,
+                      wait_ready)
 from .test_app import new_algo
 
 CODE = Match.new("algo", {"players": 2}, 7, {"seats": [{"name": "Aki"}, {"bot": "normal"}]}).code()
@@ -131,7 +132,7 @@ def test_two_tabs_never_lose_moves(context, page, server):
     expect(other.get_by_role("button", name=re.compile("face down")).first).to_be_visible()
     # tab 1 plays on: tab 2 hears of it at once and stops
     page.get_by_role("button", name=re.compile("face down")).first.click()
-    page.get_by_role("button", name="Declare 0", exact=True).click()
+    declare(page, 0)
     banner = other.locator("#save-banner")
     expect(banner).to_contain_text("went on in another tab")
     # tab 1's computer player may answer the miss: take tab 1's save once it is the person's turn
@@ -185,8 +186,8 @@ def test_full_storage_plays_on_and_says_so(page, server):
     banner.get_by_role("button", name="OK").click()
     expect(banner).to_have_count(0)
     page.get_by_role("button", name=re.compile("face down")).first.click()
-    page.get_by_role("button", name="Declare 0", exact=True).click()
-    expect(page.locator("#log-list")).to_contain_text("declare 0")
+    n = declare(page, 0)
+    expect(page.locator("#log-list")).to_contain_text(f"declare {n}")
     expect(banner).to_have_count(0)                                  # told once
     page.get_by_role("button", name="日本語").click()                # the language still switches
     expect(page.get_by_role("button", name="共有")).to_be_visible()

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from bodoge.core.record import decode
 
-from .harness import BOOT_TIMEOUT, ROOT, boot, storage, wait_ready, wait_until
+from .harness import declare, BOOT_TIMEOUT, ROOT, boot, storage, wait_ready, wait_until
 
 MAKES_SNAPSHOTS = True          # the harness lets these tests' pages make snapshots
 from .test_app import CACHED, RESULT, new_algo, play_until
@@ -192,8 +192,8 @@ def test_offline_after_the_first_visit_restores_the_snapshot(page, own_server, c
     restored_visit(page, own_server.url)
     new_algo(page, [("human", ""), ("strong", "")])
     page.get_by_role("button", name=re.compile("face down")).first.click()
-    page.get_by_role("button", name="Declare 4", exact=True).click()
-    expect(page.locator("#log-list")).to_contain_text("declare 4")
+    n = declare(page, 4)
+    expect(page.locator("#log-list")).to_contain_text(f"declare {n}")
 
 
 def test_two_restored_visits_give_new_games_different_seeds(page, server):

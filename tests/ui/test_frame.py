@@ -341,7 +341,7 @@ def test_log_drawer_opens_and_closes_with_its_button_and_escape():
     app.act("log", "close")
     assert not screen.log_open and 'data-log="open"' not in host.html
     # the game's keys still work with the drawer closed
-    assert not app.key("Escape") or screen.sel == {}
+    assert not app.key("Escape") or not screen.sel
 
 
 def test_play_me_sits_in_the_frame_and_its_drawer_closes_before_it_pauses():

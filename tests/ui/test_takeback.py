@@ -10,10 +10,12 @@ import pytest
 
 from bodoge.core.match import Match
 from bodoge.games import get_game
+from bodoge.games.algo import ui as algo_ui
 from bodoge.ui.app import App
 from bodoge.ui.storage import SAVE_PREFIX, SETTINGS_KEY, SPEEDS
 
 from .fakehost import FakeHost, Text, make_app
+from .page import Page
 from .test_app import human_turn, start_algo
 
 
@@ -21,6 +23,9 @@ from .test_app import human_turn, start_algo
 def policy(monkeypatch):
     """``policy(fn)``: algo's ``undoable`` becomes ``fn(before, seat, move, after)``."""
     game = get_game("algo")
+    # algo stands for a game with this policy, shown as most games show Take back: greyed,
+    # saying why, when refused (algo itself shows it only when it can be used)
+    monkeypatch.setattr(type(algo_ui.UI), "takeback_greyed", True)
 
     def set_(fn):
         monkeypatch.setattr(type(game), "undoable", lambda self, b, s, m, a: fn(b, s, m, a))
@@ -210,3 +215,26 @@ def test_no_take_back_while_another_tab_has_moved_the_game_on(policy):
     assert not a.key("u")
     a.act("take-back")
     assert a.screen.match.record.moves == moves and a.screen.conflict == "newer"
+
+
+def test_algo_shows_take_back_only_when_it_can_be_used(monkeypatch):
+    """algo's declarations are answered at once: no Take back button that is always grey
+    (issue 26); U still says why; a Stay with nothing drawn after it shows the button."""
+    app, host = make_app()
+    screen = start_algo(app, [("human", ""), ("normal", "")])
+    for _ in range(50):
+        host.run_timers()
+        if screen.viewer in screen.match.to_move():
+            break
+    human_turn(app, screen)
+    host.run_timers()
+    if screen.pause is not None:
+        app.act("next-round")
+    assert screen.snapshot()["takeback"]["ok"] is False
+    assert not Page(host.html).has("button", "Take back", exact=False)
+    moves = len(screen.match.record.moves)
+    app.key("u")
+    assert len(screen.match.record.moves) == moves and screen.snapshot()["error"]
+    monkeypatch.setattr(type(screen), "takeback_status", lambda self: (moves - 1, None))
+    app.refresh()
+    assert Page(host.html).has("button", "Take back", exact=False)

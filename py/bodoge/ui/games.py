@@ -197,6 +197,12 @@ class GameUI:
     def options_from_setup(self, values) -> dict:
         return {"players": values["players"]}
 
+    def setup_bot_levels(self, values):
+        """The computer levels the New game form offers for each seat with these values: the
+        game's (``Game.bot_levels``); none (no computer seat, no Training) for a mode that
+        is not played against computers (algo's 詰めアルゴ)."""
+        return self.game.bot_levels
+
     def setup_meta(self, values) -> dict:
         """What the New game form sets besides the rules' options and the seats, for the
         record's meta (e.g. Play Me!'s reaction time of the computers): none by default."""
@@ -250,6 +256,12 @@ class GameUI:
         """The move that starts the next round when the player goes on (``Move``; a real-time
         game's "ready"), or None: the next round is already dealt."""
         return None
+
+    # Take back (one person against computers): True shows the button whenever the person has
+    # moved, greyed and saying why when the latest move cannot be taken back; False shows it
+    # only when it can be used, for a game whose moves almost never can (algo: a declaration is
+    # answered at once), rather than a button that is always grey. U still says why not.
+    takeback_greyed = True
 
     def confirms(self, view, move, ctx):
         """Whether ``move`` waits for Confirm when moves are confirmed (``ctx.confirm``): True,

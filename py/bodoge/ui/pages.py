@@ -20,9 +20,9 @@ class SetupScreen:
     def render(self):
         t = self.app.t
         g = info(self.game_id)
-        game = self.gui.game
         values = self.values
         players = values["players"]
+        levels = self.gui.setup_bot_levels(values)    # (none: no computer seat, no Training)
         seats = []
         for s in range(players):
             kind = values.get(f"kind{s}", "human" if s == 0 else "normal")
@@ -38,9 +38,9 @@ class SetupScreen:
                                h("option", {"value": "guest", "selected": kind == "guest"}, t("setup.guest"))
                                if players > 1 else None,
                                [h("option", {"value": lvl, "selected": kind == lvl}, t(f"setup.bot.{lvl}"))
-                                for lvl in game.bot_levels]))))
+                                for lvl in levels]))))
         training = None
-        if has_analysis(self.gui):       # only a game with an analysis has something to train with
+        if has_analysis(self.gui) and levels:   # a game with an analysis, against computers
             training = h("label", {"class_": "check training"},
                          h("input", {"type": "checkbox", "name": "training", "id": "training",
                                      "checked": bool(values.get("training")),
@@ -87,7 +87,7 @@ class SetupScreen:
             for s in range(self.gui.game_players(options)):
                 kind = self.values.get(f"kind{s}", "human")
                 name = clean_name(str(self.values.get(f"name{s}", "")))
-                seat = {"name": name, "bot": kind if kind in self.gui.game.bot_levels else None}
+                seat = {"name": name, "bot": kind if kind in self.gui.setup_bot_levels(self.values) else None}
                 if kind == "guest" and self.gui.game_players(options) > 1:
                     seat["remote"] = True         # played on another device
                 seats.append(seat)

@@ -279,6 +279,8 @@ def takeback_button(s):
     if status is None or s.pause is not None:
         return None
     reason = status[1]
+    if reason and not s.gui.takeback_greyed:
+        return None                  # this game shows Take back only when it can be used
     return h("button", {"type": "button", "class_": "button takeback", "id": "take-back",
                         "data_act": "take-back", "aria_keyshortcuts": "U Control+Z",
                         "aria_disabled": "true" if reason else None},

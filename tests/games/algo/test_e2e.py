@@ -16,7 +16,7 @@ from bodoge.core.match import Match
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
 
-from e2e.harness import SIZES, algo_attack, assert_regions_in_view, boot, humans_turn
+from e2e.harness import OPEN_NUMBER, SIZES, algo_attack, assert_regions_in_view, boot, humans_turn
 
 # the result overlay's heading names the winner (the game's own heading, below it, may too)
 RESULT = re.compile(r"wins the game|win the game|share the win")
@@ -188,7 +188,7 @@ def test_the_table_is_one_screen_for_every_player_count_and_on_every_overlay(at,
             stake.first.click()
         page.locator("button.card[data-act=target]").first.click()
         expect(page.locator(".center .preview.hit")).to_be_visible()
-        expect(page.locator("#num-11")).to_be_enabled()
+        expect(page.locator(OPEN_NUMBER).first).to_be_enabled()
         assert_regions_in_view(page, every)
         # the round summary over the round that ended
         open_code(page, cut(rec, end, last, names))
@@ -239,3 +239,71 @@ def test_the_round_summary_shows_the_round_that_ended_while_the_next_is_dealt(at
     page.click("#next-round")
     expect(page.locator(".algo-board.round-ended")).to_have_count(0)
     expect(page.locator(".deck")).to_be_visible()
+
+
+# every row's cards: how many lines they take, whether each lies inside its band, the smallest
+# card's width, and whether the page scrolls sideways
+ROWS = """() => ({rows: Array.from(document.querySelectorAll('.algo-board .row'), (row) => {
+  const band = row.closest('.seat').getBoundingClientRect();
+  const cards = Array.from(row.querySelectorAll('.card'), (c) => c.getBoundingClientRect());
+  return {n: cards.length, lines: new Set(cards.map((r) => Math.round(r.top))).size,
+          inside: cards.every((r) => r.left >= band.left - 0.5 && r.right <= band.right + 0.5
+                                     && r.bottom <= band.bottom + 0.5),
+          width: Math.min(...cards.map((r) => r.width))};
+}), sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth})"""
+
+
+def longest_row(options, seed):
+    """(k, seat, length): the position where a seat is to attack with the longest row."""
+    rec = game(json.dumps(options, sort_keys=True), seed)
+    match = Match.new("algo", rec.options, rec.seed)
+    best = (0, 0, 0)
+    for k, (seat, move) in enumerate(rec.moves):
+        longest = max(len(row) for row in match.state["rows"])
+        if match.state["phase"] == "attack" and move["a"] == "attack" and longest > best[2]:
+            best = (k, seat, longest)
+        match.play(seat, move)
+    return rec, best
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_a_long_row_stays_one_line_on_a_phone(at, lang):
+    """issue 26: a row of six or more cards never wraps at 390×844; its cards shrink (and
+    overlap past the smallest size), each inside its band, with their miss marks below."""
+    page = at("phone", lang)
+    for options, seed in (({"players": 2}, 3), ({"players": 4, "chips": True}, 9)):
+        rec, (k, seat, longest) = longest_row(options, seed)
+        assert longest >= 7
+        open_code(page, cut(rec, k, seat))
+        page.locator("button.card[data-act=target]").first.click()
+        expect(page.locator(".center .preview.hit")).to_be_visible()
+        got = page.evaluate(ROWS)
+        assert not got["sideways"]
+        assert max(r["n"] for r in got["rows"]) == longest
+        for row in got["rows"]:
+            assert row["lines"] == 1 and row["inside"], row
+            assert row["width"] >= 20, row            # a card still big enough to read
+        assert_regions_in_view(page, ["prompt", "table", "hand", "players"])
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_the_pad_s_greyed_numbers_and_a_bluff_are_accessible(at, lang):
+    """axe-core finds nothing serious on the pad with greyed numbers (aria-disabled, each with
+    its reason) and with a bluff asked about (issue 26)."""
+    from e2e.harness import add_axe, settle
+    from e2e.test_a11y import RUN
+
+    page = at("phone", lang)
+    rec, (k, seat, _) = longest_row({"players": 2}, 3)
+    open_code(page, cut(rec, k, seat))
+    add_axe(page)
+    page.locator("button.card[data-act=target]").first.click()
+    expect(page.locator(".num.ruled").first).to_be_visible()
+    settle(page)
+    assert page.evaluate(RUN) == []
+    bluff = page.locator(".num.bluff")
+    assert bluff.count()                   # (the person holds cards of the target's colour)
+    bluff.first.click()
+    expect(page.locator("#bluff")).to_be_visible()
+    settle(page)
+    assert page.evaluate(RUN) == []

@@ -12,12 +12,14 @@ from bodoge.core.selfplay import play_one
 from bodoge.games.algo import GAME
 from bodoge.games.algo import rules as R
 from bodoge.games.algo import ui as algo_ui
+from bodoge.games.algo.ui_cards import Choice
 from bodoge.games.algo.ui_table import geometry
 from bodoge.ui.games import Ctx
 from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n
 
 from ui.fakehost import Text, make_app
+from ui.page import Page
 
 from .helpers import STAY, attack, rig
 from .test_rules_v2 import PARTNER_HIT, play
@@ -34,7 +36,8 @@ def ctx_for(viewer, lang="en", names=NAMES, fresh=None, pause=None):
 
 
 def board(state, viewer, sel=None, lang="en", **kw):
-    html = render(UI.board(GAME.view(state, viewer), sel or {}, ctx_for(viewer, lang, **kw)))
+    sel = Choice(**sel) if isinstance(sel, dict) else sel or Choice()      # (a dict for short)
+    html = render(UI.board(GAME.view(state, viewer), sel, ctx_for(viewer, lang, **kw)))
     return html, Text.of(html)
 
 
@@ -86,7 +89,11 @@ def test_numbers_already_missed_on_the_card_are_marked():
     state = GAME.apply(state, 1, STAY)                       # Aki's turn: the deck is empty
     html, text = board(state, 0, {"stake": 1, "target": [1, 3]})
     assert "Already missed on this card: 5." in text
-    assert re.search(r'id="num-5" class="num white tried"[^>]*aria-describedby="tried-note"', html)
+    page = Page(html)
+    button = page.get("button", "Declare 5")             # greyed, saying why (issue 26)
+    assert button.disabled
+    assert page.by_id(button.attrs["aria-describedby"]).text == \
+        "5 was already declared on this card and missed."
     _, text = board(state, 0, {"stake": 1, "target": [1, 1]})
     assert "Already missed" not in text
 
@@ -103,14 +110,14 @@ def test_attacking_the_partner_says_so():
 
 # --- see what happened ----------------------------------------------------------------------------
 @pytest.mark.parametrize("lang,viewer,hit,miss,placed", [
-    ("en", 1, "Aki declares 6 on your 4th card from the left (white): hit!",
-     "Aki declares 5 on your 2nd card from the left (white): miss.",
+    ("en", 1, "Aki declares 6 on your white 6: hit!",
+     "Aki declares 5 on your white 2: miss.",
      "Aki puts the drawn black 8 into their row face up, 4th from the left."),
-    ("en", 0, "You declare 6 on Ben's 4th card from the left (white): hit!",
+    ("en", 0, "You declare 6 on Ben's white 6: hit!",
      "You declare 5 on Ben's 2nd card from the left (white): miss.",
      "You put the drawn black 8 into your row face up, 4th from the left."),
-    ("ja", 1, "Akiがあなたの左から4枚目（白）に6と宣言：成功！",
-     "Akiがあなたの左から2枚目（白）に5と宣言：失敗。",
+    ("ja", 1, "Akiがあなたの白の6に6と宣言：成功！",
+     "Akiがあなたの白の2に5と宣言：失敗。",
      "Akiが引いた黒の8を表向きで列の左から4枚目に置きました。")])
 def test_the_log_names_the_attacked_card_whose_where_and_which_colour(lang, viewer, hit, miss, placed):
     state = GAME.apply(GAME.apply(two(), 0, attack(1, 3, 6)), 0, attack(1, 1, 5))
@@ -120,6 +127,34 @@ def test_the_log_names_the_attacked_card_whose_where_and_which_colour(lang, view
     # the table says it too, until the next attack
     _, text = board(state, viewer, lang=lang)
     assert miss in text and placed in text and hit not in text
+
+
+def test_a_log_line_stays_true_when_cards_are_put_in_front_of_its_card():
+    """The log names a card the reader cannot see by where it is now (issue 26)."""
+    state = rig([["b3", "w3", "b5", "w9"], ["b0", "w2", "b4", "w6"]], deck=["w0", "b8"])
+    state = GAME.apply(state, 0, attack(1, 1, 5))       # Aki misses on Ben's white 2
+    line = "You declare 5 on Ben's 2nd card from the left (white): miss."
+    assert line in [UI.describe(e, ctx_for(0)) for e in GAME.view(state, 0)["log"]]
+    state = GAME.apply(state, 1, attack(0, 0, 4))       # Ben misses: his white 0 goes in front
+    lines = [UI.describe(e, ctx_for(0)) for e in GAME.view(state, 0)["log"]]
+    assert line not in lines
+    assert "You declare 5 on Ben's 3rd card from the left (white): miss." in lines
+    assert "Ben declares 4 on your black 3: miss." in lines          # Aki knows her own card
+
+
+def test_each_face_down_card_shows_the_numbers_missed_on_it():
+    state = rig([["b3", "w3", "b5", "w9"], ["b0", "w2", "b4", "w6"]], deck=["w0", "b8"])
+    state = GAME.apply(state, 0, attack(1, 1, 5))       # Aki misses 5 on Ben's white 2
+    state = GAME.apply(state, 1, attack(0, 0, 4))       # Ben misses 4 on Aki's black 3
+    state = GAME.apply(state, 0, attack(1, 2, 7, w=1))  # (Ben's white 2 is now 3rd) Aki misses 7
+    for viewer, lang in ((0, "en"), (1, "ja")):
+        html, _ = board(state, viewer, lang=lang)
+        page = Page(html)
+        marks = {e.parent.children[0].attrs["id"]: e.text for e in page.all(hidden=True)
+                 if e.attrs.get("class") == "misses" and e.text}
+        assert marks == {"card-1-2": "≠5 ≠7", "card-0-0": "≠4"}
+    page = Page(board(state, 0)[0])
+    assert page.get("img", "Ben: card 3 of 5, white, face down; missed: 5, 7")
 
 
 def test_older_games_keep_their_shorter_log_lines():
@@ -271,7 +306,7 @@ def test_an_older_game_s_summary_shows_its_cards_without_the_face_down_marks():
     labels = " ".join(re.findall(r'class="mini-row" role="img" aria-label="([^"]*)"', html))
     assert labels.count("black") + labels.count("white") == sum(len(r) for r in e["rows"])
     assert "still face down" not in labels
-    html = render(UI.board(old.view(0), {}, ctx_for(0, pause=e)))
+    html = render(UI.board(old.view(0), Choice(), ctx_for(0, pause=e)))
     assert "round-ended" in html and "ended-down" not in html
 
 
@@ -330,7 +365,7 @@ def test_each_rounds_board_is_drawn_only_when_opened_one_at_a_time():
 def test_the_table_behind_the_result_is_the_last_round_as_it_ended():
     match = play_one("algo", {"players": 2}, 3, ["normal"] * 2)
     last = [e for e in match.state["log"] if e["e"] == "round_end"][-1]
-    html = render(UI.board(GAME.view(match.state, 0), {}, ctx_for(0)))
+    html = render(UI.board(GAME.view(match.state, 0), Choice(), ctx_for(0)))
     assert "round-ended" in html and "Deck:" not in Text.of(html)
     assert html.count("ended-down") == sum(not up for row in last["up"] for up in row) > 0
     assert f"{NAMES[last['winner']] if last['winner'] else 'You'} win" in Text.of(html)

@@ -11,6 +11,7 @@ from bodoge.games.algo import ui as algo_ui
 from bodoge.ui.i18n import tables
 
 from ui.fakehost import Text, make_app
+from ui.page import Page
 
 
 def start(app, form):
@@ -65,15 +66,15 @@ def test_daily_puzzle_uses_today(monkeypatch):
     other, _ = make_app()
     again = start(other, {"mode": "puzzle", "grade": "2", "daily": True, "kind0": "human"})
     assert again.match.state["rows"] == screen.match.state["rows"]      # another seed, same puzzle
-    assert screen.slot.title == "詰めアルゴ · today's puzzle, 2026-11-23 (Grade 2)"
+    assert screen.slot.title == "Tsume-algo · today's puzzle, 2026-11-23 (Grade 2)"
 
 
 def test_puzzle_save_is_named_after_the_puzzle():
     app, host = make_app()
     screen = start(app, {"mode": "puzzle", "grade": "3", "daily": False, "kind0": "human", "name0": "Aiko"})
-    assert screen.slot.title == "詰めアルゴ · Grade 3"
+    assert screen.slot.title == "Tsume-algo · Grade 3"
     app.route("#/")
-    assert "詰めアルゴ · Grade 3" in host.text() and "Aiko" not in host.text()
+    assert "Tsume-algo · Grade 3" in host.text() and "Aiko" not in host.text()
     game = start(app, {"players": "2", **seats(["human", "normal"]), "name0": "Aiko"})
     assert game.slot.title.startswith("Aiko · ")
 
@@ -146,8 +147,7 @@ def test_partner_cards_are_targets_from_rules_version_2_on():
     n, c = card["id"] >> 1, "black" if card["id"] % 2 == 0 else "white"
     app.act("declare", str(n))
     assert screen.match.state["rows"][2][p]["up"]             # a hit on the partner's card
-    nth = {0: "1st", 1: "2nd", 2: "3rd"}.get(p, f"{p + 1}th")
-    assert (f"You declare {n} on CPU 3 (normal)'s {nth} card from the left ({c}), your partner's: hit!"
+    assert (f"You declare {n} on CPU 3 (normal)'s {c} {n}, your partner's: hit!"
             in host.text())
 
 
@@ -200,7 +200,7 @@ def test_puzzle_show_why_wrong_answer_and_solve():
     assert type(screen).__name__ == "Session"
     assert "Mistakes: 0" in host.text()
     app.act("why")
-    step = screen.sel["why"]
+    step = screen.sel.why
     assert "Why" in host.text() and host.focused == "why-text"
     r, p = step["slot"]
     assert f'id="pz-{r}-{p}"' in host.html and "hint" in host.html
@@ -213,17 +213,24 @@ def test_puzzle_show_why_wrong_answer_and_solve():
     assert 'disabled' in host.html.split(f'id="num-{wrong}"')[1].split(">")[0]
     while not screen.match.over:                # the hints solve it
         app.act("why")
-        step = screen.sel["why"]
+        step = screen.sel.why
         app.act("pick", "-".join(map(str, step["slot"])))
         app.act("name", str(step["card"] >> 1))
     assert "Solved!" in host.text() and "Mistakes: 1" in host.text()
     assert app.saves.get(screen.slot.id).over
+    # Next puzzle: a new puzzle of the same grade, in a new save (issue 26)
+    next_ = Page(host.html).get("button", "Next puzzle")
+    app.act(next_.attrs["data-act"])
+    new = app.screen
+    assert new is not screen and not new.match.over and new.slot.id != screen.slot.id
+    assert new.match.record.options == {"players": 1, "mode": "puzzle", "grade": 3}
+    assert new.match.record.seed != screen.match.record.seed
 
 
 def test_puzzle_keyboard():
     app, host, screen = puzzle_screen(1)
-    assert app.key("w") and "why" in screen.sel
-    step = screen.sel["why"]
+    assert app.key("w") and screen.sel.why is not None
+    step = screen.sel.why
     app.act("pick", "-".join(map(str, step["slot"])))
     n = step["card"] >> 1
     for ch in str(n):
@@ -233,7 +240,7 @@ def test_puzzle_keyboard():
     app.key("Enter")
     assert len(screen.match.record.moves) == before[1] + 1 and screen.match.state["mistakes"] == 0
     app.act("pick", "-".join(map(str, P.explain_view(screen.match.view(0))["slot"])))
-    assert app.key("Escape") and "pick" not in screen.sel
+    assert app.key("Escape") and screen.sel.pick is None
 
 
 def test_puzzle_code_is_the_fresh_puzzle():
@@ -254,8 +261,10 @@ def test_puzzle_code_is_the_fresh_puzzle():
 
 
 def test_puzzle_bot_can_solve_it_on_screen():
+    """(The New game form offers no computer for a puzzle; a record may still name one.)"""
     app, host = make_app()
-    screen = start(app, {"mode": "puzzle", "grade": "4", "daily": False, "kind0": "strong"})
+    app.start_game("algo", {"mode": "puzzle", "players": 1, "grade": 4}, [{"name": "", "bot": "strong"}])
+    screen = app.screen
     host.run_timers()
     assert screen.match.over and "Solved!" in host.text()
 
@@ -365,3 +374,20 @@ def test_show_why_says_each_kind_of_step_in_words(kind, lang):
     text = algo_ui.PUZZLE.why_text(step, t)
     card = algo_ui.card_name(t, step["card"] & 1, step["card"] >> 1)
     assert card in text and "{" not in text and text[0] == text[0].upper()
+
+
+# --- input declared once (issue 25) ------------------------------------------------------------------
+def test_every_action_is_declared_once_and_the_selection_is_typed():
+    from bodoge.games.algo.ui_cards import Choice
+    from bodoge.games.algo.ui_puzzle import PuzzleUI
+    from bodoge.ui.games import handlers
+
+    assert set(handlers(type(algo_ui.UI))) >= {"toss", "show", "target", "stake", "declare",
+                                                "bluff", "stay", "cancel"}
+    assert set(handlers(PuzzleUI)) == {"pick", "name", "why", "cancel", "next-puzzle"}
+    sel = algo_ui.UI.selection()
+    assert isinstance(sel, Choice) and not sel
+    sel.target = [1, 0]
+    assert sel and sel != Choice() and repr(sel) == "Choice(target=[1, 0])"
+    sel.clear()
+    assert sel == Choice()

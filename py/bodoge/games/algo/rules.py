@@ -564,13 +564,42 @@ class Algo(Game):
             "out": list(state["out"]),
             "wins": list(state["wins"]),
             "results": [dict(r) for r in state["results"]],
-            "log": [self._public_event(e, seat, everything) for e in state["log"]],
+            "log": self._named(state, seat, everything, told),
             "outcome": self.outcome(state),
             "mode": state["options"].get("mode", "standard"),
             "points": list(state["points"]) if "points" in state else None,
             **({"rules_version": state["rules_version"]} if "rules_version" in state else {}),
             **extra,
         }
+
+    def _named(self, state, seat, everything, told):
+        """The log as ``seat`` may see it, each attack (rules version 3 on) also naming its
+        card by what it is to this seat now (issue 26): ``"card"``, its number when the seat
+        knows it (face up, its own, shown by Toss, or a round that has ended, when every card
+        was shown), else ``"at"``, its place in its row now (so a line stays true when later
+        cards are put in front of it). Nothing the seat may not know."""
+        log = [self._public_event(e, seat, everything) for e in state["log"]]
+        if rules_of(state) < DETAILED_LOG_SINCE:
+            return log
+        over = state["phase"] == "over" or everything
+        cards = {}
+        for e in state["log"]:           # rounds that ended: every card was shown
+            if e["e"] == "round_end" and "k" in e:
+                for ids, ks in zip(e["rows"], e["k"]):
+                    cards.update((k, (None, number(cid))) for cid, k in zip(ids, ks))
+        for s, row in enumerate(state["rows"]):
+            for p, c in enumerate(row):
+                if c["k"] not in cards:
+                    known = c["up"] or s == seat or over or c["k"] in told
+                    cards[c["k"]] = (p, number(c["id"]) if known else None)
+        for e in log:
+            if e["e"] == "attack" and "p" in e and e["k"] in cards:
+                at, n = cards[e["k"]]
+                if n is not None:
+                    e["card"] = n
+                elif at is not None:
+                    e["at"] = at
+        return log
 
     @staticmethod
     def _public_event(e, seat, everything=False):

@@ -18,11 +18,12 @@ Spots (``data-spot``, for lessons; see ``GameUI.board``): ``row:<seat>`` (a play
 import datetime
 
 from ...core.record import Record, encode
-from ...ui.games import GameUI, result_part
+from ...ui.games import GameUI, action, handlers, result_part
 from ...ui.html import h
 from . import rules as R
 from .puzzle import GRADES as PUZZLE_GRADES
-from .ui_cards import W, H, card_at, card_name, card_svg, colour_name, nth, toggle_card, type_number
+from .ui_cards import (W, H, Choice, card_at, card_name, card_svg, colour_name, nth, toggle_card,
+                       type_number)
 from .ui_puzzle import EVENTS as PUZZLE_EVENTS, PuzzleUI
 from .ui_analysis import analysis as algo_analysis
 from .ui_table import Table
@@ -30,10 +31,11 @@ from .ui_table import Table
 
 class AlgoUI(Table, GameUI):
     game_id = "algo"
+    takeback_greyed = False      # only a Stay with nothing drawn after it can be taken back
 
     def default_setup(self):
         return {"players": 2, "mode": "standard", "chips": False, "grade": 1, "daily": False,
-                "kind0": "human", "kind1": "strong", "kind2": "normal", "kind3": "normal"}
+                "kind0": "human", "kind1": "normal", "kind2": "normal", "kind3": "normal"}
 
     def option_fields(self, values, t):
         mode = values.get("mode", "standard")
@@ -87,6 +89,10 @@ class AlgoUI(Table, GameUI):
             new["players"] = R.PAIR_PLAYERS if new["mode"] == "pair" else 1
         return new
 
+    def setup_bot_levels(self, values):
+        """A 詰めアルゴ puzzle is solved by the person: no computer seat, no Training."""
+        return () if values.get("mode") == "puzzle" else super().setup_bot_levels(values)
+
     def options_from_setup(self, values):
         mode = values.get("mode", "standard")
         if mode == "puzzle":
@@ -131,6 +137,11 @@ class AlgoUI(Table, GameUI):
             return self.puzzle_code(match)
         return None
 
+    def opened(self, app):
+        """The app a game is opened in: a solved 詰めアルゴ's Next puzzle starts a new game there
+        (as ALLUVIUM's UI installs its pointer input on the app)."""
+        PUZZLE.app = app
+
     # --- the table -------------------------------------------------------------------------------
     def board(self, view, sel, ctx):
         if view["mode"] == "puzzle":
@@ -149,13 +160,15 @@ class AlgoUI(Table, GameUI):
         t = ctx.t
         if view["phase"] == "toss":
             return t("algo.prompt.show", name=ctx.name(view["turn"]))
-        if view["drawn"] is None and view["stake"] is None and "stake" not in sel:
+        if view["drawn"] is None and view["stake"] is None and sel.stake is None:
             if view.get("can_toss"):
                 return t("algo.prompt.stake_or_toss")
             return t("algo.prompt.stake")
-        if "target" in sel:
-            typed = sel.get("typed")
-            return t("algo.prompt.number_typed", n=typed) if typed else t("algo.prompt.number")
+        if sel.target is not None:
+            typed = sel.typed
+            if typed:
+                return t("algo.prompt.number_typed", n=typed)
+            return t("algo.prompt.number_touch" if ctx.touch else "algo.prompt.number")   # no Enter
         if view["phase"] == "again":
             return t("algo.prompt.again")
         if view["drawn"] is not None and view["drawn"]["n"] is not None:
@@ -164,44 +177,87 @@ class AlgoUI(Table, GameUI):
             return t("algo.prompt.attack_pair")
         return t("algo.prompt.attack")
 
-    # --- input ---------------------------------------------------------------------------------
+    # --- input: each data-act declared once (``@action``); a puzzle has its own (``PuzzleUI``) ---
+    def selection(self, old=None, seat=None):
+        return Choice()
+
     def act(self, action, arg, view, sel, ctx):
+        """A puzzle's input goes to ``PuzzleUI``'s ``@action`` handlers, a game's to these."""
         if view["mode"] == "puzzle":
-            return PUZZLE.act(action, arg, view, sel, ctx)
-        if action == "toss" and view.get("can_toss"):
-            return {"a": "toss"}
-        if action == "show":
-            try:
-                return {"a": "show", "p": int(arg)}
-            except ValueError:
+            handler = handlers(PuzzleUI).get(action)
+            if handler is None:
                 return None
-        if action == "target":
+            ctx.acted = action
+            return handler(PUZZLE, arg, view, sel, ctx)
+        return super().act(action, arg, view, sel, ctx)
+
+    @action("toss")
+    def toss(self, arg, view, sel, ctx):
+        """Pair play: ask the partner for a Toss."""
+        return {"a": "toss"} if view.get("can_toss") else None
+
+    @action("show")
+    def show(self, arg, view, sel, ctx):
+        """Pair play: show the partner who asked one of your face-down cards."""
+        try:
+            return {"a": "show", "p": int(arg)}
+        except ValueError:
+            return None
+
+    @action("target")
+    def target(self, arg, view, sel, ctx):
+        """Choose (or unchoose) the card to attack; a stale tap (a card turned up since) does
+        nothing."""
+        if self.targetable(view, arg, ctx):
             toggle_card(sel, "target", arg, ctx)
-            return None
-        if action == "stake":
-            try:
-                sel["stake"] = int(arg)
-            except ValueError:
-                pass
-            return None
-        if action == "declare":
-            try:
-                return self.move(view, sel, int(arg))
-            except ValueError:
-                return None
-        if action == "stay":
-            return {"a": "stay"}
-        if action == "cancel":
-            sel.clear()
         return None
 
+    @action("stake")
+    def stake(self, arg, view, sel, ctx):
+        """With an empty deck: the own face-down card put at stake."""
+        try:
+            sel.stake = int(arg)
+        except ValueError:
+            pass
+        return None
+
+    @action("declare", "bluff")
+    def number(self, arg, view, sel, ctx):
+        """A number button (``declare``) or the Bluff button (``bluff``)."""
+        try:
+            n = int(arg)
+        except ValueError:
+            return None
+        return self.declare(view, sel, ctx, n, bluff=ctx.acted == "bluff")
+
+    @action("stay")
+    def stay(self, arg, view, sel, ctx):
+        return {"a": "stay"}
+
+    @action("cancel")
+    def cancel(self, arg, view, sel, ctx):
+        sel.clear()
+        return None
+
+    @staticmethod
+    def targetable(view, arg, ctx):
+        """Whether ``arg`` ("row-position") names a card the viewer may attack now: face down,
+        in the row of a player who may be attacked (the board offers only those)."""
+        try:
+            s, p = (int(x) for x in arg.split("-"))
+        except ValueError:
+            return False
+        return (ctx.viewer in view["to_move"] and view["phase"] in ("attack", "again")
+                and s in view["targets"] and not view["out"][s]
+                and 0 <= p < len(view["rows"][s]) and not view["rows"][s][p]["up"])
+
     def move(self, view, sel, n):
-        target = sel.get("target")
+        target = sel.target
         if not target:
             return None
         move = {"a": "attack", "s": target[0], "p": target[1], "n": n}
-        if view["drawn"] is None and view["stake"] is None and "stake" in sel:
-            move["w"] = sel["stake"]
+        if view["drawn"] is None and view["stake"] is None and sel.stake is not None:
+            move["w"] = sel.stake
         return move
 
     def key(self, key, view, sel, ctx):
@@ -216,12 +272,41 @@ class AlgoUI(Table, GameUI):
             return {"a": "stay"}
         if key in ("t", "T") and view.get("can_toss"):
             return {"a": "toss"}
-        if "target" not in sel:
+        if sel.target is None:
             return None
         if type_number(key, sel):
             return True
-        if key == "Enter" and sel.get("typed"):
-            return self.move(view, sel, int(sel["typed"]))
+        if key == "Enter" and sel.typed:
+            return self.declare(view, sel, ctx, int(sel.typed)) or True
+        return None
+
+    def declare(self, view, sel, ctx, n, bluff=False):
+        """A number declared on the chosen card (a tap, or typed and Enter): the move, unless
+        the viewer can see it is impossible (refused, saying why) or holds it (a bluff: the
+        first time it is only asked about; the Bluff button or the same number again
+        declares it)."""
+        target = sel.target
+        if not target or not 0 <= n < R.NUMBERS:
+            return None
+        kind, why = self.judged(view, target, ctx).get(n, (None, None))
+        if kind == "no":
+            ctx.error = why
+            sel.bluff = None
+            return None
+        if kind == "bluff" and not bluff and sel.bluff != n:
+            sel.bluff = n
+            ctx.focus = "bluff"
+            return True
+        if kind != "bluff" and bluff:
+            return None
+        return self.move(view, sel, n)
+
+    def confirms(self, view, move, ctx):
+        """A bluff was already asked for twice (the pad's second step): it waits for nothing
+        more. Anything else as the rules say (every attack waits, when moves are confirmed)."""
+        if (isinstance(move, dict) and move.get("a") == "attack" and view["mode"] != "puzzle"
+                and self.judged(view, [move["s"], move["p"]], ctx).get(move["n"], ("",))[0] == "bluff"):
+            return False
         return None
 
     # --- words ---------------------------------------------------------------------------------
@@ -250,7 +335,7 @@ class AlgoUI(Table, GameUI):
         if kind == "attack":      # whose card, and (rules version 3 on) where and which colour
             key = ("algo.log.hit" if e["hit"] else "algo.log.miss") + ("_partner" if e.get("partner") else "")
             if "p" in e:
-                return say(key + "_at", e["seat"], n=e["n"], card=card_at(t, ctx.whose(e["s"]), e["p"], e["c"]))
+                return say(key + "_at", e["seat"], n=e["n"], card=self.attacked(e, ctx))
             return say(key, e["seat"], whose=ctx.whose(e["s"]), n=e["n"])
         if kind == "toss":
             return say("algo.log.toss", e["seat"])
@@ -279,6 +364,16 @@ class AlgoUI(Table, GameUI):
         if kind == "game_end":
             return t("algo.log.game_end", names=t("list.sep").join(ctx.name(s) for s in e["winners"]))
         return None
+
+    @staticmethod
+    def attacked(e, ctx):
+        """The attacked card as it is to the reader now (issue 26): "your black 7", "Ben's
+        white 2" when the reader knows its number, else by its place in its row now ("Ben's
+        3rd card from the left (white)"; the view keeps that up to date), or as it was then."""
+        t, whose = ctx.t, ctx.whose(e["s"])
+        if e.get("card") is not None:
+            return t("algo.card_of", whose=whose, card=card_name(t, e["c"], e["card"]))
+        return card_at(t, whose, e.get("at", e["p"]), e["c"])
 
     def round_winner(self, e, ctx):
         if "team" in e:
@@ -553,7 +648,7 @@ RULES_VARIANTS = ("chips", "pair", "toss", "puzzle", "grades")
 # version 1 keep (older save codes).
 RULINGS = ("colour", "first_dealer", "winner", "last_hit", "reveal", "sorted",
            "toss_before_attack", "toss_public", "chips_points", "chips_all_pay", "chips_pair",
-           "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily", "preview", "undo",
+           "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily", "preview", "pad", "undo",
            "analysis")
 RULINGS_V3 = ("detailed_log",)
 RULINGS_V2 = ("partner_attack", "partner_out", "chips_pair_each", "chips_partner_hit")

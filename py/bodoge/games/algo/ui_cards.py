@@ -12,30 +12,60 @@ from . import rules as R
 W, H = 48, 72
 
 
+class Choice:
+    """The player's choice in progress (the session's ``sel``): in a game, the card to attack
+    (``target``: [row, position]), the own card put at stake with an empty deck (``stake``:
+    a position), the number typed so far (``typed``: "" or digits) and the number held by the
+    player that the pad asks about before a bluff (``bluff``); in a 詰めアルゴ puzzle, the card
+    to name (``pick``: [row, position]) and the reason shown (``why``: a step of
+    ``puzzle.explain_view``)."""
+
+    __slots__ = ("target", "stake", "typed", "bluff", "pick", "why")
+
+    def __init__(self, target=None, stake=None, typed="", bluff=None, pick=None, why=None):
+        self.target, self.stake, self.typed, self.bluff = target, stake, typed, bluff
+        self.pick, self.why = pick, why
+
+    def clear(self):
+        self.__init__()
+
+    def __bool__(self):
+        return any(getattr(self, name) not in (None, "") for name in self.__slots__)
+
+    def __eq__(self, other):
+        return isinstance(other, Choice) and all(
+            getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    def __repr__(self):
+        return "Choice(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__
+                                     if getattr(self, name) not in (None, "")) + ")"
+
+
 def toggle_card(sel, key, arg, ctx):
-    """Choose the card ``arg`` ("row-position") as ``sel[key]``, or unchoose it if it was;
-    choosing moves focus to the number buttons. Either way a typed number is forgotten."""
+    """Choose the card ``arg`` ("row-position") as ``sel``'s ``key`` ("target", "pick"), or
+    unchoose it if it was; choosing moves focus to the number buttons. Either way a typed
+    number (and a bluff asked about) is forgotten."""
     try:
         a, b = (int(x) for x in arg.split("-"))
     except ValueError:
         return
-    if sel.get(key) == [a, b]:
-        sel.pop(key)
+    if getattr(sel, key) == [a, b]:
+        setattr(sel, key, None)
     else:
-        sel[key] = [a, b]
+        setattr(sel, key, [a, b])
         ctx.focus = "num-0"
-    sel.pop("typed", None)
+    sel.typed, sel.bluff = "", None
 
 
 def type_number(key, sel):
-    """Typing the number for the chosen card: a digit extends ``sel["typed"]`` (starting over
+    """Typing the number for the chosen card: a digit extends ``sel.typed`` (starting over
     when that would pass the highest card), Backspace takes one back. Whether ``key`` did."""
     if key.isdigit() and len(key) == 1:
-        typed = sel.get("typed", "") + key
-        sel["typed"] = typed if int(typed) < R.NUMBERS else key
+        typed = sel.typed + key
+        sel.typed = typed if int(typed) < R.NUMBERS else key
         return True
-    if key == "Backspace" and sel.get("typed"):
-        sel["typed"] = sel["typed"][:-1]
+    if key == "Backspace" and sel.typed:
+        sel.typed = sel.typed[:-1]
         return True
     return False
 

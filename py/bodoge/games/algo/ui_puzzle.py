@@ -5,6 +5,7 @@ and 11) and press Enter, or use the number buttons; W shows why the next card is
 cancels. Numbers already tried on a card are marked on the pad and cannot be chosen again.
 """
 
+from ...ui.games import action
 from ...ui.html import h
 from . import rules as R
 from .puzzle import explain_view
@@ -24,6 +25,11 @@ def bound_name(t, cid, left):
     return card_name(t, cid & 1, cid >> 1)
 
 
+def capital(text):
+    """A sentence that starts with a place ("row 2, card 3 …") starts with a capital."""
+    return text[:1].upper() + text[1:]
+
+
 def id_name(t, cid):
     return card_name(t, cid & 1, cid >> 1)
 
@@ -37,7 +43,7 @@ class PuzzleUI:
         panel of fixed height, so nothing moves when a card is picked or a reason shown."""
         t = ctx.t
         playing = ctx.viewer is not None and ctx.viewer in view["to_move"]
-        why = sel.get("why") if playing else None
+        why = sel.why if playing else None
         hint = tuple(why["slot"]) if why else None
         rows = []
         for r, row in enumerate(view["rows"]):
@@ -50,7 +56,7 @@ class PuzzleUI:
                 if (r, p) == hint:
                     classes.append("hint")
                 if playing and not card["up"]:
-                    selected = sel.get("pick") == [r, p]
+                    selected = sel.pick == [r, p]
                     classes.append("selected" if selected else "target")
                     el = h("button", {"type": "button", "id": f"pz-{r}-{p}", "class_": " ".join(classes),
                                       "data_act": "pick", "data_arg": f"{r}-{p}", "aria_label": label,
@@ -70,7 +76,7 @@ class PuzzleUI:
                    h("span", {}, t("algo.puzzle.left", n=view["left"])), " · ",
                    h("span", {"class_": "mistakes"}, t("algo.puzzle.mistakes", n=view["mistakes"])))
         text = [status]
-        pick = sel.get("pick") if playing else None
+        pick = sel.pick if playing else None
         if pick:
             r, p = pick
             text.append(h("p", {"id": "numpad-label", "class_": "declare-for"},
@@ -101,9 +107,9 @@ class PuzzleUI:
     def controls(self, view, sel, ctx):
         """The number pad (for the picked card; disabled until one is picked) and the buttons."""
         t = ctx.t
-        pick = sel.get("pick")
+        pick = sel.pick
         card = view["rows"][pick[0]][pick[1]] if pick else None
-        typed = sel.get("typed", "")
+        typed = sel.typed
         buttons = []
         for n in range(R.NUMBERS):
             tried = card is not None and n in card["tried"]
@@ -128,8 +134,7 @@ class PuzzleUI:
         return [h("div", pad, buttons), h("div", {"class_": "acts"}, acts)]
 
     def why_text(self, st, t):
-        text = self.why_sentence(st, t)
-        return text[:1].upper() + text[1:]          # "row 2, …" starts a sentence
+        return capital(self.why_sentence(st, t))       # "row 2, …" starts a sentence
 
     def why_sentence(self, st, t):
         r, p = st["slot"]
@@ -152,60 +157,85 @@ class PuzzleUI:
 
     def prompt(self, view, sel, ctx):
         t = ctx.t
-        pick = sel.get("pick")
+        pick = sel.pick
         if pick:
-            typed = sel.get("typed")
+            typed = sel.typed
             where = place(t, *pick)
             return (t("algo.puzzle.prompt_typed", n=typed, where=where) if typed
                     else t("algo.puzzle.prompt_number", where=where))
         return t("algo.puzzle.prompt")
 
-    # --- input ---------------------------------------------------------------------------------
-    def act(self, action, arg, view, sel, ctx):
-        if action == "pick":
+    # --- input: each data-act declared once (``AlgoUI.act`` dispatches a puzzle's here) --------
+    app = None            # the app the game is opened in (``AlgoUI.opened``), for Next puzzle
+
+    @action("pick")
+    def pick(self, arg, view, sel, ctx):
+        """Choose (or unchoose) a face-down card to name; never a face-up one (a stale tap)."""
+        try:
+            r, p = (int(x) for x in arg.split("-"))
+            down = r >= 0 and p >= 0 and not view["rows"][r][p]["up"]
+        except (ValueError, IndexError):
+            down = False
+        if down:
             toggle_card(sel, "pick", arg, ctx)
+        return None
+
+    @action("name")
+    def name(self, arg, view, sel, ctx):
+        """A number button: name the picked card."""
+        try:
+            return self.move(sel, int(arg))
+        except ValueError:
             return None
-        if action == "name":
-            try:
-                return self.move(sel, int(arg))
-            except ValueError:
-                return None
-        if action == "why":
-            self.show_why(view, sel, ctx)
+
+    @action("why")
+    def why(self, arg, view, sel, ctx):
+        self.show_why(view, sel, ctx)
+        return None
+
+    @action("cancel")
+    def cancel(self, arg, view, sel, ctx):
+        sel.pick, sel.typed = None, ""
+        return None
+
+    @action("next-puzzle")
+    def next_puzzle(self, arg, view, sel, ctx):
+        """A solved puzzle's Next puzzle: a new puzzle of the same grade (the daily puzzle's
+        next is a random one), for the same person, in a new save."""
+        if view.get("outcome") is None or self.app is None:
             return None
-        if action == "cancel":
-            sel.pop("pick", None)
-            sel.pop("typed", None)
+        self.app.start_game("algo", {"mode": "puzzle", "players": 1, "grade": view["grade"]},
+                            [{"name": "", "bot": None}])
         return None
 
     def show_why(self, view, sel, ctx):
         step = explain_view(view)
         if step is not None:
-            sel["why"] = step
+            sel.why = step
             ctx.focus = "why-text"
 
     def move(self, sel, n):
-        pick = sel.get("pick")
+        pick = sel.pick
         if not pick:
             return None
-        sel.pop("why", None)
+        sel.why = None
         return {"a": "name", "r": pick[0], "p": pick[1], "n": n}
 
     def key(self, key, view, sel, ctx):
         if key == "Escape":
-            if sel.get("pick") or sel.get("why"):
+            if sel.pick or sel.why:
                 sel.clear()
                 return True
             return None
         if key in ("w", "W"):
             self.show_why(view, sel, ctx)
             return True
-        if "pick" not in sel:
+        if sel.pick is None:
             return None
         if type_number(key, sel):
             return True
-        if key == "Enter" and sel.get("typed"):
-            return self.move(sel, int(sel["typed"]))
+        if key == "Enter" and sel.typed:
+            return self.move(sel, int(sel.typed))
         return None
 
     # --- words ---------------------------------------------------------------------------------
@@ -214,10 +244,11 @@ class PuzzleUI:
         kind = e["e"]
         if kind == "puzzle":
             return t("algo.log.puzzle", grade=t(f"algo.grade.{e['grade']}"), n=e["hidden"])
-        if kind == "named":
-            return t("algo.log.named", where=place(t, e["r"], e["p"]), card=card_name(t, e["c"], e["n"]))
+        if kind == "named":           # "Row 2, card 3 is …": a line starts with a capital
+            return capital(t("algo.log.named", where=place(t, e["r"], e["p"]),
+                             card=card_name(t, e["c"], e["n"])))
         if kind == "wrong":
-            return t("algo.log.wrong", where=place(t, e["r"], e["p"]), n=e["n"])
+            return capital(t("algo.log.wrong", where=place(t, e["r"], e["p"]), n=e["n"]))
         if kind == "solved":
             return t("algo.log.solved", n=e["mistakes"])
         return None
@@ -225,5 +256,7 @@ class PuzzleUI:
     def result(self, view, ctx):
         t = ctx.t
         out = view["outcome"]
-        return h("p", {"class_": "puzzle-result"}, t(f"algo.grade.{out['grade']}"), " · ",
-                 t("algo.puzzle.mistakes", n=out["mistakes"]))
+        return [h("p", {"class_": "puzzle-result"}, t(f"algo.grade.{out['grade']}"), " · ",
+                  t("algo.puzzle.mistakes", n=out["mistakes"])),
+                h("p", {}, h("button", {"type": "button", "class_": "button primary", "id": "next-puzzle",
+                                        "data_act": "next-puzzle"}, t("algo.puzzle.next")))]

@@ -118,7 +118,7 @@ class Table:
         showing = mover and view["phase"] == "toss"
         attacking = mover and view["phase"] in ("attack", "again")
         need_stake = attacking and view["drawn"] is None and view["stake"] is None
-        armed = attacking and (not need_stake or "stake" in sel)
+        armed = attacking and (not need_stake or sel.stake is not None)
         flips, joined, drew = self.motion(view, ctx)
         others, me = self.seats_in_order(n, me)
         fx = (flips, joined)
@@ -177,6 +177,9 @@ class Table:
         for p, card in enumerate(row):
             told = not mine and card["k"] in shown and not card["up"]
             label = self.card_label(card, p, len(row), name, mine, t, told, ended=over)
+            missed = [] if card["up"] else self.tried(view, card)
+            if missed:            # what was declared on it and missed, by anyone (issue 26)
+                label += "; " + t("algo.missed_on", numbers=t("list.sep").join(map(str, missed)))
             classes = ["card", "black" if card["c"] == R.BLACK else "white",
                        "up" if card["up"] else "down"]
             attrs = {"id": f"card-{s}-{p}", "aria_label": label,
@@ -192,9 +195,9 @@ class Table:
             action = None
             if not card["up"]:
                 if targetable:
-                    action, picked = "target", sel.get("target") == [s, p]
+                    action, picked = "target", sel.target == [s, p]
                 elif stake_pick and mine:
-                    action, picked = "stake", sel.get("stake") == p
+                    action, picked = "stake", sel.stake == p
                 elif show_pick and mine:
                     action, picked = "show", False
                     attrs["aria_label"] = t("algo.show_card", card=label)
@@ -207,7 +210,8 @@ class Table:
                 el = card_button(attrs, classes, self.svg(t, card))
             else:
                 el = h("span", {**attrs, "role": "img", "class_": " ".join(classes)}, self.svg(t, card))
-            cards.append(h("li", {}, el))
+            marks = " ".join(f"≠{n}" for n in missed)
+            cards.append(h("li", {}, el, h("span", {"class_": "misses", "aria_hidden": "true"}, marks)))
         active = view["turn"] == s and not over
         badges = self.badges(view, s, ctx, turn=active, out=view["out"][s])
         classes = (" active" if active else "") + (" is-out" if view["out"][s] else "")
@@ -243,7 +247,9 @@ class Table:
         else:
             parts.append(h("div", {"class_": "deck", "role": "img", "data_spot": "deck",
                                    "aria_label": t("algo.deck_count", n=view["deck"])},
-                           h("span", {"class_": "deck-stack", "aria_hidden": "true"}),
+                           # an empty deck shows its place, not a back
+                           h("span", {"class_": "deck-stack" + ("" if view["deck"] else " empty"),
+                                      "aria_hidden": "true"}),
                            h("span", {"class_": "deck-count", "aria_hidden": "true"},
                              t("algo.deck_count", n=view["deck"]))))
         d = view["drawn"]
@@ -278,7 +284,7 @@ class Table:
 
     def center(self, view, sel, ctx, attacking, armed, drew):
         t = ctx.t
-        target = sel.get("target") if armed else None
+        target = sel.target if armed else None
         if target:
             text = self.preview(view, sel, ctx)
         else:
@@ -312,7 +318,7 @@ class Table:
         on a miss (and whose card it is, and the numbers already missed on it)."""
         t = ctx.t
         me = ctx.viewer
-        s, p = sel["target"]
+        s, p = sel.target
         row = view["rows"][s]
         card = row[p]
         target = card_at(t, ctx.whose(s), p, card["c"])
@@ -333,13 +339,23 @@ class Table:
         if view["points"] is not None and not partner:
             payer = (t(f"algo.team.{side_of(view, s)}") if view["mode"] == "pair" else ctx.name(s))
             hit += " " + t("algo.preview.chips", name=payer, n=R.CHIPS_HIT, six=2 * R.CHIPS_HIT)
-        lines.append(h("p", {"class_": "preview hit"}, *lead(hit)))
+        bluff = sel.bluff
+        if bluff is None:
+            lines.append(h("p", {"class_": "preview hit"}, *lead(hit)))
+        else:                 # a number the viewer holds: it cannot hit; declared only if asked
+            lines.append(h("p", {"class_": "bluff-note"},
+                           h("span", {"id": "bluff-note"},
+                             t("algo.pad.bluff", card=card_name(t, card["c"], bluff))),
+                           " ", h("button", {"type": "button", "id": "bluff", "class_": "button primary",
+                                             "data_act": "bluff", "data_arg": str(bluff),
+                                             "aria_describedby": "bluff-note"},
+                                  t("algo.bluff_button", n=bluff))))
         d = view["drawn"]
         if d is not None:
             miss = t("algo.preview.miss_drawn", card=card_name(t, d["c"], d["n"]))
         else:
             own = view["rows"][me]
-            sp = (sel.get("stake") if view["stake"] is None
+            sp = (sel.stake if view["stake"] is None
                   else next((i for i, c in enumerate(own) if c["k"] == view["stake"]), None))
             if sp is None or not 0 <= sp < len(own):
                 miss = None
@@ -348,7 +364,7 @@ class Table:
                 last = sum(1 for c in own if not c["up"]) == 1
                 miss = t("algo.preview.miss_own_out" if last else "algo.preview.miss_own",
                          nth=nth(t, sp), card=card_name(t, sc["c"], sc["n"]))
-        if miss:
+        if miss and bluff is None:          # (a bluff's line says it: it will miss)
             lines.append(h("p", {"class_": "preview miss"}, *lead(miss)))
         if partner:
             lines.append(h("p", {"class_": "partner-note"}, t("algo.partner_target")))
@@ -364,27 +380,60 @@ class Table:
         return sorted({e["n"] for e in view["log"]
                        if e["e"] == "attack" and not e["hit"] and e["k"] == card["k"]})
 
+    def judged(self, view, target, ctx):
+        """What the pad says of each number for the chosen card, from what the view shows
+        (``rules.ruled_out``): {n: ("bluff", why)} for a number the viewer holds (legal, but
+        it must miss: declared only as a deliberate second step), {n: ("no", why)} for one the
+        viewer can see is impossible (greyed, refused). The rules decide nothing here: every
+        number stays a legal move."""
+        if not target:
+            return {}
+        t = ctx.t
+        s, p = target
+        me = view.get("seat")
+        colour = view["rows"][s][p]["c"]
+        out = {}
+        for n, (why, where) in R.ruled_out(view, s, p).items():
+            card = card_name(t, colour, n)
+            if why == "mine" or (why == "up" and where == me):
+                out[n] = ("bluff", t("algo.pad.bluff", card=card))
+            elif why == "up":
+                out[n] = ("no", t("algo.pad.up", card=card, whose=ctx.whose(where)))
+            elif why == "told":
+                out[n] = ("no", t("algo.pad.told", card=card, name=ctx.name(where)))
+            elif why == "tried":
+                out[n] = ("no", t("algo.pad.tried", n=n))
+            else:
+                out[n] = ("no", t("algo.pad.order", lo=where[0], hi=where[1]))
+        return out
+
     def numpad(self, view, sel, ctx, target):
         t = ctx.t
         card = view["rows"][target[0]][target[1]] if target else None
-        typed = sel.get("typed", "")
-        tried = set(self.tried(view, card)) if card else set()
+        typed = sel.typed
+        judged = self.judged(view, target, ctx)
+        bluff = sel.bluff
         tint = "" if card is None else (" black" if card["c"] == R.BLACK else " white")
-        buttons = []
+        buttons, reasons = [], []
         for n in range(R.NUMBERS):
-            classes = "num" + tint + (" typed" if typed and int(typed) == n else "")
-            classes += " tried" if n in tried else ""
+            kind, why = judged.get(n, (None, None))
+            classes = "num" + tint + (" typed" if (typed and int(typed) == n) or bluff == n else "")
+            classes += {"no": " ruled", "bluff": " bluff"}.get(kind, "")
+            if why:
+                reasons.append(h("span", {"id": f"num-why-{n}"}, why))
             buttons.append(h("button", {"type": "button", "id": f"num-{n}", "class_": classes,
                                         "data_act": "declare", "data_arg": str(n), "data_spot": f"num:{n}",
                                         "disabled": card is None,
-                                        "aria_describedby": "tried-note" if n in tried else None,
+                                        "aria_disabled": "true" if kind == "no" else None,
+                                        "aria_describedby": f"num-why-{n}" if why else None,
+                                        "title": why,
                                         "aria_label": t("algo.declare_n", n=n)}, str(n)))
         attrs = {"class_": "numpad", "role": "group"}
         if target:
             attrs["aria_labelledby"] = "numpad-label"
         else:
             attrs["aria_label"] = t("algo.numbers")
-        return h("div", attrs, buttons)
+        return h("div", attrs, buttons, h("div", {"class_": "offscreen"}, reasons) if reasons else None)
 
     def buttons(self, view, sel, ctx, target):
         t = ctx.t
@@ -395,7 +444,7 @@ class Table:
         if view["phase"] == "again":
             buttons.append(h("button", {"type": "button", "id": "stay", "class_": "button primary",
                                         "data_act": "stay", "data_spot": "button:stay", "aria_keyshortcuts": "S"}, t("algo.stay")))
-        if target or "stake" in sel:
+        if target or sel.stake is not None:
             buttons.append(h("button", {"type": "button", "id": "cancel", "class_": "button",
                                         "data_act": "cancel", "data_spot": "button:cancel", "aria_keyshortcuts": "Escape"},
                              t("algo.cancel")))

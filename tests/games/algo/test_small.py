@@ -1,0 +1,90 @@
+"""Small things players noticed (issue 26 §5): 詰めアルゴ's English name, its setup without
+computers or Training, a mistake in the singular, log lines starting with a capital, an empty
+deck without a card back, the default opponents, and no face-up card taken as a target."""
+
+import pytest
+
+from bodoge.games.algo import GAME
+from bodoge.games.algo import ui as algo_ui
+from bodoge.games.algo.ui_cards import Choice
+from bodoge.ui.html import render
+from bodoge.ui.i18n import I18n
+
+from ui.fakehost import make_app
+from ui.page import Page
+
+from .helpers import rig
+from .test_table import ctx_for
+
+UI = algo_ui.UI
+
+
+def test_tsume_algo_has_an_english_name_in_english():
+    en, ja = I18n("en").t, I18n("ja").t
+    assert en("algo.mode.puzzle") == "Tsume-algo puzzle (1 player)"
+    assert en("algo.slot.puzzle", grade=2) == "Tsume-algo · Grade 2"
+    assert ja("algo.mode.puzzle") == "詰めアルゴ（1人）"
+
+
+def setup_page(mode):
+    app, host = make_app()
+    app.route("#/new/algo")
+    app.act("setup-change", "mode", {"mode": mode})
+    return app, Page(host.html)
+
+
+def test_the_puzzle_setup_offers_no_computer_seat_and_no_training():
+    app, page = setup_page("puzzle")
+    kinds = page.get("combobox", "Played by")
+    assert [o.attrs["value"] for o in kinds.all("option")] == ["human"]
+    assert not page.has("checkbox", "Training", exact=False)
+    app.act("start", "", {"mode": "puzzle", "kind0": "strong"})     # a stale value: a person
+    assert app.screen.bots == {} or not app.screen.bots
+    _, page = setup_page("standard")
+    assert page.has("checkbox", "Training", exact=False)
+    assert "strong" in [o.attrs["value"] for o in page.all("option")]
+
+
+def test_the_default_opponents_are_normal():
+    values = UI.default_setup()
+    assert values["kind1"] == values["kind2"] == values["kind3"] == "normal"
+
+
+def test_one_mistake_is_singular_and_a_log_line_starts_with_a_capital():
+    ctx = ctx_for(0)
+    assert UI.describe({"e": "solved", "mistakes": 1}, ctx) == "Solved, with 1 mistake."
+    assert UI.describe({"e": "solved", "mistakes": 2}, ctx) == "Solved, with 2 mistakes."
+    assert UI.describe({"e": "wrong", "r": 1, "p": 2, "n": 5}, ctx) == "Row 2, card 3 is not 5."
+    named = UI.describe({"e": "named", "r": 0, "p": 0, "c": 0, "n": 4}, ctx)
+    assert named == "Row 1, card 1 is black 4: right."
+
+
+@pytest.mark.parametrize("deck,back", [(["w10"], False), (["w10", "b8"], True)])   # (one drawn)
+def test_an_empty_deck_shows_no_card_back(deck, back):
+    state = rig([["b1", "w3"], ["b0", "w2"]], deck=deck)
+    page = Page(render(UI.board(GAME.view(state, 0), Choice(), ctx_for(0))))
+    stack = next(e for e in page.all(hidden=True) if "deck-stack" in e.attrs.get("class", ""))
+    assert ("empty" not in stack.attrs["class"]) is back
+    assert page.get("img", f"Deck: {len(deck) - 1}")
+
+
+def test_a_face_up_card_is_never_taken_as_a_target():
+    state = rig([["b1", "w3", "b5", "w9"], ["b0", "w2", "b4", "w6"]], deck=["w10", "b8"],
+                up=("w2",))
+    view, sel = GAME.view(state, 0), Choice()
+    assert UI.act("target", "1-1", view, sel, ctx_for(0)) is None and not sel      # face up
+    UI.act("target", "0-0", view, sel, ctx_for(0))                               # own card
+    UI.act("target", "1-9", view, sel, ctx_for(0))                               # no such card
+    assert sel == Choice()
+    UI.act("target", "1-0", view, sel, ctx_for(0))
+    assert sel.target == [1, 0]
+
+
+@pytest.mark.parametrize("touch,lang,text", [
+    (True, "en", "Now tap its number to declare it."), (True, "ja", "数字をタップして宣言してください。"),
+    (False, "en", "Now declare its number (buttons, or type it and press Enter).")])
+def test_a_touch_screen_is_not_told_to_press_enter(touch, lang, text):
+    state = rig([["b1", "w3"], ["b0", "w2"]], deck=["w10", "b8"])
+    ctx = ctx_for(0, lang)
+    ctx.touch = touch
+    assert UI.prompt(GAME.view(state, 0), Choice(target=[1, 0]), ctx) == text
