@@ -10,6 +10,7 @@ from bodoge.games.playme.ui import RULING_KEYS, V2_RULINGS
 from bodoge.ui.realtime import GameClock
 
 from ui.fakehost import make_app
+from ui.page import Page
 
 
 def start(app, kinds=("human", "easy", "easy"), chars=(), **flags):
@@ -495,7 +496,9 @@ def test_each_die_says_what_pressing_it_does_and_does_it():
     assert die_of(host, 0, 4) == "4 Die showing 4: — no use now"
     assert "⋯ +2 (other uses of the 1)" in host.text()
     app.key("w")                           # aimed at the second card: the 1 blocks it
-    assert die_of(host, 0, 1) == "1 Die showing 1: Block CPU 3 (easy)"
+    # the target's name is heard; its card's mark ("Ha") is what a phone shows under the die
+    assert die_of(host, 0, 1) == "1 Die showing 1: Block CPU 3 (easy) Ha"
+    Page(host.html).get("button", "Die showing 1: Block CPU 3 (easy)")
     app.key("1")
     assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
     # a die with several targets and no default says how many; its press offers them
@@ -505,14 +508,15 @@ def test_each_die_says_what_pressing_it_does_and_does_it():
     for s in (1, 2):
         state["p"][s]["card"] = [{"n": 1, "o": [s]}, {"n": 2, "o": [s]}]
     app.refresh()
-    assert die_of(host, 0, 3) == "3 Die showing 3: ⋯ 2 choices"
+    assert die_of(host, 0, 3) == "3 Die showing 3: ⋯ 2 choices ⋯ 2"     # (a phone's short label)
+    assert Page(host.html).has("button", "Die showing 3: ⋯ 2 choices")
     app.act("die", "0-3")
     assert screen.sel.seats.get(0, {}) == {"die": 3} and "3: block CPU 2 (easy)" in host.text()
     # a die with one target blocks it, and says whom
     state["p"][2]["card"] = [{"n": 1, "o": [2]}]
     screen.sel.seats[0] = {}
     app.refresh()
-    assert die_of(host, 0, 3) == "3 Die showing 3: Block CPU 2 (easy)"
+    assert die_of(host, 0, 3) == "3 Die showing 3: Block CPU 2 (easy) Al"
     app.act("die", "0-3")
     assert last_move(screen) == (0, {"a": "block", "n": 3, "s": 1})
 

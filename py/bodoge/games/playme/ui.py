@@ -888,10 +888,10 @@ class Table:
             act = None
             if kind != "off":
                 act = h("span", {"class_": f"act {kind}"},
-                        self.tt(ctx, f"playme.act.{kind}", n=more) if kind != "none" else
+                        self.act_words(ctx, kind, more) if kind != "none" else
                         [h("span", {"aria_hidden": "true"}, t("playme.act.none")),
                          h("span", {"class_": "offscreen"}, t("playme.act.none_sr"))],
-                        [" ", h("span", {"class_": "act-who"}, who)] if who else None)
+                        self.act_who(view, ctx, who) if who is not None else None)
             classes = ["die", "mine", kind] + (["picked"] if mine.get("die") == n else [])
             under = []
             if alice:
@@ -928,8 +928,27 @@ class Table:
         return h("ul", {"class_": "dice", "id": f"dice-{seat}",
                         "aria_label": t("playme.dice_of", whose=ctx.whose(seat))}, items)
 
+    def act_words(self, ctx, kind, more):
+        """A die's label: the action's word, and a shorter one that a phone shows where the
+        word would not fit under the die (Japanese: 前進 for アドバンス); a screen reader hears
+        the word."""
+        word = self.tt(ctx, f"playme.act.{kind}", n=more)
+        short = self.tt(ctx, f"playme.act_short.{kind}", n=more)
+        if short == word:
+            return word
+        return [h("span", {"class_": "act-long"}, word),
+                h("span", {"class_": "act-short", "aria_hidden": "true"}, short)]
+
+    def act_who(self, view, ctx, s):
+        """Whom a die's block or swap aims at: the name, or on a phone the mark of its card
+        (the name read out)."""
+        return [" ", h("span", {"class_": "act-who"},
+                       h("span", {"class_": "who-name"}, ctx.name(s)),
+                       h("span", {"class_": "char-mark", "aria_hidden": "true",
+                                  "style": f"--c: {COLOURS[view['p'][s]['char']]}"}, self.mark(view, ctx, s)))]
+
     def die_plan(self, view, ctx, seat, n, mine):
-        """What pressing a die showing ``n`` does now: (kind, target's name, count), kind one of
+        """What pressing a die showing ``n`` does now: (kind, target's seat, count), kind one of
         "advance", "unblock", "block", "swap" (with the count of its other uses), "keep"
         (Alice is choosing a die to keep), "choices" (the die is picked: its uses are offered;
         count: how many), "none" (the refusal is explained)."""
@@ -939,10 +958,10 @@ class Table:
         aim = mine.get("aim")
         if aim is not None:
             hits = [m for m in uses if m.get("s") == aim]
-            return (hits[0]["a"], ctx.name(aim), 0) if hits else ("none", None, 0)
+            return (hits[0]["a"], aim, 0) if hits else ("none", None, 0)
         move = self.default_use(uses)
         if move is not None:
-            return move["a"], ctx.name(move["s"]) if "s" in move else None, len(uses) - 1
+            return move["a"], move.get("s"), len(uses) - 1
         if not uses:
             return "none", None, 0
         return "choices", None, len(uses)
