@@ -360,7 +360,8 @@ def test_on_a_phone_no_label_that_decides_a_move_is_cut(browser, server, guard, 
             if step % 2 and roll.is_enabled():
                 roll.click()                 # new faces: other labels
         assert not problems, f"{lang}: {sorted(problems)}"
-        assert {"advance", "none"} <= seen, seen          # the labels were there to measure
+        # the labels were there to measure (which ones depends on the dice)
+        assert "none" in seen and seen & {"advance", "unblock", "block", "swap", "choices"}, seen
         assert page.locator(".pm-card.opp .power-text").count() == 5
     finally:
         ctx.close()
