@@ -3,6 +3,8 @@ setup form, countdown, dice by click and key, targets, pause, two humans on one 
 choices, reload, strings."""
 
 
+import pytest
+
 from bodoge.core.record import Record, encode
 from bodoge.games.playme import GAME
 from bodoge.ui.i18n import tables
@@ -846,3 +848,26 @@ def test_real_time_moves_cannot_be_taken_back_and_nothing_is_hidden_but_the_dice
     assert after["rng"] != before["rng"]
     assert GAME.undoable(before, seat, move, after) is False
     assert GAME.reveal(after) == GAME.view(after, None) and "rng" not in GAME.reveal(after)
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_a_touch_screen_shows_no_keys(lang):
+    """On a touch screen the table never says "Space" or "Esc": no key after Roll again, Catch
+    or a use, no key on a die or a card, hints without keys (issue 26); with a keyboard they
+    stay."""
+    for touch in (True, False):
+        app, host = make_app(lang=lang)
+        host.touch_screen = touch
+        screen = two_ways(app)
+        page = Page(host.html)
+        kbds = "<kbd" in host.html or 'class="key-hint"' in host.html
+        assert kbds is not touch
+        roll = page.get("button", ("振り直す" if lang == "ja" else "Roll again") + ("" if touch else " Space"))
+        assert roll is not None
+        screen.match.state["p"][0]["card"] = [{"n": n, "o": [0]} for n in range(1, 7)]
+        app.refresh()
+        catch = "1–6! Catch the tile now" if lang == "en" else "1〜6がそろった！ 今すぐタイルを捕まえて"
+        assert catch in host.text()
+        assert (("Space" in host.text()) or ("スペース" in host.text())) is not touch
+        app.key("Escape")                                    # paused
+        assert ("Esc" in host.text()) is not touch

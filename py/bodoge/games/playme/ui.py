@@ -822,7 +822,8 @@ class Table:
                 keys.append(key_label(km["targets"][order.index(s)]))
         title = h("h2", {"class_": "seat-name"}, ctx.name(s),
                   h("span", {"class_": "offscreen"}, " · ", char))
-        aim = (h("kbd", {"class_": "aim-key", "aria_hidden": "true"}, "/".join(keys)) if keys else None)
+        aim = (h("kbd", {"class_": "aim-key", "aria_hidden": "true"}, "/".join(keys))
+               if keys and not ctx.touch else None)
         return h("section", {"class_": self.card_classes(view, sel, ctx, s, "opp"), "id": f"card-{s}",
                              "data_spot": f"card:{s}",
                              "data_region": "players", "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
@@ -916,7 +917,7 @@ class Table:
                              h("span", {"class_": "face", "id": f"face-{seat}-{face_key}",
                                         "data_fx": "roll" if motion is not None and motion.fresh(face_key) else None},
                                die_svg(n, colour, size=52)),
-                             h("span", {"class_": "key-hint", "aria_hidden": "true"}, key),
+                             None if ctx.touch else h("span", {"class_": "key-hint", "aria_hidden": "true"}, key),
                              h("span", {"class_": "offscreen"}, self.tt(ctx, "playme.die_name", n=n), " "),
                              act),
                            h("span", {"class_": "under"}, under)))
@@ -927,6 +928,11 @@ class Table:
                                         h("span", {"class_": "offscreen"}, t("playme.aside")))))
         return h("ul", {"class_": "dice", "id": f"dice-{seat}",
                         "aria_label": t("playme.dice_of", whose=ctx.whose(seat))}, items)
+
+    @staticmethod
+    def kbd(ctx, key):
+        """A control's key, shown after its name: not on a touch screen (no "Space" there)."""
+        return None if ctx.touch else [" ", h("kbd", {}, key)]
 
     def act_words(self, ctx, kind, more):
         """A die's label: the action's word, and a shorter one that a phone shows where the
@@ -972,20 +978,20 @@ class Table:
         buttons = [h("button", {"type": "button", "class_": "button", "id": f"roll-{seat}", "data_spot": "roll",
                                 "data_act": "roll", "data_arg": f"{seat}-", "disabled": not live,
                                 "aria_keyshortcuts": key_label(keys["go"])},
-                     t("playme.roll"), " ", h("kbd", {}, key_label(keys["go"])))]
+                     t("playme.roll"), self.kbd(ctx, key_label(keys["go"])))]
         if len(ctx.humans) > 1:
             scramble = view["phase"] == "scramble" and seat in view["to_move"]
             buttons.append(h("button", {"type": "button", "class_": "button primary", "id": f"catch-{seat}",
                                         "data_act": "catch", "data_arg": f"{seat}-",
                                         "disabled": "catch" not in can and not scramble,
                                         "aria_keyshortcuts": key_label(keys["go"])},
-                             t("playme.grab") if scramble else t("playme.catch"), " ",
-                             h("kbd", {}, key_label(keys["go"]))))
+                             t("playme.grab") if scramble else t("playme.catch"),
+                             self.kbd(ctx, key_label(keys["go"]))))
         if view["jabber"] == seat:
             buttons.append(h("button", {"type": "button", "class_": "button danger", "id": f"stop-{seat}",
                                         "data_act": "stop", "data_arg": f"{seat}-", "disabled": not live,
                                         "aria_keyshortcuts": key_label(keys["stop"])},
-                             t("playme.stop"), " ", h("kbd", {}, key_label(keys["stop"]))))
+                             t("playme.stop"), self.kbd(ctx, key_label(keys["stop"]))))
         if mine.get("die") is not None or mine.get("keeping") or mine.get("aim") is not None:
             buttons.append(h("button", {"type": "button", "class_": "button", "data_act": "cancel",
                                         "data_arg": f"{seat}-"}, t("playme.cancel")))
@@ -1019,14 +1025,15 @@ class Table:
                                         "id": self.use_id(seat, m), "data_act": "use",
                                         "data_arg": f"{seat}-{m['a']}-{m.get('s', '')}-{n}",
                                         "aria_keyshortcuts": key or None},
-                             text, " ", h("kbd", {}, key) if key else None))
+                             text, self.kbd(ctx, key) if key else None))
         return h("div", {"class_": "controls uses", "role": "group",
                          "aria_label": self.tt(ctx, "playme.uses_of", n=n)}, buttons)
 
     def hint(self, view, ctx, seat, mine, legal, hide):
         t = ctx.t
+        touch = "_touch" if ctx.touch else ""        # a touch screen: no Esc, no Space
         if self.paused(ctx) and view["phase"] in LIVE:
-            return t("playme.hint.paused")
+            return t("playme.hint.paused" + touch)
         if hide:
             return t("playme.hint.wait") if view["phase"] == "play" else ""
         if mine.get("keeping"):
@@ -1035,7 +1042,7 @@ class Table:
             return t("playme.hint.aim", whose=ctx.whose(mine["aim"]))
         acts = {m["a"]: m for m in legal}
         if "catch" in acts:
-            return t("playme.hint.catch")
+            return t("playme.hint.catch" + touch)
         for a in ("unblock", "advance"):
             if a in acts:
                 return t(f"playme.hint.{a}", n=acts[a]["n"])
