@@ -43,7 +43,7 @@ def test_each_checkbox_sits_beside_its_label(browser, server, guard, size, lang)
         seen = 0
         for game in PLAYABLE:
             page.evaluate("(h) => { location.hash = h; }", f"#/new/{game}")
-            expect(page.locator(f"#setup-form")).to_be_visible()
+            expect(page.locator("#setup-form")).to_be_visible()
             expect(page.locator("#main-heading")).to_be_focused()
             for mode in FORMS.get(game, (None,)):
                 if mode:

@@ -862,11 +862,12 @@ def test_a_touch_screen_shows_no_keys(lang):
         page = Page(host.html)
         kbds = "<kbd" in host.html or 'class="key-hint"' in host.html
         assert kbds is not touch
-        roll = page.get("button", ("振り直す" if lang == "ja" else "Roll again") + ("" if touch else " Space"))
-        assert roll is not None
+        roll = "振り直す" if lang == "ja" else "Roll again"
+        assert page.get("button", roll + ("" if touch else " Space")) is not None
         screen.match.state["p"][0]["card"] = [{"n": n, "o": [0]} for n in range(1, 7)]
         app.refresh()
-        catch = "1–6! Catch the tile now" if lang == "en" else "1〜6がそろった！ 今すぐタイルを捕まえて"
+        catch = ("1–6! Catch the tile now" if lang == "en"
+                 else "1〜6がそろった！ 今すぐタイルを捕まえて")
         assert catch in host.text()
         assert (("Space" in host.text()) or ("スペース" in host.text())) is not touch
         app.key("Escape")                                    # paused

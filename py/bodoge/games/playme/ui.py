@@ -917,7 +917,8 @@ class Table:
                              h("span", {"class_": "face", "id": f"face-{seat}-{face_key}",
                                         "data_fx": "roll" if motion is not None and motion.fresh(face_key) else None},
                                die_svg(n, colour, size=52)),
-                             None if ctx.touch else h("span", {"class_": "key-hint", "aria_hidden": "true"}, key),
+                             None if ctx.touch else
+                             h("span", {"class_": "key-hint", "aria_hidden": "true"}, key),
                              h("span", {"class_": "offscreen"}, self.tt(ctx, "playme.die_name", n=n), " "),
                              act),
                            h("span", {"class_": "under"}, under)))
@@ -951,7 +952,8 @@ class Table:
         return [" ", h("span", {"class_": "act-who"},
                        h("span", {"class_": "who-name"}, ctx.name(s)),
                        h("span", {"class_": "char-mark", "aria_hidden": "true",
-                                  "style": f"--c: {COLOURS[view['p'][s]['char']]}"}, self.mark(view, ctx, s)))]
+                                  "style": f"--c: {COLOURS[view['p'][s]['char']]}"},
+                         self.mark(view, ctx, s)))]
 
     def die_plan(self, view, ctx, seat, n, mine):
         """What pressing a die showing ``n`` does now: (kind, target's seat, count), kind one of
