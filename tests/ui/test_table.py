@@ -127,7 +127,7 @@ def test_a_guest_joins_with_its_name_and_the_host_sees_it():
     gapp, ghost = make_app(hash_="#/")
     net.attach(ghost)
     gapp.route("#join=" + code)
-    assert "Hana invites you to play ALTER" in ghost.text() and "You take seat 2." in ghost.text()
+    assert "Hana invites you to play ALTER" in ghost.text() and "you take seat 2." in ghost.text()
     gapp.act("join", "", {"name": "   "})
     assert "Enter your name" in ghost.text() and ghost.focused == "join-name"
     gapp.act("join", "", {"name": "Ben\n<b>"})

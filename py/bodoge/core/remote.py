@@ -333,9 +333,10 @@ def rebuild(mini: dict) -> str:
 
 # --- invite and answer codes --------------------------------------------------------------------
 class Invite:
-    def __init__(self, game, seat, nonce, secret, host, sdp):
+    def __init__(self, game, seat, nonce, secret, host, sdp, players=None):
         self.game, self.seat, self.nonce, self.secret = game, seat, nonce, secret
         self.host = host          # the inviting player's name ("" if none)
+        self.players = players    # how many seats this game has (None: an invite without it)
         self.sdp = sdp            # the offer, rebuilt
 
 
@@ -378,10 +379,13 @@ def _uncode(text, fmt) -> dict:
     return data
 
 
-def make_invite(sdp, game, seat, nonce, secret, host="", stun=False) -> str:
+def make_invite(sdp, game, seat, nonce, secret, host="", stun=False, players=None) -> str:
+    """``players``: the game's number of seats, for the join screen (optional in an invite)."""
     data = {"v": VERSION, "g": game, "s": seat, "n": nonce, "k": secret, "d": minimise(sdp, stun)}
     if host:
         data["h"] = clean_name(host)
+    if players is not None:
+        data["p"] = players
     return _code(INVITE_FORMAT, data)
 
 
@@ -389,16 +393,18 @@ def read_invite(text, stun=False) -> Invite:
     """An invite code (or a whole ``#join=`` link): raises ``BadMessage``. Its candidates are
     those this device may contact (``stun``: a STUN server is set here)."""
     data = _uncode(text, INVITE_FORMAT)
-    ok = (set(data) - {"h"} == {"v", "g", "s", "n", "k", "d"}
+    ok = (set(data) - {"h", "p"} == {"v", "g", "s", "n", "k", "d"}
           and isinstance(data["g"], str) and GAME_ID.match(data["g"])
           and is_int(data["s"]) and 0 <= data["s"] < 64
           and isinstance(data["n"], str) and TOKEN.match(data["n"])
           and isinstance(data["k"], str) and TOKEN.match(data["k"])
-          and isinstance(data.get("h", ""), str))
+          and isinstance(data.get("h", ""), str)
+          and ("p" not in data or (is_int(data["p"]) and data["s"] < data["p"] <= 64)))
     if not ok:
         raise BadMessage("the invite is damaged", key="net.code_damaged")
     sdp = rebuild(_check_mini(data["d"], stun))
-    return Invite(data["g"], data["s"], data["n"], data["k"], clean_name(data.get("h", "")), sdp)
+    return Invite(data["g"], data["s"], data["n"], data["k"], clean_name(data.get("h", "")), sdp,
+                  data.get("p"))
 
 
 def make_answer(sdp, seat, nonce, stun=False) -> str:

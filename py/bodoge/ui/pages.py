@@ -45,8 +45,8 @@ class SetupScreen:
                          h("input", {"type": "checkbox", "name": "training", "id": "training",
                                      "checked": bool(values.get("training")),
                                      "aria_describedby": "training-hint"}),
-                         " ", t("training.option"),
-                         h("span", {"class_": "hint", "id": "training-hint"}, " ", t("training.hint")))
+                         h("span", {}, t("training.option"),     # the words, one item beside the box
+                           h("span", {"class_": "hint", "id": "training-hint"}, " ", t("training.hint"))))
         return h("main", {"class_": "screen setup-screen"},
                  h("h1", {"id": "main-heading", "tabindex": "-1"},
                    t("setup.title", game=g.name_ja if self.app.i18n.lang == "ja" else g.name_en)),

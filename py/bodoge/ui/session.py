@@ -410,6 +410,8 @@ class Session:
             if pause is not None and not self.match.over:
                 self.pause = pause
                 self.overlay_hidden = False
+            if self.pause is not pause_before:
+                self.error = None          # a refusal does not outlive its round
         if moved or grew:
             self.advance()
         if self.match.over and grew:
@@ -467,6 +469,7 @@ class Session:
         if self.pause is None and move is None:
             return
         self.pause = None
+        self.error = None                  # (a refusal of the round that ended)
         self.overlay_hidden = False
         self.app.focus_next = "prompt"
         if move is not None:

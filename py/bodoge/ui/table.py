@@ -30,6 +30,7 @@ from ..games import info, is_known
 from .games import clean_seats, game_name, seat_name
 from .html import h
 
+GUEST_NAME_KEY = "bodoge:guest-name"     # the name this device last joined a table with (text)
 HELLO_MS = 15_000          # a connection that does not say hello in time is closed
 RENAME_MS = 120_000        # ... or, once its name was refused (taken), a new name in time
 DELAY_EVERY_MS = 2000      # delays are sent round at most this often
@@ -176,7 +177,8 @@ class HostTable:
         if kind == "offer":
             try:
                 ts.code = make_invite(data, self.session.match.game.id, ts.seat, link.nonce,
-                                      link.secret, self.host_name(), bool(self.app.settings.stun))
+                                      link.secret, self.host_name(), bool(self.app.settings.stun),
+                                      players=len(self.session.seats))
                 ts.state = "invited"
             except BadMessage as e:
                 ts.state = "failed"
@@ -790,6 +792,22 @@ class GuestTable:
                  h("p", {"class_": "hint"}, t("net.guest_about")))
 
 
+def remembered_name(store) -> str:
+    """The name this device last joined a table with, or "" (none; a value that is not such a
+    name as ``clean_name`` keeps, or that storage will not give, is ignored)."""
+    try:
+        value = store.get(GUEST_NAME_KEY)
+    except Exception:     # a blocked or broken store: no name, the page goes on
+        return ""
+    return value if isinstance(value, str) and value and clean_name(value) == value else ""
+
+
+def remember_name(store, name):
+    """Keep ``name`` for the next invite (as text); a full or blocked storage keeps nothing."""
+    with contextlib.suppress(Exception):
+        store.set(GUEST_NAME_KEY, clean_name(name))
+
+
 class JoinScreen:
     """A guest opened an invite link: its name, then its answer for the host, then the game."""
 
@@ -801,7 +819,7 @@ class JoinScreen:
         if not is_known(self.invite.game):
             raise BadMessage("an invite to an unknown game", key="net.code_damaged")
         self.state = "name"          # name | answering | answer | joining | rename | failed
-        self.name = ""
+        self.name = remembered_name(app.host.store)      # a rejoin: the name given last time
         self.error = None
         self.answer = None
         self.link = None
@@ -877,6 +895,7 @@ class JoinScreen:
                 app.refresh()
             elif self.link.welcome and self.link.seats and self.link.view is not None:
                 self.state = "done"
+                remember_name(app.host.store, self.name)
                 app.screen = app.open_guest(self.link, self.name)
                 app.focus_next = "prompt"
                 app.refresh()
@@ -894,9 +913,7 @@ class JoinScreen:
         title = (t("net.join_title_host", host=inv.host, game=game_name(self.app.i18n, inv.game))
                  if inv.host else t("net.join_title", game=game_name(self.app.i18n, inv.game)))
         parts = [h("h1", {"id": "main-heading", "tabindex": "-1"}, title),
-                 h("p", {"class_": "lead"}, t("net.join_seat", seat=inv.seat + 1), " ",
-                   t("shelf.players", lo=g.min_players, hi=g.max_players)
-                   if g.min_players != g.max_players else t("shelf.players_fixed", n=g.min_players))]
+                 h("p", {"class_": "lead"}, self.seat_line(t, inv, g))]
         if self.state in ("name", "failed", "answering", "rename"):
             parts.append(h("form", {"data_act": "join", "class_": "join-form panel"},
                            h("label", {"for": "join-name"}, t("net.join_name")),
@@ -926,3 +943,13 @@ class JoinScreen:
                            h("p", {"role": "status", "id": "join-status"}, status)))
         parts.append(h("p", {}, h("a", {"class_": "button", "href": "#/"}, t("setup.back"))))
         return h("main", {"class_": "screen join-screen"}, parts)
+
+    @staticmethod
+    def seat_line(t, inv, g):
+        """The seat taken and this game's number of players (the catalogue's range only for an
+        invite that does not say)."""
+        if inv.players is not None:
+            return t("net.join_seat_of", seat=inv.seat + 1, n=inv.players)
+        return [t("net.join_seat", seat=inv.seat + 1), " ",
+                t("shelf.players", lo=g.min_players, hi=g.max_players)
+                if g.min_players != g.max_players else t("shelf.players_fixed", n=g.min_players)]

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from bodoge.core.match import Match
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
-from e2e.harness import assert_regions_in_view, boot, wait_ready
+from e2e.harness import assert_regions_in_view, boot, settle, wait_ready
 
 STEP_MS = 250          # game time between two of the human's actions
 
@@ -284,3 +284,84 @@ def test_a_power_text_opens_on_hover_only_for_a_pointer_that_moved(page, server)
     expect(page.locator("#prompt")).to_contain_text("Play me!")  # elements keep it open
     expect(tip).to_be_visible()
     expect(page.locator("html[data-hover='still']")).to_have_count(0)
+
+
+# --- issue 26: on a phone, in Japanese, nothing that decides a move is cut ---------------------------
+# every label in the regions that decide a move (the prompt, the cards, your dice and controls)
+# whose words are wider than its box (cut by "…" or hidden overflow); a visually hidden label
+# (read out, not shown: 1 px) is not shown, so not cut
+CUT = """() => Array.from(document.querySelectorAll(
+  '#prompt, #prompt *, [data-region=hand] *, [data-region=players] *, [data-region=table] *'))
+  .filter((el) => !(el instanceof SVGElement) && el.offsetParent !== null && !el.closest('.offscreen')
+                  && el.getBoundingClientRect().width > 1 && getComputedStyle(el).display !== 'inline'
+                  && el.scrollWidth > el.clientWidth + 1)
+  .map((el) => (el.id || el.className) + ': ' + el.textContent.trim().slice(0, 40) + ' '
+               + el.scrollWidth + '>' + el.clientWidth)"""
+
+# a line that breaks inside a word: between two katakana (「ラウン/ド」「サイ/コロ」) or inside
+# 「あなた」; each text's characters are placed, and a break is where the next one starts lower
+BROKEN = """() => {
+  const out = [];
+  const kata = /[\\u30a1-\\u30fa\\u30fc]/;
+  const walk = document.createTreeWalker(document.querySelector('main.play-screen'), NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    const text = node.textContent;
+    const el = node.parentElement;
+    if (!el || el.closest('.offscreen') || el.getBoundingClientRect().width <= 1 || text.trim().length < 2) continue;
+    const range = document.createRange();
+    let last = null;
+    for (let i = 0; i < text.length; i++) {
+      range.setStart(node, i); range.setEnd(node, i + 1);
+      const r = range.getBoundingClientRect();
+      if (!r.width) continue;
+      if (last !== null && r.top > last.top + r.height / 2) {
+        const a = text[last.i], b = text[i];
+        const word = text.slice(Math.max(0, i - 2), i + 2);
+        if ((kata.test(a) && kata.test(b)) || /あな|なた/.test(a + b)) out.push(word + ' in ' + text.slice(0, 30));
+      }
+      last = {top: r.top, i};
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ("ja", "en"))
+def test_on_a_phone_no_label_that_decides_a_move_is_cut(browser, server, guard, lang):
+    """Six players at 390×844 (touch), through a running round: every name, power, die label
+    and the prompt shows whole; no word is broken across two lines (issue 26: 「アド…」,
+    「CPU2（ゆっく…」, powers cut)."""
+    ctx = guard.attach(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                           is_mobile=True, locale="en-US"))
+    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify("
+                        f"{{lang: '{lang}', speed: 'slow'}})); }} catch (e) {{}}")
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        boot(page, server.url)
+        page.evaluate("() => { location.hash = '#/new/playme'; }")
+        page.select_option("#players", "6")
+        for s, char in enumerate(("caterpillar", "walrus", "queen", "cat", "hatter", "alice")):
+            page.select_option(f"#char{s}", char)
+        page.click("#start")
+        expect(page.locator(".pm-card.opp")).to_have_count(5)
+        clock(page, "manual")
+        problems, seen = set(), set()
+        problems.update(page.evaluate(CUT))
+        page.click("#start-round")
+        clock(page, "advance", 3000)
+        for step in range(30):
+            clock(page, "advance", 400)
+            settle(page)                     # (a rolling die grows for a moment)
+            problems.update(page.evaluate(CUT))
+            problems.update(page.evaluate(BROKEN))
+            seen.update(page.locator("#dice-0 .act").evaluate_all("(els) => els.map((e) => e.classList[1])"))
+            roll = page.locator("#roll-0")
+            if step % 2 and roll.is_enabled():
+                roll.click()                 # new faces: other labels
+        assert not problems, f"{lang}: {sorted(problems)}"
+        # the labels were there to measure (which ones depends on the dice)
+        assert "none" in seen and seen & {"advance", "unblock", "block", "swap", "choices"}, seen
+        assert page.locator(".pm-card.opp .power-text").count() == 5
+    finally:
+        ctx.close()

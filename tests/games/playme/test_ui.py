@@ -3,6 +3,8 @@ setup form, countdown, dice by click and key, targets, pause, two humans on one 
 choices, reload, strings."""
 
 
+import pytest
+
 from bodoge.core.record import Record, encode
 from bodoge.games.playme import GAME
 from bodoge.ui.i18n import tables
@@ -10,6 +12,7 @@ from bodoge.games.playme.ui import RULING_KEYS, V2_RULINGS
 from bodoge.ui.realtime import GameClock
 
 from ui.fakehost import make_app
+from ui.page import Page
 
 
 def start(app, kinds=("human", "easy", "easy"), chars=(), **flags):
@@ -495,7 +498,9 @@ def test_each_die_says_what_pressing_it_does_and_does_it():
     assert die_of(host, 0, 4) == "4 Die showing 4: — no use now"
     assert "⋯ +2 (other uses of the 1)" in host.text()
     app.key("w")                           # aimed at the second card: the 1 blocks it
-    assert die_of(host, 0, 1) == "1 Die showing 1: Block CPU 3 (easy)"
+    # the target's name is heard; its card's mark ("Ha") is what a phone shows under the die
+    assert die_of(host, 0, 1) == "1 Die showing 1: Block CPU 3 (easy) Ha"
+    Page(host.html).get("button", "Die showing 1: Block CPU 3 (easy)")
     app.key("1")
     assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
     # a die with several targets and no default says how many; its press offers them
@@ -505,14 +510,15 @@ def test_each_die_says_what_pressing_it_does_and_does_it():
     for s in (1, 2):
         state["p"][s]["card"] = [{"n": 1, "o": [s]}, {"n": 2, "o": [s]}]
     app.refresh()
-    assert die_of(host, 0, 3) == "3 Die showing 3: ⋯ 2 choices"
+    assert die_of(host, 0, 3) == "3 Die showing 3: ⋯ 2 choices ⋯ 2"     # (a phone's short label)
+    assert Page(host.html).has("button", "Die showing 3: ⋯ 2 choices")
     app.act("die", "0-3")
     assert screen.sel.seats.get(0, {}) == {"die": 3} and "3: block CPU 2 (easy)" in host.text()
     # a die with one target blocks it, and says whom
     state["p"][2]["card"] = [{"n": 1, "o": [2]}]
     screen.sel.seats[0] = {}
     app.refresh()
-    assert die_of(host, 0, 3) == "3 Die showing 3: Block CPU 2 (easy)"
+    assert die_of(host, 0, 3) == "3 Die showing 3: Block CPU 2 (easy) Al"
     app.act("die", "0-3")
     assert last_move(screen) == (0, {"a": "block", "n": 3, "s": 1})
 
@@ -842,3 +848,27 @@ def test_real_time_moves_cannot_be_taken_back_and_nothing_is_hidden_but_the_dice
     assert after["rng"] != before["rng"]
     assert GAME.undoable(before, seat, move, after) is False
     assert GAME.reveal(after) == GAME.view(after, None) and "rng" not in GAME.reveal(after)
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_a_touch_screen_shows_no_keys(lang):
+    """On a touch screen the table never says "Space" or "Esc": no key after Roll again, Catch
+    or a use, no key on a die or a card, hints without keys (issue 26); with a keyboard they
+    stay."""
+    for touch in (True, False):
+        app, host = make_app(lang=lang)
+        host.touch_screen = touch
+        screen = two_ways(app)
+        page = Page(host.html)
+        kbds = "<kbd" in host.html or 'class="key-hint"' in host.html
+        assert kbds is not touch
+        roll = "振り直す" if lang == "ja" else "Roll again"
+        assert page.get("button", roll + ("" if touch else " Space")) is not None
+        screen.match.state["p"][0]["card"] = [{"n": n, "o": [0]} for n in range(1, 7)]
+        app.refresh()
+        catch = ("1–6! Catch the tile now" if lang == "en"
+                 else "1〜6がそろった！ 今すぐタイルを捕まえて")
+        assert catch in host.text()
+        assert (("Space" in host.text()) or ("スペース" in host.text())) is not touch
+        app.key("Escape")                                    # paused
+        assert ("Esc" in host.text()) is not touch

@@ -822,7 +822,8 @@ class Table:
                 keys.append(key_label(km["targets"][order.index(s)]))
         title = h("h2", {"class_": "seat-name"}, ctx.name(s),
                   h("span", {"class_": "offscreen"}, " · ", char))
-        aim = (h("kbd", {"class_": "aim-key", "aria_hidden": "true"}, "/".join(keys)) if keys else None)
+        aim = (h("kbd", {"class_": "aim-key", "aria_hidden": "true"}, "/".join(keys))
+               if keys and not ctx.touch else None)
         return h("section", {"class_": self.card_classes(view, sel, ctx, s, "opp"), "id": f"card-{s}",
                              "data_spot": f"card:{s}",
                              "data_region": "players", "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
@@ -888,10 +889,10 @@ class Table:
             act = None
             if kind != "off":
                 act = h("span", {"class_": f"act {kind}"},
-                        self.tt(ctx, f"playme.act.{kind}", n=more) if kind != "none" else
+                        self.act_words(ctx, kind, more) if kind != "none" else
                         [h("span", {"aria_hidden": "true"}, t("playme.act.none")),
                          h("span", {"class_": "offscreen"}, t("playme.act.none_sr"))],
-                        [" ", h("span", {"class_": "act-who"}, who)] if who else None)
+                        self.act_who(view, ctx, who) if who is not None else None)
             classes = ["die", "mine", kind] + (["picked"] if mine.get("die") == n else [])
             under = []
             if alice:
@@ -916,6 +917,7 @@ class Table:
                              h("span", {"class_": "face", "id": f"face-{seat}-{face_key}",
                                         "data_fx": "roll" if motion is not None and motion.fresh(face_key) else None},
                                die_svg(n, colour, size=52)),
+                             None if ctx.touch else
                              h("span", {"class_": "key-hint", "aria_hidden": "true"}, key),
                              h("span", {"class_": "offscreen"}, self.tt(ctx, "playme.die_name", n=n), " "),
                              act),
@@ -928,8 +930,33 @@ class Table:
         return h("ul", {"class_": "dice", "id": f"dice-{seat}",
                         "aria_label": t("playme.dice_of", whose=ctx.whose(seat))}, items)
 
+    @staticmethod
+    def kbd(ctx, key):
+        """A control's key, shown after its name: not on a touch screen (no "Space" there)."""
+        return None if ctx.touch else [" ", h("kbd", {}, key)]
+
+    def act_words(self, ctx, kind, more):
+        """A die's label: the action's word, and a shorter one that a phone shows where the
+        word would not fit under the die (Japanese: 前進 for アドバンス); a screen reader hears
+        the word."""
+        word = self.tt(ctx, f"playme.act.{kind}", n=more)
+        short = self.tt(ctx, f"playme.act_short.{kind}", n=more)
+        if short == word:
+            return word
+        return [h("span", {"class_": "act-long"}, word),
+                h("span", {"class_": "act-short", "aria_hidden": "true"}, short)]
+
+    def act_who(self, view, ctx, s):
+        """Whom a die's block or swap aims at: the name, or on a phone the mark of its card
+        (the name read out)."""
+        return [" ", h("span", {"class_": "act-who"},
+                       h("span", {"class_": "who-name"}, ctx.name(s)),
+                       h("span", {"class_": "char-mark", "aria_hidden": "true",
+                                  "style": f"--c: {COLOURS[view['p'][s]['char']]}"},
+                         self.mark(view, ctx, s)))]
+
     def die_plan(self, view, ctx, seat, n, mine):
-        """What pressing a die showing ``n`` does now: (kind, target's name, count), kind one of
+        """What pressing a die showing ``n`` does now: (kind, target's seat, count), kind one of
         "advance", "unblock", "block", "swap" (with the count of its other uses), "keep"
         (Alice is choosing a die to keep), "choices" (the die is picked: its uses are offered;
         count: how many), "none" (the refusal is explained)."""
@@ -939,10 +966,10 @@ class Table:
         aim = mine.get("aim")
         if aim is not None:
             hits = [m for m in uses if m.get("s") == aim]
-            return (hits[0]["a"], ctx.name(aim), 0) if hits else ("none", None, 0)
+            return (hits[0]["a"], aim, 0) if hits else ("none", None, 0)
         move = self.default_use(uses)
         if move is not None:
-            return move["a"], ctx.name(move["s"]) if "s" in move else None, len(uses) - 1
+            return move["a"], move.get("s"), len(uses) - 1
         if not uses:
             return "none", None, 0
         return "choices", None, len(uses)
@@ -953,20 +980,20 @@ class Table:
         buttons = [h("button", {"type": "button", "class_": "button", "id": f"roll-{seat}", "data_spot": "roll",
                                 "data_act": "roll", "data_arg": f"{seat}-", "disabled": not live,
                                 "aria_keyshortcuts": key_label(keys["go"])},
-                     t("playme.roll"), " ", h("kbd", {}, key_label(keys["go"])))]
+                     t("playme.roll"), self.kbd(ctx, key_label(keys["go"])))]
         if len(ctx.humans) > 1:
             scramble = view["phase"] == "scramble" and seat in view["to_move"]
             buttons.append(h("button", {"type": "button", "class_": "button primary", "id": f"catch-{seat}",
                                         "data_act": "catch", "data_arg": f"{seat}-",
                                         "disabled": "catch" not in can and not scramble,
                                         "aria_keyshortcuts": key_label(keys["go"])},
-                             t("playme.grab") if scramble else t("playme.catch"), " ",
-                             h("kbd", {}, key_label(keys["go"]))))
+                             t("playme.grab") if scramble else t("playme.catch"),
+                             self.kbd(ctx, key_label(keys["go"]))))
         if view["jabber"] == seat:
             buttons.append(h("button", {"type": "button", "class_": "button danger", "id": f"stop-{seat}",
                                         "data_act": "stop", "data_arg": f"{seat}-", "disabled": not live,
                                         "aria_keyshortcuts": key_label(keys["stop"])},
-                             t("playme.stop"), " ", h("kbd", {}, key_label(keys["stop"]))))
+                             t("playme.stop"), self.kbd(ctx, key_label(keys["stop"]))))
         if mine.get("die") is not None or mine.get("keeping") or mine.get("aim") is not None:
             buttons.append(h("button", {"type": "button", "class_": "button", "data_act": "cancel",
                                         "data_arg": f"{seat}-"}, t("playme.cancel")))
@@ -1000,14 +1027,15 @@ class Table:
                                         "id": self.use_id(seat, m), "data_act": "use",
                                         "data_arg": f"{seat}-{m['a']}-{m.get('s', '')}-{n}",
                                         "aria_keyshortcuts": key or None},
-                             text, " ", h("kbd", {}, key) if key else None))
+                             text, self.kbd(ctx, key) if key else None))
         return h("div", {"class_": "controls uses", "role": "group",
                          "aria_label": self.tt(ctx, "playme.uses_of", n=n)}, buttons)
 
     def hint(self, view, ctx, seat, mine, legal, hide):
         t = ctx.t
+        touch = "_touch" if ctx.touch else ""        # a touch screen: no Esc, no Space
         if self.paused(ctx) and view["phase"] in LIVE:
-            return t("playme.hint.paused")
+            return t("playme.hint.paused" + touch)
         if hide:
             return t("playme.hint.wait") if view["phase"] == "play" else ""
         if mine.get("keeping"):
@@ -1016,7 +1044,7 @@ class Table:
             return t("playme.hint.aim", whose=ctx.whose(mine["aim"]))
         acts = {m["a"]: m for m in legal}
         if "catch" in acts:
-            return t("playme.hint.catch")
+            return t("playme.hint.catch" + touch)
         for a in ("unblock", "advance"):
             if a in acts:
                 return t(f"playme.hint.{a}", n=acts[a]["n"])
