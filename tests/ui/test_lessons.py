@@ -236,11 +236,7 @@ MOUSE_WORDS = re.compile(r"(?i:click)|\bEsc(?:ape)?\b|\bSpace\b|クリック|ス
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("game", [
-    pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="Play Me!'s lesson strings are "
-                                            "its own engineer's (issue 26): they say click and "
-                                            "Space; remove this mark with their touch wording"))
-    if g == "playme" else g for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_no_click_esc_or_space_in_a_lesson_on_a_touch_screen(game, lang):
     """Every step's text and hint as a touch screen shows them (issue 26): a finger taps; it
     has no Escape or Space key."""
