@@ -232,7 +232,7 @@ def test_the_lesson_is_completed_by_following_its_steps(game, lang):
     assert not any(k.startswith(SAVE_PREFIX) for k in host.store.data), "a lesson is not a save"
 
 
-MOUSE_WORDS = re.compile(r"(?i:click)|\bEsc(?:ape)?\b|\bSpace\b|クリック|スペース")
+MOUSE_WORDS = re.compile(r"(?i:click)|\bEsc(?:ape)?\b|\bSpace\b|クリック|スペース|\bpress [A-Z0-9]\b|[A-Z0-9]キー")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
