@@ -254,7 +254,8 @@ def overlay_back(s):
 def next_round_button(s):
     """Next round; at a table of several devices, once pressed, who it waits for (and the
     host's Start anyway: ``bodoge.ui.table``)."""
-    waiting = s.table.round_button() if s.table is not None else None
+    table = getattr(s, "table", None)           # (a replay has none)
+    waiting = table.round_button() if table is not None else None
     if waiting is not None:
         return waiting
     return h("button", {"type": "button", "class_": "button primary", "id": "next-round",

@@ -82,8 +82,8 @@ def waiting_buttons(t, names, anyway):
     """The round summary's Next round once pressed: "Waiting for Ben…" (greyed), and the
     host's Start anyway (``anyway``)."""
     label = waiting_text(t, names)
-    wait = h("button", {"type": "button", "class_": "button" + ("" if anyway else " primary"),
-                        "id": "next-round", "aria_disabled": "true"}, label)
+    wait = h("button", {"type": "button", "class_": "button waiting", "id": "next-round",
+                        "aria_disabled": "true"}, label)
     if not anyway:
         return wait
     return [wait, h("button", {"type": "button", "class_": "button primary", "id": "start-anyway",
