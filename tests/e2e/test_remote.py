@@ -481,7 +481,7 @@ def test_a_play_me_round_between_a_host_and_a_guest(devices):
     guest, invite = join(guest, host, 1, NAMES[1], 1, of=1)
     close_dialog(host)
     pages = {0: host, 1: guest}
-    guest.locator("#start-round").click()            # either device may start the round
+    guest.locator("#start-round").click()            # either device may start the first round
     wait_until(host, "() => JSON.parse(window.bodoge.view(0)).phase === 'play'", timeout=10_000)
     host.wait_for_timeout(3100)                      # the 3-2-1 countdown
     sent = {0: 0, 1: 0}
@@ -515,9 +515,16 @@ def test_a_play_me_round_between_a_host_and_a_guest(devices):
     guest.click("#open-table")
     expect(guest.locator("#table-seat-1 .status")).to_contain_text(re.compile(r"Connected · delay \d+ ms"))
     close_dialog(guest)
-    guest.click("#next-round")                        # the guest starts round 2 for both
+    guest.click("#next-round")                        # the guest is ready: its summary waits
+    expect(guest.locator("#next-round")).to_have_text(f"Waiting for {NAMES[0]}…")
+    expect(guest.locator("#show-overlay")).to_be_visible()                  # (put away)
+    expect(host.locator("#table-seat-1 .status")).to_contain_text("Ready")   # the host sees it
+    assert host.evaluate("JSON.parse(window.bodoge.view(0)).phase") == "ready"
+    close_dialog(host)
+    host.click("#next-round")                         # and the host: round 2 starts for both
     wait_until(host, "() => JSON.parse(window.bodoge.view(0)).phase === 'play'", timeout=10_000)
     expect(host.locator("#round-heading")).to_have_count(0)
+    expect(guest.locator("#round-heading")).to_have_count(0)
     check_play_me_messages(guest, invite)
 
 

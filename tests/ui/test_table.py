@@ -490,7 +490,7 @@ def race(screen, seat):
     return None
 
 
-def test_play_me_round_summary_shows_on_both_devices_and_either_starts_the_next_round():
+def test_play_me_round_summary_shows_on_both_devices_and_both_start_the_next_round():
     app, host, net = host_game("playme", {"players": "2", "kind0": "human", "kind1": "guest",
                                           "char0": "queen", "char1": "hatter"})
     gapp, ghost = join(app, net, 1, "Ben")
@@ -512,7 +512,10 @@ def test_play_me_round_summary_shows_on_both_devices_and_either_starts_the_next_
     assert hs.match.state["results"] and hs.match.state["phase"] == "ready"
     assert hs.pause is not None and gs.pause is not None        # the summary, on both devices
     assert 'id="round-heading"' in ghost.html and 'id="next-round"' in ghost.html
-    gs.act("next-round", "", {})                                # the guest starts round 2
+    gs.act("next-round", "", {})                                # the guest is ready ...
+    net.run()
+    assert hs.match.state["phase"] == "ready" and hs.pause is not None
+    hs.act("next-round", "", {})                                # ... and the host: round 2
     net.run()
     assert hs.match.state["phase"] == "play" and len(hs.match.state["results"]) == 1
     assert hs.pause is None and gs.pause is None                # the round, not the summary

@@ -270,6 +270,31 @@ def test_a_guests_message_text_is_checked_before_it_is_sent_too():
     assert json.loads(R.guest_text("pause", on=False)) == {"v": 1, "t": "pause", "on": False}
 
 
+def test_a_seats_message_may_say_who_is_ready_and_one_that_does_not_is_read_too():
+    """While the next round waits for everyone (issue 26 §4), each seat carries ``ready``;
+    a host that predates it (or a table not waiting) sends no flag: both are read."""
+    seat = {"name": "Ann", "kind": "here", "bot": None, "on": True, "ms": None}
+    old = R.message("seats", seats=[seat, dict(seat, name="Ben", kind="guest", ms=20)])
+    assert R.read_host(strictjson.dumps(old)) == old
+    new = R.message("seats", seats=[dict(seat, ready=True),
+                                    dict(seat, name="Ben", kind="guest", ms=20, ready=False)])
+    assert R.read_host(strictjson.dumps(new)) == new
+    for bad in (1, None, "yes"):
+        with pytest.raises(R.BadMessage):
+            R.read_host(strictjson.dumps(R.message("seats", seats=[dict(seat, ready=bad)])))
+    with pytest.raises(R.BadMessage):
+        R.read_host(strictjson.dumps(R.message("seats", seats=[dict(seat, steady=True)])))
+
+
+def test_a_guest_says_it_is_ready_by_its_ready_move_and_names_no_seat():
+    """A guest's Next round is the game's ready move: no message of its own, no seat in it."""
+    assert R.read_guest(R.guest_text("move", n=3, m={"a": "ready"}))["m"] == {"a": "ready"}
+    for text in ('{"v":1,"t":"ready"}', '{"v":1,"t":"ready","seat":0}',
+                 '{"v":1,"t":"move","n":1,"m":{"a":"ready"},"seat":0}'):
+        with pytest.raises(R.BadMessage):
+            R.read_guest(text)
+
+
 # --- framing -----------------------------------------------------------------------------------
 def read_all(texts):
     reader, out = R.Reader(), []

@@ -23,7 +23,9 @@ known keys only; nothing a guest sends names a seat (the channel is the seat).
 Guest → host::
 
     hello  {key, name}     the invite's secret and the name the guest chose (first, once)
-    move   {n, m}          move ``m`` for the guest's own seat (``n`` numbers it: refusals echo it)
+    move   {n, m}          move ``m`` for the guest's own seat (``n`` numbers it: refusals echo it);
+                           at a round's summary the game's next-round move (Play Me!'s ``ready``)
+                           says only that this guest is ready: the host starts the round
     ack    {seq}           view message ``seq`` was applied (the host measures the delay)
     sync   {}              send the whole view again (a change could not be applied)
     pause  {on}            a real-time game: pause or go on (as anyone at the table may)
@@ -32,8 +34,10 @@ Guest → host::
 Host → guest::
 
     welcome {seat, game, players, rt}   the seat taken, the game, whether it runs in real time
-    seats   {seats: [{name, kind, bot, on, ms}]}   who plays where: kind "here" (at the host's
-                                        device), "guest" or "bot"; connected; delay (ms)
+    seats   {seats: [{name, kind, bot, on, ms[, ready]}]}   who plays where: kind "here" (at
+                                        the host's device), "guest" or "bot"; connected; delay
+                                        (ms); while the next round waits for everyone, who is
+                                        ready (a host before that sends no ``ready``)
     view    {seq, base, ch, del[, clock, run, hold]}   the seat's view: ``base`` 0 carries it
                                         whole, else the change from view message ``base``
                                         (``diff``); a real-time game adds the game clock (ms),
@@ -559,7 +563,8 @@ def read_guest(text) -> dict:
 
 
 def _seat_ok(s):
-    return (isinstance(s, dict) and set(s) == {"name", "kind", "bot", "on", "ms"}
+    return (isinstance(s, dict) and set(s) - {"ready"} == {"name", "kind", "bot", "on", "ms"}
+            and isinstance(s.get("ready", False), bool)
             and isinstance(s["name"], str) and len(s["name"]) <= MAX_NAME and s["kind"] in KINDS
             and (s["bot"] is None or (isinstance(s["bot"], str) and GAME_ID.match(s["bot"])))
             and isinstance(s["on"], bool) and (s["ms"] is None or (is_int(s["ms"]) and 0 <= s["ms"] < 10**7)))

@@ -242,16 +242,24 @@ def prompt_region(s, view, ctx):
 
 def overlay_back(s):
     """Beside the prompt while an overlay is put away: the way back to it (and Next round)."""
-    t = s.t
     if not s.overlay_hidden:
         return None
     if s.match.over:
         return [back_button(s, "play.overlay_back_result")]
     if s.pause is not None:
-        return [back_button(s, "play.overlay_back_round"),
-                h("button", {"type": "button", "class_": "button primary", "id": "next-round",
-                             "data_act": "next-round"}, t("play.next_round"))]
+        return [back_button(s, "play.overlay_back_round"), next_round_button(s)]
     return None
+
+
+def next_round_button(s):
+    """Next round; at a table of several devices, once pressed, who it waits for (and the
+    host's Start anyway: ``bodoge.ui.table``)."""
+    table = getattr(s, "table", None)           # (a replay has none)
+    waiting = table.round_button() if table is not None else None
+    if waiting is not None:
+        return waiting
+    return h("button", {"type": "button", "class_": "button primary", "id": "next-round",
+                        "data_act": "next-round"}, s.t("play.next_round"))
 
 
 def confirm_buttons(s):
@@ -343,8 +351,7 @@ def round_overlay(s, ctx, next_round=True, next_button=None):
     t = s.t
     heading = s.gui.round_heading(s.pause, ctx)
     if next_button is None and next_round:
-        next_button = h("button", {"type": "button", "class_": "button primary", "id": "next-round",
-                                   "data_act": "next-round"}, t("play.next_round"))
+        next_button = next_round_button(s)
     actions = [next_button,
                h("button", {"type": "button", "class_": "button", "id": "look-at-table",
                             "data_act": "overlay", "data_arg": "hide"}, t("play.overlay_look"))]

@@ -468,6 +468,15 @@ class Session:
         move = self.gui.next_round_move(self.match.view(None), self.ctx(self.viewer))
         if self.pause is None and move is None:
             return
+        if self.pause is not None and move is not None and self.table is not None \
+                and self.table.wait_ready():
+            return                         # the table starts it once everyone is ready
+        self.start_round(move)
+
+    def start_round(self, move=None):
+        """Close the round's summary and play the move that starts the next round, if the
+        game has one (``GameUI.next_round_move``; the table calls this once everyone is
+        ready)."""
         self.pause = None
         self.error = None                  # (a refusal of the round that ended)
         self.overlay_hidden = False
@@ -527,6 +536,9 @@ class Session:
         refuse what is not legal, and ``refuse`` tells the guest). Whether it was played."""
         if seat not in self.remote:
             return False
+        if (not self.closed and self.conflict is None and self.table is not None
+                and self.table.guest_ready(seat, move)):
+            return True                    # ready for the next round: the table decides
         paused = self.clock is not None and self.clock.paused
         if self.closed or self.conflict is not None or paused:
             key = "net.refused.paused" if paused else "net.refused.stopped"

@@ -35,6 +35,7 @@ HELLO_MS = 15_000          # a connection that does not say hello in time is clo
 RENAME_MS = 120_000        # ... or, once its name was refused (taken), a new name in time
 DELAY_EVERY_MS = 2000      # delays are sent round at most this often
 MAX_LOG = 50               # refused messages kept for the table's list
+READY_GRACE_MS = 5000      # after the host's own Next round, Start anyway (a guest walked away)
 
 
 def qr_rows(cache, host, text):
@@ -70,6 +71,23 @@ def qr_svg(rows, label, id_=None):
                      "aria_label": label, "shape_rendering": "crispEdges"},
              h("rect", {"width": str(size), "height": str(size), "fill": "#fff"}),
              h("path", {"d": "".join(d), "fill": "#000"}))
+
+
+def waiting_text(t, names):
+    return (t("net.ready_waiting", names=t("list.sep").join(names)) if names
+            else t("net.ready_waiting_others"))
+
+
+def waiting_buttons(t, names, anyway):
+    """The round summary's Next round once pressed: "Waiting for Ben…" (greyed), and the
+    host's Start anyway (``anyway``)."""
+    label = waiting_text(t, names)
+    wait = h("button", {"type": "button", "class_": "button waiting", "id": "next-round",
+                        "aria_disabled": "true"}, label)
+    if not anyway:
+        return wait
+    return [wait, h("button", {"type": "button", "class_": "button primary", "id": "start-anyway",
+                               "data_act": "table-start"}, t("net.start_anyway"))]
 
 
 def _params(err):
@@ -111,6 +129,10 @@ class HostTable:
         self.closed = False
         self.delays_sent = None        # host time delays were last sent round
         self.qr = {}
+        self.ready = None              # the seats ready for the next round, while it waits
+        self.pressed = False           # the host pressed Next round (its people are ready)
+        self.anyway = False            # ... READY_GRACE_MS ago: Start anyway is offered
+        self.ready_token = 0           # a wait's grace timer (a later wait's starts anew)
         for s in self.seats:
             self.invite(s)
         session.dialog = "table"       # who is to join: the invites show at once
@@ -155,6 +177,8 @@ class HostTable:
         if ts is not None and ts.link is not None:
             self.hang_up(ts.link, "bot")
         self.send_seats()
+        if self.ready is not None and not self.unready():
+            self.start_round()               # the computer is always ready
 
     def send(self, link, msg):
         for text in link.frames(msg):
@@ -352,6 +376,94 @@ class HostTable:
             self.app.focus_next = "prompt"
         self.app.refresh()
 
+    # --- the next round: when everyone is ready ------------------------------------------------
+    # A game whose next round starts by a move (``GameUI.next_round_move``: Play Me!) waits at a
+    # round's summary until every person at the table pressed Next round: the host's people
+    # here (one press for the device) and each guest (its ``ready`` move: what a guest's Next
+    # round has always sent, so an older guest's press counts too, and a guest's channel is its
+    # seat: it can mark no other). Computers are always ready. Only the host starts the round,
+    # when nobody is missing, or by Start anyway ``READY_GRACE_MS`` after its own press.
+    def people(self):
+        session = self.session
+        return [s for s in range(len(session.seats)) if s in session.humans or s in self.seats]
+
+    def unready(self):
+        """The people not ready yet for the next round, in seat order."""
+        return [s for s in self.people() if s not in (self.ready or ())]
+
+    def wait_ready(self):
+        """The host's Next round: its people are ready. Whether the round waits (there are
+        guests at the table; if they are all ready it starts at once)."""
+        if not self.seats:
+            return False
+        if not self.pressed:
+            self.pressed = True
+            self.ready_token += 1
+            token = self.ready_token
+            self.host.later(READY_GRACE_MS, lambda: self.grace_over(token))
+        self.mark_ready(self.session.humans)
+        if self.ready is not None:               # still waiting: said, as the button says it
+            self.host.announce(waiting_text(self.t, [self.name(s) for s in self.unready()]))
+        return True
+
+    def grace_over(self, token):
+        if not self.closed and self.pressed and token == self.ready_token:
+            self.anyway = True
+            self.app.refresh()                   # Start anyway shows
+
+    def may_start_anyway(self):
+        return self.pressed and self.anyway and self.unready() != []
+
+    def guest_ready(self, seat, move):
+        """A guest's move: whether it is its Next round at a round's summary (then it marks
+        that guest ready, and is not played)."""
+        session = self.session
+        if seat not in self.seats or session.pause is None or session.match.over:
+            return False
+        next_move = session.gui.next_round_move(session.match.view(None), session.ctx(None))
+        if next_move is None:
+            return False
+        if session.clock is not None and isinstance(move, dict):
+            move = {k: v for k, v in move.items() if k != "t"}      # (the clock's stamp)
+        if move != next_move.move:
+            return False
+        self.mark_ready([seat])
+        return True
+
+    def mark_ready(self, seats):
+        """``seats`` are ready: the round starts if nobody is missing; else the guests hear
+        who is ready (only when that changed: a guest pressing again costs nobody anything)."""
+        was = self.ready
+        self.ready = set(was or ()) | set(seats)
+        if not self.unready():
+            self.start_round()
+            return
+        if self.ready != was:                    # (a first press of nobody's begins the wait)
+            self.send_seats()
+        self.app.refresh()
+
+    def start_round(self):
+        """Everyone is ready (or the host started anyway): the host plays the next round's
+        move, and the guests hear nobody is waiting any more."""
+        self.ready, self.pressed, self.anyway = None, False, False
+        self.ready_token += 1
+        self.send_seats()
+        session = self.session
+        session.start_round(session.gui.next_round_move(session.match.view(None),
+                                                        session.ctx(None)))
+
+    def start_anyway(self):
+        if self.may_start_anyway() and self.session.pause is not None:
+            self.start_round()
+
+    def round_button(self):
+        """The round summary's Next round while this table waits for someone: who it waits
+        for, and Start anyway once allowed; None: the usual button."""
+        if not self.pressed or self.ready is None:
+            return None
+        return waiting_buttons(self.t, [self.name(s) for s in self.unready()],
+                               self.may_start_anyway())
+
     # --- what guests are sent -----------------------------------------------------------------
     def clock(self):
         clock = self.session.clock
@@ -380,6 +492,8 @@ class HostTable:
             out.append({"name": seat["name"], "kind": kind, "bot": seat["bot"],
                         "on": kind != "guest" or (link is not None and link.bound and link.open),
                         "ms": link.ms if link is not None and kind == "guest" else None})
+            if self.ready is not None:       # only while a round waits (older guests)
+                out[-1]["ready"] = kind == "bot" or s in self.ready
         return message("seats", seats=out)
 
     def send_seats(self):
@@ -407,6 +521,8 @@ class HostTable:
                 self.session.dialog = "table"
                 app.focus_next = "dialog-close"
             app.refresh()
+        elif action == "table-start":
+            self.start_anyway()
         elif action == "table-bot" and arg.isdigit() and int(arg) in self.seats:
             self.session.seat_to_bot(int(arg))
         elif action == "table-copy" and arg.isdigit() and int(arg) in self.seats:
@@ -532,6 +648,8 @@ class HostTable:
                 kind, status = t("net.kind.bot"), ""
             else:
                 kind, status = t("net.kind.here"), ""
+            if self.ready is not None and s in self.ready:
+                status = (status + " · " if status else "") + t("net.ready")
             rows.append(h("li", {"class_": "table-seat", "id": f"table-seat-{s}"},
                           h("span", {"class_": "who"}, t("setup.seat", n=s + 1), " · ", self.name(s)),
                           h("span", {"class_": "kind"}, kind),
@@ -677,6 +795,7 @@ class GuestTable:
         self.app = session.app
         self.link = link
         self.lost = None             # why the connection ended (None: it is up)
+        self.ready_for = None        # the round summary this device pressed Next round on
 
     @property
     def t(self):
@@ -699,6 +818,40 @@ class GuestTable:
 
     def waiting(self, movers, ctx):
         return None
+
+    def guest_ready(self, seat, move):
+        return False
+
+    def wait_ready(self):
+        """Next round on a guest's device: the host hears this person is ready (the move that
+        starts a round: an older host starts it at once) and the summary stays until the
+        host starts the round. Whether it waits (True: always, once sent)."""
+        session = self.session
+        if self.ready_for is session.pause:
+            return True
+        move = session.gui.next_round_move(session.match.view(None), session.ctx(None))
+        self.ready_for = session.pause           # (before: the move's frame shows the wait)
+        if not session.play(session.humans[0], move.move):
+            self.ready_for = None                # not sent (the connection is lost): say so
+            self.app.refresh()
+        else:
+            self.app.host.announce(waiting_text(self.t, self.waits()))
+        return True
+
+    def waits(self):
+        """The names of the people the table still waits for, as the host last said (none
+        from an older host)."""
+        names = self.session.names()
+        return [names[s] for s, seat in enumerate(self.link.seats or [])
+                if s != self.link.seat and seat.get("ready") is False]
+
+    def round_button(self):
+        """The summary's Next round once pressed: who the table still waits for (the host's
+        seats message says; none from an older host)."""
+        session = self.session
+        if session.pause is None or self.ready_for is not session.pause:
+            return None
+        return waiting_buttons(self.t, self.waits(), False)
 
     def send_move(self, move):
         if self.lost is not None:
@@ -783,6 +936,8 @@ class GuestTable:
                 state = t("net.state.on" if seat["on"] else "net.state.off")
                 if seat["ms"] is not None and seat["on"]:
                     state += " · " + t("net.ms", ms=seat["ms"])
+            if seat.get("ready"):
+                state = (state + " · " if state else "") + t("net.ready")
             rows.append(h("li", {"class_": "table-seat", "id": f"table-seat-{s}"},
                           h("span", {"class_": "who"}, t("setup.seat", n=s + 1), " · ",
                             self.session.names()[s]),
