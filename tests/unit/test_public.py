@@ -468,3 +468,21 @@ def test_mutated_public_codes_open_or_say_why(data):
 def test_save_codes_are_still_what_they_were():
     rec = decode(GOOD.code())
     assert encode(rec) == GOOD.code() and rec.seed == GOOD.record.seed
+
+
+def test_clone_copies_every_level_and_makes_subclasses_plain():
+    class Odd(dict):
+        pass
+
+    class Row(list):
+        pass
+
+    inner = Odd(a=[1, Row([2, {"b": None}])], c="x")
+    data = {"s": inner, "t": [inner, 1.5, True], "n": None}
+    copy = clone(data)
+    assert copy == data
+    assert type(copy["s"]) is dict and type(copy["s"]["a"][1]) is list
+    copy["s"]["a"][1][1]["b"] = 9
+    copy["t"][0]["c"] = "y"
+    assert inner["a"][1][1]["b"] is None and inner["c"] == "x"
+    assert copy["s"] is not copy["t"][0]

@@ -26,8 +26,19 @@ appended, so ``apply`` copies that list but shares its events (a game's log grow
 from .errors import BadOptions, IllegalMove
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def clone(obj):
-    """Deep copy of JSON-like data (dict/list/scalars), much faster than ``copy.deepcopy``."""
+    """Deep copy of JSON-like data (dict/list/scalars), much faster than ``copy.deepcopy``: a
+    plain dict's or list's scalars are copied without a call each (a state is mostly small ints,
+    and ``apply`` and ``view`` clone on every move); a dict or list of another class (a subclass)
+    becomes a plain one."""
+    t = type(obj)
+    if t is dict:
+        return {k: v if type(v) in _ATOMS else clone(v) for k, v in obj.items()}
+    if t is list:
+        return [v if type(v) in _ATOMS else clone(v) for v in obj]
     if isinstance(obj, dict):
         return {k: clone(v) for k, v in obj.items()}
     if isinstance(obj, list):
