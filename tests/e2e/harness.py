@@ -84,8 +84,16 @@ def browser_type_launch_args(browser_type_launch_args):
     args = dict(browser_type_launch_args)
     if path:
         args["executable_path"] = path
+    # --liftoff-only: every test's fresh context compiles Pyodide's 9.6 MB of wasm anew, and
+    # V8's optimizing tier recompiled its hot functions in the background of every boot, CPU
+    # the 2 cores running the suite had none of. Without it, 20 e2e tests (ALTER's and the
+    # replays', -n 2) took 261-272 s against 476-497 s, alternated in one session at load
+    # 13-18; a page boots in 6.3 s against 11.8 s (medians of 4) at load 12. What the
+    # tests check does not depend on the tier; benchmarks launch their own browser with
+    # the defaults, as players have them.
     args["args"] = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync", "--no-first-run"]
+                    "--disable-component-update", "--disable-sync", "--no-first-run",
+                    "--js-flags=--liftoff-only"]
     return args
 
 
