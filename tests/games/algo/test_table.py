@@ -236,29 +236,57 @@ def until_pause(chips=False, players=2, mode=None):
     raise AssertionError("no round ended")
 
 
+def classes(el):
+    return el.attrs.get("class", "").split()
+
+
+def the_board(page):
+    """The table on the stage (behind any overlay)."""
+    return next(el for el in page.walk() if "algo-board" in classes(el))
+
+
+def cards_on(el):
+    """{id: (accessible name without the owner's name, classes)} of the cards in ``el``."""
+    return {c.id: (c.name.split(": ", 1)[1], classes(c)) for c in el.all("img")
+            if (c.id or "").startswith("card-")}
+
+
+def ended_cards(e):
+    """{id: what its label says} of every card of the round that ``e`` ended."""
+    return {f"card-{s}-{p}": (f"card {p + 1} of {len(row)}, "
+                             f"{'black' if c['c'] == R.BLACK else 'white'} {c['n']}, "
+                             f"{'face up' if c['up'] else 'still face down'}")
+            for s, row in enumerate(e["rows"]) for p, c in enumerate(row)}
+
+
 @pytest.mark.parametrize("chips,players,mode", [(False, 2, None), (True, 3, None), (True, 4, "pair")])
 def test_the_board_behind_the_summary_is_the_round_that_ended(chips, players, mode):
     app, host, screen = until_pause(chips, players, mode)
     e = screen.pause
     state = screen.match.state
     assert state["round"] == 1 and e["round"] == 0               # the next round is dealt
-    board_html = host.html.split('class="board-wrap"')[1].split('class="overlay')[0]
-    assert "round-ended" in board_html
-    for s, row in enumerate(e["rows"]):
-        for p, c in enumerate(row):
-            colour = "black" if c["c"] == R.BLACK else "white"
-            state = "face up" if e["up"][s][p] else "still face down"
-            assert re.search(rf'id="card-{s}-{p}"[^>]*aria-label="[^"]*: card {p + 1} of {len(row)}, '
-                             rf'{colour} {c["n"]}, {state}"', board_html)
-        assert f'id="card-{s}-{len(row)}"' not in board_html
-    assert board_html.count('class="card') == sum(len(r) for r in e["rows"])
-    assert board_html.count("ended-down") == sum(not up for row in e["up"] for up in row) > 0
-    assert "Deck:" not in Text.of(board_html) and "drew" not in Text.of(board_html)
-    assert "face down," not in Text.of(board_html)                # every number is shown
+    assert screen.snapshot()["overlay"] == "round"
+    page = Page(host.html)
+    table = the_board(page)
+    assert "round-ended" in classes(table)
+    cards = cards_on(table)
+    assert {k: label for k, (label, _) in cards.items()} == ended_cards(e)    # every card, no more
+    down = [k for k, (_, cls) in cards.items() if "ended-down" in cls]
+    assert len(down) == sum(not c["up"] for row in e["rows"] for c in row) > 0
+    assert not table.has("img", "Deck:", exact=False) and "drew" not in table.all_text
     heading = UI.round_heading(e, screen.ctx(0))
-    assert f">{heading}</h2>" in host.html and heading in Text.of(board_html)
+    assert page.has("heading", heading) and heading in table.text
+    bands = {int(el.attrs["data-spot"][4:]): el for el in table.all("region")
+             if el.attrs.get("data-spot", "").startswith("row:")}
+    assert sorted(bands) == list(range(players))
+    for s, band in bands.items():                 # the round's dealer, winner and who was out
+        badges = band.get("heading").text
+        assert ("Dealer" in badges) == (s == e["dealer"])
+        assert ("Out" in badges) == e["out"][s]
     app.act("next-round")
-    assert "round-ended" not in host.html and (mode == "pair" or "Deck:" in host.text())
+    page = Page(host.html)
+    assert "round-ended" not in classes(the_board(page)) and screen.snapshot()["overlay"] is None
+    assert mode == "pair" or page.has("img", "Deck:", exact=False)
 
 
 def test_the_hit_that_ends_a_round_flips_on_the_board_of_that_round():
@@ -269,10 +297,11 @@ def test_the_hit_that_ends_a_round_flips_on_the_board_of_that_round():
     assert state["round"] == 1                                # the next round is dealt
     e = next(x for x in GAME.view(state, 0)["log"] if x["e"] == "round_end")
     html, _ = board(state, 0, fresh=before, pause=e)
-    assert "round-ended" in html and html.count('data-fx="flip"') == 1
-    assert re.search(rf'id="card-1-1"[^>]*data-fx="flip" data-fx-key="k{k}"', html)
+    flips = {el.id: el.attrs.get("data-fx-key") for el in Page(html).walk()
+             if el.attrs.get("data-fx") == "flip"}
+    assert "round-ended" in classes(the_board(Page(html))) and flips == {"card-1-1": f"k{k}"}
     html, _ = board(state, 0, pause=e)                          # drawn again: no motion
-    assert 'data-fx="flip"' not in html
+    assert not any(el.attrs.get("data-fx") == "flip" for el in Page(html).walk())
 
 
 def test_round_headings_name_the_winner_first():
@@ -287,27 +316,39 @@ def test_round_headings_name_the_winner_first():
 def test_the_round_summary_shows_the_points_moved_and_every_card():
     app, host, screen = until_pause(chips=True, players=3)
     e = screen.pause
-    box = Text.of(host.html.split('class="overlay round-over"')[1])
-    assert "Points this round" in box and "Hits" in box and "Round win" in box
-    assert f"The winner receives {e['paid']} points from every other player." in box
-    assert "still face down" in box and "A card with a closed eye" in box
+    page = Page(host.html)
+    box = page.get("dialog")
+    text = box.text
+    assert "Points this round" in text and "Hits" in text and "Round win" in text
+    assert f"The winner receives {e['paid']} points from every other player." in text
+    assert "A card with a closed eye" in text
     for s in range(3):
-        assert f"{e['points'][s]}" in box
-    mini = host.html.split('class="overlay round-over"')[1].count('class="mini down"')
-    assert mini == sum(not up for row in e["up"] for up in row)
+        assert f"{e['points'][s]}" in text
+    rows = [el.name for el in box.all("img") if "mini-row" in classes(el)]
+    assert len(rows) == 3
+    still = sum(name.count("still face down") for name in rows)
+    assert still == sum(not c["up"] for row in e["rows"] for c in row) > 0
 
 
-def test_an_older_game_s_summary_shows_its_cards_without_the_face_down_marks():
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_an_older_game_s_round_end_shows_the_same_as_a_new_one(version):
+    """Rules versions before 4 recorded less at a round's end: the view makes the rest from
+    the log (``rules.final_round``), so the summary and the board of the round that ended are
+    drawn alike, face-down marks and all."""
     moves = play_one("algo", {"players": 2}, 3, ["normal"] * 2).record.moves
-    old = Match.from_record(Record("algo", 2, {"players": 2}, 3, moves, {}))
-    e = next(e for e in old.view(0)["log"] if e["e"] == "round_end")
-    html = render(UI.round_summary(e, ctx_for(0)))
-    assert 'class="mini down"' not in html and "closed eye" not in html
-    labels = " ".join(re.findall(r'class="mini-row" role="img" aria-label="([^"]*)"', html))
-    assert labels.count("black") + labels.count("white") == sum(len(r) for r in e["rows"])
-    assert "still face down" not in labels
-    html = render(UI.board(old.view(0), Choice(), ctx_for(0, pause=e)))
-    assert "round-ended" in html and "ended-down" not in html
+    new = Match.from_record(Record("algo", R.ROUND_BOARD_SINCE, {"players": 2}, 3, moves, {}))
+    old = Match.from_record(Record("algo", version, {"players": 2}, 3, moves, {}))
+    ends = [[e for e in m.view(0)["log"] if e["e"] == "round_end"] for m in (new, old)]
+    for a, b in zip(*ends):
+        shown = ("rows", "dealer", "out", "winner")
+        assert {k: a[k] for k in shown} == {k: b[k] for k in shown}
+        summary = Page(render(UI.round_summary(b, ctx_for(0))))
+        rows = [el.name for el in summary.all("img") if "mini-row" in classes(el)]
+        assert rows == [el.name for el in Page(render(UI.round_summary(a, ctx_for(0)))).all("img")
+                        if "mini-row" in classes(el)]
+        assert any("still face down" in name for name in rows)
+        page = Page(render(UI.board(old.view(0), Choice(), ctx_for(0, pause=b))))
+        assert {k: label for k, (label, _) in cards_on(the_board(page)).items()} == ended_cards(a)
 
 
 # --- the result ----------------------------------------------------------------------------------
@@ -364,11 +405,14 @@ def test_each_rounds_board_is_drawn_only_when_opened_one_at_a_time():
 
 def test_the_table_behind_the_result_is_the_last_round_as_it_ended():
     match = play_one("algo", {"players": 2}, 3, ["normal"] * 2)
-    last = [e for e in match.state["log"] if e["e"] == "round_end"][-1]
-    html = render(UI.board(GAME.view(match.state, 0), Choice(), ctx_for(0)))
-    assert "round-ended" in html and "Deck:" not in Text.of(html)
-    assert html.count("ended-down") == sum(not up for row in last["up"] for up in row) > 0
-    assert f"{NAMES[last['winner']] if last['winner'] else 'You'} win" in Text.of(html)
+    last = [e for e in GAME.view(match.state, 0)["log"] if e["e"] == "round_end"][-1]
+    table = the_board(Page(render(UI.board(GAME.view(match.state, 0), Choice(), ctx_for(0)))))
+    assert "round-ended" in classes(table) and not table.has("img", "Deck:", exact=False)
+    cards = cards_on(table)
+    assert {k: label for k, (label, _) in cards.items()} == ended_cards(last)
+    assert sum("ended-down" in cls for _, cls in cards.values()) == sum(
+        not c["up"] for row in last["rows"] for c in row) > 0
+    assert f"{NAMES[last['winner']] if last['winner'] else 'You'} win" in table.text
 
 
 def test_the_result_breaks_the_points_down():
