@@ -111,7 +111,18 @@ def until_others(app, host, screen):
 
 
 def regions(html):
-    return re.findall(r'data-region="(\w+)"', html)
+    return [el.attrs["data-region"] for el in Page(html).walk() if "data-region" in el.attrs]
+
+
+def words(el):
+    """Every text inside ``el``, a space between its parts (as ``Text.of`` reads markup)."""
+    return " ".join(" ".join(x if isinstance(x, str) else words(x) for x in el.children).split())
+
+
+def with_class(el, cls):
+    """The elements inside ``el`` (a Page or an element; markup is read) of class ``cls``."""
+    el = Page(el) if isinstance(el, str) else el
+    return [x for x in el.walk() if cls in x.attrs.get("class", "").split()]
 
 
 # --- the table, the hand, the players --------------------------------------------------------------
@@ -127,7 +138,7 @@ def test_the_sheet_the_hand_and_the_players_are_the_three_regions():
     assert "One cell instead" not in text                 # only where a cell may be filled
     # the players, in the order the sheets pass (clockwise: Aki gets your sheet first)
     assert "Sheets pass clockwise: to Aki, from Cy" in text
-    ring = re.findall(r'class="alv-pn" title="[^"]*">([^<]+)<', host.html)
+    ring = [el.text for el in with_class(host.html, "alv-pn")]
     assert ring == ["You ○", "Aki △", "Ben □", "Cy ◇"]      # you first, then as the sheets pass
     until_others(app, host, screen)
     text = host.text()
@@ -144,11 +155,11 @@ def test_the_preview_starts_where_it_fits_and_looks_unlike_drawn_cells():
     assert d.problem() is None                        # it fits where it starts
     r, c = screen.sel.at
     assert abs(r - 4) + abs(c - 4) <= 2               # near the middle, not in a corner
-    html = host.html
+    page = Page(host.html)
     # translucent cells and a dashed outline, hidden from the pointer; drawn cells are plain
-    assert html.count('class="alv-ghost"') == d.mask().bit_count()
-    assert 'class="alv-ghost-line"' in html and 'class="alv-preview-piece"' in html
-    assert 'class="alv-cell filled"' not in html
+    assert len(with_class(page, "alv-ghost")) == d.mask().bit_count()
+    assert with_class(page, "alv-ghost-line") and with_class(page, "alv-preview-piece")
+    assert not [el for el in with_class(page, "alv-cell") if "filled" in el.attrs["class"].split()]
     text = host.text()
     assert "Fits:" in text and "Your rectangle: 0 →" in text
 
@@ -373,17 +384,19 @@ def test_drawn_cells_drop_into_place_once():
     screen = start(app)
     move = draft(screen).move()
     app.key("Enter")
-    dropped = re.findall(r'<g id="alv-map-(\d+)" data-fx="drop"', host.html)
-    assert sorted(int(i) for i in dropped) == move["cells"]
+    def dropped():
+        return [el.id for el in Page(host.html).walk() if el.attrs.get("data-fx") == "drop"]
+
+    assert sorted(dropped()) == sorted(f"alv-map-{i}" for i in move["cells"])
     app.act("alv-rot", "")                          # any redraw: they do not drop again
-    assert 'data-fx="drop"' not in host.html
+    assert dropped() == []
 
 
 def test_what_the_others_drew_on_your_map_is_marked_until_you_act():
     app, host = make_app()
     screen = start(app, ("human", "normal", "normal", "normal"), names=("", "Aki", "Ben", "Cy"))
     until_others(app, host, screen)
-    assert 'class="alv-new"' not in host.html
+    assert not with_class(host.html, "alv-new")
     for _ in range(3):
         human_draws(screen, host)
         host.run_timers()
@@ -398,11 +411,11 @@ def test_what_the_others_drew_on_your_map_is_marked_until_you_act():
         assert f"{name} drew {n} cell{'s' if n > 1 else ''} here" in text
     assert "While your map was away:" in text
     app.act("next-round")
-    marks = re.findall(r'<rect x="([\d.]+)" y="([\d.]+)" width="35" height="35" class="alv-new">', host.html)
+    marks = [(el.attrs["x"], el.attrs["y"]) for el in with_class(host.html, "alv-new")]
     assert sorted(int((float(y) - 2.5) // CELL * B.SIZE + (float(x) - 2.5) // CELL) for x, y in marks) == cells
-    assert host.html.count('class="alv-new-fold"') == len(cells)
+    assert len(with_class(host.html, "alv-new-fold")) == len(cells)
     human_draws(screen, host)                        # you act: the marks go
-    assert 'class="alv-new"' not in host.html and "While your map was away" not in host.text()
+    assert not with_class(host.html, "alv-new") and "While your map was away" not in host.text()
 
 
 def test_the_round_summary_shows_the_round_that_ended_not_the_next_deal():
@@ -416,23 +429,28 @@ def test_the_round_summary_shows_the_round_that_ended_not_the_next_deal():
     assert e is not None and e["round"] == 1
     view = view_of(screen)
     assert view["round"] == 2                        # the next round is dealt behind it
-    html = host.html
-    board = html[html.index('class="board-wrap"'):html.index('class="overlay round-over"')]
-    text = Text.of(board)
+    board = with_class(host.html, "board-wrap")[0]
+    text = board.all_text
     assert "Round 1 scored" in text and "Round 2" not in text
-    assert "alv-ghost" not in board and "data-pointer" not in board and "alv-draw" not in board
+    assert not with_class(board, "alv-ghost")                  # no piece in hand, no input
+    assert not any("data-pointer" in el.attrs or "alv-draw" in (el.id or "", el.attrs.get("data-act"))
+                   for el in board.walk())
     assert f"Your area bonus in round 1: {e['areas'][0]}." in text
     round_one = [screen.match.state["piles"][s][0] for s in range(4)]
-    cards = re.findall(r'class="alv-pcard">.*?</svg> (\w\d)', board)
+    cards = [next(c.strip() for c in el.children if isinstance(c, str) and c.strip())
+             for el in with_class(board, "alv-pcard")]
     assert cards == [round_one[s] for s in (0, 1, 2, 3)]     # you first, then the others
     top, left, hh, ww = e["rects"][0]
-    assert f'x="{left * CELL + 2}" y="{top * CELL + 2}" width="{ww * CELL - 4}"' in board
+    assert any((el.attrs.get("x"), el.attrs.get("y"), el.attrs.get("width")) ==
+               (str(left * CELL + 2), str(top * CELL + 2), str(ww * CELL - 4)) for el in board.walk()
+               if el.tag == "rect")
     # the heading names the round's best first; the body lists everyone's area bonus
     best = max(e["areas"])
-    heading = Page(html).by_id("round-heading").text
+    page = Page(host.html)
+    heading = page.by_id("round-heading").text
     tops = [screen.names()[s] for s, a in enumerate(e["areas"]) if a == best]
     assert heading.endswith(f"round 1: {best}") and all(n in heading for n in tops)
-    summary = Text.of(html[html.index('class="overlay round-over"'):])
+    summary = words(page.get("dialog"))
     for s in range(4):
         assert screen.names()[s] in summary
     assert "Your largest rectangle" in summary
@@ -476,20 +494,18 @@ def test_result_lists_area_and_cooperation_bonuses_per_player_best_first():
     play_out(app, host, screen)
     out = screen.match.outcome()
     res = screen.match.state["result"]
-    html = host.html
-    body = html[html.index('class="alv-result"'):]
-    cards = re.findall(r'<li class="alv-card-score">(.*?)</li></ul></li>', body)
+    body = with_class(host.html, "alv-result")[0]
+    cards = [words(el) for el in with_class(body, "alv-card-score")]
     assert len(cards) == 4
     names = screen.names()
     order = sorted(range(4), key=lambda s: (s not in out["winners"], -out["scores"][s], s))
-    for card, s in zip(cards, order):
-        text = Text.of(card)
+    for text, s in zip(cards, order):
         assert text.startswith(names[s]) and f"{res['total'][s]} points" in text
         areas = screen.match.state["areas"][s]
         assert " + ".join(map(str, areas)) + f" = {res['area'][s]}" in text
         assert f"Cooperation bonuses {res['coop'][s]}" in text
         assert text.count("map") >= 3                 # one line per other sheet
-    heading = Page(html).by_id("result-heading").text
+    heading = Page(host.html).by_id("result-heading").text
     assert heading in ("You win the game",) + tuple(f"{n} wins the game" for n in names) or "share the win" in heading
     assert "Highest total wins" in host.text()
     assert UI.score_text(out, 0, screen.ctx(0)) == f"{out['scores'][0]} points"
@@ -563,13 +579,13 @@ def test_a_replay_view_shows_every_sheet_and_marks_private_hands():
         state = GAME.apply(state, seat, move)
     view = GAME.reveal(state)
     ctx = Ctx(I18n("en"), ["Aki", "Ben", "Cy", "Dee"], None, [])
-    html = render(UI.board(view, {}, ctx))
-    assert html.count('class="alv-map"') == 4
+    html = render(UI.board(view, UI.selection(), ctx))
+    assert len(with_class(html, "alv-map")) == 4
     for name in ("Aki", "Ben", "Cy", "Dee"):
-        assert f"{name}&#x27;s map" in html or f"{name}'s map" in Text.of(html)
+        assert f"{name}'s map" in Page(html).text
     assert Text.of(html).count("Hand card (private until phase 1 ends)") == 4
     assert set(regions(html)) == {"table", "players"}
-    spectator = render(UI.board(GAME.view(state, None), {}, ctx))
+    spectator = render(UI.board(GAME.view(state, None), UI.selection(), ctx))
     assert "alv-map" not in spectator and "Round 1 of 4" in Text.of(spectator)
 
 
@@ -603,12 +619,9 @@ def test_picture_and_progress_line():
 
 
 # --- the rest ------------------------------------------------------------------------------------------
-START_RECT = re.compile(r'<rect x="(\d+)" y="(\d+)" width="\d+" height="\d+" class="alv-start">')
-
-
 def start_marks(html):
     """The (row, col) of every start square the map outlines."""
-    return sorted(((int(y) - 3) // CELL, (int(x) - 3) // CELL) for x, y in START_RECT.findall(html))
+    return sorted(((int(y) - 3) // CELL, (int(x) - 3) // CELL) for x, y in ((el.attrs["x"], el.attrs["y"]) for el in with_class(html, "alv-start")))
 
 
 def test_the_sheet_marks_the_start_squares_of_the_games_rules_version():
