@@ -19,8 +19,10 @@ from bodoge.games.algo import rules as R
 V = GAME.rules_version
 VARIANTS = [({"players": 2}, V), ({"players": 3}, V), ({"players": 4}, V),
             ({"players": 2, "chips": True}, V), ({"players": 3, "chips": True}, V),
-            ({"players": 4, "chips": True}, V), ({"players": 3}, 2), ({"players": 4}, 1),
+            ({"players": 4, "chips": True}, V), ({"players": 3, "chips": True}, 3),
+            ({"players": 3}, 2), ({"players": 4}, 1),
             ({"mode": "pair"}, V), ({"mode": "pair", "chips": True}, V),
+            ({"mode": "pair", "chips": True}, 3),
             ({"mode": "pair"}, 2), ({"mode": "pair", "chips": True}, 2),
             ({"mode": "pair"}, 1), ({"mode": "pair", "chips": True}, 1),
             ({"mode": "puzzle", "grade": 1}, V)]

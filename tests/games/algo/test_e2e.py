@@ -226,9 +226,9 @@ def test_the_round_summary_shows_the_round_that_ended_while_the_next_is_dealt(at
         "(cards) => cards.map((c) => c.getAttribute('aria-label'))")
     expected = []
     for s, row in enumerate(ended["rows"]):
-        for p, cid in enumerate(row):
-            name = f"{'black' if cid % 2 == 0 else 'white'} {cid >> 1}"
-            state = "face up" if ended["up"][s][p] else "still face down"
+        for p, c in enumerate(row):
+            name = f"{'black' if c['id'] % 2 == 0 else 'white'} {c['id'] >> 1}"
+            state = "face up" if c["up"] else "still face down"
             expected.append(f": card {p + 1} of {len(row)}, {name}, {state}")
     assert sorted(x.split(":", 1)[1] for x in labels) == sorted(x[1:] for x in expected)
     # the log already has the next deal; the summary's heading names the winner

@@ -2,8 +2,6 @@
 declared, the log naming the attacked card, motion flags, the round that ended drawn while
 its summary shows, round headings, the result's breakdown, and the shelf hooks."""
 
-import re
-
 import pytest
 
 from bodoge.core.match import Match
@@ -56,12 +54,16 @@ def two():
             "外れ：引いた黒の8を表向きで自分の列に置きます。"])])
 def test_a_chosen_target_says_what_a_hit_and_a_miss_would_do(lang, expected):
     html, text = board(two(), 0)
-    assert 'id="num-3"' in html and "Hit:" not in text and "当たり" not in text
-    assert re.search(r'<button type="button" id="num-3" class="num" [^>]*disabled', html)  # no target yet
+    assert "Hit:" not in text and "当たり" not in text
+    assert Page(html).by_id("num-3").disabled                          # no target yet
     html, text = board(two(), 0, {"target": [1, 3]}, lang)
     for line in expected:
         assert line in (text.replace("： ", "：") if lang == "ja" else text)
-    assert 'aria-labelledby="numpad-label"' in html and not re.search(r'id="num-3"[^>]*disabled', html)
+    page = Page(html)
+    pad = page.by_id("num-3").parent
+    while pad.attrs.get("aria-labelledby") != "numpad-label":
+        pad = pad.parent
+    assert pad.name == expected[0] and not page.by_id("num-3").disabled
 
 
 def test_the_preview_names_who_goes_out_and_who_wins_the_round():
@@ -173,27 +175,33 @@ def test_a_shown_card_and_an_own_card_turned_up_name_their_place():
     assert "Cy shows Aki their 4th card from the left (white)." in lines
 
 
+def motion(html, fx):
+    """{id: data-fx-key} of the elements of ``html`` that move so (``data-fx``)."""
+    return {el.id: el.attrs.get("data-fx-key") for el in Page(html).walk()
+            if el.attrs.get("data-fx") == fx}
+
+
 def test_motion_flags_what_the_latest_move_changed():
     state = two()
     drawn_at = max(i for i, e in enumerate(state["log"]) if e["e"] == "draw")
     html, _ = board(state, 0, fresh=drawn_at)
-    assert f'data-fx="drop" data-fx-key="drawn-{drawn_at}"' in html          # the draw
+    assert motion(html, "drop") == {f"drawn-{drawn_at}": f"drawn-{drawn_at}"}          # the draw
     before = len(state["log"])
     hit = GAME.apply(state, 0, attack(1, 3, 6))
     html, _ = board(hit, 0, fresh=before)
     k = hit["rows"][1][3]["k"]
-    assert re.search(rf'id="card-1-3"[^>]*data-fx="flip" data-fx-key="k{k}"', html)
-    assert html.count('data-fx="flip"') == 1 and 'data-fx="drop"' not in html
+    assert motion(html, "flip") == {"card-1-3": f"k{k}"} and motion(html, "drop") == {}
     # Stay: the drawn b8 glides from the middle into the row; the cards after it make room
     before = len(hit["log"])
     stay = GAME.apply(hit, 0, STAY)
     html, _ = board(stay, 0, fresh=before)
-    assert re.search(rf'id="card-0-3"[^>]*data-fx="slide" data-fx-key="drawn-{drawn_at}"', html)
+    slides = motion(html, "slide")
     k = stay["rows"][0][4]["k"]
-    assert re.search(rf'id="card-0-4"[^>]*data-fx="slide" data-fx-key="k{k}"', html)
+    assert slides["card-0-3"] == f"drawn-{drawn_at}" and slides["card-0-4"] == f"k{k}"
     # a redraw without a move flags nothing new
     html, _ = board(stay, 0)
-    assert 'data-fx="flip"' not in html and "drawn-" not in html.split('class="center')[0]
+    assert motion(html, "flip") == {} and not any(
+        key.startswith("drawn-") for key in motion(html, "slide").values())
 
 
 def test_a_miss_with_the_drawn_card_glides_it_into_the_row_face_up():
@@ -202,8 +210,8 @@ def test_a_miss_with_the_drawn_card_glides_it_into_the_row_face_up():
     before = len(state["log"])
     miss = GAME.apply(state, 0, attack(1, 3, 7))
     html, _ = board(miss, 0, fresh=before)
-    assert re.search(rf'id="card-0-3" aria-label="Aki: card 4 of 5, black 8, face up" '
-                     rf'data-fx="slide" data-fx-key="drawn-{drawn_at}"', html)
+    assert Page(html).by_id("card-0-3").name == "Aki: card 4 of 5, black 8, face up"
+    assert motion(html, "slide")["card-0-3"] == f"drawn-{drawn_at}"
 
 
 # --- the round that ended, while its summary shows ---------------------------------------------------
@@ -236,29 +244,57 @@ def until_pause(chips=False, players=2, mode=None):
     raise AssertionError("no round ended")
 
 
+def classes(el):
+    return el.attrs.get("class", "").split()
+
+
+def the_board(page):
+    """The table on the stage (behind any overlay)."""
+    return next(el for el in page.walk() if "algo-board" in classes(el))
+
+
+def cards_on(el):
+    """{id: (accessible name without the owner's name, classes)} of the cards in ``el``."""
+    return {c.id: (c.name.split(": ", 1)[1], classes(c)) for c in el.all("img")
+            if (c.id or "").startswith("card-")}
+
+
+def ended_cards(e):
+    """{id: what its label says} of every card of the round that ``e`` ended."""
+    return {f"card-{s}-{p}": (f"card {p + 1} of {len(row)}, "
+                             f"{'black' if c['c'] == R.BLACK else 'white'} {c['n']}, "
+                             f"{'face up' if c['up'] else 'still face down'}")
+            for s, row in enumerate(e["rows"]) for p, c in enumerate(row)}
+
+
 @pytest.mark.parametrize("chips,players,mode", [(False, 2, None), (True, 3, None), (True, 4, "pair")])
 def test_the_board_behind_the_summary_is_the_round_that_ended(chips, players, mode):
     app, host, screen = until_pause(chips, players, mode)
     e = screen.pause
     state = screen.match.state
     assert state["round"] == 1 and e["round"] == 0               # the next round is dealt
-    board_html = host.html.split('class="board-wrap"')[1].split('class="overlay')[0]
-    assert "round-ended" in board_html
-    for s, row in enumerate(e["rows"]):
-        for p, c in enumerate(row):
-            colour = "black" if c["c"] == R.BLACK else "white"
-            state = "face up" if e["up"][s][p] else "still face down"
-            assert re.search(rf'id="card-{s}-{p}"[^>]*aria-label="[^"]*: card {p + 1} of {len(row)}, '
-                             rf'{colour} {c["n"]}, {state}"', board_html)
-        assert f'id="card-{s}-{len(row)}"' not in board_html
-    assert board_html.count('class="card') == sum(len(r) for r in e["rows"])
-    assert board_html.count("ended-down") == sum(not up for row in e["up"] for up in row) > 0
-    assert "Deck:" not in Text.of(board_html) and "drew" not in Text.of(board_html)
-    assert "face down," not in Text.of(board_html)                # every number is shown
+    assert screen.snapshot()["overlay"] == "round"
+    page = Page(host.html)
+    table = the_board(page)
+    assert "round-ended" in classes(table)
+    cards = cards_on(table)
+    assert {k: label for k, (label, _) in cards.items()} == ended_cards(e)    # every card, no more
+    down = [k for k, (_, cls) in cards.items() if "ended-down" in cls]
+    assert len(down) == sum(not c["up"] for row in e["rows"] for c in row) > 0
+    assert not table.has("img", "Deck:", exact=False) and "drew" not in table.all_text
     heading = UI.round_heading(e, screen.ctx(0))
-    assert f">{heading}</h2>" in host.html and heading in Text.of(board_html)
+    assert page.has("heading", heading) and heading in table.text
+    bands = {int(el.attrs["data-spot"][4:]): el for el in table.all("region")
+             if el.attrs.get("data-spot", "").startswith("row:")}
+    assert sorted(bands) == list(range(players))
+    for s, band in bands.items():                 # the round's dealer, winner and who was out
+        badges = band.get("heading").text
+        assert ("Dealer" in badges) == (s == e["dealer"])
+        assert ("Out" in badges) == e["out"][s]
     app.act("next-round")
-    assert "round-ended" not in host.html and (mode == "pair" or "Deck:" in host.text())
+    page = Page(host.html)
+    assert "round-ended" not in classes(the_board(page)) and screen.snapshot()["overlay"] is None
+    assert mode == "pair" or page.has("img", "Deck:", exact=False)
 
 
 def test_the_hit_that_ends_a_round_flips_on_the_board_of_that_round():
@@ -269,10 +305,11 @@ def test_the_hit_that_ends_a_round_flips_on_the_board_of_that_round():
     assert state["round"] == 1                                # the next round is dealt
     e = next(x for x in GAME.view(state, 0)["log"] if x["e"] == "round_end")
     html, _ = board(state, 0, fresh=before, pause=e)
-    assert "round-ended" in html and html.count('data-fx="flip"') == 1
-    assert re.search(rf'id="card-1-1"[^>]*data-fx="flip" data-fx-key="k{k}"', html)
+    flips = {el.id: el.attrs.get("data-fx-key") for el in Page(html).walk()
+             if el.attrs.get("data-fx") == "flip"}
+    assert "round-ended" in classes(the_board(Page(html))) and flips == {"card-1-1": f"k{k}"}
     html, _ = board(state, 0, pause=e)                          # drawn again: no motion
-    assert 'data-fx="flip"' not in html
+    assert not any(el.attrs.get("data-fx") == "flip" for el in Page(html).walk())
 
 
 def test_round_headings_name_the_winner_first():
@@ -287,27 +324,39 @@ def test_round_headings_name_the_winner_first():
 def test_the_round_summary_shows_the_points_moved_and_every_card():
     app, host, screen = until_pause(chips=True, players=3)
     e = screen.pause
-    box = Text.of(host.html.split('class="overlay round-over"')[1])
-    assert "Points this round" in box and "Hits" in box and "Round win" in box
-    assert f"The winner receives {e['paid']} points from every other player." in box
-    assert "still face down" in box and "A card with a closed eye" in box
+    page = Page(host.html)
+    box = page.get("dialog")
+    text = box.text
+    assert "Points this round" in text and "Hits" in text and "Round win" in text
+    assert f"The winner receives {e['paid']} points from every other player." in text
+    assert "A card with a closed eye" in text
     for s in range(3):
-        assert f"{e['points'][s]}" in box
-    mini = host.html.split('class="overlay round-over"')[1].count('class="mini down"')
-    assert mini == sum(not up for row in e["up"] for up in row)
+        assert f"{e['points'][s]}" in text
+    rows = [el.name for el in box.all("img") if "mini-row" in classes(el)]
+    assert len(rows) == 3
+    still = sum(name.count("still face down") for name in rows)
+    assert still == sum(not c["up"] for row in e["rows"] for c in row) > 0
 
 
-def test_an_older_game_s_summary_shows_its_cards_without_the_face_down_marks():
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_an_older_game_s_round_end_shows_the_same_as_a_new_one(version):
+    """Rules versions before 4 recorded less at a round's end: the view makes the rest from
+    the log (``rules.final_round``), so the summary and the board of the round that ended are
+    drawn alike, face-down marks and all."""
     moves = play_one("algo", {"players": 2}, 3, ["normal"] * 2).record.moves
-    old = Match.from_record(Record("algo", 2, {"players": 2}, 3, moves, {}))
-    e = next(e for e in old.view(0)["log"] if e["e"] == "round_end")
-    html = render(UI.round_summary(e, ctx_for(0)))
-    assert 'class="mini down"' not in html and "closed eye" not in html
-    labels = " ".join(re.findall(r'class="mini-row" role="img" aria-label="([^"]*)"', html))
-    assert labels.count("black") + labels.count("white") == sum(len(r) for r in e["rows"])
-    assert "still face down" not in labels
-    html = render(UI.board(old.view(0), Choice(), ctx_for(0, pause=e)))
-    assert "round-ended" in html and "ended-down" not in html
+    new = Match.from_record(Record("algo", R.ROUND_BOARD_SINCE, {"players": 2}, 3, moves, {}))
+    old = Match.from_record(Record("algo", version, {"players": 2}, 3, moves, {}))
+    ends = [[e for e in m.view(0)["log"] if e["e"] == "round_end"] for m in (new, old)]
+    for a, b in zip(*ends):
+        shown = ("rows", "dealer", "out", "winner")
+        assert {k: a[k] for k in shown} == {k: b[k] for k in shown}
+        summary = Page(render(UI.round_summary(b, ctx_for(0))))
+        rows = [el.name for el in summary.all("img") if "mini-row" in classes(el)]
+        assert rows == [el.name for el in Page(render(UI.round_summary(a, ctx_for(0)))).all("img")
+                        if "mini-row" in classes(el)]
+        assert any("still face down" in name for name in rows)
+        page = Page(render(UI.board(old.view(0), Choice(), ctx_for(0, pause=b))))
+        assert {k: label for k, (label, _) in cards_on(the_board(page)).items()} == ended_cards(a)
 
 
 # --- the result ----------------------------------------------------------------------------------
@@ -327,8 +376,8 @@ def test_the_result_has_placings_in_rounds_won_and_every_round_to_look_at():
     for s in range(3):
         n = out["scores"][s]
         assert f"{NAMES[s]} {n} round{'s' if n != 1 else ''} won" in text
-    assert "<caption>Rounds</caption>" in box
-    assert box.count('<details class="result-part round-board"') == 3
+    assert [el.text for el in Page(box).walk() if el.tag == "caption"][0] == "Rounds"
+    assert len([el for el in Page(box).walk() if el.tag == "details" and "round-board" in classes(el)]) == 3
     for e in (e for e in match.state["log"] if e["e"] == "round_end"):
         assert f"{NAMES[e['winner']]} wins round {e['round'] + 1}" in text
 
@@ -344,31 +393,41 @@ def test_each_rounds_board_is_drawn_only_when_opened_one_at_a_time():
     assert len(ends) == 3
     for hash_ in (f"#load={code}", f"#replay={code}&move={len(rec.moves)}"):
         app, host = make_app(hash_=hash_)
-        box = lambda: host.html.split('class="overlay result"')[1]
-        assert box().count("<details") == 3 and "mini-row" not in box()
-        assert 'data-act="result-part" data-arg="1"' in box()
+        def parts():
+            """[(name, open, what a click does)] of the result's rounds, and the mini rows drawn."""
+            box = Page(host.html).get("dialog")
+            rounds = [b for b in box.all("button") if b.attrs.get("data-act") == "result-part"]
+            minis = [el for el in box.all("img") if "mini-row" in classes(el)]
+            return [(b.name, "open" in b.parent.attrs, b.attrs["data-arg"]) for b in rounds], minis
+
+        rounds, minis = parts()
+        assert [(o, a) for _, o, a in rounds] == [(False, "0"), (False, "1"), (False, "2")] and not minis
         app.act("result-part", "1")
-        opened = re.findall(r'<details class="result-part round-board" open><summary id="result-part-(\d)"', box())
-        assert opened == ["1"] and box().count('class="mini-row"') == 3
+        rounds, minis = parts()
+        assert [o for _, o, _ in rounds] == [False, True, False] and len(minis) == 3
         winner = NAMES[ends[1]["winner"]]
-        assert f"{winner} wins round 2" in Text.of(box())
-        assert 'id="result-part-1" data-act="result-part" data-arg="-1"' in box()
+        assert rounds[1][0] == f"{winner} wins round 2" and rounds[1][2] == "-1"   # a click closes it
         app.act("result-part", "2")
-        assert re.findall(r'open><summary id="result-part-(\d)"', box()) == ["2"]
+        assert [o for _, o, _ in parts()[0]] == [False, False, True]
         app.act("result-part", "-1")
-        assert " open>" not in box() and "mini-row" not in box()
+        rounds, minis = parts()
+        assert not any(o for _, o, _ in rounds) and not minis
         for forged in ("<b>", "--1", "²", ""):     # a forged argument: nothing breaks
             app.act("result-part", forged)
-            assert box().count("<details") == 3 and " open>" not in box()
+            rounds, minis = parts()
+            assert len(rounds) == 3 and not any(o for _, o, _ in rounds)
 
 
 def test_the_table_behind_the_result_is_the_last_round_as_it_ended():
     match = play_one("algo", {"players": 2}, 3, ["normal"] * 2)
-    last = [e for e in match.state["log"] if e["e"] == "round_end"][-1]
-    html = render(UI.board(GAME.view(match.state, 0), Choice(), ctx_for(0)))
-    assert "round-ended" in html and "Deck:" not in Text.of(html)
-    assert html.count("ended-down") == sum(not up for row in last["up"] for up in row) > 0
-    assert f"{NAMES[last['winner']] if last['winner'] else 'You'} win" in Text.of(html)
+    last = [e for e in GAME.view(match.state, 0)["log"] if e["e"] == "round_end"][-1]
+    table = the_board(Page(render(UI.board(GAME.view(match.state, 0), Choice(), ctx_for(0)))))
+    assert "round-ended" in classes(table) and not table.has("img", "Deck:", exact=False)
+    cards = cards_on(table)
+    assert {k: label for k, (label, _) in cards.items()} == ended_cards(last)
+    assert sum("ended-down" in cls for _, cls in cards.values()) == sum(
+        not c["up"] for row in last["rows"] for c in row) > 0
+    assert f"{NAMES[last['winner']] if last['winner'] else 'You'} win" in table.text
 
 
 def test_the_result_breaks_the_points_down():
@@ -393,7 +452,7 @@ def test_pair_results_name_the_team():
         heading = f"Team {'AB'[team]} ({NAMES[team]}, {NAMES[team + 2]}) wins the game"
     else:
         heading = "Team A and Team B share the win"
-    assert f">{heading}</h2>" in box
+    assert Page(box).has("heading", heading)
     assert f"Team A · {out['scores'][0]} points" in text
 
 
@@ -427,11 +486,13 @@ def test_progress_line_for_a_game_in_progress():
 
 
 def test_picture_is_a_row_of_algo_cards():
-    html = render(UI.picture())
-    assert html.startswith('<svg viewBox="0 0 ') and 'aria-hidden="true"' in html.split(">")[0]
-    assert "width=" not in html.split(">")[0]
-    assert html.count("<g transform=") == 4 and ">2</text>" in html and ">7</text>" in html
-    assert html.count(">?</text>") == 2                      # two backs: stripes and dots
+    svg = Page(render(UI.picture())).children[0]
+    assert svg.tag == "svg" and svg.attrs["viewbox"].startswith("0 0 ") and svg.hidden
+    assert "width" not in svg.attrs
+    cards = [el for el in svg.children if getattr(el, "tag", None) == "g"]
+    texts = [el.all_text for el in svg.walk() if el.tag == "text"]
+    assert len(cards) == 4 and "2" in texts and "7" in texts
+    assert texts.count("?") == 2                             # two backs: stripes and dots
 
 
 # --- the frame's pieces ------------------------------------------------------------------------------
@@ -442,17 +503,28 @@ def test_geometry_offers_one_line_and_two_line_layouts():
 
 
 def test_regions_and_narrow_badges():
+    def regions(html):
+        """(region, class of the element) in page order."""
+        return [(el.attrs["data-region"], el.attrs.get("class", ""), el.name)
+                for el in Page(html).walk() if "data-region" in el.attrs]
+
     html, _ = board(two(), 0)
-    assert html.count('data-region="table"') == 1 and html.count('data-region="players"') == 1
-    assert html.count('data-region="hand"') == 2          # your row, and the pad in the middle
-    assert html.index('data-region="players"') < html.index('class="center') < html.index('aria-label="your row" data-region="hand"')
+    assert [r for r, _, _ in regions(html)] == ["table", "players", "hand", "hand"]
+    assert regions(html)[2][1].startswith("center") and regions(html)[3][2] == "your row"
     html, _ = board(two(), 1)                                # Ben waits: only his row
-    assert html.count('data-region="hand"') == 1 and 'class="numpad"' not in html
-    assert '<span class="badge turn"><span class="full">Turn</span><span class="short" aria-hidden="true"></span>' in html
+    assert [r for r, _, _ in regions(html)] == ["table", "players", "hand"]
+    assert not any("numpad" in classes(el) for el in Page(html).walk())
+
+    def badges(html):
+        """(classes, text read, text shown only to the eye) of each badge."""
+        return [(classes(el), el.text, el.all_text) for el in Page(html).walk() if "badge" in classes(el)]
+
+    turn = [b for b in badges(html) if "turn" in b[0]]
+    assert [(t, a) for _, t, a in turn] == [("Turn", "Turn")]          # on a narrow stage: ▶
     pair, _ = play([], 3)
     html, _ = board(pair, 0)
-    assert '<span class="badge partner team-0">Partner</span>' in html
-    assert '<span class="full">Team B</span><span class="short" aria-hidden="true">B</span>' in html
+    assert (["badge", "partner", "team-0"], "Partner", "Partner") in badges(html)
+    assert (["badge", "team", "team-1"], "Team B", "Team BB") in badges(html)   # the short B: eyes only
 
 
 def test_a_puzzle_s_log_is_one_list():

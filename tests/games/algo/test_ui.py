@@ -276,7 +276,8 @@ def test_rules_page_lists_every_ruling_in_both_languages():
         app.route("#/rules/algo")
         text = host.text()
         table = tables()[lang]
-        for key in algo_ui.RULINGS + algo_ui.RULINGS_V3 + algo_ui.RULINGS_V2 + algo_ui.RULINGS_V1 + algo_ui.KEYS:
+        for key in (algo_ui.RULINGS + algo_ui.RULINGS_V4 + algo_ui.RULINGS_V3 + algo_ui.RULINGS_V2
+                    + algo_ui.RULINGS_V1 + algo_ui.KEYS):
             prefix = "algo.keys." if key in algo_ui.KEYS else "algo.ruling."
             assert Text.of(table[prefix + key]) in text, key
         for key in algo_ui.RULES_STANDARD + algo_ui.RULES_VARIANTS:
@@ -289,7 +290,8 @@ def test_rules_page_marks_the_rulings_of_each_rules_version(lang):
     app, host = make_app(lang=lang)
     app.route("#/rules/algo")
     table = tables()[lang]
-    for version, keys in ((3, algo_ui.RULINGS_V3), (2, algo_ui.RULINGS_V2), (1, algo_ui.RULINGS_V1)):
+    for version, keys in ((4, algo_ui.RULINGS_V4), (3, algo_ui.RULINGS_V3), (2, algo_ui.RULINGS_V2),
+                          (1, algo_ui.RULINGS_V1)):
         items = host.html.split(f'<li class="ruling-v{version}">')[1:]
         assert len(items) == len(keys)
         for item, key in zip(items, keys):
@@ -348,9 +350,10 @@ def test_dynamic_string_families_exist():
     keys += [f"algo.grade.{g}" for g in P.GRADES] + ["algo.team.0", "algo.team.1"]
     keys += [f"algo.rules.{k}" for k in algo_ui.RULES_VARIANTS]
     keys += [f"algo.rules.{k}.title" for k in algo_ui.RULES_VARIANTS]
-    keys += [f"algo.ruling.{k}" for k in algo_ui.RULINGS + algo_ui.RULINGS_V3 + algo_ui.RULINGS_V2
-             + algo_ui.RULINGS_V1]
-    keys += [f"algo.ruling.version{v}" for v in (1, 2, 3)] + [f"algo.keys.{k}" for k in algo_ui.KEYS]
+    keys += [f"algo.ruling.{k}" for k in algo_ui.RULINGS + algo_ui.RULINGS_V4 + algo_ui.RULINGS_V3
+             + algo_ui.RULINGS_V2 + algo_ui.RULINGS_V1]
+    keys += [f"algo.ruling.version{v}" for v in (1, 2, 3, 4)]
+    keys += [f"algo.keys.{k}" for k in algo_ui.KEYS]
     keys += [f"algo.nth.{i}" for i in (1, 2, 3)]
     assert [k for k in keys if k not in en] == []
 

@@ -9,12 +9,15 @@ table; reload; rules page and strings."""
 
 import re
 
+import pytest
+
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
 from bodoge.games.alluvium import GAME
 from bodoge.games.alluvium import board as B
 from bodoge.games.alluvium import rules as R
-from bodoge.games.alluvium.ui import CELL, RULING_KEYS, SYMBOLS, UI, Draft, anchor_of, squares, turns_of
+from bodoge.games.alluvium.ui import (CELL, RULING_KEYS, SYMBOLS, UI, Choice, Draft, anchor_of, same_sheet,
+                                      squares, turns_of)
 from bodoge.ui.games import Ctx
 from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n, tables
@@ -38,25 +41,25 @@ def view_of(screen):
 
 
 def draft(screen):
-    return Draft(view_of(screen), dict(screen.sel))
+    return Draft(view_of(screen), screen.sel.copy())
 
 
 def aim(screen, move):
     """Bring the piece in hand onto the cells of ``move`` by the UI's own keys: the piece (P),
     the turn (R, F), then the arrows."""
     app = screen.app
-    if screen.sel.get("piece") != move["piece"]:
+    if screen.sel.piece != move["piece"]:
         app.key("p")
-    assert screen.sel["piece"] == move["piece"]
+    assert screen.sel.piece == move["piece"]
     want = B.mask_of(move["cells"])
     top = min(i // B.SIZE for i in move["cells"])
     left = min(i % B.SIZE for i in move["cells"])
     for _flip in range(2):
         for _rot in range(4):
-            shape = B.shape(move["piece"], screen.sel["rot"], screen.sel["flip"])
+            shape = B.shape(move["piece"], screen.sel.rot, screen.sel.flip)
             if B.place(shape, top, left) == want:
                 ar, ac = anchor_of(shape)
-                r, c = screen.sel["at"]
+                r, c = screen.sel.at
                 for _ in range(abs(top + ar - r)):
                     app.key("ArrowDown" if top + ar > r else "ArrowUp")
                 for _ in range(abs(left + ac - c)):
@@ -108,7 +111,18 @@ def until_others(app, host, screen):
 
 
 def regions(html):
-    return re.findall(r'data-region="(\w+)"', html)
+    return [el.attrs["data-region"] for el in Page(html).walk() if "data-region" in el.attrs]
+
+
+def words(el):
+    """Every text inside ``el``, a space between its parts (as ``Text.of`` reads markup)."""
+    return " ".join(" ".join(x if isinstance(x, str) else words(x) for x in el.children).split())
+
+
+def with_class(el, cls):
+    """The elements inside ``el`` (a Page or an element; markup is read) of class ``cls``."""
+    el = Page(el) if isinstance(el, str) else el
+    return [x for x in el.walk() if cls in x.attrs.get("class", "").split()]
 
 
 # --- the table, the hand, the players --------------------------------------------------------------
@@ -124,7 +138,7 @@ def test_the_sheet_the_hand_and_the_players_are_the_three_regions():
     assert "One cell instead" not in text                 # only where a cell may be filled
     # the players, in the order the sheets pass (clockwise: Aki gets your sheet first)
     assert "Sheets pass clockwise: to Aki, from Cy" in text
-    ring = re.findall(r'class="alv-pn" title="[^"]*">([^<]+)<', host.html)
+    ring = [el.text for el in with_class(host.html, "alv-pn")]
     assert ring == ["You ○", "Aki △", "Ben □", "Cy ◇"]      # you first, then as the sheets pass
     until_others(app, host, screen)
     text = host.text()
@@ -139,13 +153,13 @@ def test_the_preview_starts_where_it_fits_and_looks_unlike_drawn_cells():
     screen = start(app)
     d = draft(screen)
     assert d.problem() is None                        # it fits where it starts
-    r, c = screen.sel["at"]
+    r, c = screen.sel.at
     assert abs(r - 4) + abs(c - 4) <= 2               # near the middle, not in a corner
-    html = host.html
+    page = Page(host.html)
     # translucent cells and a dashed outline, hidden from the pointer; drawn cells are plain
-    assert html.count('class="alv-ghost"') == d.mask().bit_count()
-    assert 'class="alv-ghost-line"' in html and 'class="alv-preview-piece"' in html
-    assert 'class="alv-cell filled"' not in html
+    assert len(with_class(page, "alv-ghost")) == d.mask().bit_count()
+    assert with_class(page, "alv-ghost-line") and with_class(page, "alv-preview-piece")
+    assert not [el for el in with_class(page, "alv-cell") if "filled" in el.attrs["class"].split()]
     text = host.text()
     assert "Fits:" in text and "Your rectangle: 0 →" in text
 
@@ -175,15 +189,15 @@ def test_round_one_keys_turn_flip_next_and_escape():
     assert f"Draw {a} and {b}, each over a start square." in host.text()
     assert host.html.count('class="alv-start"') == 2
     sel = screen.sel
-    at = list(sel["at"])
+    at = list(sel.at)
     app.key("ArrowDown")
-    assert sel["at"] in ([at[0] + 1, at[1]], at) and sel["pinned"]
+    assert sel.at in ([at[0] + 1, at[1]], at) and sel.pinned
     app.key("r")
-    assert sel["rot"] == 1
+    assert sel.rot == 1
     app.key("f")
-    assert sel["flip"] == 1
+    assert sel.flip == 1
     app.key("Escape")
-    assert sel["rot"] == 0 and sel["flip"] == 0 and "pinned" not in sel
+    assert sel.rot == 0 and sel.flip == 0 and not sel.pinned
     # a click far from both start squares places it there: the preview says why not
     app.act("alv-at", str(B.cell(8, 0)))
     assert "Cannot go here:" in host.text() and "start squares" in host.text()
@@ -209,7 +223,7 @@ def test_next_place_it_fits_goes_through_every_turn_and_flip():
         d = draft(screen)
         assert d.problem() is None and "Fits:" in host.text()
         seen.append(d.mask())
-        turns.add(B.shape(piece, screen.sel["rot"], screen.sel["flip"]))
+        turns.add(B.shape(piece, screen.sel.rot, screen.sel.flip))
     assert set(seen) == legal and len(seen) == len(legal)       # each once
     assert len(turns) == len({B.shape(piece, r, f) for r, f in turns_of(piece)} & turns) > 1
     app.key("n")
@@ -221,14 +235,14 @@ def test_the_piece_follows_the_mouse_until_a_click_places_it_and_a_second_click_
     app.act("set-confirm", "", {"confirm": "on"})          # Settings → Confirm moves: always
     screen = start(app)
     sel = screen.sel
-    home = list(sel["at"])
+    home = list(sel.at)
     app.act("alv-ptr", "over:" + str(B.cell(2, 6)))
-    assert sel["at"] == [2, 6] and "pinned" not in sel
+    assert sel.at == [2, 6] and not sel.pinned
     assert "row 3, column 7" in host.text()
     app.act("alv-ptr", "over:" + str(B.cell(3, 4)))
-    assert sel["at"] == [3, 4]
+    assert sel.at == [3, 4]
     app.act("alv-ptr", "over:")                       # off the map: back where it rested
-    assert sel["at"] == home
+    assert sel.at == home
     app.act("alv-ptr", "over:" + str(B.cell(4, 3)))
     # the first click places it where it is (under the pointer), the second on it draws it
     target = B.cell(4, 3)
@@ -237,9 +251,9 @@ def test_the_piece_follows_the_mouse_until_a_click_places_it_and_a_second_click_
     app.act("alv-ptr", f"down:{target}")
     app.act("alv-ptr", f"up:{target}")
     app.act("alv-at", str(target))
-    assert sel["pinned"] and sel["at"] == [4, 3] and len(screen.match.record.moves) == n
+    assert sel.pinned and sel.at == [4, 3] and len(screen.match.record.moves) == n
     app.act("alv-ptr", "over:" + str(B.cell(8, 8)))   # placed: it no longer follows
-    assert sel["at"] == [4, 3]
+    assert sel.at == [4, 3]
     expected = draft(screen).move()
     ok = draft(screen).problem() is None
     app.act("alv-ptr", f"down:{target}")
@@ -270,19 +284,19 @@ def test_a_drag_moves_the_piece_keeping_where_it_was_held():
     app, host = make_app()
     screen = start(app)
     sel = screen.sel
-    r, c = sel["at"]
+    r, c = sel.at
     held = next(i for i in B.cells_of(draft(screen).mask()) if i != r * B.SIZE + c)
     dr, dc = held // B.SIZE - r, held % B.SIZE - c
     app.act("alv-ptr", f"down:{held}")
-    assert "pinned" not in sel
+    assert not sel.pinned
     app.act("alv-ptr", f"drag:{held + 1}")
     app.act("alv-ptr", f"drag:{held + 1 + B.SIZE}")
-    assert sel["at"] == [r + 1, c + 1]
+    assert sel.at == [r + 1, c + 1]
     assert draft(screen).mask() >> (held + 1 + B.SIZE) & 1     # still held by the same cell
     app.act("alv-ptr", "drag:")                                  # off the map: stays
-    assert sel["at"] == [r + 1, c + 1]
+    assert sel.at == [r + 1, c + 1]
     app.act("alv-ptr", f"up:{held + 1 + B.SIZE}")
-    assert sel["pinned"] and (dr, dc) == (held // B.SIZE - r, held % B.SIZE - c)
+    assert sel.pinned and (dr, dc) == (held // B.SIZE - r, held % B.SIZE - c)
     # a drag that ends where it began sends a click too: it draws nothing
     n = len(screen.match.record.moves)
     back = held + 1 + B.SIZE
@@ -291,7 +305,7 @@ def test_a_drag_moves_the_piece_keeping_where_it_was_held():
     app.act("alv-ptr", f"drag:{back}")
     app.act("alv-ptr", f"up:{back}")
     app.act("alv-at", str(back))
-    assert len(screen.match.record.moves) == n and sel["at"] == [r + 1, c + 1]
+    assert len(screen.match.record.moves) == n and sel.at == [r + 1, c + 1]
     # Enter draws it where it was dragged (if it may go there)
     expected = draft(screen).move()
     app.key("Enter")
@@ -304,16 +318,16 @@ def test_the_wheel_and_a_right_click_turn_the_piece():
     screen = start(app)
     sel = screen.sel
     app.act("alv-ptr", "wheel:40:+1")
-    assert sel["rot"] == 1 and sel["at"] == [4, 4]
+    assert sel.rot == 1 and sel.at == [4, 4]
     app.act("alv-ptr", "wheel:40:-1")
-    assert sel["rot"] == 0
+    assert sel.rot == 0
     app.act("alv-ptr", "wheel:40:-1")
-    assert sel["rot"] == 3
+    assert sel.rot == 3
     app.act("alv-ptr", "menu:40")
-    assert sel["rot"] == 0
+    assert sel.rot == 0
     assert "turned 0°" in host.text()
     app.act("alv-rot", "")
-    assert sel["rot"] == 1 and "turned 90°" in host.text()      # and the button
+    assert sel.rot == 1 and "turned 90°" in host.text()      # and the button
 
 
 def test_the_map_takes_pointer_events_only_while_you_draw():
@@ -346,15 +360,15 @@ def test_action_b_by_keyboard_and_its_preview():
         if singles and view_of(screen)["phase"] == "others":
             assert "One cell instead" in host.text()
             app.key("b")
-            assert screen.sel["mode"] == "cell" and "One cell at" in host.text()
+            assert screen.sel.mode == "cell" and "One cell at" in host.text()
             target = singles[0]["cell"]
-            screen.sel["cursor"] = 40
+            screen.sel.cursor = 40
             r, c = divmod(target, 9)
             for _ in range(abs(r - 4)):
                 app.key("ArrowDown" if r > 4 else "ArrowUp")
             for _ in range(abs(c - 4)):
                 app.key("ArrowRight" if c > 4 else "ArrowLeft")
-            assert screen.sel["cursor"] == target and "Fits:" in host.text()
+            assert screen.sel.cursor == target and "Fits:" in host.text()
             n = len(screen.match.record.moves)
             app.key("Enter")
             assert screen.match.record.moves[n] == [0, {"cell": target}]
@@ -370,17 +384,19 @@ def test_drawn_cells_drop_into_place_once():
     screen = start(app)
     move = draft(screen).move()
     app.key("Enter")
-    dropped = re.findall(r'<g id="alv-map-(\d+)" data-fx="drop"', host.html)
-    assert sorted(int(i) for i in dropped) == move["cells"]
+    def dropped():
+        return [el.id for el in Page(host.html).walk() if el.attrs.get("data-fx") == "drop"]
+
+    assert sorted(dropped()) == sorted(f"alv-map-{i}" for i in move["cells"])
     app.act("alv-rot", "")                          # any redraw: they do not drop again
-    assert 'data-fx="drop"' not in host.html
+    assert dropped() == []
 
 
 def test_what_the_others_drew_on_your_map_is_marked_until_you_act():
     app, host = make_app()
     screen = start(app, ("human", "normal", "normal", "normal"), names=("", "Aki", "Ben", "Cy"))
     until_others(app, host, screen)
-    assert 'class="alv-new"' not in host.html
+    assert not with_class(host.html, "alv-new")
     for _ in range(3):
         human_draws(screen, host)
         host.run_timers()
@@ -395,11 +411,11 @@ def test_what_the_others_drew_on_your_map_is_marked_until_you_act():
         assert f"{name} drew {n} cell{'s' if n > 1 else ''} here" in text
     assert "While your map was away:" in text
     app.act("next-round")
-    marks = re.findall(r'<rect x="([\d.]+)" y="([\d.]+)" width="35" height="35" class="alv-new">', host.html)
+    marks = [(el.attrs["x"], el.attrs["y"]) for el in with_class(host.html, "alv-new")]
     assert sorted(int((float(y) - 2.5) // CELL * B.SIZE + (float(x) - 2.5) // CELL) for x, y in marks) == cells
-    assert host.html.count('class="alv-new-fold"') == len(cells)
+    assert len(with_class(host.html, "alv-new-fold")) == len(cells)
     human_draws(screen, host)                        # you act: the marks go
-    assert 'class="alv-new"' not in host.html and "While your map was away" not in host.text()
+    assert not with_class(host.html, "alv-new") and "While your map was away" not in host.text()
 
 
 def test_the_round_summary_shows_the_round_that_ended_not_the_next_deal():
@@ -413,23 +429,28 @@ def test_the_round_summary_shows_the_round_that_ended_not_the_next_deal():
     assert e is not None and e["round"] == 1
     view = view_of(screen)
     assert view["round"] == 2                        # the next round is dealt behind it
-    html = host.html
-    board = html[html.index('class="board-wrap"'):html.index('class="overlay round-over"')]
-    text = Text.of(board)
+    board = with_class(host.html, "board-wrap")[0]
+    text = board.all_text
     assert "Round 1 scored" in text and "Round 2" not in text
-    assert "alv-ghost" not in board and "data-pointer" not in board and "alv-draw" not in board
+    assert not with_class(board, "alv-ghost")                  # no piece in hand, no input
+    assert not any("data-pointer" in el.attrs or "alv-draw" in (el.id or "", el.attrs.get("data-act"))
+                   for el in board.walk())
     assert f"Your area bonus in round 1: {e['areas'][0]}." in text
     round_one = [screen.match.state["piles"][s][0] for s in range(4)]
-    cards = re.findall(r'class="alv-pcard">.*?</svg> (\w\d)', board)
+    cards = [next(c.strip() for c in el.children if isinstance(c, str) and c.strip())
+             for el in with_class(board, "alv-pcard")]
     assert cards == [round_one[s] for s in (0, 1, 2, 3)]     # you first, then the others
     top, left, hh, ww = e["rects"][0]
-    assert f'x="{left * CELL + 2}" y="{top * CELL + 2}" width="{ww * CELL - 4}"' in board
+    assert any((el.attrs.get("x"), el.attrs.get("y"), el.attrs.get("width")) ==
+               (str(left * CELL + 2), str(top * CELL + 2), str(ww * CELL - 4)) for el in board.walk()
+               if el.tag == "rect")
     # the heading names the round's best first; the body lists everyone's area bonus
     best = max(e["areas"])
-    heading = Page(html).by_id("round-heading").text
+    page = Page(host.html)
+    heading = page.by_id("round-heading").text
     tops = [screen.names()[s] for s, a in enumerate(e["areas"]) if a == best]
     assert heading.endswith(f"round 1: {best}") and all(n in heading for n in tops)
-    summary = Text.of(html[html.index('class="overlay round-over"'):])
+    summary = words(page.get("dialog"))
     for s in range(4):
         assert screen.names()[s] in summary
     assert "Your largest rectangle" in summary
@@ -473,20 +494,18 @@ def test_result_lists_area_and_cooperation_bonuses_per_player_best_first():
     play_out(app, host, screen)
     out = screen.match.outcome()
     res = screen.match.state["result"]
-    html = host.html
-    body = html[html.index('class="alv-result"'):]
-    cards = re.findall(r'<li class="alv-card-score">(.*?)</li></ul></li>', body)
+    body = with_class(host.html, "alv-result")[0]
+    cards = [words(el) for el in with_class(body, "alv-card-score")]
     assert len(cards) == 4
     names = screen.names()
     order = sorted(range(4), key=lambda s: (s not in out["winners"], -out["scores"][s], s))
-    for card, s in zip(cards, order):
-        text = Text.of(card)
+    for text, s in zip(cards, order):
         assert text.startswith(names[s]) and f"{res['total'][s]} points" in text
         areas = screen.match.state["areas"][s]
         assert " + ".join(map(str, areas)) + f" = {res['area'][s]}" in text
         assert f"Cooperation bonuses {res['coop'][s]}" in text
         assert text.count("map") >= 3                 # one line per other sheet
-    heading = Page(html).by_id("result-heading").text
+    heading = Page(host.html).by_id("result-heading").text
     assert heading in ("You win the game",) + tuple(f"{n} wins the game" for n in names) or "share the win" in heading
     assert "Highest total wins" in host.text()
     assert UI.score_text(out, 0, screen.ctx(0)) == f"{out['scores'][0]} points"
@@ -560,13 +579,13 @@ def test_a_replay_view_shows_every_sheet_and_marks_private_hands():
         state = GAME.apply(state, seat, move)
     view = GAME.reveal(state)
     ctx = Ctx(I18n("en"), ["Aki", "Ben", "Cy", "Dee"], None, [])
-    html = render(UI.board(view, {}, ctx))
-    assert html.count('class="alv-map"') == 4
+    html = render(UI.board(view, UI.selection(), ctx))
+    assert len(with_class(html, "alv-map")) == 4
     for name in ("Aki", "Ben", "Cy", "Dee"):
-        assert f"{name}&#x27;s map" in html or f"{name}'s map" in Text.of(html)
+        assert f"{name}'s map" in Page(html).text
     assert Text.of(html).count("Hand card (private until phase 1 ends)") == 4
     assert set(regions(html)) == {"table", "players"}
-    spectator = render(UI.board(GAME.view(state, None), {}, ctx))
+    spectator = render(UI.board(GAME.view(state, None), UI.selection(), ctx))
     assert "alv-map" not in spectator and "Round 1 of 4" in Text.of(spectator)
 
 
@@ -600,12 +619,9 @@ def test_picture_and_progress_line():
 
 
 # --- the rest ------------------------------------------------------------------------------------------
-START_RECT = re.compile(r'<rect x="(\d+)" y="(\d+)" width="\d+" height="\d+" class="alv-start">')
-
-
 def start_marks(html):
     """The (row, col) of every start square the map outlines."""
-    return sorted(((int(y) - 3) // CELL, (int(x) - 3) // CELL) for x, y in START_RECT.findall(html))
+    return sorted(((int(y) - 3) // CELL, (int(x) - 3) // CELL) for x, y in ((el.attrs["x"], el.attrs["y"]) for el in with_class(html, "alv-start")))
 
 
 def test_the_sheet_marks_the_start_squares_of_the_games_rules_version():
@@ -798,12 +814,12 @@ def test_a_new_sheet_in_a_new_view_restarts_the_preview_where_the_piece_fits():
     ctx = Ctx(I18n("en"), ["You", "Aki", "Ben", "Cy"], 0, [0])
     sel = UI.selection()
     render(UI.board(view, sel, ctx))
-    old = Draft(view, dict(sel)).mask()
+    old = Draft(view, sel.copy()).mask()
     # the next sheet: the cells where the piece was are filled there
     nxt = dict(view, step=2, sheet=dict(view["sheet"], owner=2, cells=R.draw(view["sheet"]["cells"], old, 2)))
     page = Page(render(UI.board(nxt, sel, ctx)))
     assert page.get("paragraph", "Fits:", exact=False)
-    assert not Draft(nxt, dict(sel)).mask() & old
+    assert not Draft(nxt, sel.copy()).mask() & old
     assert not page.get("button", "Draw here", exact=False).disabled
 
 
@@ -838,12 +854,12 @@ def test_with_moves_not_confirmed_a_mouse_click_draws_where_the_hover_preview_sh
     screen = start(app)
     hint = Page(host.html).get("paragraph", "The piece follows the pointer", exact=False)
     assert "click where it fits to draw it there" in hint.text
-    target = B.cell(*screen.sel["at"])                        # it starts where it fits
+    target = B.cell(*screen.sel.at)                        # it starts where it fits
     hover_click(app, target)
     assert len(screen.match.record.moves) == 1 and screen.pending is None   # drawn at once
     # where it does not fit, the click places it there (and says why it may not go there)
     hover_click(app, B.cell(8, 8))
-    assert len(screen.match.record.moves) == 1 and screen.sel["pinned"]
+    assert len(screen.match.record.moves) == 1 and screen.sel.pinned
     assert "Cannot go here:" in host.text()
 
 
@@ -851,9 +867,9 @@ def test_with_moves_confirmed_a_click_places_and_a_second_draws_and_the_session_
     app, host = make_app()
     app.act("set-confirm", "", {"confirm": "on"})
     screen = start(app)
-    target = B.cell(*screen.sel["at"])
+    target = B.cell(*screen.sel.at)
     hover_click(app, target)
-    assert len(screen.match.record.moves) == 0 and screen.sel["pinned"]
+    assert len(screen.match.record.moves) == 0 and screen.sel.pinned
     hover_click(app, target)                                  # the game's own second click
     assert len(screen.match.record.moves) == 1 and screen.pending is None   # not confirmed twice
 
@@ -867,11 +883,11 @@ def test_on_a_touch_screen_a_tap_places_a_second_draws_and_no_word_says_click():
     for word in ("Click", "click", "Esc", "Space"):
         assert word not in hand, word
     assert "Tap a square" in hand
-    target = B.cell(*screen.sel["at"])
+    target = B.cell(*screen.sel.at)
     app.act("alv-ptr", f"down:{target}")
     app.act("alv-ptr", f"up:{target}")
     app.act("alv-at", str(target))
-    assert len(screen.match.record.moves) == 0 and screen.sel["pinned"]
+    assert len(screen.match.record.moves) == 0 and screen.sel.pinned
     app.act("alv-ptr", f"down:{target}")
     app.act("alv-ptr", f"up:{target}")
     app.act("alv-at", str(target))
@@ -949,3 +965,25 @@ def test_a_guests_piece_starts_where_it_fits_on_each_new_sheet_and_nothing_illeg
 
 def first_move_of(screen):
     return GAME.legal_moves(screen.match.state, 0)[0]
+
+
+def test_the_selection_is_a_small_typed_choice():
+    """The choice in progress is a ``Choice`` (issue 25): named fields with defaults, no
+    free-form keys; a new sheet starts it afresh but for the final scoring's step."""
+    sel = UI.selection()
+    assert isinstance(sel, Choice) and not sel and sel == Choice()
+    assert (sel.mode, sel.rot, sel.at, sel.pinned, sel.final) == ("piece", 0, None, False, 0)
+    with pytest.raises(AttributeError):
+        sel.colour = 1
+    with pytest.raises(TypeError):
+        Choice(colour=1)
+    state = GAME.setup({"players": 3}, 2)
+    view = GAME.view(state, 0)
+    assert same_sheet(view, sel) and sel.sheet is not None     # a fresh choice: this sheet's
+    sel.final, sel.piece, sel.at, sel.pinned = 2, "X", [3, 3], True
+    copy = sel.copy()
+    assert copy == sel and copy is not sel
+    sel.sheet = "another"
+    assert not same_sheet(view, sel)
+    assert sel == Choice(sheet=sel.sheet, final=2) and sel
+    assert repr(Choice(rot=1)) == "Choice(rot=1)"

@@ -152,13 +152,14 @@ def test_select_tiles_fit_a_place_and_play():
             for t in move["tiles"]:
                 app.act("sel", str(t))
             assert "They fit:" in host.text()
-            assert f'id="end-{move["line"]}-{move["end"]}"' in host.html
-            assert re.search(r'class="cell open fits"', host.html)
+            page = Page(host.html)
+            assert page.by_id(f'end-{move["line"]}-{move["end"]}') is not None
+            assert with_class(page, "cell", "open", "fits")
             before = len(screen.match.record.moves)
             app.act("place", f"{move['line']}-{move['end']}")
             # nothing is played yet: the move waits for Confirm, shown where it goes
             assert len(screen.match.record.moves) == before and screen.sel.pending == move
-            assert re.search(r'class="cell open pending"', host.html) and host.focused == "confirm-move"
+            assert with_class(host.html, "cell", "open", "pending") and host.focused == "confirm-move"
             assert re.match(r"Place \d tiles? \(.*\) at \d+ on the (white|black) line\?", prompt(host))
             app.act("confirm")
             assert screen.match.record.moves[before] == [screen.match.record.moves[before][0], move]
@@ -222,7 +223,8 @@ def test_keys_select_tiles_and_escape_clears():
     hand = screen.match.view(screen.viewer)["hands"][screen.viewer]
     assert app.key("1") and app.key("2")
     assert screen.sel.tiles == sorted(hand[:2])
-    assert 'aria-pressed="true"' in host.html and re.search(r": white \d+, black \d+\.", prompt(host))
+    assert any(b.attrs.get("aria-pressed") == "true" for b in Page(host.html).all("button"))
+    assert re.search(r": white \d+, black \d+\.", prompt(host))          # (the prompt's words)
     assert Page(host.html).get("button", "Clear selection (Esc)")
     assert app.key("1") and screen.sel.tiles == [hand[1]]
     assert app.key("Escape") and not screen.sel
@@ -395,13 +397,18 @@ def test_board_labels_say_everything_without_colour():
     app, host = make_app()
     start(app, ("normal", "normal"))
     host.run_timers(limit=6)
-    html = host.html
-    assert 'class="pip-w"' in html or 'class="pip-b"' in html
-    assert re.search(r'aria-label="Die of the white line: \d"', html)
-    assert 'aria-label="Tiles not seen yet, by dots"' in html
+    page = Page(host.html)
+    assert with_class(page, "pip-w") or with_class(page, "pip-b")
+    names = [el.name for el in page.walk() if "aria-label" in el.attrs]
+    assert any(n[:-1] == "Die of the white line: " and n[-1].isdigit() for n in names)
+    assert "Tiles not seen yet, by dots" in names
     # a place's name starts with what it shows: its number and the tile counts it takes
-    assert re.search(r'aria-label="\d+ ×\d( or ×\d)?: open place on the (white|black) line \((low|high) end\), takes', html)
-    assert re.search(r'aria-label="(Redraw|Exchange|Stack): (used|not used yet)', html)
+    opens = [n.partition(": ") for n in names if ": open place on the " in n]
+    assert opens and all(what.split(" ")[0].isdigit() and " ×" in what and rest.split(", takes")[0] in (
+        f"open place on the {line} line ({end} end)" for line in ("white", "black") for end in ("low", "high"))
+        for what, _, rest in opens)
+    assert any(n.startswith(("Redraw: ", "Exchange: ", "Stack: ")) and n.split(": ", 1)[1].startswith(
+        ("used", "not used yet")) for n in names)
 
 
 def test_rules_page_lists_every_ruling_in_both_languages():
@@ -459,11 +466,41 @@ def test_japanese_board_and_log():
 
 
 # --- see before you commit ------------------------------------------------------------------------
+def classes(el):
+    return el.attrs.get("class", "").split()
+
+
+def with_class(el, *cls):
+    """The elements inside ``el`` (a Page, an element, or markup) whose classes are ``cls``."""
+    el = Page(el) if isinstance(el, str) else el
+    return [x for x in el.walk() if classes(x) == list(cls)]
+
+
+def words(el):
+    """Every text inside ``el``, a space between its parts (as ``Text.of`` reads markup)."""
+    return " ".join(" ".join(x if isinstance(x, str) else words(x) for x in el.children).split())
+
+
+class Cell:
+    """A table cell (li) as read: its classes, its text, and what it says to a screen reader
+    too (``said``: the text and every label inside)."""
+
+    def __init__(self, el):
+        self.el, self.cls, self.text = el, classes(el), words(el)
+        self.said = " ".join([self.text] + [x.attrs["aria-label"] for x in [el, *el.walk()]
+                                            if "aria-label" in x.attrs])
+
+    def count(self, *cls):
+        return len(with_class(self.el, *cls))
+
+
 def cell(html, id_):
-    """The markup of the table cell (li) holding element ``id_``."""
-    m = re.search(r'<li class="([^"]*)">(?:(?!<li ).)*?id="%s".*?</li>' % re.escape(id_), html, re.S)
-    assert m, id_
-    return m.group(0)
+    """The table cell (li) holding element ``id_``."""
+    el = Page(html).by_id(id_)
+    assert el is not None, id_
+    while el.tag != "li":
+        el = el.parent
+    return Cell(el)
 
 
 def test_selected_tiles_show_at_every_open_place_whether_they_make_its_number_and_count():
@@ -473,22 +510,22 @@ def test_selected_tiles_show_at_every_open_place_whether_they_make_its_number_an
     sel = choice(tiles=tiles("w1", "w3b1"))
     html, text, c = board(view, 0, sel)
     hi, lo = cell(html, "end-0-hi"), cell(html, "end-0-lo")
-    assert 'class="cell open fits"' in hi and "✓Σ4" in Text.of(hi) and "✓×2" in Text.of(hi)
-    assert "your tiles make 4: right; 2 tiles: a count it takes" in hi
-    assert 'class="cell open misfit"' in lo and "✗Σ4" in Text.of(lo) and "✓×2" in Text.of(lo)
-    assert "your tiles make 4, not 2" in lo
+    assert hi.cls == ["cell", "open", "fits"] and "✓Σ4" in hi.text and "✓×2" in hi.text
+    assert "your tiles make 4: right; 2 tiles: a count it takes" in hi.said
+    assert lo.cls == ["cell", "open", "misfit"] and "✗Σ4" in lo.text and "✓×2" in lo.text
+    assert "your tiles make 4, not 2" in lo.said
     black = cell(html, "end-1-lo")
-    assert "✗no dots" in Text.of(black) and "a selected tile has no black dots" in black
+    assert "✗no dots" in black.text and "a selected tile has no black dots" in black.said
     assert UI.prompt(view, sel, c) == "1 white, 3 white 1 black: white 4, black 1. They fit: 4 on the white line."
     # advanced rules: next to a single tile only 2 tiles (one fewer would be none)
     s2 = rig([["w5", "w2", "w3"], ["b1"]], dice=(3, 4), hi=([place(4, ["w4"])], []))
     view2 = GAME.view(s2, 0)
     html2, _, _ = board(view2, 0, choice(tiles=tiles("w5")))
     five = cell(html2, "end-0-hi")
-    assert "✓Σ5" in Text.of(five) and "✗×1" in Text.of(five) and "1 tile: not a count it takes" in five
-    assert Text.of(five).startswith("5 ×2")
+    assert "✓Σ5" in five.text and "✗×1" in five.text and "1 tile: not a count it takes" in five.said
+    assert five.text.startswith("5 ×2")
     html3, _, _ = board(view2, 0, choice(tiles=tiles("w2", "w3")))
-    assert 'class="cell open fits"' in cell(html3, "end-0-hi")
+    assert cell(html3, "end-0-hi").cls == ["cell", "open", "fits"]
 
 
 def test_a_chosen_place_waits_for_confirm_with_the_tiles_drawn_there_and_words_for_it():
@@ -498,17 +535,19 @@ def test_a_chosen_place_waits_for_confirm_with_the_tiles_drawn_there_and_words_f
     sel = choice(tiles=move["tiles"], pending=move)
     html, text, c = board(view, 0, sel)
     hi = cell(html, "end-0-hi")
-    assert 'class="cell open pending"' in hi and 'class="ghost"' in hi and hi.count('class="tile small"') == 2
-    assert "Your move, waiting for Confirm." in hi
+    assert hi.cls == ["cell", "open", "pending"] and hi.count("ghost") and hi.count("tile", "small") == 2
+    assert "Your move, waiting for Confirm." in hi.said
     assert UI.prompt(view, sel, c) == "Place 2 tiles (1 + 3 white = 4) at 4 on the white line?"
-    bar = re.search(r'<div class="action-bar">.*?</div>', html, re.S).group(0)
-    assert 'id="confirm-move"' in bar and "✓ Place" in Text.of(bar) and 'id="cancel-move"' in bar
-    assert 'id="action-redraw"' not in html          # the markers step aside while a move waits
+    page = Page(html)
+    bar = with_class(page, "action-bar")[0]
+    ids = [el.id for el in bar.walk()]
+    assert "confirm-move" in ids and "✓ Place" in words(bar) and "cancel-move" in ids
+    assert page.by_id("action-redraw") is None       # the markers step aside while a move waits
     ja = ctx(0, lang="ja")
     assert UI.prompt(view, sel, ja) == "白ラインの4に2枚（白1 + 3 = 4）を置きますか？"
     # a pending move no longer legal (a stale selection) is not shown
     stale = choice(tiles=move["tiles"], pending=lay(1, "hi", "b6"))
-    assert UI.pending(view, stale, c) is None and "ghost" not in board(view, 0, stale)[0]
+    assert UI.pending(view, stale, c) is None and not with_class(board(view, 0, stale)[0], "ghost")
 
 
 def test_the_preview_says_when_a_move_wins():
@@ -541,9 +580,9 @@ def test_stack_redraw_and_exchange_say_what_they_will_do_before_confirm():
     sel = choice(mode="stack", tiles=st["tiles"], pending=st)
     html, _, c = board(view, 0, sel)
     four = cell(html, "place-0-4")
-    assert re.match(r'<li class="cell place[a-z ]* pending">', four) and 'class="ghost"' in four
+    assert four.cls[:2] == ["cell", "place"] and four.cls[-1] == "pending" and four.count("ghost")
     assert UI.prompt(view, sel, c) == "Stack 1 tile (4 white) on 4 of the white line? It uses your Stack marker."
-    assert "✓ Stack" in html
+    assert Page(html).by_id("confirm-move").text == "✓ Stack"
     rd = {"a": "redraw", "tile": tile("b6")}
     assert UI.prompt(view, choice(tiles=[tile("b6")], mode="redraw", pending=rd), c) == \
         f"Put 6 black out of the game and draw 1 of the {len(s['deck'])} deck tiles? It uses your Redraw marker."
@@ -599,18 +638,26 @@ def test_the_opponents_last_move_is_marked_until_you_move():
     s1 = GAME.apply(s, 1, lay(0, "hi", "w4"))
     view = GAME.view(s1, 0)
     html, text, c = board(view, 0)
-    four = re.search(r'<li class="cell place last">.*?</li>', html, re.S).group(0)
-    assert "white line, 4: 1 tile: 4 white Ben&#x27;s last move." in four and Text.of(four).startswith("◆ 4")
+    [four] = [Cell(el) for el in with_class(html, "cell", "place", "last")]
+    assert "white line, 4: 1 tile: 4 white Ben's last move." in four.said and four.text.startswith("◆ 4")
     assert UI.prompt(view, choice(), c).startswith("◆ Ben placed 1 tile at 4 on the white line. Your turn: you drew ")
     # seat 0 moves: nothing of Ben's is marked for seat 0 any more; Ben sees seat 0's move
     s2 = GAME.apply(s1, 0, lay(0, "lo", "w2"))
-    assert 'class="cell place last"' not in board(GAME.view(s2, 0), 0)[0]
-    assert "Aki&#x27;s last move." in board(GAME.view(s2, 1), 1)[0]
+    assert not with_class(board(GAME.view(s2, 0), 0)[0], "cell", "place", "last")
+    [mark] = [Cell(el) for el in with_class(board(GAME.view(s2, 1), 1)[0], "cell", "place", "last")]
+    assert "Aki's last move." in mark.said
     # an Exchange: both tiles tagged, the marker outlined
     s3 = GAME.apply(s1, 0, {"a": "exchange", "give": tile("b6"), "take": tile("b1")})
     html3 = board(GAME.view(s3, 1), 1)[0]
-    assert html3.count('class="tag swapped">⇄<') == 2 and 'class="marker used last"' in html3
+    assert [el.all_text for el in with_class(html3, "tag", "swapped")] == ["⇄", "⇄"]
+    assert with_class(html3, "marker", "used", "last")
     assert UI.prompt(GAME.view(s3, 1), choice(), ctx(1)).startswith("◆ Aki used Exchange: took your 1 black, gave 6 black.")
+
+
+def motion(html):
+    """{data-fx-key: data-fx} of the elements that move."""
+    return {el.attrs.get("data-fx-key"): el.attrs["data-fx"] for el in Page(html).walk()
+            if "data-fx" in el.attrs}
 
 
 def test_new_tiles_and_motion_flags_follow_the_latest_move_only():
@@ -620,17 +667,16 @@ def test_new_tiles_and_motion_flags_follow_the_latest_move_only():
     view = GAME.view(s1, 0)
     drawn = next(e["tile"] for e in view["log"] if e["e"] == "draw")
     html, _, _ = board(view, 0, fresh_from=start)
-    assert re.search(r'data-fx-key="t%d"[^>]*data-fx="slide"' % tile("w4"), html)   # from Ben's hand
-    assert re.search(r'data-fx-key="t%d"[^>]*data-fx="drop"' % drawn, html)          # drawn from the deck
-    assert html.count("data-fx=") == 2
-    tags = re.findall(r'class="tag new"', html)
-    assert len(tags) == 1                                                          # the tile you drew
+    assert motion(html) == {f"t{tile('w4')}": "slide",              # from Ben's hand
+                            f"t{drawn}": "drop"}                      # drawn from the deck
+    assert len(with_class(html, "tag", "new")) == 1                   # the tile you drew
     # every tile keeps its key (so it can glide later); no motion without a latest move
     quiet, _, _ = board(view, 0)
-    assert "data-fx=" not in quiet and quiet.count("data-fx-key=") >= 7
+    assert motion(quiet) == {} and sum("data-fx-key" in el.attrs for el in Page(quiet).walk()) >= 7
     s2 = GAME.apply(s1, 0, {"a": "exchange", "give": tile("b6"), "take": tile("b1")})
     html2, _, _ = board(GAME.view(s2, 1), 1, fresh_from=len(s1["log"]))
-    assert 'data-fx="flip"' in html2 and html2.count('data-fx="slide"') == 2
+    fx = [el.attrs["data-fx"] for el in Page(html2).walk() if "data-fx" in el.attrs]
+    assert "flip" in fx and fx.count("slide") == 2
 
 
 # --- the end ------------------------------------------------------------------------------------
@@ -642,18 +688,22 @@ def test_result_names_the_reason_first_both_hands_and_lines_in_tiles_left():
     code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves, {"seats": seats}))
     app, host = make_app(hash_=f"#load={code}")
     out = match.outcome()
-    overlay = re.search(r'<section class="overlay result".*?<div class="overlay-actions', host.html, re.S).group(0)
-    text = Text.of(overlay)
+    overlay = with_class(host.html, "overlay", "result")[0]
+    actions = next(el for el in overlay.walk() if classes(el)[:1] == ["overlay-actions"])
+    text = words(overlay)
+    text = text[:text.rindex(words(actions))].strip()          # what comes before the buttons
     winner = "You" if out["winners"] == [0] else "Ben"
     assert text.startswith(f"{winner} win")
     for s, n in enumerate(out["scores"]):
         assert f"{n} tile{'s' if n != 1 else ''} left" in text
-    body = re.search(r'<div class="bossa bossa-result"[^>]*>.*', overlay, re.S).group(0)
+    body = with_class(overlay, "bossa", "bossa-result")[0]
     end = next(e for e in match.state["log"] if e["e"] == "end")
-    assert Text.of(body).startswith(UI.end_text(end, ctx(0, names=("You", "Ben"))))
+    assert words(body).startswith(UI.end_text(end, ctx(0, names=("You", "Ben"))))
     assert "Final hands" in text and "The lines" in text and "Put aside at the start:" in text
-    assert body.count('class="line ') == 2 and 'class="cell open' not in body
-    assert body.count('class="tile small"') >= sum(out["scores"])
+    every = list(body.walk())
+    assert sum(classes(el)[:1] == ["line"] for el in every) == 2
+    assert not any(classes(el)[:2] == ["cell", "open"] for el in every)
+    assert len(with_class(body, "tile", "small")) >= sum(out["scores"])
 
 
 def test_a_draw_at_the_empty_deck_reads_as_a_draw_in_tiles_left():
@@ -699,38 +749,52 @@ def test_progress_line_for_the_shelf():
 
 
 def test_picture_is_an_svg_of_dice_and_tiles():
-    html = render(UI.picture())
-    assert html.startswith('<svg viewBox="0 0 200 100" aria-hidden="true"')
-    root = html.split(">", 1)[0]
-    assert "width=" not in root and "height=" not in root
-    assert html.count('class="tile-face"') == 5 and 'class="pip-w"' in html and 'class="pip-b"' in html
+    page = Page(render(UI.picture()))
+    svg = page.children[0]
+    assert svg.tag == "svg" and svg.attrs["viewbox"] == "0 0 200 100" and svg.hidden
+    assert "width" not in svg.attrs and "height" not in svg.attrs
+    assert len(with_class(page, "tile-face")) == 5 and with_class(page, "pip-w") and with_class(page, "pip-b")
 
 
 def test_a_revealed_view_shows_hidden_tiles_as_known_but_face_down():
     s = GAME.setup({}, 6)
     r = GAME.reveal(s)
     html, text, _ = board(r, None)
-    assert html.count('class="tile face-down"') == 8 and "?" not in text
-    assert html.count(", face down") >= 8
+    page = Page(html)
+    assert len(with_class(page, "tile", "face-down")) == 8 and "?" not in text
+    assert sum(", face down" in el.attrs.get("aria-label", "") for el in page.walk()) >= 8
     assert "Put aside, face down:" in text
     # after the choice the hands are open: plain faces, the tile put aside still face down
     s2 = GAME.apply(s, s["high"], {"a": "own", "line": R.WHITE})
     html2, text2, _ = board(GAME.reveal(s2), None)
-    assert "face-down" not in html2.split('class="bossa-side"')[0] and "Put aside, face down:" in text2
+    before_side = []
+    for el in Page(html2).walk():
+        if "bossa-side" in classes(el):
+            break
+        before_side.append(el)
+    assert not any("face-down" in classes(el) for el in before_side) and "Put aside, face down:" in text2
+
+
+def el_is_mine(el):
+    return el.tag == "section" and classes(el)[:2] == ["bossa-seat", "me"]
 
 
 def test_the_regions_mark_the_players_the_table_and_your_hand():
     app, host = make_app()
     screen = start(app, ("human", "normal"))
     human_to_move(app, host, screen)
-    html = host.html
-    assert html.count('data-region="players"') == 1 and html.count('data-region="hand"') == 1
-    assert html.count('data-region="table"') == 2            # the lines, and the deck beside them
-    hand = re.search(r'<section class="bossa-seat me[^"]*" data-region="hand"', html)
-    assert hand, "your own hand is the hand region"
+    def regions(html):
+        return [(el.attrs["data-region"], el) for el in Page(html).walk() if "data-region" in el.attrs]
+
+    found = regions(host.html)
+    assert sorted(r for r, _ in found if r in ("players", "hand", "table")) == [
+        "hand", "players", "table", "table"]                  # the lines, and the deck beside them
+    [hand] = [el for r, el in found if r == "hand"]
+    assert el_is_mine(hand), "your own hand is the hand region"
     app2, host2 = make_app()
     start(app2, ("normal", "normal"))
-    assert 'data-region="hand"' not in host2.html and host2.html.count('data-region="players"') == 2
+    others = [r for r, _ in regions(host2.html)]
+    assert "hand" not in others and others.count("players") == 2
 
 
 def test_the_opening_choice_says_what_each_choice_leads_to():

@@ -16,7 +16,8 @@
 
 from dataclasses import dataclass, field
 
-from .rules import CARDS, DEAL, NUMBERS, PAIR_DEAL
+from ...core.protocol import rules_of
+from .rules import CARDS, DEAL, DETAILED_LOG_SINCE, NUMBERS, PAIR_DEAL
 
 
 def card_id(n: int, c: int) -> int:
@@ -140,19 +141,18 @@ def walk(view, events, cards):
 
 def rounds_seen(view):
     """[(events, rows, finished)] per round of the game so far whose cards can be named: each
-    finished round (its ``round_end`` event shows every card, with handles from rules version
-    3; ``rows`` shaped like a view's, every number shown), then the current one (the view's
-    rows)."""
+    finished round (its ``round_end`` event shows every card, shaped like a view's rows, every
+    number shown; counted from rules version 3, as when the bots were tuned), then the current
+    one (the view's rows)."""
     log = view["log"]
     out = []
     start = None
+    counted = rules_of(view) >= DETAILED_LOG_SINCE
     for i, e in enumerate(log):
         if e["e"] == "deal":
             start = i
-        elif e["e"] == "round_end" and start is not None and "k" in e:
-            rows = [[{"k": k, "c": c["c"], "n": c["n"], "up": up}
-                     for k, c, up in zip(ks, row, ups)]
-                    for ks, row, ups in zip(e["k"], e["rows"], e["up"])]
+        elif e["e"] == "round_end" and start is not None and counted:
+            rows = [[dict(c) for c in row] for row in e["rows"]]
             if any(rows):
                 out.append((log[start:i], rows, True))
             start = None

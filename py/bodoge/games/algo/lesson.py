@@ -13,7 +13,7 @@ round. Closing notes: rounds and the game, point chips, pair play and 詰めア�
 """
 
 LESSON = {
-    "rules": 3,
+    "rules": 4,
     "options": {"players": 2},
     "seed": 592,
     "seats": [None, "easy"],

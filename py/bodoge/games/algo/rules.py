@@ -22,6 +22,13 @@ Rules versions (``rules_of(state)``; a record replays by the version it was made
   2 (issue 12, corrections from the Japanese source): pair play allows attacking your
      partner's cards (the normal rule: 「他のプレイヤー(誰でも構いません)」), and with point chips
      both players of the losing team pay a round win (「他のプレイヤー全員から」).
+  3 (issue 14): the same play; the log says more (attacked cards by position and colour, each
+     round's final board as parallel lists of ids, face up or down, handles).
+  4 (issue 25): the same play; a round's end is recorded whole in its ``round_end`` event, in
+     the form the table draws: its dealer, every row's cards (``{"id", "up", "k"}``, all
+     numbers shown at a round's end) and who was out. For a record of versions 1 to 3 the view
+     makes the same from the log (``final_round``), so every version's views show a round's end
+     alike: ``{"rows": [[{"k", "c", "n", "up"}]], "dealer", "out", ...}``.
 
 Options: ``players`` (2–4), ``mode`` ("standard"; "pair": 2 vs 2, diagonal partners; "puzzle":
 詰めアルゴ for one player, with ``grade`` 1–4 and optionally ``daily``: a date) and ``chips``
@@ -82,6 +89,9 @@ EACH_LOSER_PAYS_SINCE = 2     # pair chips: both players of the losing team pay 
 # Rules version 3: the same play; the log names attacked cards by position and colour and
 # keeps each round's final board (face up or down, handles) for the round summary.
 DETAILED_LOG_SINCE = 3
+# Rules version 4: the same play; a round's end event holds the round as it ended (dealer, rows
+# of cards, who was out), which the table draws without reading the rest of the log.
+ROUND_BOARD_SINCE = 4
 
 
 def number(cid: int) -> int:
@@ -114,7 +124,7 @@ def partner_attacks(state) -> bool:
 
 class Algo(Game):
     id = "algo"
-    rules_version = 3
+    rules_version = 4
     min_players = 2
     max_players = 4
 
@@ -462,12 +472,18 @@ class Algo(Game):
         for s in team:
             state["wins"][s] += 1
         result = {"round": state["round"], "winner": winner, "dealer": state["dealer"]}
-        event = {"e": "round_end", "round": state["round"], "winner": winner,
-                 "rows": [[c["id"] for c in row] for row in state["rows"]]}
+        event = {"e": "round_end", "round": state["round"], "winner": winner}
+        whole = rules_of(state) >= ROUND_BOARD_SINCE
+        if whole:            # the round as it ended, as the table draws it
+            event.update(dealer=state["dealer"], out=list(state["out"]),
+                         rows=[[dict(c) for c in row] for row in state["rows"]])
+        else:
+            event["rows"] = [[c["id"] for c in row] for row in state["rows"]]
         detailed = rules_of(state) >= DETAILED_LOG_SINCE
-        if detailed:
+        if detailed and not whole:
             event["up"] = [[c["up"] for c in row] for row in state["rows"]]
             event["k"] = [[c["k"] for c in row] for row in state["rows"]]
+        if detailed:
             event["wins"] = list(state["wins"])
         if is_pair(state):
             result["team"] = event["team"] = team
@@ -578,15 +594,15 @@ class Algo(Game):
         knows it (face up, its own, shown by Toss, or a round that has ended, when every card
         was shown), else ``"at"``, its place in its row now (so a line stays true when later
         cards are put in front of it). Nothing the seat may not know."""
-        log = [self._public_event(e, seat, everything) for e in state["log"]]
+        log = [self._public_end(state, i) if e["e"] == "round_end"
+               else self._public_event(e, seat, everything) for i, e in enumerate(state["log"])]
         if rules_of(state) < DETAILED_LOG_SINCE:
             return log
         over = state["phase"] == "over" or everything
         cards = {}
-        for e in state["log"]:           # rounds that ended: every card was shown
-            if e["e"] == "round_end" and "k" in e:
-                for ids, ks in zip(e["rows"], e["k"]):
-                    cards.update((k, (None, number(cid))) for cid, k in zip(ids, ks))
+        for e in log:                    # rounds that ended: every card was shown
+            if e["e"] == "round_end":
+                cards.update((c["k"], (None, c["n"])) for row in e["rows"] for c in row)
         for s, row in enumerate(state["rows"]):
             for p, c in enumerate(row):
                 if c["k"] not in cards:
@@ -621,11 +637,18 @@ class Algo(Game):
             out.update(c=colour(cid),
                        n=number(cid) if seat in (e["seat"], e["to"]) or everything else None)
             return out
-        if kind == "round_end":
-            out = {k: v for k, v in e.items() if k != "rows"}
-            out["rows"] = [[{"c": colour(c), "n": number(c)} for c in row] for row in e["rows"]]
-            return out
         return dict(e)
+
+    def _public_end(self, state, i):
+        """The ``round_end`` event ``state["log"][i]`` as every seat sees it (every card is
+        shown when a round ends): the round as it ended, whatever the record's version."""
+        e = state["log"][i]
+        board = final_round(state, i)
+        out = {k: v for k, v in e.items() if k not in ("rows", "up", "k")}
+        out.update(dealer=board["dealer"], out=board["out"],
+                   rows=[[{"k": c["k"], "c": colour(c["id"]), "n": number(c["id"]), "up": c["up"]}
+                          for c in row] for row in board["rows"]])
+        return out
 
     def outcome(self, state):
         """Winners and scores per seat: round wins, or points with chips (a team's on both of
@@ -644,6 +667,50 @@ class Algo(Game):
         if is_pair(state):
             detail["pair"] = True          # scores are the teams' (seats 0+2, 1+3)
         return Outcome(winners, scores, **detail)
+
+
+# --- a round that ended, by every rules version -------------------------------------------------
+def final_round(state, i):
+    """The round whose ``round_end`` event is ``state["log"][i]`` as it ended: ``{"dealer",
+    "rows": [[{"id", "up", "k"}]], "out"}``. Rules version 4 records it in the event; for an
+    older record it is made here: version 3's event has each card's id, face and handle, the
+    dealer is in ``results`` and a seat was out when all its cards were up; versions 1 and 2
+    list only ids, and the rest comes from the round's log (``_rows_of_log``)."""
+    e = state["log"][i]
+    if rules_of(state) >= ROUND_BOARD_SINCE:
+        return {"dealer": e["dealer"], "rows": e["rows"], "out": e["out"]}
+    if "k" in e:
+        rows = [[{"id": cid, "up": up, "k": k} for cid, up, k in zip(ids, ups, ks)]
+                for ids, ups, ks in zip(e["rows"], e["up"], e["k"])]
+    else:
+        rows = _rows_of_log(state["log"], i)
+    return {"dealer": state["results"][e["round"]]["dealer"], "rows": rows,
+            "out": [all(c["up"] for c in row) for row in rows]}
+
+
+def _rows_of_log(log, end):
+    """Rules versions 1 and 2: each card's handle and face at the ``round_end`` event
+    ``log[end]``, whose rows list ids only. Handles are given in order, one per card that
+    enters a row: the deal (each seat in turn, its hand sorted), then each drawn card, which
+    always joins its drawer's row (face up on a miss, face down on a Stay or a round-winning
+    hit); so the round's first handle is the number of cards in the earlier rounds' final rows.
+    A card is face up when an attack hit it or it was turned up (``reveal``)."""
+    base, start = 0, 0
+    for j in range(end):
+        if log[j]["e"] == "round_end":
+            base += sum(len(row) for row in log[j]["rows"])
+            start = j + 1
+    drawn, up = [], set()
+    for e in log[start:end]:
+        if e["e"] == "draw":
+            drawn.append(e["id"])
+        elif (e["e"] == "attack" and e["hit"]) or e["e"] == "reveal":
+            up.add(e["k"])
+    rows = log[end]["rows"]
+    joined = set(drawn)
+    order = [cid for row in rows for cid in row if cid not in joined] + drawn
+    handle = {cid: base + j for j, cid in enumerate(order)}
+    return [[{"id": cid, "up": handle[cid] in up, "k": handle[cid]} for cid in row] for row in rows]
 
 
 # --- what a seat can see is impossible (the number pad greys it; issue 26) --------------------------

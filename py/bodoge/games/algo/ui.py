@@ -147,11 +147,11 @@ class AlgoUI(Table, GameUI):
         if view["mode"] == "puzzle":
             return PUZZLE.board(view, sel, ctx)
         if ctx.pause is not None and self.ends_round(ctx.pause):
-            return self.ended_board(view, ctx.pause, ctx)
+            return self.final_board(view, ctx.pause, ctx)
         if view["phase"] == "over":           # the last round as it ended, as after every round
             last = next((e for e in reversed(view["log"]) if self.ends_round(e)), None)
             if last is not None:
-                return self.ended_board(view, last, ctx)
+                return self.final_board(view, last, ctx)
         return self.live_board(view, sel, ctx)
 
     def prompt(self, view, sel, ctx):
@@ -394,12 +394,12 @@ class AlgoUI(Table, GameUI):
         return t(prefix + "paid", n=e["paid"])
 
     def paid_why(self, e, ctx):
-        """How the round win's payment was counted (rules version 3 on: the event says which
-        cards were still face down)."""
-        if "paid" not in e or "up" not in e:
+        """How the round win's payment was counted (the event says which cards were still
+        face down)."""
+        if "paid" not in e:
             return None
         team = e.get("team") or [e["winner"]]
-        down = [c for s in team for c, up in zip(e["rows"][s], e["up"][s]) if not up]
+        down = [c for s in team for c in e["rows"][s] if not c["up"]]
         sixes = sum(1 for c in down if c["n"] == R.CHIPS_SIX)
         if not sixes:
             return ctx.t("algo.paid_why_no6", cards=len(down))
@@ -470,21 +470,18 @@ class AlgoUI(Table, GameUI):
                  h("tbody", {}, rows))
 
     def final_rows(self, e, ctx, heading=True):
-        """Every row as the round ended: all numbers, the cards still face down marked (rules
-        version 3 on)."""
+        """Every row as the round ended: all numbers, the cards still face down marked."""
         t = ctx.t
-        ups = e.get("up")
         team = e.get("team") or [e["winner"]]
         items = []
         for s, row in enumerate(e["rows"]):
             cards = []
-            for p, c in enumerate(row):
-                down = bool(ups) and not ups[s][p]
+            for c in row:
                 name = card_name(t, c["c"], c["n"])
-                cards.append(t("algo.still_down", card=name) if down else name)
-            svgs = [h("span", {"class_": "mini" + (" down" if ups and not ups[s][p] else "")},
-                      card_svg(t, c["c"], c["n"], True, mine=bool(ups) and not ups[s][p], small=True))
-                    for p, c in enumerate(row)]
+                cards.append(name if c["up"] else t("algo.still_down", card=name))
+            svgs = [h("span", {"class_": "mini" + ("" if c["up"] else " down")},
+                      card_svg(t, c["c"], c["n"], True, mine=not c["up"], small=True))
+                    for c in row]
             items.append(h("li", {"class_": "won" if s in team else None},
                            h("span", {"class_": "seat-name"}, ctx.name(s),
                              h("span", {"class_": "badge winner"}, t("algo.winner")) if s in team else None),
@@ -493,7 +490,8 @@ class AlgoUI(Table, GameUI):
                              svgs)))
         return h("div", {"class_": "final-rows"},
                  h("h3", {}, t("algo.all_cards")) if heading else None,
-                 h("p", {"class_": "legend"}, t("algo.legend_down")) if ups else None,
+                 h("p", {"class_": "legend"}, t("algo.legend_down"))
+                 if any(not c["up"] for row in e["rows"] for c in row) else None,
                  h("ul", {"class_": "reveal-rows"}, items))
 
     # --- the result ------------------------------------------------------------------------------
@@ -633,7 +631,8 @@ class AlgoUI(Table, GameUI):
         keys = [h("li", {}, t(f"algo.keys.{k}")) for k in KEYS]
         return h("div", {"class_": "rules"}, standard, variants,
                  h("h3", {}, t("rules.rulings")),
-                 h("ul", {}, rulings, versioned(3, RULINGS_V3), versioned(2, RULINGS_V2),
+                 h("ul", {}, rulings, versioned(4, RULINGS_V4), versioned(3, RULINGS_V3),
+                   versioned(2, RULINGS_V2),
                    versioned(1, RULINGS_V1)),
                  h("p", {}, t("algo.rules.versions")),
                  h("h3", {}, t("rules.keys")), h("ul", {}, keys))
@@ -643,13 +642,15 @@ RULES_STANDARD = ("goal", "setup", "turn", "hit", "miss", "empty", "out", "end",
 RULES_VARIANTS = ("chips", "pair", "toss", "puzzle", "grades")
 # Every ruling of the spec and every decision of ours (engine constants in rules.py/puzzle.py):
 # those of every rules version (and of the table: "preview", "undo"), what rules version 3 adds
-# (rules.DETAILED_LOG_SINCE: more in the log, no change of play), the corrections of rules
-# version 2 (rules.PARTNER_ATTACK_SINCE, rules.EACH_LOSER_PAYS_SINCE), and what games of rules
+# (rules.DETAILED_LOG_SINCE: more in the log, no change of play), what rules version 4 adds
+# (rules.ROUND_BOARD_SINCE: a round's end recorded whole, no change of play), the corrections of
+# rules version 2 (rules.PARTNER_ATTACK_SINCE, rules.EACH_LOSER_PAYS_SINCE), and what games of rules
 # version 1 keep (older save codes).
 RULINGS = ("colour", "first_dealer", "winner", "last_hit", "reveal", "sorted",
            "toss_before_attack", "toss_public", "chips_points", "chips_all_pay", "chips_pair",
            "puzzle_all_cards", "puzzle_no_repeat", "puzzle_grades", "daily", "preview", "pad", "undo",
            "analysis")
+RULINGS_V4 = ("round_record",)
 RULINGS_V3 = ("detailed_log",)
 RULINGS_V2 = ("partner_attack", "partner_out", "chips_pair_each", "chips_partner_hit")
 RULINGS_V1 = ("pair_opponents", "chips_pair_once")

@@ -451,39 +451,33 @@ class Table:
         return h("div", {"class_": "acts"}, buttons)
 
     # --- a round that ended, while its summary shows ----------------------------------------------
-    def ended_board(self, view, e, ctx):
-        """The round ``e`` ended as it ended: every card's number (all are shown when a round
-        ends), the cards still face down marked so (from rules version 3, whose event says
-        which), the winner and who was out; points and round wins after the round. Nothing
-        of the next deal."""
+    def final_board(self, view, e, ctx):
+        """The round that ``e`` ended, drawn from its ``round_end`` event alone (the rules
+        record the round whole: its rows of cards, every number shown, face up or down, its
+        dealer and who was out): the winner, and the points and round wins after the round.
+        Nothing of the next deal."""
         t = ctx.t
-        n = len(e["rows"])
+        rows = e["rows"]
+        n = len(rows)
         me = ctx.viewer if ctx.viewer is not None and 0 <= ctx.viewer < n else None
         others, me = self.seats_in_order(n, me)
         team = e.get("team") or [e["winner"]]
-        ups, ks = e.get("up"), e.get("k")
-        flips = self.motion(view, ctx, ended=True)[0] if ks else set()
-        result = next((r for r in view["results"] if r["round"] == e["round"]), None)
-        dealer = result["dealer"] if result else -1
+        flips = self.motion(view, ctx, ended=True)[0]
 
         def band(s):
             cards = []
-            row = e["rows"][s]
-            for p, c in enumerate(row):
-                up = ups[s][p] if ups else True
-                card = {"c": c["c"], "n": c["n"], "up": up}
-                classes = ["card", "black" if c["c"] == R.BLACK else "white",
-                           "up" if up else "down ended-down"]
+            for p, card in enumerate(rows[s]):
+                classes = ["card", "black" if card["c"] == R.BLACK else "white",
+                           "up" if card["up"] else "down ended-down"]
                 attrs = {"id": f"card-{s}-{p}", "role": "img", "class_": " ".join(classes),
                          "data_spot": f"card:{s}:{p}",
-                         "aria_label": self.card_label(card, p, len(row), ctx.name(s), False, t,
-                                                       ended=True)}
-                if ks:
-                    attrs.update(data_fx="flip" if ks[s][p] in flips else "slide",
-                                 data_fx_key=f"k{ks[s][p]}")
+                         "aria_label": self.card_label(card, p, len(rows[s]), ctx.name(s), False, t,
+                                                       ended=True),
+                         "data_fx": "flip" if card["k"] in flips else "slide",
+                         "data_fx_key": f"k{card['k']}"}
                 cards.append(h("li", {}, h("span", attrs, self.svg(t, card))))
-            out = all(ups[s]) if ups else s not in team
-            badges = self.badges(view, s, ctx, out=out, winner=s in team, dealer=dealer)
+            out = e["out"][s]
+            badges = self.badges(view, s, ctx, out=out, winner=s in team, dealer=e["dealer"])
             classes = " won" if s in team else " is-out" if out else ""
             return self.band(ctx, s, cards, badges, classes)
 
@@ -496,5 +490,5 @@ class Table:
         center = h("div", {"class_": "center ended"},
                    h("div", {"class_": "pile"}, self.team_list(view, ctx) if view["mode"] == "pair" else None),
                    h("div", {"class_": "action-text", "id": "action-text"}, text))
-        lengths = [len(e["rows"][s]) for s in others + ([me] if me is not None else [])]
+        lengths = [len(rows[s]) for s in others + ([me] if me is not None else [])]
         return self.frame_board(view, lengths, bands, center, mine, extra=" round-ended")

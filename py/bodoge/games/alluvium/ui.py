@@ -90,13 +90,63 @@ def same_sheet(view, sel):
     the piece starts where it fits on this one. Returns the old answer."""
     sheet = view["sheet"]
     key = f"{view['round']}:{view['phase']}:{view['step']}:{sheet['owner']}:{sheet['cells']}"
-    if sel.get("for") == key:
+    if sel.sheet == key:
         return True
-    kept = {k: sel[k] for k in ("final",) if k in sel}
     had = bool(sel)
-    sel.clear()
-    sel.update(kept, **{"for": key})
+    sel.clear(keep=("final",))
+    sel.sheet = key
     return not had
+
+
+class Choice:
+    """The player's choice in progress (the session's ``sel``), each field with its default:
+
+    * ``sheet``: the sheet and step it was made for (``same_sheet``); ``final``: the final
+      scoring's step shown (a number, or "all");
+    * ``mode``: "piece" (the piece in hand) or "cell" (action B: one cell); ``cursor`` (the cell
+      picked in action B) and ``cursor_pinned`` (a click or a key put it there: it no longer
+      follows the pointer);
+    * the piece in hand (``Draft``): ``piece``, ``rot``, ``flip``, ``at`` (the map cell [row,
+      col] of its middle cell), ``pinned`` (a click, a drag or a key placed it) and ``home``
+      (where it rested while it follows the pointer);
+    * a press on the map (``pointer``): ``press`` ({"cell", "hit", "hover"}), ``grab`` (where
+      the piece was held, from its middle cell), ``moved`` (the press became a drag) and
+      ``dragged`` (the click that ends a drag does nothing)."""
+
+    DEFAULTS = {"sheet": None, "final": 0, "mode": "piece", "cursor": None, "cursor_pinned": False,
+                "piece": None, "rot": 0, "flip": 0, "at": None, "pinned": False, "home": None,
+                "press": None, "grab": None, "moved": False, "dragged": False}
+    __slots__ = tuple(DEFAULTS)
+
+    def __init__(self, **fields):
+        for name, value in self.DEFAULTS.items():
+            setattr(self, name, fields.pop(name, value))
+        if fields:
+            raise TypeError(f"no such field: {', '.join(fields)}")
+
+    def clear(self, keep=()):
+        """Every field back to its default but those named in ``keep``."""
+        for name, value in self.DEFAULTS.items():
+            if name not in keep:
+                setattr(self, name, value)
+
+    def unplace(self):
+        """The piece in hand back to where a new piece starts (it is placed afresh)."""
+        self.at, self.pinned, self.home = None, False, None
+
+    def copy(self):
+        return Choice(**{name: getattr(self, name) for name in self.__slots__})
+
+    def __bool__(self):
+        return any(getattr(self, name) != value for name, value in self.DEFAULTS.items())
+
+    def __eq__(self, other):
+        return isinstance(other, Choice) and all(
+            getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    def __repr__(self):
+        return "Choice(" + ", ".join(f"{name}={getattr(self, name)!r}" for name, value
+                                     in self.DEFAULTS.items() if getattr(self, name) != value) + ")"
 
 
 def hand_pieces(view):
@@ -325,23 +375,24 @@ def turns_of(piece):
 
 
 class Draft:
-    """The viewer's piece in hand: which piece, how it is turned, where it is (kept in ``sel``:
-    ``piece``, ``rot``, ``flip``, ``at`` = the map cell [row, col] of the piece's middle cell,
-    ``pinned`` once a click, a drag or a key placed it: then it no longer follows the pointer)."""
+    """The viewer's piece in hand: which piece, how it is turned, where it is (kept in ``sel``,
+    a ``Choice``: ``piece``, ``rot``, ``flip``, ``at`` = the map cell [row, col] of the piece's
+    middle cell, ``pinned`` once a click, a drag or a key placed it: then it no longer follows
+    the pointer)."""
 
     def __init__(self, view, sel):
         self.view = view
         self.sel = sel
         todo = view["todo"]
-        if sel.get("piece") not in todo:
-            sel["piece"] = todo[0] if todo else None
-            for key in ("at", "rot", "flip", "pinned", "home"):
-                sel.pop(key, None)
-        self.piece = sel["piece"]
-        self.rot = sel.get("rot", 0) % 4
-        self.flip = sel.get("flip", 0) % 2
+        if sel.piece not in todo:
+            sel.piece = todo[0] if todo else None
+            sel.rot, sel.flip = 0, 0
+            sel.unplace()
+        self.piece = sel.piece
+        self.rot = sel.rot % 4
+        self.flip = sel.flip % 2
         self.filled = R.filled_mask(view["sheet"]["cells"])
-        if self.piece is not None and "at" not in sel:
+        if self.piece is not None and sel.at is None:
             self.start()
 
     def shape(self, rot=None, flip=None):
@@ -359,13 +410,13 @@ class Draft:
         shape = self.shape()
         top, left = self.origin(r, c, shape)
         ar, ac = anchor_of(shape)
-        self.sel.update(at=[top + ar, left + ac], rot=self.rot, flip=self.flip)
+        self.sel.at, self.sel.rot, self.sel.flip = [top + ar, left + ac], self.rot, self.flip
 
     def at(self):
-        return self.sel["at"]
+        return self.sel.at
 
     def mask(self):
-        top, left = self.origin(*self.sel["at"])
+        top, left = self.origin(*self.sel.at)
         return B.place(self.shape(), top, left)
 
     def move(self):
@@ -407,7 +458,7 @@ class Draft:
 
     def turn(self, rot=0, flip=0):
         """Turn (a quarter clockwise per ``rot``) or flip about the middle cell."""
-        r, c = self.sel["at"]
+        r, c = self.sel.at
         self.flip = (self.flip + flip) % 2
         self.rot = (self.rot + rot) % 4
         self.set_at(r, c)
@@ -419,7 +470,7 @@ class Draft:
         turns = turns_of(self.piece)
         shape = self.shape()
         k0 = next(k for k, (rot, flip) in enumerate(turns) if B.shape(self.piece, rot, flip) == shape)
-        r, c = self.sel["at"]
+        r, c = self.sel.at
         here = (r * B.SIZE + c) * len(turns) + k0
         total = B.CELLS * len(turns)
         for step in range(1, total + 1):
@@ -433,7 +484,7 @@ class Draft:
         return False
 
     def shift(self, dr, dc):
-        r, c = self.sel["at"]
+        r, c = self.sel.at
         self.set_at(r + dr, c + dc)
 
 
@@ -451,6 +502,9 @@ class AlluviumUI(GameUI):
 
     def opened(self, app):
         pointer.install(app)
+
+    def selection(self, old=None, seat=None):
+        return Choice()
 
     # --- board -----------------------------------------------------------------------------------
     def board(self, view, sel, ctx):
@@ -474,10 +528,10 @@ class AlluviumUI(GameUI):
             pic.clickable = "alv-at"
             pic.pointer = True
             who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
-            if sel.get("mode") == "cell" and self.singles(view):
+            if sel.mode == "cell" and self.singles(view):
                 effect = self.cell_effect(view, sel, pic)
             else:
-                sel["mode"] = "piece"
+                sel.mode = "piece"
                 draft = Draft(view, sel)
                 pic.ghost, pic.who = draft.mask(), who
                 effect = self.piece_effect(view, draft)
@@ -560,9 +614,9 @@ class AlluviumUI(GameUI):
 
     def cell_effect(self, view, sel, pic):
         singles = self.singles(view)
-        cursor = sel.get("cursor")
+        cursor = sel.cursor
         if cursor is None or not 0 <= cursor < B.CELLS:
-            cursor = sel["cursor"] = B.cells_of(singles)[0]
+            cursor = sel.cursor = B.cells_of(singles)[0]
         pic.singles, pic.cursor = singles, cursor
         try:
             effect = R.preview(view, {"cell": cursor})
@@ -629,11 +683,11 @@ class AlluviumUI(GameUI):
         t = ctx.t
         if effect is None:
             return ""
-        if sel.get("mode") == "cell":
+        if sel.mode == "cell":
             head = t("alluvium.preview.cell", where=where(t, effect["cell"]))
         else:
             d = Draft(view, sel)
-            r, c = sel["at"]
+            r, c = sel.at
             head = t("alluvium.preview.place", piece=piece_name(t, d.piece), where=where(t, r * B.SIZE + c),
                      turn=t("alluvium.turn", deg=d.rot * 90), flip=t("alluvium.flipped") if d.flip else "")
         if "error" in effect:
@@ -657,7 +711,7 @@ class AlluviumUI(GameUI):
 
     def controls(self, view, sel, ctx, effect=None):
         t = ctx.t
-        piece_mode = sel.get("mode") != "cell"
+        piece_mode = sel.mode != "cell"
         rows = []
         if piece_mode:
             pieces = hand_pieces(view)
@@ -667,7 +721,7 @@ class AlluviumUI(GameUI):
                                      "data_spot": "pieces"},
                               [h("button", {"type": "button", "class_": "button alv-pick", "data_act": "alv-piece",
                                             "data_arg": p, "disabled": done,
-                                            "aria_pressed": "true" if sel.get("piece") == p else "false"},
+                                            "aria_pressed": "true" if sel.piece == p else "false"},
                                  piece_svg(p, who, 9), " ", piece_name(t, p),
                                  h("span", {"class_": "alv-done"}, " ", t("alluvium.drawn")) if done else None)
                                for p, done in pieces]))
@@ -827,13 +881,13 @@ class AlluviumUI(GameUI):
     @action("alv-step")
     def final_step(self, arg, view, sel, ctx):
         """The final scoring's step ``arg`` (0: the area bonuses, then a sheet each)."""
-        sel["final"] = int(arg) if arg.isdigit() else 0
+        sel.final = int(arg) if arg.isdigit() else 0
         ctx.focus = "alv-final-title"
 
     @action("alv-all")
     def final_all(self, arg, view, sel, ctx):
         """Every step of the final scoring at once."""
-        sel["final"] = "all"
+        sel.final = "all"
 
     @action(POINTER_ACT, "alv-mode", "alv-draw", "alv-at", "alv-rot", "alv-flip", "alv-next", "alv-move",
             "alv-piece", "alv-reset")
@@ -847,14 +901,14 @@ class AlluviumUI(GameUI):
             return None
         if action == POINTER_ACT:
             return self.pointer(arg, view, sel)
-        dragged = sel.pop("dragged", False)
+        dragged, sel.dragged = sel.dragged, False
         if action == "alv-mode":
             if self.singles(view):
-                sel["mode"] = "piece" if sel.get("mode") == "cell" else "cell"
-                sel.pop("cursor_pinned", None)
+                sel.mode = "piece" if sel.mode == "cell" else "cell"
+                sel.cursor_pinned = False
                 ctx.focus = "alv-mode"
             return None
-        if sel.get("mode") == "cell":
+        if sel.mode == "cell":
             return self.checked(self.act_cell(action, arg, sel), view, ctx)
         draft = Draft(view, sel)
         if action == "alv-draw":
@@ -876,13 +930,11 @@ class AlluviumUI(GameUI):
             if arg == "next":           # P: the other piece of round 1
                 arg = todo[(todo.index(draft.piece) + 1) % len(todo)]
             if arg in todo and arg != draft.piece:
-                sel.update(piece=arg, rot=0, flip=0)
-                for key in ("at", "pinned", "home"):
-                    sel.pop(key, None)
+                sel.piece, sel.rot, sel.flip = arg, 0, 0
+                sel.unplace()
         elif action == "alv-reset":
-            sel.update(rot=0, flip=0)
-            for key in ("at", "pinned", "home"):
-                sel.pop(key, None)
+            sel.rot, sel.flip = 0, 0
+            sel.unplace()
         return None
 
     @staticmethod
@@ -902,8 +954,7 @@ class AlluviumUI(GameUI):
     @staticmethod
     def pin(sel):
         """The piece stays where it is now (it no longer follows the pointer)."""
-        sel["pinned"] = True
-        sel.pop("home", None)
+        sel.pinned, sel.home = True, None
 
     def click(self, cell, view, sel, draft, ctx):
         """A click or tap on a cell: the first places the piece there (its middle cell on that
@@ -911,11 +962,11 @@ class AlluviumUI(GameUI):
         (Settings; a mouse by default), a click on the piece that followed the pointer draws it
         at once where it fits: the hover preview already showed what it does. A click that ends
         a drag does nothing more."""
-        press = sel.pop("press", None)
+        press, sel.press = sel.press, None
         if press is not None and press["cell"] == cell:
             on_piece = press["hit"] or (press.get("hover") and not ctx.confirm and draft.legal(draft.mask()))
         else:
-            on_piece = bool(sel.get("pinned")) and bool(draft.mask() >> cell & 1)
+            on_piece = sel.pinned and bool(draft.mask() >> cell & 1)
         if on_piece:
             return draft.move()
         if not draft.mask() >> cell & 1:
@@ -931,49 +982,51 @@ class AlluviumUI(GameUI):
         kind, _, rest = arg.partition(":")
         cell_s, _, step = rest.partition(":")
         cell = int(cell_s) if cell_s.isdigit() and int(cell_s) < B.CELLS else None
-        if sel.get("mode") == "cell":
-            if kind == "over" and cell is not None and not sel.get("cursor_pinned"):
-                sel["cursor"] = cell
+        if sel.mode == "cell":
+            if kind == "over" and cell is not None and not sel.cursor_pinned:
+                sel.cursor = cell
             return None
         draft = Draft(view, sel)
         if kind == "over":
-            if sel.get("pinned"):
+            if sel.pinned:
                 return None
             if cell is None:                     # it left the map: back where it rested
-                if "home" in sel:
-                    r, c = sel.pop("home")
+                if sel.home is not None:
+                    (r, c), sel.home = sel.home, None
                     draft.set_at(r, c)
             else:
-                sel.setdefault("home", list(sel["at"]))
+                if sel.home is None:
+                    sel.home = list(sel.at)
                 draft.set_at(cell // B.SIZE, cell % B.SIZE)
         elif kind == "down":
-            sel.pop("dragged", None)
+            sel.dragged = False
             if cell is None:
                 return None
             hit = bool(draft.mask() >> cell & 1)
             # ``hover``: pressed on the piece as it followed the pointer (its preview was shown)
-            sel["press"] = {"cell": cell, "hit": hit and bool(sel.get("pinned")),
-                            "hover": hit and not sel.get("pinned") and "home" in sel}
-            r, c = sel["at"]
+            sel.press = {"cell": cell, "hit": hit and sel.pinned,
+                         "hover": hit and not sel.pinned and sel.home is not None}
+            r, c = sel.at
             if hit:
-                sel["grab"] = [cell // B.SIZE - r, cell % B.SIZE - c]
+                sel.grab = [cell // B.SIZE - r, cell % B.SIZE - c]
             else:
-                sel["grab"] = [0, 0]
+                sel.grab = [0, 0]
                 draft.set_at(cell // B.SIZE, cell % B.SIZE)
         elif kind == "drag":
-            grab = sel.get("grab")
+            grab = sel.grab
             if grab is not None and cell is not None:
                 draft.set_at(cell // B.SIZE - grab[0], cell % B.SIZE - grab[1])
-                if cell != sel.get("press", {}).get("cell"):
-                    sel["moved"] = True
+                if cell != (sel.press or {}).get("cell"):
+                    sel.moved = True
         elif kind == "up":
-            sel.pop("grab", None)
-            if sel.pop("moved", False):
+            sel.grab = None
+            moved, sel.moved = sel.moved, False
+            if moved:
                 self.pin(sel)
-                sel["dragged"] = True
-                sel.pop("press", None)
+                sel.dragged = True
+                sel.press = None
         elif kind in ("wheel", "menu"):
-            if cell is not None and not sel.get("pinned"):
+            if cell is not None and not sel.pinned:
                 draft.set_at(cell // B.SIZE, cell % B.SIZE)
             draft.turn(rot=-1 if step == "-1" else 1)
         return None
@@ -982,19 +1035,19 @@ class AlluviumUI(GameUI):
     def act_cell(action, arg, sel):
         """Action B: a click picks a cell (a second click on it fills it); arrows move the cursor."""
         if action == "alv-at" and arg.isdigit():
-            if sel.get("cursor") == int(arg) and sel.get("cursor_pinned"):
+            if sel.cursor == int(arg) and sel.cursor_pinned:
                 return {"cell": int(arg)}
-            sel["cursor"] = int(arg)
-            sel["cursor_pinned"] = True
+            sel.cursor = int(arg)
+            sel.cursor_pinned = True
         elif action == "alv-move" and arg in MOVES:
-            r, c = divmod(sel.get("cursor", B.CELLS // 2), B.SIZE)
+            r, c = divmod(B.CELLS // 2 if sel.cursor is None else sel.cursor, B.SIZE)
             dr, dc = MOVES[arg]
-            sel["cursor"] = min(max(r + dr, 0), B.SIZE - 1) * B.SIZE + min(max(c + dc, 0), B.SIZE - 1)
-            sel["cursor_pinned"] = True
-        elif action == "alv-draw" and "cursor" in sel:
-            return {"cell": sel["cursor"]}
+            sel.cursor = min(max(r + dr, 0), B.SIZE - 1) * B.SIZE + min(max(c + dc, 0), B.SIZE - 1)
+            sel.cursor_pinned = True
+        elif action == "alv-draw" and sel.cursor is not None:
+            return {"cell": sel.cursor}
         elif action == "alv-reset":
-            sel["mode"] = "piece"
+            sel.mode = "piece"
         return None
 
     KEYS = {"r": "alv-rot", "f": "alv-flip", "n": "alv-next", "b": "alv-mode", "enter": "alv-draw",
@@ -1108,13 +1161,13 @@ class AlluviumUI(GameUI):
         sheets = view["result"]["sheets"]
         steps = [self.step_areas(view, ctx)] + [self.step_sheet(view, ctx, sheet) for sheet in sheets]
         title = h("h2", {"id": "alv-final-title", "tabindex": "-1"}, t("alluvium.step.title"))
-        if sel.get("final") == "all":
+        if sel.final == "all":
             return h("section", {"class_": "alv-final all", "data_region": "table", "aria_labelledby": "alv-final-title"},
                      h("div", {"class_": "alv-final-head"}, title,
                        h("button", {"type": "button", "class_": "button", "data_act": "alv-step", "data_arg": "0",
                                     "id": "alv-one"}, t("alluvium.step.one"))),
                      h("div", {"class_": "alv-steps"}, steps))
-        k = sel.get("final", 0)
+        k = sel.final
         k = min(max(k if isinstance(k, int) else 0, 0), len(steps) - 1)
         def words(key):
             return [h("span", {"class_": "alv-long"}, t(key)), h("span", {"class_": "alv-short"}, t(key + "_short"))]
