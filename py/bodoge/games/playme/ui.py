@@ -278,6 +278,7 @@ class Memory:
         self.motion = Motion(view)
         self.was_hidden = False
         self.legal = (None, {})      # (the view they are for, seat -> moves)
+        self.games = R.CHALLENGE_GAMES if view["options"].get("challenge") else 1   # in the match
 
 
 class Table:
@@ -1192,8 +1193,7 @@ class PlayMeUI(Table, GameUI):
         if kind in ("madden", "betray"):
             return say(f"playme.log.{kind}", e["s"], other=ctx.name(e["to"]))
         if kind == "game_won":
-            return t(f"playme.log.won.{e['how']}", names=self.names(ctx, e["winners"]),
-                     n=e["game"] + 1)
+            return self.won(e, ctx, self.numbered(e, ctx))
         if kind == "over":
             return t("playme.log.over", names=self.names(ctx, e["winners"]))
         return None
@@ -1201,6 +1201,25 @@ class PlayMeUI(Table, GameUI):
     @staticmethod
     def names(ctx, seats):
         return ctx.t("list.sep").join(ctx.name(s) for s in seats)
+
+    @staticmethod
+    def numbered(e, ctx):
+        """Whether a won game is named by its number: only in a match of several (Challenge),
+        which the options in the view say (kept in ``Memory``); a replay, which keeps none,
+        numbers the games after the first."""
+        if ctx.memory is not None:
+            return ctx.memory.games > 1
+        return e["game"] > 0
+
+    def won(self, game, ctx, numbered):
+        """"Aki caught the White Rabbit twice and wins the game!" ("… wins game 2!" in a
+        Challenge): "wins" for one winner, "win" for you or several."""
+        t = ctx.t
+        which = t("playme.won.game_n", n=game["game"] + 1) if numbered else t("playme.won.the_game")
+        key, winners = f"playme.log.won.{game['how']}", game["winners"]
+        if len(winners) == 1:
+            return ctx.say(key, winners[0], game=which)
+        return t(f"{key}.many", names=self.names(ctx, winners), game=which)
 
     def log_group(self, e, ctx):
         """A group per round ("Round 2"; with Challenge "Game 2 · Round 1"): it starts with the
@@ -1286,12 +1305,11 @@ class PlayMeUI(Table, GameUI):
         who won it, and what followed (a flip, the race's slowest, the Jabberwocky, a choice)."""
         t = ctx.t
         parts = []
+        challenge = len(view["games"]) > 1 or view["options"]["challenge"]
         for g, game in enumerate(view["games"]):
             parts.append(h("p", {"class_": "pm-news game_won"}, h("strong", {},
-                         t(f"playme.log.won.{game['how']}", names=self.names(ctx, game["winners"]),
-                           n=g + 1))))
+                         self.won(dict(game, game=g), ctx, challenge))))
         told = stories(view["log"])
-        challenge = len(view["games"]) > 1 or view["options"]["challenge"]
         rows, game_no = [], None
         for i, r in enumerate(view["results"]):
             if challenge and r["game"] != game_no:
