@@ -115,3 +115,27 @@ def test_the_rules_page_says_the_decision(lang, words):
 
     page = Page(render(UI.rules(I18n(lang).t)))
     assert any(words in item.text for item in page.all("listitem"))
+
+
+def test_a_declaration_waiting_for_confirm_shows_its_number_pressed_on_the_pad():
+    """On a touch screen (Confirm moves on), the first tap on a number leaves the declaration
+    waiting: the pad shows that number pressed (aria-pressed, and a pressed look) until the
+    second tap, Confirm or Cancel (issue 26 §1)."""
+    from ui.test_session import algo_game
+
+    app, host = algo_game(touch=True)
+    app.act("target", app.target)
+    first, other = (int(n) for n in app.free)
+    assert not Page(host.html).get("button", f"Declare {first}").attrs.get("aria-pressed")
+    app.act("declare", str(first))
+    assert app.screen.snapshot()["pending"]["n"] == first
+    page = Page(host.html)
+    pressed = page.get("button", f"Declare {first}")
+    assert pressed.attrs["aria-pressed"] == "true" and "pending" in pressed.attrs["class"].split()
+    assert page.get("button", f"Declare {other}").attrs["aria-pressed"] == "false"
+    app.act("declare", str(other))                     # another number: that one waits now
+    page = Page(host.html)
+    assert page.get("button", f"Declare {other}").attrs["aria-pressed"] == "true"
+    assert page.get("button", f"Declare {first}").attrs["aria-pressed"] == "false"
+    app.act("confirm-cancel")
+    assert not Page(host.html).get("button", f"Declare {other}").attrs.get("aria-pressed")
