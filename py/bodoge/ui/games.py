@@ -370,6 +370,12 @@ class GameUI:
         """One log line (and announcement) for a view's log event; None: not shown."""
         return None
 
+    def kept_words(self, t) -> tuple:
+        """The game's own words that a Japanese line never breaks inside, beside the seats'
+        names (``bodoge.ui.phrases``): those a particle inside would split (「ハートの女王」).
+        Default: none."""
+        return ()
+
     def log_group(self, event, ctx) -> str | None:
         """The heading of a new group of log lines that starts with ``event`` (a round, a
         set, a game), or None if it continues the current group. ``ctx.log_prev`` is the

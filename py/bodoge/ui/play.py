@@ -11,6 +11,7 @@ replay draws the same frame (``bodoge.ui.replay``).
 
 from .games import game_name, placings
 from .html import freeze, h
+from .phrases import phrased
 
 LOG_LIMIT = 200        # the play screen's log shows this many lines (the newest)
 
@@ -421,6 +422,8 @@ def log_line(s, n, text):
     if line is None:
         if len(s.lines) > 4 * LOG_LIMIT:
             s.lines.clear()
+        if s.app.i18n.lang == "ja":          # between phrases only, in every browser
+            text = phrased(text, [*s.names(), *s.gui.kept_words(s.t)])
         line = s.lines[key] = freeze(h("li", {}, h("span", {"class_": "log-n"}, f"{n}."), " ",
                                          h("span", {"class_": "log-text"}, text)))
     return line

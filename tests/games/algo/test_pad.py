@@ -115,3 +115,49 @@ def test_the_rules_page_says_the_decision(lang, words):
 
     page = Page(render(UI.rules(I18n(lang).t)))
     assert any(words in item.text for item in page.all("listitem"))
+
+
+def test_a_declaration_waiting_for_confirm_shows_its_number_pressed_on_the_pad():
+    """On a touch screen (Confirm moves on), the first tap on a number leaves the declaration
+    waiting: the pad shows that number pressed (aria-pressed, and a pressed look) until the
+    second tap, Confirm or Cancel (issue 26 §1)."""
+    from ui.test_session import algo_game
+
+    app, host = algo_game(touch=True)
+    app.act("target", app.target)
+    first, other = (int(n) for n in app.free)
+    assert not Page(host.html).get("button", f"Declare {first}").attrs.get("aria-pressed")
+    app.act("declare", str(first))
+    assert app.screen.snapshot()["pending"]["n"] == first
+    page = Page(host.html)
+    pressed = page.get("button", f"Declare {first}")
+    assert pressed.attrs["aria-pressed"] == "true" and "pending" in pressed.attrs["class"].split()
+    assert page.get("button", f"Declare {other}").attrs["aria-pressed"] == "false"
+    app.act("declare", str(other))                     # another number: that one waits now
+    page = Page(host.html)
+    assert page.get("button", f"Declare {other}").attrs["aria-pressed"] == "true"
+    assert page.get("button", f"Declare {first}").attrs["aria-pressed"] == "false"
+    app.act("confirm-cancel")
+    assert not Page(host.html).get("button", f"Declare {other}").attrs.get("aria-pressed")
+
+
+@pytest.mark.parametrize("touch,lang", [(True, "en"), (True, "ja"), (False, "en")])
+def test_the_prompt_says_what_a_waiting_declaration_will_declare(touch, lang):
+    """While a declaration waits for Confirm the prompt names the number and the card (the
+    Confirm button is beside it), not "tap its number" (issue 26 §1)."""
+    from ui.test_session import algo_game
+
+    app, host = algo_game(touch=touch, confirm="auto" if touch else "on")
+    if lang == "ja":
+        app.act("lang", "ja")
+    app.act("target", app.target)
+    n = int(app.free[0])
+    app.act("declare", str(n))
+    p = int(app.target[2:])
+    prompt = app.screen.snapshot()["prompt"]
+    assert f"{p + 1}" in prompt                     # the card: its place from the left
+    if lang == "ja":
+        assert f"枚目" in prompt and f"に{n}と宣言しますか？" in prompt, prompt
+        assert "数字をタップして" not in prompt
+    else:
+        assert f"Declare {n}: CPU 2 (easy)'s " in prompt and "card from the left" in prompt, prompt

@@ -343,3 +343,77 @@ def test_the_table_keeps_its_place_through_the_steps_of_a_turn(touch_at, size, l
             fx, fy, fw, fh = boxes["field"]
             for x, y, w, h in boxes["lines"]:
                 assert y >= fy - 1 and y + h <= fy + fh + 1, where
+
+
+# every way a line, the field or the prompt spills out of its box: a line below or beside the
+# field, the field or the prompt scrolling (cut) inside
+SPILLS = """() => { const out = [];
+  const field = document.querySelector('.bossa-field'), f = field.getBoundingClientRect();
+  if (field.scrollHeight > field.clientHeight + 1 || field.scrollWidth > field.clientWidth + 1)
+    out.push('field ' + field.scrollHeight + '>' + field.clientHeight);
+  for (const line of field.querySelectorAll(':scope > .line, :scope > .opening')) {
+    const r = line.getBoundingClientRect();
+    if (r.top < f.top - 1 || r.bottom > f.bottom + 1 || r.right > f.right + 1)
+      out.push(line.className + ' ' + Math.round(r.bottom) + '>' + Math.round(f.bottom));
+  }
+  const p = document.querySelector('#prompt');
+  if (p.scrollHeight > p.clientHeight + 1 || p.scrollWidth > p.clientWidth + 1)
+    out.push('prompt ' + p.scrollHeight + '>' + p.clientHeight + ': ' + p.innerText.slice(0, 60));
+  return out; }"""
+
+
+def test_on_a_phone_under_the_not_saved_banner_the_lines_and_the_prompt_stay_in_their_boxes(touch_at):
+    """Issue 26: 390×844 (touch), Japanese, a game opened from a code (the "Not saved here yet"
+    banner showing), at every turn of the person: both lines inside the field and nothing
+    scrolling in it (the tiles are sized from the field's own box), and the prompt whole in
+    its four lines; the field keeps its box while a placement waits for Confirm."""
+    page = touch_at("phone", "ja")
+    options = {"players": 2, "rules": "advanced"}
+    full = play_one("bossa", options, 7, ["normal", "normal"]).record
+    problems, turns = [], 0
+    for cut in range(len(full.moves) + 1):
+        match = Match.new("bossa", full.options, full.seed)
+        for seat, move in full.moves[:cut]:
+            match.play(seat, move)
+        if match.over or match.state["phase"] not in ("play", "choose"):
+            continue
+        human = match.to_move()[0]
+        seats = [{"name": "", "bot": None if s == human else "normal"} for s in (0, 1)]
+        code = encode(Record("bossa", full.version, full.options, full.seed, full.moves[:cut],
+                             {"seats": seats}))
+        open_code(page, code)
+        expect(page.locator("#save-banner")).to_be_visible()
+        expect(page.locator("#prompt")).not_to_be_empty()
+        turns += 1
+        problems += [f"move {cut}: {p}" for p in page.evaluate(SPILLS)]
+        place = next((m for m in GAME.legal_moves(match.state, human) if m["a"] == "place"), None)
+        if place is not None and cut % 3 == 0:
+            before = page.evaluate(BOXES)["field"]
+            for t in place["tiles"]:
+                page.locator(f"#tile-{t}").click()
+            page.locator(f"#end-{place['line']}-{place['end']}").click()
+            expect(page.locator("#confirm-move")).to_be_visible()
+            problems += [f"move {cut}, waiting: {p}" for p in page.evaluate(SPILLS)]
+            after = page.evaluate(BOXES)["field"]
+            if any(abs(a - b) > 1 for a, b in zip(before, after)):
+                problems.append(f"move {cut}: the field moved {before} -> {after}")
+    assert turns >= 6 and not problems, problems
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_a_replay_on_a_phone_shows_each_move_whole_with_long_names(touch_at, lang):
+    """Issue 26: a replay at 390×844 with two 24-character names: at every step the prompt
+    (where the replay is, and the move in words) shows whole, nothing scrolling or cut."""
+    page = touch_at("phone", lang)
+    full = play_one("bossa", {"players": 2, "rules": "advanced"}, 7, ["normal", "normal"]).record
+    seats = [{"name": LONG[s], "bot": None} for s in (0, 1)]
+    code = encode(Record("bossa", full.version, full.options, full.seed, full.moves, {"seats": seats}))
+    page.evaluate("(h) => { location.hash = h; }", "#replay=" + code)
+    expect(page.locator("main.replay-screen .bossa-table")).to_be_visible()
+    page.keyboard.press("Home")
+    cut = []
+    for k in range(len(full.moves) + 1):
+        expect(page.locator("#replay-move")).to_have_value(str(k))
+        cut += [f"move {k}: {p}" for p in page.evaluate(SPILLS) if p.startswith("prompt")]
+        page.keyboard.press("ArrowRight")
+    assert not cut, cut

@@ -365,3 +365,71 @@ def test_on_a_phone_no_label_that_decides_a_move_is_cut(browser, server, guard, 
         assert page.locator(".pm-card.opp .power-text").count() == 5
     finally:
         ctx.close()
+
+
+# --- issue 26: Japanese lines break between phrases, never inside a name or a word --------------
+# every occurrence of each word in the elements chosen, as a Range over the element's text
+# (across its text nodes): a word whose boxes lie on two lines is broken
+SPLIT = """([selector, words]) => {
+  const out = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (el.getBoundingClientRect().width <= 1) continue;
+    const nodes = [], walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let text = '';
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) { nodes.push([n, text.length]); text += n.textContent; }
+    const at = (i) => { let k = nodes.length - 1; while (nodes[k][1] > i) k--; return [nodes[k][0], i - nodes[k][1]]; };
+    for (const word of words) {
+      for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+        const range = document.createRange();
+        range.setStart(...at(i)); range.setEnd(...at(i + word.length - 1)); range.setEnd(range.endContainer, range.endOffset + 1);
+        const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+        if (tops.size > 1) out.push(word + ' in ' + text.slice(0, 40));
+      }
+    }
+  }
+  return out;
+}"""
+WORDS = ("あなた", "ラウンド", "ゲーム", "勝利", "カード", "アドバンス", "ブロック", "マッドネス",
+         "ワンダー", "白い兎", "ジャバウォック", "チェシャ猫", "ハートの女王", "帽子屋", "封印")
+
+
+def test_on_a_phone_japanese_lines_break_between_phrases_only(browser, server, guard):
+    """390×844 (touch), Japanese: the round summary, the result and the log drawer of a
+    three-player game break no name (「CPU3（ふつう）」) and no word (「勝/利」, 「あな/た」)
+    across two lines (issue 26 §3; <wbr> between phrases and keep-all, which every engine
+    honours, not Chromium's auto-phrase)."""
+    match = play_one("playme", {"players": 3}, 7, ["normal"] * 3)
+    rec = match.record
+    seats = [{"name": "", "bot": None}] + [{"name": "", "bot": "normal"}] * 2
+    replay = Match.new("playme", rec.options, rec.seed)
+    for k, (seat, move) in enumerate(rec.moves):
+        replay.play(seat, move)
+        if replay.state["results"] and replay.state["phase"] == "ready":
+            break
+
+    def code(n):
+        return encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:n], {"seats": seats}))
+    ctx = guard.attach(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                           is_mobile=True, locale="en-US"))
+    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify("
+                        "{lang: 'ja', speed: 'slow'})); } catch (e) {}")
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        boot(page, server.url)
+        words = list(WORDS) + ["CPU2（ふつう）", "CPU3（ふつう）"]
+        page.evaluate("(h) => { location.hash = h; }", "#load=" + code(k + 1))
+        expect(page.locator("#round-heading")).to_be_visible()
+        assert page.locator(".pm-summary").inner_text().count("\n") > 3
+        problems = page.evaluate(SPLIT, [".pm-summary p, .pm-summary li", words])
+        page.evaluate("(h) => { location.hash = h; }", "#load=" + code(len(rec.moves)))
+        expect(page.locator("#result-heading")).to_be_visible()
+        problems += page.evaluate(SPLIT, [".pm-result p, .pm-result li", words])
+        page.locator("button[data-act='log'][data-arg='open']").first.click()
+        expect(page.locator("#log-list")).to_be_visible()
+        lines = page.locator("#log-list .log-text")
+        assert lines.count() > 40
+        problems += page.evaluate(SPLIT, ["#log-list .log-text", words])
+        assert not problems, problems
+    finally:
+        ctx.close()

@@ -872,3 +872,43 @@ def test_a_touch_screen_shows_no_keys(lang):
         assert (("Space" in host.text()) or ("スペース" in host.text())) is not touch
         app.key("Escape")                                    # paused
         assert ("Esc" in host.text()) is not touch
+
+
+def _finished(options, seed=3, lang="en"):
+    """A finished game of computers, loaded with a person in seat 0: (app, host)."""
+    match = play_one("playme", dict(options, players=2), seed, ["strong", "strong"])
+    rec = match.record
+    seats = {"seats": [{"name": "", "bot": None}, {"name": "", "bot": "easy"}]}
+    code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves, seats))
+    app, host = make_app(hash_=f"#load={code}", lang=lang)
+    return match, app, host
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_match_of_one_game_does_not_number_its_game(lang):
+    """"win game 1!" in a match of one game: its log line and the result say "the game", with
+    "wins" for one other winner; a Challenge numbers its games (issue 26 §5)."""
+    match, app, host = _finished({}, lang=lang)
+    screen = app.screen
+    winner = match.state["games"][0]["winners"][0]
+    log = screen.snapshot()["log"]
+    won = [line for line in log if ("勝利！" if lang == "ja" else "the game!") in line]
+    assert len(won) == 1, log
+    result = host.text()
+    if lang == "en":
+        name = "You" if winner == 0 else screen.names()[winner]
+        verb = "win" if winner == 0 else "wins"
+        assert f"{name} {verb} the game!" in won[0] or f"{verb} the game!" in won[0], won
+        assert won[0].startswith(f"{name} caught") == (match.state["games"][0]["how"] == "twice")
+        assert "game 1!" not in " ".join(log) and "game 1!" not in result
+        assert won[0] in result
+    else:
+        assert "ゲームに勝利！" in won[0] and "ゲーム1" not in " ".join(log)
+        assert "ゲーム1" not in result
+    match, app, host = _finished({"challenge": True}, lang=lang)
+    log = app.screen.snapshot()["log"]
+    won = [line for line in log if line.endswith("勝利！" if lang == "ja" else "!") and
+           ("勝利" in line or " game " in line)]
+    assert len(won) == len(match.state["games"]) == 6
+    assert all((f"ゲーム{g + 1}に勝利！" if lang == "ja" else f"game {g + 1}!") in line
+               for g, line in enumerate(won))

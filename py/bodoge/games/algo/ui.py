@@ -165,6 +165,11 @@ class AlgoUI(Table, GameUI):
                 return t("algo.prompt.stake_or_toss")
             return t("algo.prompt.stake")
         if sel.target is not None:
+            waiting = self.waiting(ctx, sel.target)
+            if waiting is not None:      # what Confirm (beside it) will declare, before it is pressed
+                s, p = sel.target
+                card = card_at(t, ctx.whose(s), p, view["rows"][s][p]["c"])
+                return t("algo.prompt.pending", n=waiting, card=card)
             typed = sel.typed
             if typed:
                 return t("algo.prompt.number_typed", n=typed)

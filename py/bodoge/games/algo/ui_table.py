@@ -407,18 +407,29 @@ class Table:
                 out[n] = ("no", t("algo.pad.order", lo=where[0], hi=where[1]))
         return out
 
+    @staticmethod
+    def waiting(ctx, target):
+        """The number a declaration on ``target`` waiting for Confirm (``ctx.pending``) will
+        declare, or None: the pad shows it pressed until the second tap or Confirm."""
+        move = ctx.pending
+        if not target or not isinstance(move, dict) or move.get("a") != "attack":
+            return None
+        return move["n"] if [move["s"], move["p"]] == list(target) else None
+
     def numpad(self, view, sel, ctx, target):
         t = ctx.t
         card = view["rows"][target[0]][target[1]] if target else None
         typed = sel.typed
         judged = self.judged(view, target, ctx)
         bluff = sel.bluff
+        waiting = self.waiting(ctx, target)
         tint = "" if card is None else (" black" if card["c"] == R.BLACK else " white")
         buttons, reasons = [], []
         for n in range(R.NUMBERS):
             kind, why = judged.get(n, (None, None))
             classes = "num" + tint + (" typed" if (typed and int(typed) == n) or bluff == n else "")
             classes += {"no": " ruled", "bluff": " bluff"}.get(kind, "")
+            classes += " pending" if waiting == n else ""
             if why:
                 reasons.append(h("span", {"id": f"num-why-{n}"}, why))
             buttons.append(h("button", {"type": "button", "id": f"num-{n}", "class_": classes,
@@ -427,6 +438,8 @@ class Table:
                                         "aria_disabled": "true" if kind == "no" else None,
                                         "aria_describedby": f"num-why-{n}" if why else None,
                                         "title": why,
+                                        "aria_pressed": None if waiting is None else
+                                        ("true" if waiting == n else "false"),
                                         "aria_label": t("algo.declare_n", n=n)}, str(n)))
         attrs = {"class_": "numpad", "role": "group"}
         if target:

@@ -472,7 +472,7 @@ JA = {
     "bossa.prompt.exchange": "エクスチェンジ：自分のタイルと{name}のタイルを1枚ずつ選んでください。",
     "bossa.prompt.stack": "スタック：タイルを選び、同じ数・同じ枚数の置かれた場所を選んでください。",
     "bossa.prompt.selected": "{tiles}：白{white}・黒{black}。",
-    "bossa.prompt.turn_drew": "あなたの番です。{tile}を引きました。",
+    "bossa.prompt.turn_drew": "あなたの番：{tile}を引きました。",
     "bossa.prompt.turn": "あなたの番です。",
     "bossa.preview.place": "{line}の{place}に{n}枚（{sum}）を置きますか？",
     "bossa.preview.stack": "{line}の{place}に{n}枚（{sum}）をスタックしますか？ スタックのマーカーを使います。",

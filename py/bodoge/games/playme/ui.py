@@ -41,6 +41,7 @@ from ...core.errors import IllegalMove
 from ...core.protocol import rules_of
 from ...ui.games import Action, GameUI, Move, action
 from ...ui.html import h
+from ...ui.phrases import phrased
 from . import GAME
 from . import rules as R
 from .levels import BY_LEVEL, REACTION_CHOICES, reaction_setting
@@ -278,6 +279,7 @@ class Memory:
         self.motion = Motion(view)
         self.was_hidden = False
         self.legal = (None, {})      # (the view they are for, seat -> moves)
+        self.games = R.CHALLENGE_GAMES if view["options"].get("challenge") else 1   # in the match
 
 
 class Table:
@@ -1192,8 +1194,7 @@ class PlayMeUI(Table, GameUI):
         if kind in ("madden", "betray"):
             return say(f"playme.log.{kind}", e["s"], other=ctx.name(e["to"]))
         if kind == "game_won":
-            return t(f"playme.log.won.{e['how']}", names=self.names(ctx, e["winners"]),
-                     n=e["game"] + 1)
+            return self.won(e, ctx, self.numbered(e, ctx))
         if kind == "over":
             return t("playme.log.over", names=self.names(ctx, e["winners"]))
         return None
@@ -1201,6 +1202,35 @@ class PlayMeUI(Table, GameUI):
     @staticmethod
     def names(ctx, seats):
         return ctx.t("list.sep").join(ctx.name(s) for s in seats)
+
+    def kept_words(self, t):
+        """Characters' names a Japanese line keeps whole (「ハートの女王」)."""
+        return tuple(t(f"playme.char.{c}") for c in COLOURS)
+
+    def ja(self, text, ctx):
+        """A summary's line: in Japanese, broken between phrases only (``bodoge.ui.phrases``)."""
+        if ctx.i18n.lang != "ja":
+            return text
+        return phrased(text, [*ctx.names, *self.kept_words(ctx.t)])
+
+    @staticmethod
+    def numbered(e, ctx):
+        """Whether a won game is named by its number: only in a match of several (Challenge),
+        which the options in the view say (kept in ``Memory``); a replay, which keeps none,
+        numbers the games after the first."""
+        if ctx.memory is not None:
+            return ctx.memory.games > 1
+        return e["game"] > 0
+
+    def won(self, game, ctx, numbered):
+        """"Aki caught the White Rabbit twice and wins the game!" ("… wins game 2!" in a
+        Challenge): "wins" for one winner, "win" for you or several."""
+        t = ctx.t
+        which = t("playme.won.game_n", n=game["game"] + 1) if numbered else t("playme.won.the_game")
+        key, winners = f"playme.log.won.{game['how']}", game["winners"]
+        if len(winners) == 1:
+            return ctx.say(key, winners[0], game=which)
+        return t(f"{key}.many", names=self.names(ctx, winners), game=which)
 
     def log_group(self, e, ctx):
         """A group per round ("Round 2"; with Challenge "Game 2 · Round 1"): it starts with the
@@ -1241,28 +1271,31 @@ class PlayMeUI(Table, GameUI):
                 race = []
                 parts.append(h("section", {"class_": "pm-news race", "aria_labelledby": "race-title"},
                                h("h3", {"id": "race-title"}, t("playme.round.race")),
-                               h("p", {}, self.describe(ev, ctx)),
+                               h("p", {}, self.ja(self.describe(ev, ctx), ctx)),
                                h("ol", {"class_": "pm-race"}, race)))
             elif kind == "grab" and race is not None:
-                race.append(h("li", {}, ctx.say("playme.round.grabbed", ev["s"])))
+                race.append(h("li", {}, self.ja(ctx.say("playme.round.grabbed", ev["s"]), ctx)))
             elif kind == "slowest" and race is not None:
-                race.append(h("li", {"class_": "slowest"}, h("strong", {}, self.describe(ev, ctx))))
+                race.append(h("li", {"class_": "slowest"},
+                              h("strong", {}, self.ja(self.describe(ev, ctx), ctx))))
             elif kind == "jabberwocky":
                 parts.append(h("div", {"class_": "pm-news jabber"},
                                h("svg", {"viewBox": "0 0 80 80", "aria_hidden": "true",
                                          "focusable": "false", "class_": "tile-svg"}, tile_parts(True)),
-                               h("p", {}, h("strong", {}, self.describe(ev, ctx)), " ",
-                                 t("playme.round.jabber_goal", target=e["target"]))))
+                               h("p", {}, h("strong", {}, self.ja(self.describe(ev, ctx), ctx)), " ",
+                                 self.ja(t("playme.round.jabber_goal", target=e["target"]), ctx))))
             elif kind in ("madden", "betray", "game_won"):
-                parts.append(h("p", {"class_": f"pm-news {kind}"}, h("strong", {}, self.describe(ev, ctx))))
+                parts.append(h("p", {"class_": f"pm-news {kind}"},
+                               h("strong", {}, self.ja(self.describe(ev, ctx), ctx))))
             elif kind in ("catch", "flip", "spare"):
-                parts.append(h("p", {"class_": "pm-news"}, self.describe(ev, ctx)))
+                parts.append(h("p", {"class_": "pm-news"}, self.ja(self.describe(ev, ctx), ctx)))
             elif kind == "game":
                 parts.append(h("p", {"class_": "pm-news"},
-                               t("playme.round.next_game", n=ev["game"] + 1, of=R.CHALLENGE_GAMES)))
+                               self.ja(t("playme.round.next_game", n=ev["game"] + 1,
+                                         of=R.CHALLENGE_GAMES), ctx)))
         if e.get("team") is not None:
             parts.append(h("p", {"class_": "pm-news"},
-                           t("playme.team", wins=e["team"], target=e["target"])))
+                           self.ja(t("playme.team", wins=e["team"], target=e["target"]), ctx)))
         rows = [h("li", {"class_": f"pm-stand {c['char']}", "style": f"--c: {COLOURS[c['char']]}"},
                   h("span", {"class_": "char-mark", "aria_hidden": "true"}, t(f"playme.mark.{c['char']}")),
                   h("span", {"class_": "who"}, ctx.name(s)),
@@ -1274,7 +1307,7 @@ class PlayMeUI(Table, GameUI):
                 for s, c in enumerate(e["cards"])]
         parts.append(h("h3", {}, t("playme.round.cards")))
         parts.append(h("ul", {"class_": "pm-standings"}, rows))
-        return h("div", {"class_": "pm-summary"}, parts)
+        return h("div", {"class_": "pm-summary phrased"}, parts)
 
     def score_text(self, outcome, seat, ctx):
         n = outcome["scores"][seat]
@@ -1286,12 +1319,11 @@ class PlayMeUI(Table, GameUI):
         who won it, and what followed (a flip, the race's slowest, the Jabberwocky, a choice)."""
         t = ctx.t
         parts = []
+        challenge = len(view["games"]) > 1 or view["options"]["challenge"]
         for g, game in enumerate(view["games"]):
             parts.append(h("p", {"class_": "pm-news game_won"}, h("strong", {},
-                         t(f"playme.log.won.{game['how']}", names=self.names(ctx, game["winners"]),
-                           n=g + 1))))
+                         self.ja(self.won(dict(game, game=g), ctx, challenge), ctx))))
         told = stories(view["log"])
-        challenge = len(view["games"]) > 1 or view["options"]["challenge"]
         rows, game_no = [], None
         for i, r in enumerate(view["results"]):
             if challenge and r["game"] != game_no:
@@ -1301,12 +1333,14 @@ class PlayMeUI(Table, GameUI):
                      if ev["e"] in ("flip", "jabberwocky", "slowest", "madden", "betray")]
             against = t("playme.result.vs_jabber") if r["jabber"] else t("playme.result.vs_rabbit")
             rows.append(h("li", {},
-                          h("span", {"class_": "line"}, t("playme.result.round_line", n=r["round"] + 1,
-                                                          against=against, name=ctx.name(r["winner"]))),
-                          [" ", h("span", {"class_": "notes"}, " ".join(notes))] if notes else None))
+                          h("span", {"class_": "line"},
+                            self.ja(t("playme.result.round_line", n=r["round"] + 1, against=against,
+                                      name=ctx.name(r["winner"])), ctx)),
+                          [" ", h("span", {"class_": "notes"}, self.ja(" ".join(notes), ctx))]
+                          if notes else None))
         parts.append(h("h3", {}, t("playme.result.rounds")))
         parts.append(h("ol", {"class_": "pm-rounds"}, rows))
-        return h("div", {"class_": "pm-result"}, parts)
+        return h("div", {"class_": "pm-result phrased"}, parts)
 
     # --- the shelf -----------------------------------------------------------------------------
     def picture(self):
