@@ -26,3 +26,32 @@ def test_event_handler_and_bad_attributes_refused(bad):
 def test_bad_tag_refused():
     with pytest.raises(ValueError):
         h("div onclick=x")
+
+
+def test_a_screen_drawn_again_escapes_nothing_again(monkeypatch):
+    """A screen is redrawn after every move with mostly the same words and attributes: their
+    escaped forms are looked up, not made again (half of a redraw's Python time was this)."""
+    from bodoge.ui import html
+
+    def tree(n):
+        return h("div", {"class_": "board", "data_n": n},
+                 [h("span", {"title": "a <b> & 'c'"}, "x & y", f"cell {i}") for i in range(5)])
+
+    first = render(tree(1))
+    calls = []
+    for name in ("escape_text", "escape_attr"):
+        original = getattr(html, name)
+        monkeypatch.setattr(html, name, lambda s, original=original: calls.append(s) or original(s))
+    assert render(tree(1)) == first
+    assert calls == []
+    assert render(tree(2)).count('data-n="2"') == 1 and set(calls) == {"2"}   # only the new value
+    assert 'title="a &lt;b&gt; &amp; &#x27;c&#x27;"' in first and "x &amp; y" in first
+
+
+def test_the_escape_tables_stay_bounded(monkeypatch):
+    from bodoge.ui import html
+
+    monkeypatch.setattr(html, "_ESCAPED_MAX", 10)
+    for i in range(50):
+        assert render(h("p", {"title": f"t{i}"}, f"<{i}>")) == f'<p title="t{i}">&lt;{i}&gt;</p>'
+    assert len(html._ESCAPED_TEXT) <= 11 and len(html._ESCAPED_ATTR) <= 11
