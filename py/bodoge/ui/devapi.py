@@ -167,6 +167,7 @@ class Api:
 
     def profileMark(self):
         if getattr(self, "_profile", None) is not None:
+            self._profile.drain()
             self._profile.phase = "after:"
         return True
 
@@ -254,14 +255,17 @@ class Profile:
             setattr(owner, name, timed)
             self.undo.append(lambda: setattr(owner, name, raw))
 
-    def take(self):
-        times = self.times
-        if self.js_times is not None:        # each patch: "patch: parse" and so on
+    def drain(self):
+        """web/morph.js's times of the patches so far: "patch: parse" and so on."""
+        if self.js_times is not None:
             for entry in self.js_times.to_py():
                 for part, ms in dict(entry).items():
-                    total = times.setdefault(f"patch: {part}", [0.0, 0])
-                    total[0] += ms
-                    total[1] += 1
+                    self.add(f"patch: {part}", ms / 1000)
+            self.js_times.length = 0
+
+    def take(self):
+        self.drain()
+        times = self.times
         for undo in reversed(self.undo):
             undo()
         self.undo = []
