@@ -65,6 +65,40 @@ def freeze(node) -> Frozen:
     return Frozen(render(node))
 
 
+class Kept(Node):
+    """An element drawn again and again the same way, its markup made once (the first time it
+    is rendered) and reused: unlike ``Frozen`` it is still a tree, so what walks a board (a
+    lesson's highlights, ``text_of``) sees its elements. Never changed once made: a walker
+    that changes an element copies it (``lesson.mark_spots``)."""
+    __slots__ = ("html",)
+
+    def __init__(self, node):
+        super().__init__(node.tag, node.attrs, node.children)
+        self.html = None
+
+
+class Memo:
+    """Parts of a screen made once per key (``memo(key, build)``: ``build()``'s element, kept;
+    the key says everything the part reads): a board redrawn after a move draws again only
+    what the move changed. Bounded: past ``size`` keys it starts again."""
+
+    def __init__(self, size=2048):
+        self.size = size
+        self.kept = {}
+        self.hits = 0           # for tests: parts reused
+
+    def __call__(self, key, build):
+        part = self.kept.get(key)
+        if part is not None:
+            self.hits += 1
+            return part
+        if len(self.kept) >= self.size:
+            self.kept.clear()
+        node = build()
+        part = self.kept[key] = Kept(node) if type(node) is Node else node
+        return part
+
+
 _ESCAPED_TEXT = {}     # text -> its escaped form: a screen draws the same words move after move
 _ESCAPED_ATTR = {}     # the same for attribute values (classes, ids, coordinates)
 _ESCAPED_MAX = 8192    # entries kept (then each starts again): bounded, whatever is drawn
@@ -112,6 +146,13 @@ def _render(node, out):
                 _render(child, out)
         out.append(f"</{tag}>")
         return
+    if kind is Kept:
+        if node.html is None:
+            plain = []
+            _render_node(node, plain)
+            node.html = "".join(plain)
+        out.append(node.html)
+        return
     if node is None or node is False or node is True:
         return
     if isinstance(node, Frozen):
@@ -126,7 +167,8 @@ def _render(node, out):
 
 
 def _render_node(node, out):
-    """An element of a subclass of ``Node`` (none today): as ``_render`` draws a ``Node``."""
+    """An element of a subclass of ``Node`` (a ``Kept`` the first time): as ``_render`` draws
+    a ``Node``."""
     plain = Node.__new__(Node)
     plain.tag, plain.attrs, plain.children = node.tag, node.attrs, node.children
     _render(plain, out)

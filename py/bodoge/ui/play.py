@@ -10,7 +10,7 @@ replay draws the same frame (``bodoge.ui.replay``).
 """
 
 from .games import game_name, placings
-from .html import freeze, h
+from .html import Memo, freeze, h
 
 LOG_LIMIT = 200        # the play screen's log shows this many lines (the newest)
 
@@ -48,10 +48,24 @@ def escape(s, key):
     return False
 
 
+HEADS = Memo(64)        # the play screen's header: the same on every move of a game
+
+
+def head(s):
+    """The header of session ``s``'s screen, made once per language, game, replay link and
+    log state (a table of several devices has a tool of its own that changes: made each time)."""
+    log = s.handover is None
+    if s.table is not None:
+        return render_head(s, replay_tool(s), log=log)
+    href = replay_href(s) if s.slot is not None else None
+    key = (s.app.i18n.lang, s.game.id, href, log, s.log_open)
+    return HEADS(key, lambda: render_head(s, replay_tool(s), log=log))
+
+
 def render(s):
     """The whole screen of session ``s``."""
     t = s.t
-    parts = [render_head(s, replay_tool(s), log=s.handover is None), banner(s),
+    parts = [head(s), banner(s),
              s.table.banner() if s.table is not None else None]
     if s.handover is not None and s.clock is None:
         parts.append(render_handover(s, s.names()[s.handover]))
