@@ -10,7 +10,7 @@ replay draws the same frame (``bodoge.ui.replay``).
 """
 
 from .games import game_name, placings
-from .html import Memo, freeze, h
+from .html import Kept, Memo, Node, freeze, h
 
 LOG_LIMIT = 200        # the play screen's log shows this many lines (the newest)
 
@@ -203,7 +203,7 @@ def render_game(s):
     # clicked, focused or read until the player goes on; behind the result, nothing until the
     # player puts it away to look at the table
     inert = s.pause is not None or overlay_ is not None
-    board = s.gui.board(view, s.sel, ctx)
+    board = draw_board(s, view, ctx)
     if s.script is not None:
         board = s.script.mark(board)
     stage = h("div", {"class_": "stage"},
@@ -215,6 +215,26 @@ def render_game(s):
     if back:
         prompt = h("div", {"class_": "prompt-row"}, prompt, h("div", {"class_": "prompt-actions"}, back))
     return frame(s, prompt, stage, render_log(s, view, ctx))
+
+
+def draw_board(s, view, ctx):
+    """The game's board. The move that ends a round or the game is drawn with its summary or
+    result held for a frame (``Session.hold_overlay``), and the redraw that brings the overlay
+    in draws the same board: that board is kept (its markup made once) and reused while the
+    game, the viewer, the choice in progress and the language are the same objects; its
+    motion goes on under the overlay. Not in a lesson
+    (its highlights follow its steps) or a real-time game (its clock redraws the table)."""
+    key = (s.match.state, s.viewer, s.sel, s.pending, s.pause, s.app.i18n.lang)
+    held, s.held_board = s.held_board, None
+    if held is not None and all(a is b for a, b in zip(held[0], key)):
+        board = held[1]
+    else:
+        board = s.gui.board(view, s.sel, ctx)
+    if s.overlay_held and s.script is None and s.clock is None:
+        if type(board) is Node:
+            board = Kept(board)
+        s.held_board = (key, board)
+    return board
 
 
 def frame(s, prompt, stage, log, reserve=True):
