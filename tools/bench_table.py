@@ -278,8 +278,10 @@ def bench_moves(browser, url, games, sizes, count, tries=3, cpu=1):
                 "tries_within_frame": sum(1 for r in samples if r["frame"] <= FRAME_MS),
                 "loaf_ms": stats(max(r["loaf"]) for r in samples if r["loaf"]),
                 "overlay_ms": stats(r["overlay"] for r in samples if r.get("overlay") is not None),
+                "summaries": [round(r["overlay"], 1) for r in samples if r.get("overlay") is not None],
                 "raw": [[[round(r["call"], 1), round(r["frame"], 1)] for r in rs] for rs in moves]}
-            print(game_id, size, json.dumps({k: v for k, v in out[game_id][size].items() if k != "raw"}),
+            print(game_id, size, json.dumps({k: v for k, v in out[game_id][size].items()
+                                             if k not in ("raw", "summaries")}),
                   flush=True)
         ctx.close()
     return out
