@@ -249,7 +249,8 @@ class Profile:
 
         if instance:
             setattr(owner, name, timed)
-            self.undo.append(lambda: setattr(owner, name, original) if had else delattr(owner, name))
+            self.undo.append(lambda: setattr(owner, name, original) if had
+                             else delattr(owner, name))
         else:
             raw = vars(owner)[name]
             setattr(owner, name, timed)
