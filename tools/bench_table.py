@@ -307,9 +307,10 @@ def report(results):
         lines += frames_section(fr4, " at 4× CPU")
         lines += moves_section(mv4, " at 4× CPU")
         lines += targets_4x(fr4, mv4)
-    breakdown = results.get("breakdown@4x")
-    if breakdown:
-        lines += breakdown_section(breakdown)
+    for key in sorted(k for k in results if k.startswith("breakdown@4x")):
+        lines += breakdown_section(results[key], key.partition(" ")[2])
+    for title, text in results.get("notes", {}).items():   # written by hand, dated in the title
+        lines += [f"## {title}", ""] + text + [""]
     return lines
 
 
@@ -431,9 +432,10 @@ def targets_4x(fr, mv):
     return lines
 
 
-def breakdown_section(breakdown):
-    """Where a move's time goes (tools/bench_table.py --only breakdown: timed inside Python)."""
-    lines = ["## Where a move's time goes at 4× CPU", "",
+def breakdown_section(breakdown, what=""):
+    """Where a move's time goes (tools/bench_table.py --only breakdown: timed inside Python);
+    ``what``: whose (a part kept from another build, e.g. "(main, before issue 24's work)")."""
+    lines = [f"## Where a move's time goes at 4× CPU {what}".rstrip(), "",
              "`--only breakdown`: the moves part's positions (desktop size, one try each, the page's "
              "CPU slowed 4×), each move's stages timed in Python with `time.perf_counter` "
              "(`bodoge.ui.devapi.Profile`; inclusive: \"tree\" holds \"board\", \"log\" and "
