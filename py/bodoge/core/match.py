@@ -94,6 +94,7 @@ class Match:
         self.game = game
         self.record = record
         self._views = None          # seat -> its view of the state, while ``views_kept``
+        self._last_views = None     # (state, its views) as the last ``views_kept`` left them
         self._outcome = None        # (state, its outcome): asked for many times a move
         self.state = state
         self._history = history
@@ -111,14 +112,19 @@ class Match:
     @contextmanager
     def views_kept(self):
         """While this lasts, each seat's view of a position is made once (``view``): a move's
-        handling (saving, announcing, drawing) asks for the same views several times."""
+        handling (saving, announcing, drawing) asks for the same views several times. The
+        views are kept for the next ``views_kept`` too while the position is the same (states
+        are replaced, never changed): what follows a move's frame (its save, its summary's
+        redraw) reads the views the move made."""
         if self._views is not None:      # already kept by a caller
             yield
             return
-        self._views = {}
+        last = self._last_views              # the same position again (its redraw after the
+        self._views = last[1] if last is not None and last[0] is self._state else {}   # frame)
         try:
             yield
         finally:
+            self._last_views = (self._state, self._views)
             self._views = None
 
     @classmethod

@@ -274,7 +274,8 @@ class Session:
     def render(self):
         from .play import render
 
-        return render(self)
+        with self.match.views_kept():        # (a redraw after a move's frame: the move's views)
+            return render(self)
 
     # --- flow --------------------------------------------------------------------------------
     def advance(self):
