@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/bench_table.py [--seconds 40] [--moves 12] [--tries 3]
                                           [--games algo,bossa] [--sizes desktop,phone]
-                                          [--only frames,moves]
+                                          [--only frames,moves] [--cpu 1,4]
 
 Writes benchmarks/table.md and benchmarks/table.json (``--only`` re-runs a part and keeps the
 other's figures; ``--report`` rewrites the table from the JSON).
@@ -21,6 +21,12 @@ other's figures; ``--report`` rewrites the table from the JSON).
   animation frame entry for it, if any. Each move ``--tries`` times, its position opened
   afresh each time; a move is within one frame if its median try is (every try is reported
   too). Target: within one frame (16.7 ms at 60 Hz).
+
+``--cpu 1,4`` (the default) measures each part at full speed and again with the page's CPU
+slowed 4× (Chromium's ``Emulation.setCPUThrottlingRate``, a phone-class CPU; the parts at 4×
+are ``frames@4x`` and ``moves@4x`` in the JSON). Targets at 4× (issue 24): a move to the frame
+within 50 ms median and 100 ms p95 in every game, a round's summary within 150 ms, no long
+animation frame over 100 ms while bots play.
 """
 
 import argparse
@@ -44,6 +50,8 @@ GAMES = [g.id for g in CATALOG if g.playable]
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 FRAME_MS = 1000 / 60
 LONG_MS = 50
+# at 4x CPU (issue 24): a move to the frame, median and p95; a summary; a long animation frame
+TARGETS_4X = {"median": 50, "p95": 100, "summary": 150, "loaf": 100}
 SEED = 14
 # the self-played game the moves are taken from: options and bot levels (the catalogue's demo)
 SELFPLAY = {g.id: g.demo for g in CATALOG if g.playable}
@@ -65,7 +73,7 @@ FRAMES_PROBE = """() => {
 }"""
 FRAMES_TAKE = "() => { const tb = window.__tb; tb.on = false; return JSON.stringify(tb); }"
 
-MOVE_PROBE = """async ([seat, move]) => {
+MOVE_PROBE = """async ([seat, move, profile]) => {
   let changed = null;
   const mo = new MutationObserver(() => { if (changed === null) changed = performance.now(); });
   mo.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
@@ -83,6 +91,7 @@ MOVE_PROBE = """async ([seat, move]) => {
     t0 = performance.now();
     ok = window.bodoge.play(seat, move);
     t1 = performance.now();
+    if (profile) window.bodoge.profileMark();
     r();
   }, 0));
   await new Promise((r) => requestAnimationFrame(r));
@@ -101,16 +110,30 @@ def stats(xs):
     xs = list(xs)
     if not xs:
         return {"n": 0}
-    return {"n": len(xs), "mean": round(sum(xs) / len(xs), 1), "p95": round(_percentile(xs, 0.95), 1),
+    return {"n": len(xs), "mean": round(sum(xs) / len(xs), 1),
+            "median": round(statistics.median(xs), 1), "p95": round(_percentile(xs, 0.95), 1),
             "max": round(max(xs), 1)}
 
 
+def part_name(part, cpu):
+    """The results' key of a part measured at ``cpu``× slowdown: "moves", "moves@4x"."""
+    return part if cpu == 1 else f"{part}@{cpu:g}x"
+
+
+def throttle(ctx, page, cpu):
+    """Slow the page's CPU ``cpu`` times (Chromium's own throttling, as DevTools does it); the
+    app is loaded first, at full speed (the boot is tools/bench_phone's)."""
+    if cpu != 1:
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+
+
 # --- frames while bots play ----------------------------------------------------------------------
-def bench_frames(browser, url, games, sizes, seconds):
+def bench_frames(browser, url, games, sizes, seconds, cpu=1):
     out = {}
     for size in sizes:
         width, height = SIZES[size]
         ctx, page = open_app(browser, url, viewport={"width": width, "height": height})
+        throttle(ctx, page, cpu)
         page.evaluate("localStorage.setItem('bodoge:settings', JSON.stringify("
                       "{lang: 'en', speed: 'fast', motion: 'auto'}))")
         for game_id in games:
@@ -178,7 +201,45 @@ def positions(game_id, count):
     return out
 
 
-def bench_moves(browser, url, games, sizes, count, tries=3):
+def bench_breakdown(browser, url, games, count, cpu=4):
+    """Where a move's time goes: the moves part's positions (desktop size, one try each), each
+    move timed by stage inside Python (``Api.profileStart``/``profileTake``) and in the page
+    (the call, the frame). Mean ms per move; "after:" stages ran after the call (the save and
+    the overlay, after the frame)."""
+    width, height = SIZES["desktop"]
+    ctx, page = open_app(browser, url, viewport={"width": width, "height": height})
+    throttle(ctx, page, cpu)
+    page.evaluate("localStorage.setItem('bodoge:settings', JSON.stringify("
+                  "{lang: 'en', speed: 'slow', motion: 'auto'}))")
+    out = {"cpu": cpu, "games": {}}
+    stages = set()
+    for game_id in games:
+        total, n = {}, 0
+        for i, (k, seat, move, code) in enumerate(positions(game_id, count)):
+            page.evaluate("(h) => { location.hash = h; }", "#load=" + code)
+            page.wait_for_selector("main.play-screen")
+            page.wait_for_timeout(400 * cpu)
+            page.evaluate("window.bodoge.profileStart()")
+            r = page.evaluate(MOVE_PROBE, [seat, json.dumps(move), True])
+            prof = json.loads(page.evaluate("window.bodoge.profileTake()"))
+            page.evaluate("() => { location.hash = '#/'; }")
+            page.wait_for_selector("main.shelf-screen")
+            if not i or not r["ok"] or r["changed"] is None:
+                continue
+            n += 1
+            for stage, (ms, _) in prof.items():
+                total[stage] = total.get(stage, 0) + ms
+            total["browser: call"] = total.get("browser: call", 0) + r["call"]
+            total["browser: to the frame"] = total.get("browser: to the frame", 0) + r["frame"]
+        stages.update(total)
+        out["games"][game_id] = {"n": n, "stages": {s: round(v / max(1, n), 1) for s, v in total.items()}}
+        print(game_id, json.dumps(out["games"][game_id]), flush=True)
+    ctx.close()
+    out["stages"] = sorted(stages)
+    return out
+
+
+def bench_moves(browser, url, games, sizes, count, tries=3, cpu=1):
     """Each move is tried ``tries`` times (its position opened afresh each time, round after
     round over the game's positions): the machine's own hiccups come and go between tries, a
     move's cost does not. "Within one frame" counts the moves whose median try is; every try's
@@ -187,6 +248,7 @@ def bench_moves(browser, url, games, sizes, count, tries=3):
     for size in sizes:
         width, height = SIZES[size]
         ctx, page = open_app(browser, url, viewport={"width": width, "height": height})
+        throttle(ctx, page, cpu)
         page.evaluate("localStorage.setItem('bodoge:settings', JSON.stringify("
                       "{lang: 'en', speed: 'slow', motion: 'auto'}))")
         for game_id in games:
@@ -196,8 +258,8 @@ def bench_moves(browser, url, games, sizes, count, tries=3):
                 for i, (k, seat, move, code) in enumerate(spots):
                     page.evaluate("(h) => { location.hash = h; }", "#load=" + code)
                     page.wait_for_selector("main.play-screen")
-                    page.wait_for_timeout(400)
-                    r = page.evaluate(MOVE_PROBE, [seat, json.dumps(move)])
+                    page.wait_for_timeout(400 * cpu)
+                    r = page.evaluate(MOVE_PROBE, [seat, json.dumps(move), False])
                     page.evaluate("() => { location.hash = '#/'; }")
                     page.wait_for_selector("main.shelf-screen")
                     if not r["ok"] or r["changed"] is None:
@@ -216,8 +278,10 @@ def bench_moves(browser, url, games, sizes, count, tries=3):
                 "tries_within_frame": sum(1 for r in samples if r["frame"] <= FRAME_MS),
                 "loaf_ms": stats(max(r["loaf"]) for r in samples if r["loaf"]),
                 "overlay_ms": stats(r["overlay"] for r in samples if r.get("overlay") is not None),
+                "summaries": [round(r["overlay"], 1) for r in samples if r.get("overlay") is not None],
                 "raw": [[[round(r["call"], 1), round(r["frame"], 1)] for r in rs] for rs in moves]}
-            print(game_id, size, json.dumps({k: v for k, v in out[game_id][size].items() if k != "raw"}),
+            print(game_id, size, json.dumps({k: v for k, v in out[game_id][size].items()
+                                             if k not in ("raw", "summaries")}),
                   flush=True)
         ctx.close()
     return out
@@ -227,8 +291,33 @@ def bench_moves(browser, url, games, sizes, count, tries=3):
 def report(results):
     lines = header(results, "Benchmarks: the game table", "tools/bench_table.py")
     fr = results.get("frames")
+    lines += frames_section(fr, "")
+    mv = results.get("moves")
+    lines += moves_section(mv, "")
+    lines += in_short(fr, mv)
+    fr4, mv4 = results.get("frames@4x"), results.get("moves@4x")
+    if fr4 or mv4:
+        lines += ["# At 4× CPU (a phone-class CPU)", "",
+                  "The same parts with the page's CPU slowed 4× (Chromium's "
+                  "`Emulation.setCPUThrottlingRate`, after the app has loaded). Targets (issue 24): "
+                  f"a move to the frame within {TARGETS_4X['median']} ms median and "
+                  f"{TARGETS_4X['p95']} ms p95 in every game, a round's summary within "
+                  f"{TARGETS_4X['summary']} ms, no long animation frame over {TARGETS_4X['loaf']} ms "
+                  "while bots play.", ""]
+        lines += frames_section(fr4, " at 4× CPU")
+        lines += moves_section(mv4, " at 4× CPU")
+        lines += targets_4x(fr4, mv4)
+    for key in sorted(k for k in results if k.startswith("breakdown@4x")):
+        lines += breakdown_section(results[key], key.partition(" ")[2])
+    for title, text in results.get("notes", {}).items():   # written by hand, dated in the title
+        lines += [f"## {title}", ""] + text + [""]
+    return lines
+
+
+def frames_section(fr, title):
+    lines = []
     if fr:
-        lines += ["## Frames while the bots play, motion on (headless Chromium)", "",
+        lines += [f"## Frames while the bots play, motion on (headless Chromium){title}", "",
                   "Every seat a bot (the game's strongest level), the \"fast\" speed (250 ms between "
                   "moves, each move's motion up to 300 ms), from the first move for the time shown or "
                   "to the end of the game. Frames are the intervals between `requestAnimationFrame` "
@@ -249,9 +338,13 @@ def report(results):
                     f"({v['loaf_longest']}, {v['loaf_blocking_longest']}) | "
                     f"{v['long_tasks']} ({v['long_task_longest']}) |")
         lines.append("")
-    mv = results.get("moves")
+    return lines
+
+
+def moves_section(mv, title):
+    lines = []
     if mv:
-        lines += ["## A move to the frame that shows it (headless Chromium)", "",
+        lines += [f"## A move to the frame that shows it (headless Chromium){title}", "",
                   "Positions spread over one self-played game per game (the first sample of each "
                   "game is a warm-up and not counted), each opened as a save code; the recorded move "
                   "is played through `window.bodoge.play`. \"Python\" is the call (rules, autosave, "
@@ -287,6 +380,11 @@ def report(results):
                              f"{v['moves']} | {v.get('tries_within_frame', v['within_frame'])} of "
                              f"{v['moves'] * tries} | {trio(p)} | {trio(f)} | {summary} | {loaf} |")
         lines.append("")
+    return lines
+
+
+def in_short(fr, mv):
+    lines = []
     if fr or mv:
         lines += ["## In short", ""]
         if fr:
@@ -307,6 +405,54 @@ def report(results):
     return lines
 
 
+def targets_4x(fr, mv):
+    """Per game and size, the 4× figures against issue 24's targets."""
+    t = TARGETS_4X
+    lines = ["## At 4×: the targets", "",
+             f"| game | size | move to the frame, median (≤ {t['median']} ms) | p95 (≤ {t['p95']} ms) | "
+             f"summary, longest (≤ {t['summary']} ms) | longest long animation frame while bots "
+             f"play (≤ {t['loaf']} ms) |",
+             "|---|---|---|---|---|---|"]
+
+    def mark(value, limit):
+        return "–" if value is None else f"{value}{' ✓' if value <= limit else ' ✗'}"
+    keys = {(g, s) for part in (fr or {}, mv or {}) for g, by in part.items() for s in by}
+    for game_id in GAMES:
+        for size in SIZES:
+            if (game_id, size) not in keys:
+                continue
+            m = (mv or {}).get(game_id, {}).get(size, {})
+            f = (fr or {}).get(game_id, {}).get(size, {})
+            tf = m.get("to_frame_ms") or {}
+            ov = m.get("overlay_ms") or {}
+            lines.append(f"| {game_id} | {size} | {mark(tf.get('median'), t['median'])} | "
+                         f"{mark(tf.get('p95'), t['p95'])} | {mark(ov.get('max'), t['summary'])} | "
+                         f"{mark(f.get('loaf_longest'), t['loaf'])} |")
+    lines.append("")
+    return lines
+
+
+def breakdown_section(breakdown, what=""):
+    """Where a move's time goes (tools/bench_table.py --only breakdown: timed inside Python);
+    ``what``: whose (a part kept from another build, e.g. "(main, before issue 24's work)")."""
+    lines = [f"## Where a move's time goes at 4× CPU {what}".rstrip(), "",
+             "`--only breakdown`: the moves part's positions (desktop size, one try each, the page's "
+             "CPU slowed 4×), each move's stages timed in Python with `time.perf_counter` "
+             "(`bodoge.ui.devapi.Profile`; inclusive: \"tree\" holds \"board\", \"log\" and "
+             "\"prompt\"; \"patch\" is web/morph.js with the focus and scroll around it), and in the "
+             "page the call and the time to the frame that paints it. Mean ms per move. Stages "
+             "marked \"after:\" ran after the call, after the frame (the save; the summary or "
+             "result, drawn in the frame after the move; a code's first move stored and its banner "
+             "redrawn).", "",
+             "| stage | " + " | ".join(breakdown["games"]) + " |",
+             "|---|" + "---|" * len(breakdown["games"])]
+    for stage in breakdown["stages"]:
+        lines.append(f"| {stage} | " + " | ".join(str(v["stages"].get(stage, "–"))
+                                                for v in breakdown["games"].values()) + " |")
+    lines.append("")
+    return lines
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", default="frames,moves")
@@ -315,6 +461,7 @@ def main(argv=None):
     ap.add_argument("--seconds", type=float, default=40)
     ap.add_argument("--moves", type=int, default=12)
     ap.add_argument("--tries", type=int, default=3, help="times each move is measured")
+    ap.add_argument("--cpu", default="1,4", help="CPU slowdowns to measure at (Chromium's throttling)")
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--report", action="store_true", help=f"only rewrite {NAME}.md from {NAME}.json")
     args = ap.parse_args(argv)
@@ -326,17 +473,26 @@ def main(argv=None):
     games = [g for g in args.games.split(",") if g]
     sizes = [s for s in args.sizes.split(",") if s]
     results = start_results(NAME, args.out)
+    cpus = [float(c) for c in args.cpu.split(",") if c]
     with served_browser() as (browser, url):
-        if "frames" in only:
-            measuring(results, "frames")
-            results.setdefault("frames", {})
-            for game_id, by_size in bench_frames(browser, url, games, sizes, args.seconds).items():
-                results["frames"].setdefault(game_id, {}).update(by_size)
-        if "moves" in only:
-            measuring(results, "moves")
-            results.setdefault("moves", {})
-            for game_id, by_size in bench_moves(browser, url, games, sizes, args.moves, args.tries).items():
-                results["moves"].setdefault(game_id, {}).update(by_size)
+        for cpu in cpus:
+            if "frames" in only:
+                part = part_name("frames", cpu)
+                measuring(results, part)
+                results.setdefault(part, {})
+                for game_id, by_size in bench_frames(browser, url, games, sizes, args.seconds,
+                                                     cpu).items():
+                    results[part].setdefault(game_id, {}).update(by_size)
+            if "moves" in only:
+                part = part_name("moves", cpu)
+                measuring(results, part)
+                results.setdefault(part, {})
+                for game_id, by_size in bench_moves(browser, url, games, sizes, args.moves,
+                                                    args.tries, cpu).items():
+                    results[part].setdefault(game_id, {}).update(by_size)
+        if "breakdown" in only:
+            measuring(results, "breakdown@4x")
+            results["breakdown@4x"] = bench_breakdown(browser, url, games, args.moves)
     save_results(NAME, results, args.out)
     write(os.path.join(args.out, f"{NAME}.md"), report(results))
 

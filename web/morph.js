@@ -175,14 +175,25 @@
   }, { passive: true });
   const under = () => (at ? document.elementFromPoint(at[0], at[1]) : null);
 
+  // bodogeMorph.times: when a benchmark sets it to [], each patch adds {parse, places, morph,
+  // slide} in ms (tools/bench_table.py --only breakdown)
   window.bodogeMorph = (root, html) => {
+    const times = window.bodogeMorph.times;
+    const t0 = times ? performance.now() : 0;
     const was = under();
     const template = document.createElement("template");
     template.innerHTML = html;
+    const t1 = times ? performance.now() : 0;
     const moving = !reduced() && template.content.querySelector('[data-fx="slide"]');
     const before = moving ? places(root) : null;
+    const t2 = times ? performance.now() : 0;
     morphChildren(root, template.content);
+    const t3 = times ? performance.now() : 0;
     if (moving) slide(root, before);
     if (at && under() !== was) page.dataset.hover = "still";
+    if (times) {
+      times.push({ parse: t1 - t0, places: t2 - t1, morph: t3 - t2, slide: performance.now() - t3 });
+    }
   };
+  window.bodogeMorph.times = null;
 })();

@@ -110,3 +110,30 @@ def test_the_lesson_state_says_the_texts_as_a_touch_screen_shows_them():
     t = I18n("en").t
     assert state["text"] == text_of(t, step["text"], touch=True) != text_of(t, step["text"])
     assert state["hint"] == text_of(t, step["hint"], touch=True) and "click" not in state["hint"]
+
+
+def test_profile_times_a_moves_stages_and_removes_its_hooks():
+    from bodoge.core.match import Match
+    from bodoge.ui import app as app_module
+    from bodoge.ui import play
+
+    from .fakehost import make_app
+
+    app, host = make_app(hash_="#/new/bossa", speed="slow")     # the bot's move waits
+    app.act("start", "", {"players": "2", "kind0": "human", "kind1": "normal"})
+    api = Api(app)
+    originals = (Match.play, play.render, app_module.render, host.render)
+    screen = app.screen
+    seat = screen.match.to_move()[0]
+    move = screen.match.game.legal_moves(screen.match.state, seat)[0]
+    host.held = []                         # the save waits for the frame
+    assert api.profileStart() is True
+    assert api.play(seat, json.dumps(move)) is True
+    api.profileMark()
+    host.painted()
+    stages = json.loads(api.profileTake())
+    for stage in ("rules", "tree", "board", "markup", "patch", "after:save"):
+        assert stages[stage][1] >= 1 and stages[stage][0] >= 0, stage
+    assert (Match.play, play.render, app_module.render, host.render) == originals
+    assert "render" not in vars(host) and "board" not in vars(screen.gui)
+    assert json.loads(api.profileTake()) == {}

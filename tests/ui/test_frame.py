@@ -225,6 +225,38 @@ def test_the_move_that_ends_the_game_is_drawn_a_frame_before_the_result():
         assert host.focused == "result-heading" and len(host.renders) == drawn + 3, game_id
 
 
+def test_the_result_comes_over_the_board_the_move_drew_without_drawing_it_again(monkeypatch):
+    """The redraw that brings the result in reuses the board the last move drew (its markup
+    made once): the board is the largest part of a screen, and nothing of it changed."""
+    import re
+
+    for g in (g for g in CATALOG if g.playable and not get_game(g.id).realtime):
+        game_id, level = g.id, g.demo_level
+        n = get_game(game_id).options(g.demo_options)["players"]
+        match = play_one(game_id, g.demo_options, 5, [level] * n)
+        rec = match.record
+        seat, move = rec.moves[-1]
+        seats = [{"name": f"P{s}", "bot": None if s == seat else level} for s in range(n)]
+        code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:-1], {"seats": seats}))
+        app, host = make_app(hash_=f"#load={code}")
+        screen = app.screen
+        host.held = []
+        boards = []
+        draw = screen.gui.board
+        monkeypatch.setattr(screen.gui, "board", lambda *a: boards.append(1) or draw(*a))
+        assert screen.play(seat, move) is True and boards == [1], game_id
+        board = re.search(r'<div class="board-wrap"[^>]*>.*?(?=<section class="overlay|</div><section class="log)',
+                          host.html, re.S).group(0)
+        host.painted()
+        assert overlay_html(host.html, "result") is not None, game_id
+        assert boards == [1], game_id             # not drawn again (a save's banner apart)
+        assert board.replace(' inert', '') in host.html.replace(' inert', ''), game_id
+        screen.overlay_hidden = True                # anything else drawn: the board is drawn
+        app.refresh()
+        assert len(boards) == 2, game_id
+        monkeypatch.undo()
+
+
 def test_the_move_that_ends_a_round_is_drawn_a_frame_before_its_summary():
     app, host = make_app()
     screen = start_algo(app, [("human", "Aki"), ("strong", "Ben")])
@@ -420,3 +452,29 @@ def test_a_notice_floats_over_the_table_and_goes_after_a_while():
     while 'id="notice"' in host.html:
         assert host.run_timers(limit=1) == 1
     assert host.elapsed >= 5000 and 'class="app framed"' in host.html
+
+
+def test_what_follows_a_moves_frame_reads_the_views_the_move_made(monkeypatch):
+    """The save after the frame (the shelf's progress line reads the spectator view) and the
+    redraw that brings a summary in read the views the move made: the position is the same
+    (ALTER's view walks the whole log)."""
+    for g in (g for g in CATALOG if g.playable and not get_game(g.id).realtime):
+        game_id, level = g.id, g.demo_level
+        n = get_game(game_id).options(g.demo_options)["players"]
+        match = play_one(game_id, g.demo_options, 5, [level] * n)
+        rec = match.record
+        seat, move = rec.moves[-1]
+        seats = [{"name": f"P{s}", "bot": None if s == seat else level} for s in range(n)]
+        code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:-1], {"seats": seats}))
+        app, host = make_app(hash_=f"#load={code}")
+        screen = app.screen
+        host.held = []
+        assert screen.play(seat, move) is True, game_id
+        views = []
+        original = type(screen.game).view
+        monkeypatch.setattr(type(screen.game), "view",
+                            lambda self, *a: views.append(a[1]) or original(self, *a))
+        host.painted()                       # the save, the result over the table
+        assert overlay_html(host.html, "result") is not None, game_id
+        assert screen.slot.stored and views == [], (game_id, views)
+        monkeypatch.undo()

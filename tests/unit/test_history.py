@@ -147,3 +147,45 @@ def test_history_rejects_positions_it_does_not_have(lines):
     with pytest.raises(ValueError):
         history.add(5, {})
     assert isinstance(history, History)
+
+
+def test_the_latest_positions_are_kept_so_a_moves_redraw_replays_nothing(monkeypatch):
+    """Whether the person's latest move can be taken back reads the positions since it, and
+    the table before the latest move is drawn after it: after each move these are kept, not
+    rebuilt from the last checkpoint (up to 15 moves of the rules, on every move)."""
+    from bodoge.core.match import RECENT
+
+    game = get_game("algo")
+    match = Match.new("algo", None, 3)
+    match.history                           # made once: from now on each move adds to it
+    for _ in range(CHECKPOINT + 5):
+        seat = match.to_move()[0]
+        match.play(seat, game.legal_moves(match.state, seat)[0])
+        if match.over:
+            break
+    n = len(match.record.moves)
+    assert n % CHECKPOINT >= RECENT        # the recent ones are not checkpoints
+    applied = []
+    original = type(match.game).apply
+    monkeypatch.setattr(type(match.game), "apply",
+                        lambda self, *a: applied.append(1) or original(self, *a))
+    states = [match.history.state(k) for k in range(n, n - RECENT, -1)]
+    assert applied == []
+    assert [state_hash(s) for s in states] == [
+        state_hash(s) for s in prefix_states(match.record)[n - RECENT + 1:][::-1]]
+    match.history.state(n - RECENT)          # older: rebuilt from its checkpoint
+    assert applied
+    match.truncate(n - 2)                    # a take-back forgets what came after
+    assert n not in match.history.recent and n - 1 not in match.history.recent
+
+
+def test_the_outcome_of_a_state_is_worked_out_once(monkeypatch):
+    match = Match.new("bossa", None, 3)
+    calls = []
+    original = type(match.game).outcome
+    monkeypatch.setattr(type(match.game), "outcome",
+                        lambda self, state: calls.append(1) or original(self, state))
+    assert [match.over for _ in range(5)] == [False] * 5 and len(calls) == 1
+    seat = match.to_move()[0]
+    match.play(seat, match.game.legal_moves(match.state, seat)[0])
+    assert match.outcome() is None and match.outcome() is None and len(calls) == 2

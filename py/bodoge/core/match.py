@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from .record import Record, decode, encode, replay
 
 CHECKPOINT = 16        # the history keeps one state in this many
+RECENT = 4             # and the latest positions added (a take-back's check reads them)
 
 
 class History:
@@ -23,8 +24,11 @@ class History:
 
     States are never changed once made, so keeping one is keeping a reference; still, a long
     game (a 500-move Play Me! game) would hold hundreds. So a state is kept every ``every``
-    moves, and the last one asked for; any other is rebuilt from the kept one before it (at
-    most ``every - 1`` moves), and stepping one move forward costs one move. ``log_end[k]``
+    moves, the last ``RECENT`` added and the last one asked for; any other is rebuilt from the
+    kept one before it (at most ``every - 1`` moves), and stepping one move forward costs one
+    move. The recent ones are what a move's redraw asks for (whether the person's latest move
+    can be taken back: the positions since it; the table before the latest move): rebuilt,
+    they cost up to 15 moves of the rules on every move (benchmarks/table.md). ``log_end[k]``
     is the length of the event log after ``k`` moves, so a log event can be traced to the move
     that wrote it (``move_of``).
     """
@@ -36,6 +40,7 @@ class History:
         self.kept = {}              # k -> state, for every k divisible by ``every``
         self.log_end = []
         self.cursor = None          # (k, state) last asked for or added
+        self.recent = {}            # k -> state, the last RECENT positions added
 
     def __len__(self):
         return len(self.log_end)
@@ -47,6 +52,8 @@ class History:
         self.log_end.append(len(state.get("log", ())))
         if k % self.every == 0:
             self.kept[k] = state
+        self.recent[k] = state
+        self.recent.pop(k - RECENT, None)
         self.cursor = (k, state)
 
     def state(self, k):
@@ -55,6 +62,8 @@ class History:
             raise IndexError(f"no position {k} in a game of {len(self.log_end) - 1} moves")
         if self.cursor is not None and self.cursor[0] == k:
             return self.cursor[1]
+        if k in self.recent:
+            return self.recent[k]
         start = k - k % self.every
         state = self.kept[start]
         if self.cursor is not None and start < self.cursor[0] < k:
@@ -70,6 +79,8 @@ class History:
         del self.log_end[k + 1:]
         for j in [j for j in self.kept if j > k]:
             del self.kept[j]
+        for j in [j for j in self.recent if j > k]:
+            del self.recent[j]
         if self.cursor is not None and self.cursor[0] > k:
             self.cursor = None
 
@@ -83,6 +94,8 @@ class Match:
         self.game = game
         self.record = record
         self._views = None          # seat -> its view of the state, while ``views_kept``
+        self._last_views = None     # (state, its views) as the last ``views_kept`` left them
+        self._outcome = None        # (state, its outcome): asked for many times a move
         self.state = state
         self._history = history
 
@@ -99,14 +112,19 @@ class Match:
     @contextmanager
     def views_kept(self):
         """While this lasts, each seat's view of a position is made once (``view``): a move's
-        handling (saving, announcing, drawing) asks for the same views several times."""
+        handling (saving, announcing, drawing) asks for the same views several times. The
+        views are kept for the next ``views_kept`` too while the position is the same (states
+        are replaced, never changed): what follows a move's frame (its save, its summary's
+        redraw) reads the views the move made."""
         if self._views is not None:      # already kept by a caller
             yield
             return
-        self._views = {}
+        last = self._last_views              # the same position again (its redraw after the
+        self._views = last[1] if last is not None and last[0] is self._state else {}   # frame)
         try:
             yield
         finally:
+            self._last_views = (self._state, self._views)
             self._views = None
 
     @classmethod
@@ -167,7 +185,13 @@ class Match:
         return self._views[seat]
 
     def outcome(self):
-        return self.game.outcome(self.state)
+        """The rules' outcome of the state now, worked out once per state (states are never
+        changed, only replaced): a move's handling and redraw ask ``over`` dozens of times,
+        and a game's scoring can be slow (Bossa's)."""
+        state = self._state
+        if self._outcome is None or self._outcome[0] is not state:
+            self._outcome = (state, self.game.outcome(state))
+        return self._outcome[1]
 
     @property
     def over(self) -> bool:

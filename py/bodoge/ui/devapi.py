@@ -153,3 +153,121 @@ class Api:
                            "text": text_of(self.app.t, step["text"], screen.touch) if step else "",
                            "hint": text_of(self.app.t, step.get("hint", "lesson.next_hint"),
                                            screen.touch)})
+
+    # --- where a move's time goes (tools/bench_table.py --only breakdown) ----------------------
+    def profileStart(self):
+        """Time the stages of what follows (a move, its redraw, what it leaves for after the
+        frame) with ``time.perf_counter``, until ``profileTake``: the rules, the game's
+        ``moved`` hook, announcing, the pause check, saving, the screen's tree, the markup,
+        the page patch (web/morph.js, with the focus and scroll around it), and the garbage
+        collector. ``profileMark`` splits what the move's own call did from what came
+        after it."""
+        self._profile = Profile(self.app)
+        return True
+
+    def profileMark(self):
+        if getattr(self, "_profile", None) is not None:
+            self._profile.drain()
+            self._profile.phase = "after:"
+        return True
+
+    def profileTake(self):
+        """JSON {stage: [ms, calls]} since ``profileStart`` (inclusive times: "tree" holds
+        "board" and "log"); the hooks are removed."""
+        prof, self._profile = getattr(self, "_profile", None), None
+        return json.dumps(prof.take() if prof is not None else {})
+
+
+class Profile:
+    """Wrappers timing named stages, installed on the classes and the open screen, and removed
+    by ``take``."""
+
+    def __init__(self, app):
+        import gc
+        import time
+
+        from . import app as app_module
+        from . import play, session
+        from ..core import match
+
+        self.clock = time.perf_counter
+        self.phase = ""
+        self.times = {}
+        self.undo = []
+        screen = app.screen
+        gui = getattr(screen, "gui", None)
+        self.wrap(match.Match, "play", "rules")
+        self.wrap(session.Session, "moved", "moved")
+        self.wrap(session.Session, "announce_new", "announce")
+        self.wrap(session.Session, "advance", "advance")
+        self.wrap(session.Session, "send_views", "send_views")
+        self.wrap(session.Session, "log_entries", "log")
+        self.wrap(play, "render", "tree")
+        self.wrap(app_module, "render", "markup")
+        self.wrap(app.host, "render", "patch", instance=True)
+        self.js_times = None
+        try:                                   # in the page: web/morph.js's own split
+            from pyscript import window
+
+            window.bodogeMorph.times = self.js_times = window.Array.new()
+            self.undo.append(lambda: setattr(window.bodogeMorph, "times", None))
+        except ImportError:
+            pass
+        saver = getattr(screen, "saver", None)
+        if saver is not None:
+            self.wrap(saver, "autosave", "save", instance=True)
+        if gui is not None:
+            for name in ("board", "pause_for", "round_summary", "prompt"):
+                self.wrap(gui, name, name, instance=True)
+        self.gc_started = None
+        gc.callbacks.append(self.on_gc)
+        self.undo.append(lambda: gc.callbacks.remove(self.on_gc))
+
+    def on_gc(self, phase, info):
+        if phase == "start":
+            self.gc_started = self.clock()
+        elif self.gc_started is not None:
+            self.add("gc", self.clock() - self.gc_started)
+            self.gc_started = None
+
+    def add(self, stage, seconds):
+        entry = self.times.setdefault(self.phase + stage, [0.0, 0])
+        entry[0] += seconds * 1000
+        entry[1] += 1
+
+    def wrap(self, owner, name, stage, instance=False):
+        original = getattr(owner, name)
+        had = name in vars(owner) if not instance else name in getattr(owner, "__dict__", {})
+        clock, add = self.clock, self.add
+
+        def timed(*args, **kwargs):
+            t0 = clock()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                add(stage, clock() - t0)
+
+        if instance:
+            setattr(owner, name, timed)
+            self.undo.append(lambda: setattr(owner, name, original) if had
+                             else delattr(owner, name))
+        else:
+            raw = vars(owner)[name]
+            setattr(owner, name, timed)
+            self.undo.append(lambda: setattr(owner, name, raw))
+
+    def drain(self):
+        """web/morph.js's times of the patches so far: "patch: parse" and so on."""
+        if self.js_times is not None:
+            for entry in self.js_times.to_py():
+                for part, ms in dict(entry).items():
+                    self.add(f"patch: {part}", ms / 1000)
+            self.js_times.length = 0
+
+    def take(self):
+        self.drain()
+        times = self.times
+        for undo in reversed(self.undo):
+            undo()
+        self.undo = []
+        return {k: [round(v[0], 2), v[1]] for k, v in times.items()}

@@ -65,34 +65,113 @@ def freeze(node) -> Frozen:
     return Frozen(render(node))
 
 
+class Kept(Node):
+    """An element drawn again and again the same way, its markup made once (the first time it
+    is rendered) and reused: unlike ``Frozen`` it is still a tree, so what walks a board (a
+    lesson's highlights, ``text_of``) sees its elements. Never changed once made: a walker
+    that changes an element copies it (``lesson.mark_spots``)."""
+    __slots__ = ("html",)
+
+    def __init__(self, node):
+        super().__init__(node.tag, node.attrs, node.children)
+        self.html = None
+
+
+class Memo:
+    """Parts of a screen made once per key (``memo(key, build)``: ``build()``'s element, kept;
+    the key says everything the part reads): a board redrawn after a move draws again only
+    what the move changed. Bounded: past ``size`` keys it starts again."""
+
+    def __init__(self, size=2048):
+        self.size = size
+        self.kept = {}
+        self.hits = 0           # for tests: parts reused
+
+    def __call__(self, key, build):
+        part = self.kept.get(key)
+        if part is not None:
+            self.hits += 1
+            return part
+        if len(self.kept) >= self.size:
+            self.kept.clear()
+        node = build()
+        part = self.kept[key] = Kept(node) if type(node) is Node else node
+        return part
+
+
+_ESCAPED_TEXT = {}     # text -> its escaped form: a screen draws the same words move after move
+_ESCAPED_ATTR = {}     # the same for attribute values (classes, ids, coordinates)
+_ESCAPED_MAX = 8192    # entries kept (then each starts again): bounded, whatever is drawn
+
+
+def _escaped(cache, escape, s):
+    esc = cache.get(s)
+    if esc is None:
+        if len(cache) > _ESCAPED_MAX:
+            cache.clear()
+        esc = cache[s] = escape(s)
+    return esc
+
+
 def _render(node, out):
+    """Append ``node``'s markup to ``out``. The common cases first (an element, a text child),
+    tested by exact type, escapes looked up rather than made again: a screen is redrawn after
+    every move, and this was half of a redraw's Python time (benchmarks/table.md)."""
+    kind = type(node)
+    if kind is Node:
+        tag = node.tag
+        attrs = node.attrs
+        if attrs:
+            parts = ["<", tag]
+            for name, value in attrs.items():
+                if value is None or value is False:
+                    continue
+                name = _ATTR_NAMES.get(name) or _attr_name(name)
+                if value is True:
+                    parts.append(" " + name)
+                    continue
+                value = _escaped(_ESCAPED_ATTR, escape_attr,
+                                 value if type(value) is str else str(value))
+                parts.append(f' {name}="{value}"')
+            parts.append(">")
+            out.append("".join(parts))
+        else:
+            out.append(f"<{tag}>")
+        if tag in _VOID:
+            return
+        for child in node.children:
+            if type(child) is str:
+                out.append(_escaped(_ESCAPED_TEXT, escape_text, child))
+            elif child is not None and child is not False and child is not True:
+                _render(child, out)
+        out.append(f"</{tag}>")
+        return
+    if kind is Kept:
+        if node.html is None:
+            plain = []
+            _render_node(node, plain)
+            node.html = "".join(plain)
+        out.append(node.html)
+        return
     if node is None or node is False or node is True:
         return
     if isinstance(node, Frozen):
         out.append(node.html)
-        return
-    if isinstance(node, (list, tuple)):
+    elif isinstance(node, (list, tuple)):
         for child in node:
             _render(child, out)
-        return
-    if isinstance(node, Node):
-        out.append("<" + node.tag)
-        for name, value in node.attrs.items():
-            if value is None or value is False:
-                continue
-            name = _ATTR_NAMES.get(name) or _attr_name(name)
-            if value is True:
-                out.append(" " + name)
-            else:
-                out.append(f' {name}="{escape_attr(str(value))}"')
-        out.append(">")
-        if node.tag in _VOID:
-            return
-        for child in node.children:
-            _render(child, out)
-        out.append(f"</{node.tag}>")
-        return
-    out.append(escape_text(str(node)))
+    elif isinstance(node, Node):
+        _render_node(node, out)
+    else:
+        out.append(escape_text(str(node)))
+
+
+def _render_node(node, out):
+    """An element of a subclass of ``Node`` (a ``Kept`` the first time): as ``_render`` draws
+    a ``Node``."""
+    plain = Node.__new__(Node)
+    plain.tag, plain.attrs, plain.children = node.tag, node.attrs, node.children
+    _render(plain, out)
 
 
 def render(node) -> str:

@@ -10,7 +10,7 @@ replay draws the same frame (``bodoge.ui.replay``).
 """
 
 from .games import game_name, placings
-from .html import freeze, h
+from .html import Kept, Memo, Node, freeze, h
 from .phrases import phrased
 
 LOG_LIMIT = 200        # the play screen's log shows this many lines (the newest)
@@ -49,10 +49,24 @@ def escape(s, key):
     return False
 
 
+HEADS = Memo(64)        # the play screen's header: the same on every move of a game
+
+
+def head(s):
+    """The header of session ``s``'s screen, made once per language, game, replay link and
+    log state (a table of several devices has a tool of its own that changes: made each time)."""
+    log = s.handover is None
+    if s.table is not None:
+        return render_head(s, replay_tool(s), log=log)
+    href = replay_href(s) if s.slot is not None else None
+    key = (s.app.i18n.lang, s.game.id, href, log, s.log_open)
+    return HEADS(key, lambda: render_head(s, replay_tool(s), log=log))
+
+
 def render(s):
     """The whole screen of session ``s``."""
     t = s.t
-    parts = [render_head(s, replay_tool(s), log=s.handover is None), banner(s),
+    parts = [head(s), banner(s),
              s.table.banner() if s.table is not None else None]
     if s.handover is not None and s.clock is None:
         parts.append(render_handover(s, s.names()[s.handover]))
@@ -190,7 +204,7 @@ def render_game(s):
     # clicked, focused or read until the player goes on; behind the result, nothing until the
     # player puts it away to look at the table
     inert = s.pause is not None or overlay_ is not None
-    board = s.gui.board(view, s.sel, ctx)
+    board = draw_board(s, view, ctx)
     if s.script is not None:
         board = s.script.mark(board)
     stage = h("div", {"class_": "stage"},
@@ -202,6 +216,26 @@ def render_game(s):
     if back:
         prompt = h("div", {"class_": "prompt-row"}, prompt, h("div", {"class_": "prompt-actions"}, back))
     return frame(s, prompt, stage, render_log(s, view, ctx))
+
+
+def draw_board(s, view, ctx):
+    """The game's board. The move that ends a round or the game is drawn with its summary or
+    result held for a frame (``Session.hold_overlay``), and the redraw that brings the overlay
+    in draws the same board: that board is kept (its markup made once) and reused while the
+    game, the viewer, the choice in progress and the language are the same objects; its
+    motion goes on under the overlay. Not in a lesson
+    (its highlights follow its steps) or a real-time game (its clock redraws the table)."""
+    key = (s.match.state, s.viewer, s.sel, s.pending, s.pause, s.app.i18n.lang)
+    held, s.held_board = s.held_board, None
+    if held is not None and all(a is b for a, b in zip(held[0], key)):
+        board = held[1]
+    else:
+        board = s.gui.board(view, s.sel, ctx)
+    if s.overlay_held and s.script is None and s.clock is None:
+        if type(board) is Node:
+            board = Kept(board)
+        s.held_board = (key, board)
+    return board
 
 
 def frame(s, prompt, stage, log, reserve=True):

@@ -52,7 +52,8 @@ class SlotSaver:
         slot, match = s.slot, s.match
         if slot.link and len(match.record.moves) == self.opened_moves:
             return                         # an opened code nobody has played on: not stored
-        self.fill(slot)
+        with match.views_kept():           # the spectator view the move made (progress_lines)
+            self.fill(slot)
         self.store()
 
     def fill(self, slot):

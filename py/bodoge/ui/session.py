@@ -187,6 +187,7 @@ class Session:
         self.log_open = False              # phones: the log drawer is open over the table
         self.overlay_hidden = False        # "Look at the table": the overlay is put away
         self.overlay_held = False          # a move's summary or result waits a frame
+        self.held_board = None             # (what it showed, the board) drawn meanwhile (play.py)
         self.result_pick = None            # the part of the result the player opened
         self.error = None                  # the refusal's line
         self.pending = None                # (seat, move, input): a move waiting for Confirm
@@ -273,7 +274,8 @@ class Session:
     def render(self):
         from .play import render
 
-        return render(self)
+        with self.match.views_kept():        # (a redraw after a move's frame: the move's views)
+            return render(self)
 
     # --- flow --------------------------------------------------------------------------------
     def advance(self):

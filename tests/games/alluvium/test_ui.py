@@ -987,3 +987,18 @@ def test_the_selection_is_a_small_typed_choice():
     assert not same_sheet(view, sel)
     assert sel == Choice(sheet=sel.sheet, final=2) and sel
     assert repr(Choice(rot=1)) == "Choice(rot=1)"
+
+
+def test_a_moves_redraw_draws_again_only_the_cells_it_changed():
+    """The map's 81 cells are made once for what each shows (``CELLS``): after a move the
+    cells it did not change are the same parts as before, their markup not made again."""
+    from bodoge.games.alluvium import ui as U
+    from bodoge.ui.html import render
+
+    before = U.MapPic("0" * 40 + "." * 41, "map", ())
+    after = U.MapPic("0" * 41 + "." * 40, "map", ())
+    first = [before.cell(i, ch) for i, ch in enumerate(before.cells)]
+    render(first)
+    again = [after.cell(i, ch) for i, ch in enumerate(after.cells)]
+    assert [i for i in range(81) if again[i] is not first[i]] == [40]
+    assert render(again[40]) != render(first[40]) and 'id="alv-map-40"' in render(again[40])

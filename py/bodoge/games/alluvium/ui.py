@@ -22,7 +22,7 @@ alone. While a round summary shows (``ctx.pause``), the board shows the round th
 
 from ...core.errors import IllegalMove
 from ...ui.games import GameUI, action, joined, placings
-from ...ui.html import h
+from ...ui.html import Memo, h
 from . import board as B
 from . import pointer
 from . import rules as R
@@ -227,6 +227,9 @@ def segments_path(segments):
     return " ".join(f"M{c0 * CELL} {r0 * CELL}L{c1 * CELL} {r1 * CELL}" for (r0, c0), (r1, c1) in segments)
 
 
+CELLS = Memo(4096)     # a map's cells as drawn (MapPic.cell)
+
+
 class MapPic:
     """What one 9×9 map shows besides its cells; ``svg()`` draws it."""
 
@@ -295,6 +298,13 @@ class MapPic:
         return h("svg", attrs, parts)
 
     def cell(self, i, ch):
+        """Cell ``i`` (its letter ``ch``): made once for what it shows (``CELLS``), so a move
+        draws again only the cells it changed."""
+        key = (self.mid, i, ch, self.singles >> i & 1, self.ghost >> i & 1, self.fresh >> i & 1,
+               self.clickable)
+        return CELLS(key, lambda: self.draw_cell(i, ch))
+
+    def draw_cell(self, i, ch):
         r, c = divmod(i, B.SIZE)
         x, y = c * CELL, r * CELL
         attrs = {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL), "data_cell": str(i),
