@@ -42,7 +42,7 @@ from bodoge.core.record import Record
 from bodoge.core.rng import Rng
 from bodoge.games import CATALOG, get_game, info
 
-GAMES = int(os.environ.get("BODOGE_PROPERTY_GAMES", "2000"))
+GAMES = int(os.environ.get("BODOGE_PROPERTY_GAMES", "1000"))
 # ``make soak``: every game plays the full count, whatever its share
 FULL = os.environ.get("BODOGE_PROPERTY_FULL") == "1"
 IDS = [g.id for g in CATALOG if g.playable]
