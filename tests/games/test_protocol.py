@@ -21,8 +21,8 @@ For each game (a class of tests per game: ``-k algo`` runs one):
 * the same seed gives the same game (setup and a whole bot game, twice).
 
 ``BODOGE_PROPERTY_GAMES`` (default 1,000: ``make test`` stays under 15 minutes) sets the number
-of random games per game, times the game's ``SHARE`` (``BODOGE_PROPERTY_FULL=1``: every game the full count); ``make soak`` runs it
-with many.
+of random games per game, times the game's ``SHARE`` (``BODOGE_PROPERTY_FULL=1``: every game
+the full count); ``make soak`` runs it with many.
 """
 
 import copy
