@@ -1,6 +1,7 @@
 """Benchmarks of ALTER (measurements, not tests).
 
     .venv/bin/python tools/bench_alter.py [--games 1200] [--duel-games 1000] [--only selfplay,duel,browser]
+    .venv/bin/python tools/bench_alter.py --only duel --duels 0,2,3 --duel-games 1200   # issue 28's
 
 Writes benchmarks/alter.md and benchmarks/alter.json.
 
@@ -104,11 +105,17 @@ def make_bot(label, seat, seed):
     return alter_bots.BOTS[label](seat, seed)
 
 
-def bench_duel(games):
+def bench_duel(games, which=None, done=None):
+    """The duels of DUELS (``which``: their indices, default all); ``done(rows)`` is called
+    after each, so a long run keeps what it measured."""
     out = []
-    for a, b in DUELS:
+    for i, (a, b) in enumerate(DUELS):
+        if which is not None and i not in which:
+            continue
         out.append(duel("alter", a, b, games, SEED, make_bot))
         print(json.dumps(out[-1]), flush=True)
+        if done:
+            done(out)
     return out
 
 
@@ -121,6 +128,23 @@ def bench_browser(browser, url, games):
                 "([l, g, p]) => window.bodoge.botTimes('alter', l, g, 1, p)", [level, games, players]))
     ctx.close()
     return times
+
+
+def duel_targets(rows):
+    """Whether issue 28's targets are met by the duels measured: the point estimate past the
+    mark and the 95% interval clear of 50%."""
+    out = []
+    for r in rows:
+        lo, hi = r["win_ci"]
+        if (r["a"], r["b"]) == ("strong", "old strong"):
+            ok = r["win_share"] >= 0.53 and lo > 0.5
+            out.append(f"strong against old strong: {r['win_share']:.1%} (target ≥ 53%, interval "
+                       f"above 50%): {'met' if ok else 'not met'}.")
+        elif r["a"].startswith("expect-change") and r["b"] == "strong":
+            ok = r["win_share"] <= 0.47
+            out.append(f"{r['a']} against strong: {r['win_share']:.1%} ({lo:.1%}–{hi:.1%}; target "
+                       f"≤ 47%): {'met' if ok else 'not met'}.")
+    return [" ".join(out), ""] if out else []
 
 
 def report(results, folder):
@@ -153,7 +177,7 @@ def report(results, folder):
                   "on a place after a Watch, and so place just before the card they want, reckoning "
                   "as the old strong bot or as today's. Targets (issue 28): strong ≥ 53% against old "
                   "strong, no expect-change player above 47% against strong.", ""]
-        lines += duel_rows(du) + [""]
+        lines += duel_rows(du) + [""] + duel_targets(du)
     br = results.get("browser")
     if br:
         lines += ["## Bot decision time inside Pyodide (headless Chromium)", "",
@@ -170,6 +194,7 @@ def main():
     parser.add_argument("--only", default="selfplay,duel,browser")
     parser.add_argument("--games", type=int, default=1200)
     parser.add_argument("--duel-games", type=int, default=1000)
+    parser.add_argument("--duels", help="indices into DUELS to run (e.g. 0,3,2), default all")
     parser.add_argument("--browser-games", type=int, default=6)
     parser.add_argument("--out", default=OUT)
     args = parser.parse_args()
@@ -181,8 +206,13 @@ def main():
         print(json.dumps(results["selfplay"]), flush=True)
     if "duel" in only:
         measuring(results, "duel")
-        results["duel"] = bench_duel(args.duel_games)
-        save_results("alter", results, args.out)
+        which = None if args.duels is None else {int(x) for x in args.duels.split(",")}
+
+        def done(rows):
+            results["duel"] = rows
+            save_results("alter", results, args.out)
+            report(results, args.out)
+        results["duel"] = bench_duel(args.duel_games, which, done)
     if "browser" in only:
         measuring(results, "browser")
         with served_browser() as (browser, url):

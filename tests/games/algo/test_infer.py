@@ -184,3 +184,23 @@ def test_only_the_strong_bot_uses_declaration_hints():
     weight = StrongBot(1, 1).knowledge(view).rows[0][0].weight
     others = [w for cid, w in weight.items() if cid != 12]
     assert 0 < weight[12] < min(others)
+
+
+def test_a_player_who_names_our_bluffed_number_is_seen_to_ignore_declarations():
+    """heed_tests with ``bluffs``: our bluff counts as a number we declared in vain, so a player
+    who then names it on our card (and finds it) shows they do not read declarations as
+    proof; without ``bluffs`` the round's tests stop at our bluff."""
+    from .helpers import attack, cid, rig
+    from bodoge.games.algo import GAME
+    from bodoge.games.algo.infer import heed_tests
+
+    state = rig([["b2", "w5", "b8", "w10"], ["b1", "w3", "b6", "w9"]], deck=["w0", "b11"])
+    state["log"].insert(0, {"e": "deal", "round": state["round"], "dealer": 0})   # as dealt
+    state = GAME.apply(state, 0, attack(1, 2, 8))          # seat 0 (drew b11) bluffs black 8 on b6
+    where = next(p for p, c in enumerate(state["rows"][0]) if c["id"] == cid("b8"))
+    state = GAME.apply(state, 1, attack(0, where, 8))      # seat 1 (drew w0) names 8 there: a hit
+    view = GAME.view(state, 0)
+    tests = heed_tests(view, 0, bluffs=True)
+    assert [(s, ignored) for s, _, ignored in tests] == [(1, True)]
+    assert 0 < tests[0][1] < 1
+    assert heed_tests(view, 0) == []

@@ -8,6 +8,8 @@ from bodoge.core.record import Record
 from bodoge.games.algo import GAME
 from bodoge.games.algo import bots
 
+from .helpers import rig
+
 
 def test_a_seen_bluff_makes_a_bluffer_likely_and_honest_misses_make_it_less_so(monkeypatch):
     seen = {0: [1, 0], 1: [0, 0], 2: [0, 6]}
@@ -45,3 +47,30 @@ def test_strong_bluffs_sometimes_and_a_bluff_always_misses():
                 last = next(e for e in reversed(match.state["log"]) if e["e"] == "attack")
                 assert not last["hit"]
     assert 0 < bluffs < attacks / 3
+
+
+def opening_view():
+    """Seat 0's first attack of a two-player round: every guess at seat 1's cards is poor."""
+    state = rig([["b2", "w5", "b8", "w10"], ["b1", "w3", "b6", "w9"]])
+    return GAME.view(state, 0)
+
+
+def test_strong_bluffs_on_every_poor_first_guess_against_players_who_may_read(monkeypatch):
+    """Bluffing paid against players who read declarations as proof (the old strong bot and
+    the bluffer, benchmarks/algo.md): with nothing yet seen of how its opponent reads (the
+    READ_PRIOR), strong bluffs on each poor first guess, and the bluff names its own number."""
+    monkeypatch.setattr(bots, "read_chances", lambda view, seat: {1: bots.READ_PRIOR})
+    view = opening_view()
+    kn = bots.strong_knowledge(view)
+    assert bots.StrongBot(0, 1).choose_attack(view, kn)[0] < bots.BLUFF_BELOW
+    for seed in range(20):
+        move = bots.StrongBot(0, seed).act(view)
+        assert move["a"] == "attack" and own_number(view, 0, move)
+
+
+def test_strong_does_not_bluff_a_player_seen_to_ignore_declarations(monkeypatch):
+    monkeypatch.setattr(bots, "read_chances", lambda view, seat: {1: 0.0})
+    view = opening_view()
+    for seed in range(20):
+        move = bots.StrongBot(0, seed).act(view)
+        assert move["a"] == "attack" and not own_number(view, 0, move)

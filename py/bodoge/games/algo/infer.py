@@ -188,7 +188,7 @@ def bluffs_seen(view, public=True):
     return seen
 
 
-def heed_tests(view, seat):
+def heed_tests(view, seat, bluffs=False):
     """What the other players' declarations on ``seat``'s cards show of whether they read its
     failed declarations as proof: [(declarer, q, ignored)], one per declaration on one of its
     cards (not by its partner) after ``seat``, knowing that card, had missed with numbers of
@@ -197,7 +197,10 @@ def heed_tests(view, seat):
     ``q``: the share of the numbers the card's neighbours allow that ``seat`` had declared so
     (what a player who ignores declarations would hit on by chance); ``ignored``: whether this
     declaration named one of them (a reader would not: it believes ``seat`` does not hold
-    it)."""
+    it).
+    ``bluffs``: ``seat``'s own bluffs count as declarations in vain too (the numbers a reader
+    now believes it does not hold: naming one on its card, and so finding the bluffed card,
+    shows a player who ignores them); otherwise the round's tests stop at its first bluff."""
     out = []
     for events, rows, _ in rounds_seen(view):
         cards = cards_of(rows)
@@ -209,7 +212,7 @@ def heed_tests(view, seat):
             if e["seat"] == seat:
                 if not e["hit"] and not e.get("partner"):
                     x = card_id(e["n"], c)
-                    if any(cards[k][2] == x for k in knew):
+                    if not bluffs and any(cards[k][2] == x for k in knew):
                         break                   # our bluff: a reader may now see a contradiction
                     for k in knew:
                         if cards[k][1] == c:
