@@ -202,18 +202,24 @@ def test_round_overlay_over_the_board_with_next_round_and_the_game_s_heading(mon
     assert overlay_html(host.html, "round-over") is None and "show-overlay" not in host.html
 
 
-def test_the_move_that_ends_the_game_is_drawn_a_frame_before_the_result():
-    """Issue 14: the last move is on screen within a frame; the result, the largest redraw,
-    comes over the table in the next frame, with the focus on its heading. Every game played in turns."""
+def before_the_last_move():
+    """For every game played in turns: a demo game opened one move before its end, a person
+    at the seat that plays it and bots at the others; yields (game id, app, host, seat, move)."""
     for g in (g for g in CATALOG if g.playable and not get_game(g.id).realtime):
         game_id, level = g.id, g.demo_level
         n = get_game(game_id).options(g.demo_options)["players"]
-        match = play_one(game_id, g.demo_options, 5, [level] * n)
-        rec = match.record
+        rec = play_one(game_id, g.demo_options, 5, [level] * n).record
         seat, move = rec.moves[-1]
         seats = [{"name": f"P{s}", "bot": None if s == seat else level} for s in range(n)]
         code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:-1], {"seats": seats}))
         app, host = make_app(hash_=f"#load={code}")
+        yield game_id, app, host, seat, move
+
+
+def test_the_move_that_ends_the_game_is_drawn_a_frame_before_the_result():
+    """Issue 14: the last move is on screen within a frame; the result, the largest redraw,
+    comes over the table in the next frame, with the focus on its heading. Every game played in turns."""
+    for game_id, app, host, seat, move in before_the_last_move():
         screen = app.screen
         host.held = []                                 # no frame painted until painted()
         drawn = len(host.renders)
@@ -230,15 +236,7 @@ def test_the_result_comes_over_the_board_the_move_drew_without_drawing_it_again(
     made once): the board is the largest part of a screen, and nothing of it changed."""
     import re
 
-    for g in (g for g in CATALOG if g.playable and not get_game(g.id).realtime):
-        game_id, level = g.id, g.demo_level
-        n = get_game(game_id).options(g.demo_options)["players"]
-        match = play_one(game_id, g.demo_options, 5, [level] * n)
-        rec = match.record
-        seat, move = rec.moves[-1]
-        seats = [{"name": f"P{s}", "bot": None if s == seat else level} for s in range(n)]
-        code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:-1], {"seats": seats}))
-        app, host = make_app(hash_=f"#load={code}")
+    for game_id, app, host, seat, move in before_the_last_move():
         screen = app.screen
         host.held = []
         boards = []
@@ -458,15 +456,7 @@ def test_what_follows_a_moves_frame_reads_the_views_the_move_made(monkeypatch):
     """The save after the frame (the shelf's progress line reads the spectator view) and the
     redraw that brings a summary in read the views the move made: the position is the same
     (ALTER's view walks the whole log)."""
-    for g in (g for g in CATALOG if g.playable and not get_game(g.id).realtime):
-        game_id, level = g.id, g.demo_level
-        n = get_game(game_id).options(g.demo_options)["players"]
-        match = play_one(game_id, g.demo_options, 5, [level] * n)
-        rec = match.record
-        seat, move = rec.moves[-1]
-        seats = [{"name": f"P{s}", "bot": None if s == seat else level} for s in range(n)]
-        code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:-1], {"seats": seats}))
-        app, host = make_app(hash_=f"#load={code}")
+    for game_id, app, host, seat, move in before_the_last_move():
         screen = app.screen
         host.held = []
         assert screen.play(seat, move) is True, game_id
