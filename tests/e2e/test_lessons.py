@@ -156,7 +156,9 @@ def test_lesson_completed_by_following_its_hints(browser, guard, server, game, l
         page.get_by_role("button", name=FIRST_GAME[lang]).click()
         expect(page.locator("main.play-screen")).to_be_visible()
         assert re.search(r"#/play/[0-9a-zA-Z_-]+$", page.url)
-        assert page.evaluate("window.bodoge.lesson()") == ""
+        # the hash changes at the click; the lesson's screen gives way on the hashchange after
+        # it (both are main.play-screen), so the lesson's end is waited for, not read at once
+        wait_until(page, "() => window.bodoge.lesson() === ''", timeout=30_000, interval=100)
         page.locator("#go-shelf").click()
         card = page.locator(".game-card", has=page.locator(f"#learn-{game}"))
         expect(card.locator(".lesson-done")).to_have_text("✓ " + DONE_MARK[lang])

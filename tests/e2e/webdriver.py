@@ -48,6 +48,11 @@ HOOK = """() => {
     return original.apply(this, args);
   };
 }"""
+
+# a click refused because the page changed between finding the element and clicking it: no
+# click was sent, so finding it again is safe
+RACED = re.compile(r"element click intercepted|stale element|no such (node|element)")
+
 TAKE_ERRORS = "() => (window.__engineErrors || []).splice(0)"
 
 # The first element matching ``css`` (and whose name — aria-label, else its text — matches the
@@ -208,7 +213,14 @@ class Browser:
         while True:
             found = self._element(css, name)
             if not isinstance(found, str):
-                return self._click(found)
+                try:
+                    return self._click(found)
+                except AssertionError as e:
+                    # found uncovered, then a redraw (the computer's move sliding in) covered
+                    # or replaced it before the click landed: look again, as a person would
+                    if not RACED.search(str(e)) or time.monotonic() > end:
+                        raise
+                    found = str(e)
             if time.monotonic() > end:
                 target = css + (f" named /{name}/" if name else "")
                 raise AssertionError(f"no clickable {target} within {timeout:.0f} s: {found}")
