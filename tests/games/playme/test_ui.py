@@ -2,6 +2,7 @@
 setup form, countdown, dice by click and key, targets, pause, two humans on one keyboard,
 choices, reload, strings."""
 
+import copy
 
 import pytest
 
@@ -13,6 +14,13 @@ from bodoge.ui.realtime import GameClock
 
 from ui.fakehost import make_app
 from ui.page import Page
+
+
+def forge(screen):
+    """The position, copied to replace it, for a test to edit into one it needs: states are
+    replaced, never changed (the match keeps the views it made of each state)."""
+    screen.match.state = copy.deepcopy(screen.match.state)
+    return screen.match.state
 
 
 def start(app, kinds=("human", "easy", "easy"), chars=(), **flags):
@@ -131,7 +139,7 @@ def test_die_click_and_keys_advance_block_and_roll():
     app, host = make_app()
     screen = start(app, chars=("alice", "queen", "cat"))
     begin(app, screen)
-    state = screen.match.state
+    state = forge(screen)
     state["p"][0]["roll"] = [1, 5, 6, 6, 2, 3]
     app.act("die", "0-1")
     moves = screen.match.record.moves
@@ -139,11 +147,10 @@ def test_die_click_and_keys_advance_block_and_roll():
     assert moves[-1][1]["t"] == screen.clock.now()
     assert "You: 1, Advance!" in host.text() and any("You: 1, Advance!" in a for a in host.announced)
     # a die with two targets asks whom to hit; Q/W pick the cards after yours
-    state = screen.match.state
+    state = forge(screen)
     state["p"][0]["roll"] = [3, 3, 4]
     state["p"][1]["card"] = [{"n": 1, "o": [1]}, {"n": 2, "o": [1]}]
-    state["p"][2]["card"] = []
-    screen.match.state["p"][2]["card"] = [{"n": 1, "o": [2]}, {"n": 2, "o": [2]}]
+    state["p"][2]["card"] = [{"n": 1, "o": [2]}, {"n": 2, "o": [2]}]
     state["p"][2]["char"] = "hatter"
     app.key("3")
     assert screen.sel.seats.get(0, {}) == {"die": 3} and "3: block CPU 2 (easy)" in host.text()
@@ -152,7 +159,7 @@ def test_die_click_and_keys_advance_block_and_roll():
     app.key("w")
     assert screen.match.record.moves[-1][1] == {"a": "block", "n": 3, "s": 2, "t": screen.clock.now()}
     # nothing to do with a 6: say so; Space rolls again when no advance/unblock is possible
-    state = screen.match.state
+    state = forge(screen)
     state["p"][0]["roll"] = [6, 6]
     app.key("6")
     assert ("A 6 cannot be used now: your next number is 2, and no card takes a 6 as a block."
@@ -222,7 +229,7 @@ def test_two_humans_share_one_keyboard():
     assert keys[0]["dice"] == "123456" and keys[1]["dice"] == "m,.jkl"
     begin(app, screen)
     assert "Pass the device" not in host.text()              # nothing hidden: no hand-over
-    st = screen.match.state
+    st = forge(screen)
     st["p"][0]["roll"], st["p"][1]["roll"] = [1, 4], [1, 4]
     app.key("1")
     app.key("m")
@@ -235,7 +242,7 @@ def test_jabberwocky_choice_for_a_human():
     app, host = make_app()
     screen = start(app, ("human", "easy", "easy", "easy"), chars=("alice", "queen", "cat", "hatter"))
     begin(app, screen)
-    st = screen.match.state
+    st = forge(screen)
     st["jabber"] = 0
     st["p"][0]["card"] = [{"n": i, "o": [0]} for i in range(1, 7)]
     st["p"][0]["pool"], st["p"][0]["roll"] = 0, []
@@ -266,7 +273,7 @@ def two_ways(app, chars=("queen", "alice", "hatter"), kinds=("human", "easy", "e
     1, block either other card; a 4 can do nothing yet."""
     screen = start(app, kinds, chars=chars)
     begin(app, screen)
-    state = screen.match.state
+    state = forge(screen)
     state["p"][0]["roll"] = [1, 4, 4]
     for s in (1, 2):
         state["p"][s]["card"] = [{"n": 1, "o": [s]}, {"n": 2, "o": [s]}]
@@ -298,7 +305,7 @@ def test_a_die_does_its_default_at_once_and_its_other_uses_in_two_clicks():
     assert screen.match.state["p"][2]["card"][-1] == {"n": 1, "o": [0]}
     assert screen.sel.seats.get(0, {}) == {} and 'id="use-0-' not in host.html
     # one click on a die does its default: advance
-    screen.match.state["p"][0]["roll"] = [1, 5]
+    forge(screen)["p"][0]["roll"] = [1, 5]
     app.act("die", "0-1")
     assert last_move(screen) == (0, {"a": "advance", "n": 1})
 
@@ -330,7 +337,7 @@ def test_keys_aim_at_a_card_then_the_die_hits_it():
     assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
     assert screen.sel.seats.get(0, {}) == {} and "aimed" not in host.html
     # a die that cannot hit the aimed card says so and plays nothing
-    screen.match.state["p"][0]["roll"] = [4, 4, 1]
+    forge(screen)["p"][0]["roll"] = [4, 4, 1]
     moves = len(screen.match.record.moves)
     app.key("q")
     app.key("4")
@@ -349,7 +356,7 @@ def test_unblock_or_block_and_the_walrus_swap_are_offered_too():
     app, host = make_app()
     screen = start(app, chars=("walrus", "alice", "hatter"))
     begin(app, screen)
-    state = screen.match.state
+    state = forge(screen)
     # a 3 can unblock my card, or swap the top 3 of Alice's card
     state["p"][0]["card"] = [{"n": 1, "o": [0]}, {"n": 2, "o": [0]}, {"n": 3, "o": [2]}]
     state["p"][0]["roll"], state["p"][0]["pool"] = [3, 6], 4
@@ -364,7 +371,7 @@ def test_unblock_or_block_and_the_walrus_swap_are_offered_too():
 def test_two_humans_aim_on_one_keyboard_each_with_their_keys():
     app, host = make_app()
     screen = two_ways(app, kinds=("human", "human", "easy"), chars=("queen", "walrus", "hatter"))
-    state = screen.match.state
+    state = forge(screen)
     state["p"][1]["card"], state["p"][1]["pool"] = [], 6
     state["p"][1]["roll"] = [1, 3, 3]
     app.key("e")                                          # the left player's 3rd key: nobody
@@ -374,7 +381,7 @@ def test_two_humans_aim_on_one_keyboard_each_with_their_keys():
     assert screen.sel.seats.get(1, {}) == {"aim": 2} and screen.sel.seats.get(0, {}) == {"aim": 2}
     app.key(".")                                          # right: a 3 blocks the Hatter's 1, 2
     assert last_move(screen) == (1, {"a": "block", "n": 3, "s": 2})
-    state = screen.match.state
+    state = forge(screen)
     state["p"][0]["roll"] = [1, 4]
     app.key("1")                                          # left: that card carries its block now
     assert last_move(screen)[0] == 1 and "cannot block" in host.text()
@@ -421,7 +428,7 @@ def test_play_me_race_with_two_players_the_round_winner_grabs_too():
     app, host = make_app()
     screen = start(app, ("human", "easy"), chars=("cat", "alice"), play_me="on")
     begin(app, screen)
-    st = screen.match.state
+    st = forge(screen)
     st["p"][0]["card"] = [{"n": i, "o": [0]} for i in range(1, 7)]
     st["p"][0]["pool"], st["p"][0]["roll"] = 0, []
     app.act("catch", "0-")
@@ -504,7 +511,7 @@ def test_each_die_says_what_pressing_it_does_and_does_it():
     app.key("1")
     assert last_move(screen) == (0, {"a": "block", "n": 1, "s": 2})
     # a die with several targets and no default says how many; its press offers them
-    state = screen.match.state
+    state = forge(screen)
     state["p"][0]["card"] = [{"n": 1, "o": [0]}]
     state["p"][0]["roll"] = [3, 3, 5]
     for s in (1, 2):
@@ -515,6 +522,7 @@ def test_each_die_says_what_pressing_it_does_and_does_it():
     app.act("die", "0-3")
     assert screen.sel.seats.get(0, {}) == {"die": 3} and "3: block CPU 2 (easy)" in host.text()
     # a die with one target blocks it, and says whom
+    state = forge(screen)
     state["p"][2]["card"] = [{"n": 1, "o": [2]}]
     screen.sel.seats[0] = {}
     app.refresh()
@@ -533,7 +541,7 @@ def test_a_refusal_is_said_in_the_frames_reserved_line():
     assert '<div class="error-slot"><p class="error" role="alert">' + text in host.html
     assert inner(host.html, "card-0")[0] == before          # nothing moved, nothing played
     # a blocked card: the die says what to unblock with
-    state = screen.match.state
+    state = forge(screen)
     state["p"][0]["card"] = [{"n": 1, "o": [0]}, {"n": 2, "o": [1]}]
     state["p"][0]["roll"] = [5, 6]
     app.act("die", "0-5")
@@ -541,7 +549,7 @@ def test_a_refusal_is_said_in_the_frames_reserved_line():
     app.act("roll", "0-")                                    # allowed: the message goes
     assert inner(host.html, "card-0")[1] and "cannot be used" not in host.text()
     # Roll again while a die can advance: the rules' own reason
-    state = screen.match.state
+    state = forge(screen)
     state["p"][0]["card"], state["p"][0]["roll"] = [{"n": 1, "o": [0]}], [2, 6]
     app.act("roll", "0-")
     assert "You can advance or unblock: use a die." in host.text()
@@ -551,7 +559,7 @@ def test_every_card_shows_the_power_of_its_side_and_its_whole_text_on_demand():
     app, host = make_app()
     screen = start(app, chars=("alice", "cat", "hatter"))
     begin(app, screen)
-    state = screen.match.state
+    state = forge(screen)
     state["p"][1]["mad"] = True
     app.refresh()
     assert inner(host.html, "pow-0")[0] == "✦ Wonder Keep one die aside each roll"
@@ -570,7 +578,7 @@ def test_every_card_shows_the_power_of_its_side_and_its_whole_text_on_demand():
     app.act("tip", "2")                                     # again: closed
     assert screen.sel.tip is None
     # a sealed power, and the Jabberwocky's
-    state = screen.match.state
+    state = forge(screen)
     state["p"][2]["sealed"] = True
     state["jabber"] = 1
     app.refresh()
@@ -597,7 +605,7 @@ def rigged_win(app, kinds=("human", "easy", "easy"), chars=("cat", "alice", "que
     """A running round where the human's card is complete: the rabbit can be caught."""
     screen = start(app, kinds, chars=chars, **flags)
     begin(app, screen)
-    st = screen.match.state
+    st = forge(screen)
     st["p"][0]["card"] = [{"n": i, "o": [0]} for i in range(1, 7)]
     st["p"][0]["pool"], st["p"][0]["roll"] = 0, []
     st["p"][1]["card"] = [{"n": 1, "o": [1]}, {"n": 2, "o": [2]}]
@@ -666,7 +674,7 @@ def test_the_play_me_race_is_told_in_the_round_summary():
 def test_the_jabberwocky_and_its_choice_are_told_in_the_round_summary():
     app, host = make_app()
     screen = rigged_win(app)
-    st = screen.match.state
+    st = forge(screen)
     for s in (1, 2):
         st["p"][s]["mad"] = True
     st["p"][0]["mad"] = False
@@ -679,7 +687,7 @@ def test_the_jabberwocky_and_its_choice_are_told_in_the_round_summary():
     assert "You Cheshire Cat · Jabberwocky 1 round won" in body
     app.act("next-round", "")
     screen.drive_clock("advance", 3000)
-    st = screen.match.state
+    st = forge(screen)
     st["p"][0]["card"] = [{"n": i, "o": [0]} for i in range(1, 7)]
     st["p"][0]["pool"], st["p"][0]["roll"] = 0, []
     app.act("catch", "0-")                                  # the Jabberwocky wins: a choice
@@ -864,7 +872,7 @@ def test_a_touch_screen_shows_no_keys(lang):
         assert kbds is not touch
         roll = "振り直す" if lang == "ja" else "Roll again"
         assert page.get("button", roll + ("" if touch else " Space")) is not None
-        screen.match.state["p"][0]["card"] = [{"n": n, "o": [0]} for n in range(1, 7)]
+        forge(screen)["p"][0]["card"] = [{"n": n, "o": [0]} for n in range(1, 7)]
         app.refresh()
         catch = ("1–6! Catch the tile now" if lang == "en"
                  else "1〜6がそろった！ 今すぐタイルを捕まえて")
