@@ -196,17 +196,19 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 @pytest.fixture
 def at(browser, server, guard):
-    """``at(size, lang)``: a booted page of that size (``SIZES``) and language, in a context of
-    its own (bots move at once; a test file may define its own ``at``)."""
+    """``at(size, lang, speed="instant", touch=False)``: a booted page of that size
+    (``SIZES``) and language, in a context of its own; ``touch``: a phone's touch screen (taps,
+    Confirm moves on). The settings are written once: a reload keeps what the page changed."""
     made = []
 
-    def make(size, lang):
+    def make(size, lang, speed="instant", touch=False):
         width, height = SIZES[size]
         ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height},
+                                               has_touch=touch, is_mobile=touch,
                                                locale="en-US"))
-        ctx.add_init_script("try { if (!localStorage.getItem('bodoge:settings')) localStorage.setItem("
-                            f"'bodoge:settings', JSON.stringify({{lang: '{lang}', speed: 'instant'}})); }} "
-                            "catch (e) {}")
+        ctx.add_init_script("try { if (!localStorage.getItem('bodoge:settings')) "
+                            "localStorage.setItem('bodoge:settings', JSON.stringify("
+                            f"{{lang: '{lang}', speed: '{speed}'}})); }} catch (e) {{}}")
         made.append(ctx)
         page = ctx.new_page()
         page.set_default_timeout(30_000)

@@ -315,30 +315,21 @@ BOXES = """() => Object.fromEntries(['#prompt', '.numpad', '[data-region=players
 
 
 @pytest.mark.parametrize("lang", ("en", "ja"))
-def test_on_a_phone_nothing_moves_between_the_two_taps_of_a_declaration(browser, server, guard, lang):
+def test_on_a_phone_nothing_moves_between_the_two_taps_of_a_declaration(at, lang):
     """390×844 (touch: Confirm moves on): the first tap on a number leaves the declaration
     waiting with Confirm and Cancel beside the prompt, which says what it will declare; the
     prompt, the rows and the pad keep their boxes, so the second tap lands on the same number
     (issue 26 §3)."""
-    ctx = guard.attach(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                           is_mobile=True, locale="en-US"))
-    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify("
-                        f"{{lang: '{lang}', speed: 'instant'}})); }} catch (e) {{}}")
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        boot(page, server.url)
-        page.evaluate("() => { location.hash = '#/new/algo'; }")
-        page.click("#start")
-        target = page.locator("[data-act='target']").first
-        target.tap()
-        number = page.locator("button.num:not([aria-disabled='true']):not(.bluff)").first
-        expect(number).to_be_enabled()
-        before = page.evaluate(BOXES)
-        number.tap()
-        expect(page.locator("#pending-confirm")).to_be_visible()
-        expect(number).to_have_attribute("aria-pressed", "true")
-        after = page.evaluate(BOXES)
-        assert after == before, (before, after)
-    finally:
-        ctx.close()
+    page = at("phone", lang, touch=True)
+    page.evaluate("() => { location.hash = '#/new/algo'; }")
+    page.click("#start")
+    target = page.locator("[data-act='target']").first
+    target.tap()
+    number = page.locator("button.num:not([aria-disabled='true']):not(.bluff)").first
+    expect(number).to_be_enabled()
+    before = page.evaluate(BOXES)
+    number.tap()
+    expect(page.locator("#pending-confirm")).to_be_visible()
+    expect(number).to_have_attribute("aria-pressed", "true")
+    after = page.evaluate(BOXES)
+    assert after == before, (before, after)

@@ -58,25 +58,9 @@ def code(rec, n, human):
 
 
 @pytest.fixture
-def at(browser, server, guard):
-    """``at(size, lang)``: a booted page of that size and language (bots at the slow speed, so
-    a position stays as it was opened)."""
-    made = []
-
-    def make(size, lang, speed="slow"):
-        width, height = SIZES[size]
-        ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height}, locale="en-US"))
-        ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify("
-                            f"{{lang: '{lang}', speed: '{speed}'}})); }} catch (e) {{}}")
-        made.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(30_000)
-        boot(page, server.url)
-        return page
-
-    yield make
-    for ctx in made:
-        ctx.close()
+def at(at):
+    """The shared ``at``, bots at the slow speed: a position stays as it was opened."""
+    return lambda size, lang, speed="slow": at(size, lang, speed)
 
 
 def open_position(page, rec, where):

@@ -327,44 +327,35 @@ BROKEN = """() => {
 
 
 @pytest.mark.parametrize("lang", ("ja", "en"))
-def test_on_a_phone_no_label_that_decides_a_move_is_cut(browser, server, guard, lang):
+def test_on_a_phone_no_label_that_decides_a_move_is_cut(at, lang):
     """Six players at 390×844 (touch), through a running round: every name, power, die label
     and the prompt shows whole; no word is broken across two lines (issue 26: 「アド…」,
     「CPU2（ゆっく…」, powers cut)."""
-    ctx = guard.attach(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                           is_mobile=True, locale="en-US"))
-    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify("
-                        f"{{lang: '{lang}', speed: 'slow'}})); }} catch (e) {{}}")
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        boot(page, server.url)
-        page.evaluate("() => { location.hash = '#/new/playme'; }")
-        page.select_option("#players", "6")
-        for s, char in enumerate(("caterpillar", "walrus", "queen", "cat", "hatter", "alice")):
-            page.select_option(f"#char{s}", char)
-        page.click("#start")
-        expect(page.locator(".pm-card.opp")).to_have_count(5)
-        clock(page, "manual")
-        problems, seen = set(), set()
+    page = at("phone", lang, speed="slow", touch=True)
+    page.evaluate("() => { location.hash = '#/new/playme'; }")
+    page.select_option("#players", "6")
+    for s, char in enumerate(("caterpillar", "walrus", "queen", "cat", "hatter", "alice")):
+        page.select_option(f"#char{s}", char)
+    page.click("#start")
+    expect(page.locator(".pm-card.opp")).to_have_count(5)
+    clock(page, "manual")
+    problems, seen = set(), set()
+    problems.update(page.evaluate(CUT))
+    page.click("#start-round")
+    clock(page, "advance", 3000)
+    for step in range(30):
+        clock(page, "advance", 400)
+        settle(page)                     # (a rolling die grows for a moment)
         problems.update(page.evaluate(CUT))
-        page.click("#start-round")
-        clock(page, "advance", 3000)
-        for step in range(30):
-            clock(page, "advance", 400)
-            settle(page)                     # (a rolling die grows for a moment)
-            problems.update(page.evaluate(CUT))
-            problems.update(page.evaluate(BROKEN))
-            seen.update(page.locator("#dice-0 .act").evaluate_all("(els) => els.map((e) => e.classList[1])"))
-            roll = page.locator("#roll-0")
-            if step % 2 and roll.is_enabled():
-                roll.click()                 # new faces: other labels
-        assert not problems, f"{lang}: {sorted(problems)}"
-        # the labels were there to measure (which ones depends on the dice)
-        assert "none" in seen and seen & {"advance", "unblock", "block", "swap", "choices"}, seen
-        assert page.locator(".pm-card.opp .power-text").count() == 5
-    finally:
-        ctx.close()
+        problems.update(page.evaluate(BROKEN))
+        seen.update(page.locator("#dice-0 .act").evaluate_all("(els) => els.map((e) => e.classList[1])"))
+        roll = page.locator("#roll-0")
+        if step % 2 and roll.is_enabled():
+            roll.click()                 # new faces: other labels
+    assert not problems, f"{lang}: {sorted(problems)}"
+    # the labels were there to measure (which ones depends on the dice)
+    assert "none" in seen and seen & {"advance", "unblock", "block", "swap", "choices"}, seen
+    assert page.locator(".pm-card.opp .power-text").count() == 5
 
 
 # --- issue 26: Japanese lines break between phrases, never inside a name or a word --------------
@@ -393,7 +384,7 @@ WORDS = ("あなた", "ラウンド", "ゲーム", "勝利", "カード", "ア�
          "ワンダー", "白い兎", "ジャバウォック", "チェシャ猫", "ハートの女王", "帽子屋", "封印")
 
 
-def test_on_a_phone_japanese_lines_break_between_phrases_only(browser, server, guard):
+def test_on_a_phone_japanese_lines_break_between_phrases_only(at):
     """390×844 (touch), Japanese: the round summary, the result and the log drawer of a
     three-player game break no name (「CPU3（ふつう）」) and no word (「勝/利」, 「あな/た」)
     across two lines (issue 26 §3; <wbr> between phrases and keep-all, which every engine
@@ -409,27 +400,18 @@ def test_on_a_phone_japanese_lines_break_between_phrases_only(browser, server, g
 
     def code(n):
         return encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:n], {"seats": seats}))
-    ctx = guard.attach(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                           is_mobile=True, locale="en-US"))
-    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify("
-                        "{lang: 'ja', speed: 'slow'})); } catch (e) {}")
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        boot(page, server.url)
-        words = list(WORDS) + ["CPU2（ふつう）", "CPU3（ふつう）"]
-        page.evaluate("(h) => { location.hash = h; }", "#load=" + code(k + 1))
-        expect(page.locator("#round-heading")).to_be_visible()
-        assert page.locator(".pm-summary").inner_text().count("\n") > 3
-        problems = page.evaluate(SPLIT, [".pm-summary p, .pm-summary li", words])
-        page.evaluate("(h) => { location.hash = h; }", "#load=" + code(len(rec.moves)))
-        expect(page.locator("#result-heading")).to_be_visible()
-        problems += page.evaluate(SPLIT, [".pm-result p, .pm-result li", words])
-        page.locator("button[data-act='log'][data-arg='open']").first.click()
-        expect(page.locator("#log-list")).to_be_visible()
-        lines = page.locator("#log-list .log-text")
-        assert lines.count() > 40
-        problems += page.evaluate(SPLIT, ["#log-list .log-text", words])
-        assert not problems, problems
-    finally:
-        ctx.close()
+    page = at("phone", "ja", speed="slow", touch=True)
+    words = list(WORDS) + ["CPU2（ふつう）", "CPU3（ふつう）"]
+    page.evaluate("(h) => { location.hash = h; }", "#load=" + code(k + 1))
+    expect(page.locator("#round-heading")).to_be_visible()
+    assert page.locator(".pm-summary").inner_text().count("\n") > 3
+    problems = page.evaluate(SPLIT, [".pm-summary p, .pm-summary li", words])
+    page.evaluate("(h) => { location.hash = h; }", "#load=" + code(len(rec.moves)))
+    expect(page.locator("#result-heading")).to_be_visible()
+    problems += page.evaluate(SPLIT, [".pm-result p, .pm-result li", words])
+    page.locator("button[data-act='log'][data-arg='open']").first.click()
+    expect(page.locator("#log-list")).to_be_visible()
+    lines = page.locator("#log-list .log-text")
+    assert lines.count() > 40
+    problems += page.evaluate(SPLIT, ["#log-list .log-text", words])
+    assert not problems, problems
