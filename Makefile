@@ -40,9 +40,11 @@ browser: $(VENV_STAMP)
 engines:
 	@sh tools/ensure_engines.sh
 
-# Two pytest-xdist workers (a module's tests stay on one worker): the suite waits on browsers
-# much of the time, so two keep a 2-core machine busy (tests/e2e/harness.py builds one site each).
-PARALLEL ?= -n 2 --dist loadscope
+# Three pytest-xdist workers (a module's tests stay on one worker; tests/e2e/harness.py builds
+# one site each): the suite waits on pages much of the time, and with Chromium's WebAssembly at
+# its first tier three kept a 2-core machine busier than two (13.6 min against 17.1 under the
+# same load, README).
+PARALLEL ?= -n 3 --dist loadscope
 
 test: $(NPM_STAMP) $(VENV_STAMP) browser engines
 	$(VPY) -m pytest $(PARALLEL)
