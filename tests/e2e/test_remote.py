@@ -600,6 +600,14 @@ def test_a_flooding_guest_is_let_go_while_the_host_and_the_other_guest_play_on(d
         at = None if later is None else host.evaluate(NOW_JS) + later
         assert host.evaluate(CLICK_AT, [DECLARE, at])
 
+    def computer_moves():
+        """Mal's seat, the computer's now, moves: once the host's person has closed a round's
+        summary (it holds the computer players until then)."""
+        summary = host.get_by_role("button", name="Next round")
+        if summary.is_visible():
+            summary.click()
+        host.wait_for_timeout(50)
+
     calm = []                                     # the host's declarations with no flood
     while len(calm) < 2:
         while to_move() != 0 or truth.update()["phase"] != "attack":
@@ -651,7 +659,7 @@ def test_a_flooding_guest_is_let_go_while_the_host_and_the_other_guest_play_on(d
         assert time.monotonic() < end, (f"Ben's turn never came: seat {seat} to move, "
                                         f"{status(host)}, {truth.state()['out']}")
         if seat == 2:
-            host.wait_for_timeout(50)               # the computer's move
+            computer_moves()
         else:
             play(to_move())
     assert to_move() == 1                           # (its view has come to Ben's page)
@@ -670,6 +678,6 @@ def test_a_flooding_guest_is_let_go_while_the_host_and_the_other_guest_play_on(d
         assert time.monotonic() < end, (f"the game stopped: {truth.game.to_move(truth.state())} "
                                         f"to move, {status(host)}")
         if truth.game.to_move(truth.state())[0] == 2:
-            host.wait_for_timeout(50)               # the computer's move
+            computer_moves()
         else:
             play(to_move())
