@@ -72,6 +72,19 @@ class Element:
         """Every text inside, hidden parts too (what the eye may see that a reader skips)."""
         return " ".join(self._text(skip_hidden=False).split())
 
+    @property
+    def words(self):
+        """Every text inside, hidden parts too, each piece apart (as the markup's text reads
+        with a space between elements: "1st" "Aki", not "1stAki")."""
+        return " ".join(" ".join(self._pieces()).split())
+
+    def _pieces(self):
+        for child in self.children:
+            if isinstance(child, str):
+                yield child
+            else:
+                yield from child._pieces()
+
     def _text(self, skip_hidden, skip=None):
         out = []
         for child in self.children:
