@@ -13,7 +13,7 @@ from bodoge.ui.html import h
 from bodoge.ui.i18n import I18n
 from bodoge.ui.storage import SETTINGS_KEY, SPEEDS
 
-from .fakehost import FakeHost, Text, make_app
+from .fakehost import FakeHost, make_app
 from .page import Page
 from .test_app import human_turn, start_algo
 
@@ -136,7 +136,7 @@ def test_look_at_the_table_and_back_to_the_result():
     app.act("overlay", "hide")
     assert overlay(host.html, "result") is None
     assert host.focused == "show-overlay" and present(host, "show-overlay")
-    assert not Page(host.html).where(inert=True)                # the final position can be looked at
+    assert not Page(host.html).where(inert=True)     # the final position can be looked at
     assert "Show the result" in host.text()
     app.act("overlay", "show")
     assert overlay(host.html, "result") is not None and host.focused == "result-heading"

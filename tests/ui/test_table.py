@@ -123,7 +123,8 @@ def test_the_table_shows_an_invite_for_each_guest_seat():
     for s in (1, 2):
         page = Page(html)
         link = page.by_id(f"invite-link-{s}")
-        assert page.by_id(f"invite-qr-{s}") is not None and link.attrs["value"].startswith("https://")
+        assert page.by_id(f"invite-qr-{s}") is not None
+        assert link.attrs["value"].startswith("https://")
     inv = R.read_invite(links[0])
     assert (inv.game, inv.seat, inv.host) == ("alter", 1, "Hana")
     app.act("table-copy", "1", {})

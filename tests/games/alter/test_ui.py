@@ -281,7 +281,8 @@ def test_keys_choose_and_press_again_to_confirm():
     assert app.screen.key("Escape") and pressed(host) == []
     target = next(m for m in view["moves"] if m["a"] == "change")
     assert app.screen.key(str(target["p"] + 1))                             # chosen
-    assert len(screen.match.record.moves) == moves and pressed(host) == [("change", str(target["p"]))]
+    assert len(screen.match.record.moves) == moves
+    assert pressed(host) == [("change", str(target["p"]))]
     assert app.screen.key("w")                                              # another choice
     assert app.screen.key("W")                                              # again: played
     assert screen.match.view(0)["watched"]
@@ -482,7 +483,8 @@ def test_result_shows_the_sheet_and_every_set_with_points():
     ctx.result_pick = 0
     html = render(UI.result(view, ctx))
     assert html.count('class="set-block"') == 1
-    assert [d.children[0].id for d in Page(html).where(tag="details") if d.expanded] == ["result-part-0"]
+    opened = [d.children[0].id for d in Page(html).where(tag="details") if d.expanded]
+    assert opened == ["result-part-0"]
     first = scored[0]
     assert all(f"{ctx.name(s)} {first['points'][s]} point" in Text.of(html) for s in range(4))
     assert UI.score_text(view["outcome"], 0, ctx).endswith("points")
