@@ -72,6 +72,19 @@ class Element:
         """Every text inside, hidden parts too (what the eye may see that a reader skips)."""
         return " ".join(self._text(skip_hidden=False).split())
 
+    @property
+    def words(self):
+        """Every text inside, hidden parts too, each piece apart (as the markup's text reads
+        with a space between elements: "1st" "Aki", not "1stAki")."""
+        return " ".join(" ".join(self._pieces()).split())
+
+    def _pieces(self):
+        for child in self.children:
+            if isinstance(child, str):
+                yield child
+            else:
+                yield from child._pieces()
+
     def _text(self, skip_hidden, skip=None):
         out = []
         for child in self.children:
@@ -111,6 +124,18 @@ class Element:
     def checked(self):
         return "checked" in self.attrs or self.attrs.get("aria-pressed") == "true"
 
+    @property
+    def selected(self):
+        return "selected" in self.attrs or self.attrs.get("aria-selected") == "true"
+
+    @property
+    def expanded(self):
+        return "open" in self.attrs or self.attrs.get("aria-expanded") == "true"
+
+    @property
+    def classes(self):
+        return self.attrs.get("class", "").split()
+
     def walk(self):
         for child in self.children:
             if isinstance(child, Element):
@@ -146,8 +171,34 @@ class Element:
     def has(self, role=None, name=None, exact=True):
         return bool(self.all(role, name, exact))
 
+    def where(self, cls=None, tag=None, **attrs):
+        """The elements inside (hidden ones too) by what no role says: a class (``cls``, one
+        token or several, space-separated), a tag, attributes (``data_fx="flip"``; ``True``:
+        present; ``id`` may end in ``*`` for a prefix). For the hooks only the eye or motion
+        reads (a selected place's highlight, an animation's key), not for what a reader hears."""
+        want = cls.split() if cls else []
+        out = []
+        for el in self.walk():
+            if tag is not None and el.tag != tag:
+                continue
+            if any(c not in el.classes for c in want):
+                continue
+            if all(_attr_fits(el.attrs.get(k.replace("_", "-")), v) for k, v in attrs.items()):
+                out.append(el)
+        return out
+
     def by_id(self, id_):
         return self.page.ids.get(id_)
+
+
+def _attr_fits(have, want):
+    if want is True:
+        return have is not None
+    if have is None:
+        return False
+    if isinstance(want, str) and want.endswith("*"):
+        return have.startswith(want[:-1])
+    return have == want
 
 
 class Page(Element, HTMLParser):

@@ -2,8 +2,6 @@
 option, the Analysis panel in training games and replays (only what the seat may know), a
 generator run in slices, and the result saying it was a training game."""
 
-import re
-
 import pytest
 
 from bodoge.core.match import Match
@@ -12,7 +10,8 @@ from bodoge.ui.games import GameUI, game_ui
 from bodoge.ui.html import h
 from bodoge.ui.games import has_analysis
 
-from .fakehost import Text, make_app
+from .fakehost import make_app
+from .page import Page
 from .test_replay import code_of
 
 FORM = {"players": "2", "kind0": "human", "kind1": "normal"}
@@ -32,8 +31,16 @@ def hook(monkeypatch):
 
 
 def panel(html):
-    m = re.search(r'<section class="analysis".*?</section>', html, re.S)
-    return m and m.group(0)
+    """The Analysis panel on the page, or None."""
+    found = Page(html).where(tag="section", cls="analysis")
+    return found[0] if found else None
+
+
+def training_box(host):
+    """The setup's Training checkbox, or None."""
+    box = Page(host.html).by_id("training")
+    assert box is None or (box.role == "checkbox" and box.attrs.get("name") == "training")
+    return box
 
 
 def start(app, training):
@@ -45,7 +52,7 @@ def start(app, training):
 def test_no_hook_no_training_option_and_no_panel():
     assert not has_analysis(game_ui("playme"))         # Play Me! (real time) has none
     app, host = make_app(hash_="#/new/playme")
-    assert 'id="training"' not in host.html
+    assert training_box(host) is None
     app.act("start", "", dict(FORM, training=True))
     assert "training" not in app.screen.match.record.meta
     assert panel(host.html) is None
@@ -56,7 +63,7 @@ def test_no_hook_no_training_option_and_no_panel():
 @pytest.mark.parametrize("game_id", PLAYABLE)
 def test_the_games_with_an_analysis_and_only_they_offer_training(game_id):
     app, host = make_app(hash_=f"#/new/{game_id}")
-    assert ('id="training"' in host.html) == has_analysis(game_ui(game_id))
+    assert (training_box(host) is not None) == has_analysis(game_ui(game_id))
 
 
 def test_algo_alter_and_bossa_have_an_analysis():
@@ -65,7 +72,7 @@ def test_algo_alter_and_bossa_have_an_analysis():
 
 def test_training_is_off_by_default_and_only_against_computers(hook):
     app, host = make_app(hash_="#/new/bossa")
-    assert re.search(r'<input type="checkbox" name="training" id="training"(?! checked)', host.html)
+    assert not training_box(host).checked
     assert "Training: show the analysis" in host.text()
     screen = start(app, False)
     assert "training" not in screen.match.record.meta and panel(host.html) is None
@@ -80,19 +87,19 @@ def test_a_training_game_shows_the_person_s_own_analysis_on_every_position(hook)
     host.run_timers()
     assert screen.match.record.meta["training"] is True
     box = panel(host.html)
-    assert box and "Analysis" in Text.of(box) and 'class="fake-analysis"' in box
-    assert 'tabindex="0"' in box.split(">", 1)[0]          # it may scroll: the keyboard reaches it
+    assert box and "Analysis" in box.words and box.where(cls="fake-analysis")
+    assert box.attrs.get("tabindex") == "0"                 # it may scroll: the keyboard reaches it
     view, seat, viewer = hook[-1]
     assert seat == 0 and viewer == 0 and view == screen.match.view(0)
     # the panel sits above the moves, in the log's column (the drawer on phones)
-    log = re.search(r'<section class="log panel".*?<div class="log-list"', host.html, re.S).group(0)
-    assert 'id="analysis"' in log
+    ids = [el.id for el in Page(host.html).where(tag="section", cls="log panel")[0].walk()]
+    assert "analysis" in ids and ids.index("analysis") < ids.index("log-list")
     # asked again only for a new position (or language)
     n = len(hook)
     app.refresh()
     assert len(hook) == n
     app.act("lang", "ja")
-    assert len(hook) == n + 1 and "分析" in Text.of(panel(host.html))
+    assert len(hook) == n + 1 and "分析" in panel(host.html).words
     # the record says it: the result will too, and a reload keeps it
     again = Match.from_code(app.saves.get(screen.slot.id).code)
     assert again.record.meta["training"] is True
@@ -112,10 +119,10 @@ def test_a_thinking_analysis_runs_in_slices_and_a_new_position_drops_it(monkeypa
     monkeypatch.setattr(type(gui), "analysis", analysis)
     app, host = make_app()
     screen = start(app, True)
-    assert "Analysing…" in Text.of(panel(host.html))
+    assert "Analysing…" in panel(host.html).words
     host.run_timers()
-    assert 'class="done"' in panel(host.html)
-    assert f"done at {len(screen.match.view(0)['log'])}" in panel(host.html)
+    assert panel(host.html).where(cls="done")
+    assert f"done at {len(screen.match.view(0)['log'])}" in panel(host.html).words
     assert screen.analysis.busy is False
 
 
@@ -124,8 +131,8 @@ def test_the_result_of_a_training_game_says_so(hook):
     rec.meta["training"] = True
     from bodoge.core.record import encode
     app, host = make_app(hash_=f"#load={encode(rec)}")
-    box = re.search(r'<section class="overlay result".*?</section>', host.html, re.S).group(0)
-    assert "Training game: analysis was on." in Text.of(box)
+    box = Page(host.html).where(tag="section", cls="overlay result")[0]
+    assert "Training game: analysis was on." in box.words
     app, host = make_app(hash_=f"#load={code_of('bossa', people=1)}")
     assert "Training game" not in host.text()
 
@@ -181,7 +188,7 @@ def test_the_training_box_is_kept_whatever_the_game_s_form_keeps(monkeypatch):
     monkeypatch.setattr(type(gui), "analysis", lambda self, view, seat, ctx: h("p", {}, "x"))
     app, host = make_app(hash_="#/new/algo")
     app.act("setup-change", "players", {"players": "2", "training": True})
-    assert re.search(r'name="training" id="training" checked', host.html)
+    assert training_box(host).checked
     app.act("setup-change", "mode", {"players": "2"})          # a change without the box
     app.act("start", "", {"players": "2", "kind0": "human", "kind1": "normal", "training": True})
     assert app.screen.match.record.meta.get("training") is True and panel(host.html)

@@ -3,7 +3,6 @@ and round overlays (headings naming the winner, placings, "Look at the table"), 
 (numbers, groups), the log drawer, the dialogs, and bots shown one move at a time."""
 
 import json
-import re
 
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
@@ -14,7 +13,8 @@ from bodoge.ui.html import h
 from bodoge.ui.i18n import I18n
 from bodoge.ui.storage import SETTINGS_KEY, SPEEDS
 
-from .fakehost import FakeHost, Text, make_app
+from .fakehost import FakeHost, make_app
+from .page import Page
 from .test_app import human_turn, start_algo
 
 
@@ -31,9 +31,24 @@ def finished(seats, lang="en", seed=3, players=2):
     return app, host, match.outcome()
 
 
-def overlay_html(html, kind):
-    m = re.search(rf'<section class="overlay {kind}".*?</section>', html, re.S)
-    return m and m.group(0)
+def overlay(html, kind):
+    """The overlay of ``kind`` ("result", "round-over") on the page, or None."""
+    found = Page(html).where(tag="section", cls=f"overlay {kind}")
+    return found[0] if found else None
+
+
+def framed(host):
+    """Whether the page is the play screen's frame (no top bar)."""
+    return "framed" in Page(host.html).where(cls="app")[0].classes
+
+
+def board_inert(host):
+    return "inert" in Page(host.html).where(cls="board-wrap")[0].attrs
+
+
+def present(host, *ids):
+    page = Page(host.html)
+    return all(page.by_id(i) is not None for i in ids)
 
 
 # --- the frame ----------------------------------------------------------------------------------
@@ -51,14 +66,14 @@ def test_play_screen_has_the_frame_regions_and_no_top_bar():
     for tool in ("open-share", "open-rules", "open-log", "go-shelf", "lang-switch"):
         assert f'id="{tool}"' in html
     app.act("lang", "ja")
-    assert "手の記録" in host.text() and 'class="app framed"' in host.html
+    assert "手の記録" in host.text() and framed(host)
 
 
 def test_shelf_and_setup_keep_the_top_bar():
     app, host = make_app()
-    assert 'class="topbar"' in host.html and "framed" not in host.html
+    assert Page(host.html).where(cls="topbar") and not framed(host)
     app.route("#/new/alter")
-    assert 'class="topbar"' in host.html
+    assert Page(host.html).where(cls="topbar") and not framed(host)
 
 
 def test_a_refusal_fills_the_reserved_line():
@@ -66,7 +81,8 @@ def test_a_refusal_fills_the_reserved_line():
     screen = start_algo(app, [("human", ""), ("normal", "")])
     screen.error = "Not like that."
     app.refresh()
-    assert '<div class="error-slot"><p class="error" role="alert">Not like that.</p></div>' in host.html
+    alert = Page(host.html).get("alert")
+    assert alert.text == "Not like that." and alert.parent.classes == ["error-slot"]
 
 
 # --- the result overlay ---------------------------------------------------------------------------
@@ -78,15 +94,17 @@ def test_result_overlay_names_the_winner_first_with_placings():
             break
     winner = ["Aki", "Ben"][out["winners"][0]]
     loser = ["Aki", "Ben"][1 - out["winners"][0]]
-    box = overlay_html(host.html, "result")
-    assert box is not None and 'role="dialog"' in box
-    assert f'<h2 id="result-heading" tabindex="-1" class="overlay-heading">{winner} wins the game</h2>' in box
-    text = Text.of(box)
+    box = overlay(host.html, "result")
+    assert box is not None and box.role == "dialog"
+    heading = box.get("heading", f"{winner} wins the game")
+    assert heading.id == "result-heading" and heading.attrs.get("tabindex") == "-1"
+    text = box.words
     assert text.index(f"1st {winner}") < text.index(f"2nd {loser}")
     # the buttons: new game, look at the table, the shelf
-    assert 'href="#/new/algo"' in box and 'id="look-at-table"' in box and 'href="#/"' in box
+    assert box.where(tag="a", href="#/new/algo") and box.where(id="look-at-table")
+    assert box.where(tag="a", href="#/")
     # the board is behind it, inert; the prompt still says the game is over
-    assert '<div class="board-wrap" inert>' in host.html
+    assert board_inert(host)
     assert "The game is over." in host.text()
 
 
@@ -97,9 +115,9 @@ def test_result_heading_for_you_for_a_shared_win_and_in_japanese():
         if out["winners"] == [0]:
             break
     assert out["winners"] == [0]
-    assert ">You win the game</h2>" in host.html
+    assert Page(host.html).has("heading", "You win the game")
     app.act("lang", "ja")
-    assert ">あなたの勝ち</h2>" in host.html and "1位" in host.text()
+    assert Page(host.html).has("heading", "あなたの勝ち") and "1位" in host.text()
     # shared: three seats, one round each
     three = [{"name": n, "bot": "normal"} for n in ("Aki", "Ben", "Cy")]
     for seed in range(1, 60):
@@ -109,19 +127,19 @@ def test_result_heading_for_you_for_a_shared_win_and_in_japanese():
     app, host = make_app(hash_=f"#load={code}")
     names = [("Aki", "Ben", "Cy")[s] for s in match.outcome()["winners"]]
     expected = (" and ".join(names) if len(names) == 2 else f"{names[0]}, {names[1]} and {names[2]}")
-    assert f">{expected} share the win</h2>" in host.html
-    assert Text.of(overlay_html(host.html, "result")).count("1st") == len(names)
+    assert Page(host.html).has("heading", f"{expected} share the win")
+    assert overlay(host.html, "result").words.count("1st") == len(names)
 
 
 def test_look_at_the_table_and_back_to_the_result():
     app, host, _ = finished([{"name": "Aki", "bot": "normal"}, {"name": "Ben", "bot": "normal"}])
     app.act("overlay", "hide")
-    assert overlay_html(host.html, "result") is None
-    assert host.focused == "show-overlay" and 'id="show-overlay"' in host.html
-    assert "inert" not in host.html                 # the final position can be looked at
+    assert overlay(host.html, "result") is None
+    assert host.focused == "show-overlay" and present(host, "show-overlay")
+    assert not Page(host.html).where(inert=True)     # the final position can be looked at
     assert "Show the result" in host.text()
     app.act("overlay", "show")
-    assert overlay_html(host.html, "result") is not None and host.focused == "result-heading"
+    assert overlay(host.html, "result") is not None and host.focused == "result-heading"
 
 
 def test_placings_winners_first_then_by_score_ties_share_a_place():
@@ -146,7 +164,7 @@ def test_a_game_can_say_how_its_scores_read_and_name_a_team():
     screen = app.screen
     screen.gui = Points()
     app.refresh()
-    box = Text.of(overlay_html(host.html, "result"))
+    box = overlay(host.html, "result").words
     assert box.startswith("Team A wins") and f"{out['scores'][0]} pts" in box
 
 
@@ -186,20 +204,20 @@ def test_round_overlay_over_the_board_with_next_round_and_the_game_s_heading(mon
     screen = start_algo(app, [("human", "Aki"), ("strong", "Ben")])
     until_round_ends(app, host, screen)
     assert screen.pause is not None
-    box = overlay_html(host.html, "round-over")
-    assert box is not None and 'aria-labelledby="round-heading"' in box
+    box = overlay(host.html, "round-over")
+    assert box is not None and box.name == box.by_id("round-heading").text
     said = "you win" if screen.pause["winner"] == 0 else "Ben wins"
-    assert re.search(rf'<h2 id="round-heading"[^>]*>Round 1: {said}</h2>', box)
-    assert 'id="next-round"' in box and host.focused == "next-round"
+    assert box.get("heading", f"Round 1: {said}").id == "round-heading"
+    assert box.where(id="next-round") and host.focused == "next-round"
     # the board behind was drawn knowing which round ended
     assert seen[-1] is screen.pause
     app.act("overlay", "hide")                 # look at the table; Next round is in the prompt
-    assert overlay_html(host.html, "round-over") is None
-    assert 'id="next-round"' in host.html and 'id="show-overlay"' in host.html
-    assert '<div class="board-wrap" inert>' in host.html
+    assert overlay(host.html, "round-over") is None
+    assert present(host, "next-round", "show-overlay")
+    assert board_inert(host)
     app.act("next-round")
     assert screen.pause is None and seen[-1] is None
-    assert overlay_html(host.html, "round-over") is None and "show-overlay" not in host.html
+    assert overlay(host.html, "round-over") is None and not present(host, "show-overlay")
 
 
 def before_the_last_move():
@@ -225,16 +243,21 @@ def test_the_move_that_ends_the_game_is_drawn_a_frame_before_the_result():
         drawn = len(host.renders)
         assert screen.play(seat, move) is True, game_id
         assert screen.match.over and len(host.renders) == drawn + 1, game_id
-        assert overlay_html(host.html, "result") is None and "show-overlay" not in host.html
+        assert overlay(host.html, "result") is None and not present(host, "show-overlay")
         host.painted()
-        assert overlay_html(host.html, "result") is not None, game_id
+        assert overlay(host.html, "result") is not None, game_id
         assert host.focused == "result-heading" and len(host.renders) == drawn + 3, game_id
+
+
+def tree(el):
+    """An element as plain data, whether it is inert (the board behind an overlay) apart."""
+    return (el.tag, sorted((k, v) for k, v in el.attrs.items() if k != "inert"),
+            [c if isinstance(c, str) else tree(c) for c in el.children])
 
 
 def test_the_result_comes_over_the_board_the_move_drew_without_drawing_it_again(monkeypatch):
     """The redraw that brings the result in reuses the board the last move drew (its markup
     made once): the board is the largest part of a screen, and nothing of it changed."""
-    import re
 
     for game_id, app, host, seat, move in before_the_last_move():
         screen = app.screen
@@ -243,12 +266,11 @@ def test_the_result_comes_over_the_board_the_move_drew_without_drawing_it_again(
         draw = screen.gui.board
         monkeypatch.setattr(screen.gui, "board", lambda *a: boards.append(1) or draw(*a))
         assert screen.play(seat, move) is True and boards == [1], game_id
-        board = re.search(r'<div class="board-wrap"[^>]*>.*?(?=<section class="overlay|</div><section class="log)',
-                          host.html, re.S).group(0)
+        board = tree(Page(host.html).where(cls="board-wrap")[0])
         host.painted()
-        assert overlay_html(host.html, "result") is not None, game_id
+        assert overlay(host.html, "result") is not None, game_id
         assert boards == [1], game_id             # not drawn again (a save's banner apart)
-        assert board.replace(' inert', '') in host.html.replace(' inert', ''), game_id
+        assert tree(Page(host.html).where(cls="board-wrap")[0]) == board, game_id
         screen.overlay_hidden = True                # anything else drawn: the board is drawn
         app.refresh()
         assert len(boards) == 2, game_id
@@ -267,9 +289,9 @@ def test_the_move_that_ends_a_round_is_drawn_a_frame_before_its_summary():
         if screen.pause is not None:
             break
     assert screen.pause is not None and screen.overlay_held
-    assert overlay_html(host.html, "round-over") is None
+    assert overlay(host.html, "round-over") is None
     host.painted()
-    assert overlay_html(host.html, "round-over") is not None and host.focused == "next-round"
+    assert overlay(host.html, "round-over") is not None and host.focused == "next-round"
 
 
 def test_without_a_round_heading_the_summary_keeps_its_own(monkeypatch):
@@ -279,9 +301,9 @@ def test_without_a_round_heading_the_summary_keeps_its_own(monkeypatch):
     app, host = make_app()
     screen = start_algo(app, [("human", "Aki"), ("strong", "Ben")])
     until_round_ends(app, host, screen)
-    box = overlay_html(host.html, "round-over")
-    assert 'aria-labelledby="round-title"' in box and 'id="round-heading"' not in box
-    assert '<h2 id="round-title">' in box
+    box = overlay(host.html, "round-over")
+    assert box.attrs.get("aria-labelledby") == "round-title" and not box.where(id="round-heading")
+    assert box.where(tag="h2", id="round-title")
 
 
 # --- the log --------------------------------------------------------------------------------------
@@ -294,13 +316,17 @@ def test_log_lines_are_numbered_from_the_first_and_grouped_by_round():
     heads = [head for head, _ in items if head]
     rounds = len(match.state["results"])
     assert heads == [f"Round {n}" for n in range(1, rounds + 1)] + ["End of the game"]
-    log = re.search(r'<div class="log-list".*?</section>', host.html, re.S).group(0)
-    numbers = [int(n) for n in re.findall(r'<span class="log-n">(\d+)\.</span>', log)]
-    assert numbers == list(range(1, len(items) + 1))
-    assert [h for h in re.findall(r'<h3 class="log-group">([^<]+)</h3>', log)] == heads
+    log = Page(host.html).by_id("log-list")
+    assert log_numbers(log) == list(range(1, len(items) + 1))
+    assert [g.text for g in log.where(tag="h3", cls="log-group")] == heads
     # the lines of round 2 come after its heading
-    text = Text.of(log)
+    text = log.words
     assert text.index("Round 2") < text.index(items[[h for h, _ in items].index("Round 2")][1])
+
+
+def log_numbers(log):
+    """The numbers of the log's lines ("12." each)."""
+    return [int(n.text.rstrip(".")) for n in log.where(tag="span", cls="log-n")]
 
 
 def test_a_long_log_shows_its_last_lines_under_their_group_numbered_as_in_the_game():
@@ -314,12 +340,9 @@ def test_a_long_log_shows_its_last_lines_under_their_group_numbered_as_in_the_ga
                       window=lambda entries: (max(0, len(entries) - 30), len(entries)))
     from bodoge.ui.html import render
     html = render(node)
-    numbers = [int(n) for n in re.findall(r'<span class="log-n">(\d+)\.</span>', html)]
-    assert numbers == list(range(len(items) - 29, len(items) + 1))
+    assert log_numbers(Page(html)) == list(range(len(items) - 29, len(items) + 1))
     # the first group shown is headed even though it began before the window
     first_head = [head for head, _ in items[:len(items) - 29] if head][-1]
-    from ui.page import Page
-
     blocks = Page(html).by_id("log-list").children
     assert blocks[0].children[0].tag == "h3" and blocks[0].children[0].text == first_head
     # each group is a block of its own: its heading sticks only over its own lines (issue 26)
@@ -330,13 +353,13 @@ def test_a_game_without_rounds_has_one_list_and_a_game_may_group_its_own_way(mon
     app, host = make_app(hash_="#/new/bossa")
     app.act("start", "", {"players": "2", "kind0": "human", "kind1": "normal"})
     host.run_timers()
-    assert 'class="log-group"' not in host.html
+    assert not Page(host.html).where(cls="log-group")
     gui = game_ui("bossa")
     monkeypatch.setattr(gui, "log_group", lambda e, ctx: "Setup" if ctx.log_prev is None else None,
                         raising=False)
     app.screen.described = None
     app.refresh()
-    assert re.findall(r'<h3 class="log-group">([^<]+)</h3>', host.html) == ["Setup"]
+    assert [g.text for g in Page(host.html).where(tag="h3", cls="log-group")] == ["Setup"]
 
 
 def test_log_groups_are_worked_out_once_per_event():
@@ -358,18 +381,22 @@ def test_log_groups_are_worked_out_once_per_event():
 
 
 # --- the log drawer (phones) ----------------------------------------------------------------------
+def drawer_open(host):
+    return bool(Page(host.html).where(data_log="open"))
+
+
 def test_log_drawer_opens_and_closes_with_its_button_and_escape():
     app, host = make_app()
     screen = start_algo(app, [("human", ""), ("normal", "")])
-    assert 'data-log="open"' not in host.html and 'aria-expanded="false"' in host.html
+    assert not drawer_open(host) and not Page(host.html).by_id("open-log").expanded
     app.act("log", "open")
-    assert screen.log_open and 'data-log="open"' in host.html and 'aria-expanded="true"' in host.html
+    assert screen.log_open and drawer_open(host) and Page(host.html).by_id("open-log").expanded
     assert host.focused == "log-close"
     assert app.key("Escape")
     assert not screen.log_open and host.focused == "open-log"
     app.act("log", "open")
     app.act("log", "close")
-    assert not screen.log_open and 'data-log="open"' not in host.html
+    assert not screen.log_open and not drawer_open(host)
     # the game's keys still work with the drawer closed
     assert not app.key("Escape") or not screen.sel
 
@@ -393,8 +420,9 @@ def test_dialog_close_button_comes_before_the_long_body():
     app, host = make_app()
     start_algo(app, [("human", ""), ("normal", "")])
     app.act("rules")
-    dlg = re.search(r'<section class="dialog".*?</section>', host.html, re.S).group(0)
-    assert dlg.index('id="dialog-close"') < dlg.index('class="dialog-body"')
+    dlg = Page(host.html).where(tag="section", cls="dialog")[0]
+    order = [el.id or el.classes for el in dlg.walk()]
+    assert order.index("dialog-close") < order.index(["dialog-body"])
     assert host.focused == "dialog-close"
 
 
@@ -431,13 +459,13 @@ def test_play_me_s_result_is_the_frame_s_overlay_with_its_way_back():
     seats = [{"name": n, "bot": "strong"} for n in ("Aki", "Ben", "Cy")]
     code, match = code_of("playme", {"players": 3}, 4, ["strong"] * 3, seats)
     app, host = make_app(hash_=f"#load={code}")
-    box = overlay_html(host.html, "result")
+    box = overlay(host.html, "result")
     names = [("Aki", "Ben", "Cy")[s] for s in match.outcome()["winners"]]
-    assert box is not None and names[0] in Text.of(box).split(" wins")[0]
+    assert box is not None and names[0] in box.words.split(" wins")[0]
     app.act("overlay", "hide")
-    assert overlay_html(host.html, "result") is None and 'id="show-overlay"' in host.html
+    assert overlay(host.html, "result") is None and present(host, "show-overlay")
     app.act("overlay", "show")
-    assert overlay_html(host.html, "result") is not None
+    assert overlay(host.html, "result") is not None
 
 
 def test_a_notice_floats_over_the_table_and_goes_after_a_while():
@@ -446,10 +474,10 @@ def test_a_notice_floats_over_the_table_and_goes_after_a_while():
     app, host = make_app(hash_=f"#load={code}")
     app.act("keep-here")                  # kept: opening the same link again says so
     app.route(f"#load={code}")
-    assert 'id="notice"' in host.html and "already saved" in host.text()
-    while 'id="notice"' in host.html:
+    assert present(host, "notice") and "already saved" in host.text()
+    while present(host, "notice"):
         assert host.run_timers(limit=1) == 1
-    assert host.elapsed >= 5000 and 'class="app framed"' in host.html
+    assert host.elapsed >= 5000 and framed(host)
 
 
 def test_what_follows_a_moves_frame_reads_the_views_the_move_made(monkeypatch):
@@ -465,6 +493,6 @@ def test_what_follows_a_moves_frame_reads_the_views_the_move_made(monkeypatch):
         monkeypatch.setattr(type(screen.game), "view",
                             lambda self, *a: views.append(a[1]) or original(self, *a))
         host.painted()                       # the save, the result over the table
-        assert overlay_html(host.html, "result") is not None, game_id
+        assert overlay(host.html, "result") is not None, game_id
         assert screen.slot.stored and views == [], (game_id, views)
         monkeypatch.undo()
