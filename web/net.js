@@ -9,19 +9,91 @@
 // handed over (no trickle: there is no channel to trickle through).
 //
 // Events to Python, listen(fn): fn(kind, key, data) with kind "offer" | "answer" (data: the
-// SDP), "open", "message" (data: the text), "closed", "error" (data: why), "scan" (data: the
-// text read), "scan-error" (data: "denied" | "none" | "failed").
+// SDP), "open", "message" (data: the text), "dropped" (data: "n bytes", below), "closed",
+// "error" (data: why), "scan" (data: the text read), "scan-error" (data: "denied" | "none" |
+// "failed").
+//
+// A guest's device may flood the host (issue 27): 10,000 messages in a tenth of a second.
+// * Its budget is Python's (HostLink.admit, py/bodoge/ui/table.py); once a message is beyond
+//   it, Python says hold(key, ms, most): until the budget has room again (ms) the connection's
+//   messages are dropped here, unread, for a comparison and a count each (no call into Python,
+//   no parse), and Python hears how many ("dropped", "n bytes": UTF-16 units) before the next
+//   message it reads, or at once when `most` were dropped (a flood: Python hangs up).
+// * Python's time on the events of the connections is at most FRAME_MS in a frame's time: the
+//   rest wait in order for the next frame, so that the host's own click and a frame showing it
+//   never queue behind a guest's messages.
 (() => {
   "use strict";
   const GATHER_MS = 5000;           // give up waiting for more candidates after this
   const SCAN_EVERY_MS = 200;
-  const conns = new Map();          // key -> {pc, ch, done}
+  const FRAME_MS = 8;               // Python's time on connection events per frame, at most
+  const conns = new Map();          // key -> {pc, ch, done, hold}
   let sink = null;
 
-  const emit = (kind, key, data) => {
-    const record = window.__bodogeNetRecord;         // tests: every message a page receives
-    if (record && kind === "message") record.push(data);
-    if (sink) sink(kind, key, data === undefined ? "" : String(data));
+  // --- events to Python, FRAME_MS of them a frame ----------------------------------------------
+  const queue = [];                 // [c, kind, key, data] waiting for the next frame (in order)
+  let spent = 0;                    // ms spent in Python on events since `since`
+  let since = -Infinity;
+  let draining = false;             // a drain is asked for after the next frame
+  const deliver = (c, kind, key, data) => {
+    if (c && conns.get(key) !== c) return;        // closed meanwhile: no events follow
+    if (!sink) return;
+    if (kind === "message" && (held(c, key, data, true) || conns.get(key) !== c)) return;
+    const t0 = performance.now();
+    if (t0 - since > 16) {          // a new frame's time
+      since = t0;
+      spent = 0;
+    }
+    try {
+      sink(kind, key, data);
+    } finally {
+      spent += performance.now() - t0;
+    }
+  };
+  const drain = () => {
+    draining = false;
+    since = performance.now();
+    spent = 0;
+    while (queue.length && spent < FRAME_MS) deliver(...queue.shift());
+    if (queue.length) later();
+  };
+  const later = () => {
+    if (draining) return;
+    draining = true;
+    if (document.hidden) setTimeout(drain, 16);
+    else requestAnimationFrame(() => setTimeout(drain, 0));     // a frame (and input) first
+  };
+  // Whether the message `text` on connection c is dropped unread (Python holds c: hold()),
+  // counted; a hold that is over is forgotten, and its count goes to Python first (`now`:
+  // at once, not behind other events: the message itself is being delivered).
+  const held = (c, key, text, now) => {
+    const h = c.hold;
+    if (!h) return false;
+    const count = () => {
+      const data = `${h.n} ${h.bytes}`;
+      h.n = h.bytes = 0;
+      if (now) deliver(c, "dropped", key, data);
+      else emit("dropped", key, data, c);
+    };
+    if (performance.now() < h.until) {               // beyond the budget: dropped unread
+      h.n += 1;
+      h.bytes += text.length;
+      if (h.n >= h.most) count();                    // a flood: Python hangs up
+      return true;
+    }
+    c.hold = null;
+    if (h.n) count();
+    return false;
+  };
+  // c: the connection the event is about (null: the camera's)
+  const emit = (kind, key, data, c = null) => {
+    const text = data === undefined ? "" : String(data);
+    if (queue.length || (spent >= FRAME_MS && performance.now() - since <= 16)) {
+      queue.push([c, kind, key, text]);
+      later();
+    } else {
+      deliver(c, kind, key, text);
+    }
   };
 
   const config = (stun) => ({ iceServers: stun ? [{ urls: stun }] : [] });
@@ -41,14 +113,20 @@
     close(key);
     const pc = new RTCPeerConnection(config(stun));
     const ch = pc.createDataChannel("bodoge", { negotiated: true, id: 0, ordered: true });
-    const c = { pc, ch, done: false };
+    const c = { pc, ch, done: false, hold: null };
     const end = (kind, why) => {
       if (c.done || conns.get(key) !== c) return;
       c.done = true;
-      emit(kind, key, why);
+      emit(kind, key, why, c);
     };
-    ch.onopen = () => { if (conns.get(key) === c) emit("open", key); };
-    ch.onmessage = (e) => { if (conns.get(key) === c && typeof e.data === "string") emit("message", key, e.data); };
+    ch.onopen = () => { if (conns.get(key) === c) emit("open", key, "", c); };
+    ch.onmessage = (e) => {
+      const text = e.data;
+      if (conns.get(key) !== c || typeof text !== "string") return;
+      const record = window.__bodogeNetRecord;       // tests: every message a page receives
+      if (record) record.push(text);
+      if (!held(c, key, text, false)) emit("message", key, text, c);
+    };
     ch.onclose = () => end("closed");
     pc.onconnectionstatechange = () => {
       if (pc.connectionState === "failed" || pc.connectionState === "closed") end("closed");
@@ -61,7 +139,7 @@
     const c = conns.get(key);
     if (c && !c.done) {
       c.done = true;
-      emit("error", key, (e && e.message) || String(e));
+      emit("error", key, (e && e.message) || String(e), c);
     }
   };
 
@@ -183,7 +261,7 @@
       (async () => {
         await c.pc.setLocalDescription(await c.pc.createOffer());
         await gathered(c.pc);
-        if (conns.get(key) === c) emit("offer", key, c.pc.localDescription.sdp);
+        if (conns.get(key) === c) emit("offer", key, c.pc.localDescription.sdp, c);
       })().catch((e) => fail(key, e));
     },
     answer(key, sdp, stun) {
@@ -192,7 +270,7 @@
         await c.pc.setRemoteDescription({ type: "offer", sdp });
         await c.pc.setLocalDescription(await c.pc.createAnswer());
         await gathered(c.pc);
-        if (conns.get(key) === c) emit("answer", key, c.pc.localDescription.sdp);
+        if (conns.get(key) === c) emit("answer", key, c.pc.localDescription.sdp, c);
       })().catch((e) => fail(key, e));
     },
     accept(key, sdp) {
@@ -211,6 +289,13 @@
       }
     },
     close,
+    hold(key, ms, most) {
+      const c = conns.get(key);
+      if (!c) return;
+      const h = c.hold;              // (what an earlier hold dropped is still to be counted)
+      c.hold = { until: performance.now() + Math.max(0, ms), most: Math.max(1, most),
+                 n: h ? h.n : 0, bytes: h ? h.bytes : 0 };
+    },
     qr,
     scan(id) { if (id) startScan(id); else stopScan(); },
   };
