@@ -78,7 +78,11 @@
     if (performance.now() < h.until) {               // beyond the budget: dropped unread
       h.n += 1;
       h.bytes += text.length;
-      if (h.n >= h.most) count();                    // a flood: Python hangs up
+      if (h.n >= h.most) {                           // a flood: Python hangs up, at once
+        const data = `${h.n} ${h.bytes}`;            // (not behind the events waiting: the
+        h.n = h.bytes = 0;                           // channel is open until then)
+        deliver(c, "dropped", key, data);
+      }
       return true;
     }
     c.hold = null;
@@ -148,6 +152,7 @@
     if (!c) return;
     conns.delete(key);
     c.done = true;
+    c.ch.onmessage = null;          // what the channel still dispatches calls nothing here
     try { c.ch.close(); } catch (e) { /* already closed */ }
     try { c.pc.close(); } catch (e) { /* already closed */ }
   };

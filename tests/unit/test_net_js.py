@@ -34,7 +34,7 @@ globalThis.RTCPeerConnection = class {
 eval(fs.readFileSync(process.argv[process.argv.length - 1], "utf8"));
 const net = window.bodogeNet;
 const open = (key) => { net.offer(key, ""); channels[key] = last; last.onopen(); };
-const deliver = (key, text) => channels[key].onmessage({ data: text });
+const deliver = (key, text) => { const ch = channels[key]; if (ch.onmessage) ch.onmessage({ data: text }); };
 const calls = [];
 let work = 0;                                            // ms each call into "Python" takes
 net.listen((kind, key, data) => {
@@ -122,10 +122,11 @@ def test_python_gets_at_most_a_frames_share_of_time_the_rest_in_order_after_the_
       deliver("h3", "soon");                               // a frame's time later: at once
       out.soon = calls[calls.length - 1];
     """)
-    assert out["at_once"] == 2            # 5 + 5 ms >= FRAME_MS (8): the rest wait for a frame
-    assert out["in_frame"] == 2           # the frame itself runs first (and any click queued)
-    assert out["next"] == 4
-    assert out["order"] == ["m0", "m1", "m2", "m3"]
+    # each call takes 5 ms or more: one or two fill FRAME_MS (8), the rest wait for a frame
+    assert out["at_once"] in (1, 2)
+    assert out["in_frame"] == out["at_once"]  # the frame itself runs first (and any click queued)
+    assert out["at_once"] < out["next"] <= out["at_once"] + 2
+    assert out["order"] == [f"m{i}" for i in range(out["next"])]
     assert out["soon"] == ["message", "h3", "soon"]
 
 
