@@ -27,6 +27,11 @@
   const GATHER_MS = 5000;           // give up waiting for more candidates after this
   const SCAN_EVERY_MS = 200;
   const FRAME_MS = 8;               // Python's time on connection events per frame, at most
+  // A connection with WAIT_MAX messages waiting for a frame is beyond its burst (HostLink.BURST,
+  // 20): what comes then is dropped unread, counted, and FLOOD_AT of them (HostLink.MAX_OVER)
+  // go to Python at once: a flood, let go without waiting for the frames to come.
+  const WAIT_MAX = 20;
+  const FLOOD_AT = 60;
   const conns = new Map();          // key -> {pc, ch, done, hold}
   let sink = null;
 
@@ -38,6 +43,7 @@
   const deliver = (c, kind, key, data) => {
     if (c && conns.get(key) !== c) return;        // closed meanwhile: no events follow
     if (!sink) return;
+    if (kind === "message" && c.over.n) count(c, key);     // (those dropped meanwhile first)
     if (kind === "message" && (held(c, key, data, true) || conns.get(key) !== c)) return;
     const t0 = performance.now();
     if (t0 - since > 16) {          // a new frame's time
@@ -54,7 +60,11 @@
     draining = false;
     since = performance.now();
     spent = 0;
-    while (queue.length && spent < FRAME_MS) deliver(...queue.shift());
+    while (queue.length && spent < FRAME_MS) {
+      const event = queue.shift();
+      if (event[0]) event[0].waiting -= 1;
+      deliver(...event);
+    }
     if (queue.length) later();
   };
   const later = () => {
@@ -89,11 +99,18 @@
     if (h.n) count();
     return false;
   };
+  // The count of c's messages dropped because too many were waiting, to Python at once.
+  const count = (c, key) => {
+    const data = `${c.over.n} ${c.over.bytes}`;
+    c.over.n = c.over.bytes = 0;
+    deliver(c, "dropped", key, data);
+  };
   // c: the connection the event is about (null: the camera's)
   const emit = (kind, key, data, c = null) => {
     const text = data === undefined ? "" : String(data);
     if (queue.length || (spent >= FRAME_MS && performance.now() - since <= 16)) {
       queue.push([c, kind, key, text]);
+      if (c) c.waiting += 1;
       later();
     } else {
       deliver(c, kind, key, text);
@@ -117,7 +134,7 @@
     close(key);
     const pc = new RTCPeerConnection(config(stun));
     const ch = pc.createDataChannel("bodoge", { negotiated: true, id: 0, ordered: true });
-    const c = { pc, ch, done: false, hold: null };
+    const c = { pc, ch, done: false, hold: null, waiting: 0, over: { n: 0, bytes: 0 } };
     const end = (kind, why) => {
       if (c.done || conns.get(key) !== c) return;
       c.done = true;
@@ -129,7 +146,14 @@
       if (conns.get(key) !== c || typeof text !== "string") return;
       const record = window.__bodogeNetRecord;       // tests: every message a page receives
       if (record) record.push(text);
-      if (!held(c, key, text, false)) emit("message", key, text, c);
+      if (held(c, key, text, false)) return;
+      if (c.waiting >= WAIT_MAX) {                   // beyond a burst, waiting: dropped unread
+        c.over.n += 1;
+        c.over.bytes += text.length;
+        if (c.over.n >= FLOOD_AT) count(c, key);
+        return;
+      }
+      emit("message", key, text, c);
     };
     ch.onclose = () => end("closed");
     pc.onconnectionstatechange = () => {

@@ -141,8 +141,32 @@ def test_messages_waiting_for_a_frame_when_python_holds_their_connection_are_dro
       await new Promise((r) => setTimeout(r, 20));
       net.hold("h1", 0, 1000);                             // (a hold over: the count comes first)
       deliver("h1", "late");
-      out.last = calls.slice(-2);
+      out.dropped = calls.filter((c) => c[0] === "dropped").map((c) => c[2].split(" ").map(Number));
+      out.last = calls[calls.length - 1];
     """)
     assert out["messages"] == ["m0", "m1", "m2"]
-    assert out["last"] == [["dropped", "h1", f"497 {sum(len(f'm{i}') for i in range(3, 500))}"],
-                           ["message", "h1", "late"]]
+    # all the others were counted, none lost (20 waiting at most; beyond them, by 60s at once)
+    assert [sum(d[0] for d in out["dropped"]), sum(d[1] for d in out["dropped"])] == \
+        [497, sum(len(f"m{i}") for i in range(3, 500))]
+    assert out["last"] == ["message", "h1", "late"]
+
+
+def test_a_flood_waiting_for_frames_is_dropped_unread_beyond_a_burst_and_let_go_at_once():
+    """Python reads slowly (5 ms a message) and has not yet found the guest over its budget: the
+    page keeps 20 waiting at most, drops the rest unread, and the 60th of those goes to Python
+    at once, not after the frames (before, a flood of refused moves kept the channel open
+    for 700 ms while 5,851 messages came)."""
+    out = run("""
+      open("h1");
+      work = 5;
+      closeAt = 60;                                        // Python: a flood, hang up
+      for (let i = 0; i < 10000; i++) deliver("h1", "m" + i);
+      out.calls = calls.slice(1).map((c) => c[0] === "message" ? "message" : c[2]);
+      for (let i = 0; i < 5; i++) { frame(); await tick(); }
+      out.later = calls.length - 1 - out.calls.length;
+    """)
+    first = out["calls"].index(next(c for c in out["calls"] if c != "message"))
+    # read at once: 1 or 2 (5 ms each, FRAME_MS 8); waiting: the next 20; dropped: the next 60
+    size = sum(len(f"m{i}") for i in range(first + 20, first + 80))
+    assert 1 <= first <= 2 and out["calls"][first:] == [f"60 {size}"]
+    assert out["later"] == 0                              # the rest went with the channel
