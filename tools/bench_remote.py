@@ -233,6 +233,16 @@ def join_seat(host, guest, seat, name):
 
 
 NO_FLOOD = "none (the same click, no flood)"
+BUSY_MS = 100
+BUSY = f"none, the hostile page busy {BUSY_MS} ms instead (its CPU is the host's here)"
+# the hostile guest's page busy for ``ms`` from time ``at``, sending nothing: what its flood's
+# sending costs the host's page on a shared machine (two cores for the three pages here; a real
+# hostile guest's device has its own)
+SPIN = """([ms, at]) => {
+  setTimeout(() => { const end = performance.now() + ms; while (performance.now() < end) {} },
+             Math.max(0, at - (performance.timeOrigin + performance.now())));
+  return true;
+}"""
 
 
 def bench_flood(browser, url, kinds):
@@ -283,7 +293,10 @@ def bench_flood(browser, url, kinds):
                 if st["over"]:
                     raise RuntimeError("the game ended before the floods did")
                 if st["to_move"] == [0] and view["phase"] == "attack":
-                    break
+                    if host.get_by_role("button", name=re.compile("face down")).count():
+                        break
+                    play(0)                             # nothing face down to attack: on
+                    continue
                 if st["to_move"] == [2]:                # the hostile guest plays fair meanwhile
                     hv = json.loads(hostile.evaluate("(s) => window.bodoge.view(s)", 2))
                     hostile.evaluate("([s, m]) => window.bodoge.play(s, m)",
@@ -301,6 +314,8 @@ def bench_flood(browser, url, kinds):
             at = host.evaluate("() => performance.timeOrigin + performance.now()") + 3000
             if texts:
                 hostile.evaluate(FLOOD, [key, texts, 10_000, at - 5])
+            elif kind == BUSY:
+                hostile.evaluate(SPIN, [BUSY_MS, at - 5])
             host.evaluate(CLICK_AT, ['button[data-act="declare"]:not([disabled]):not(.ruled):not(.bluff)', at])
             paint = poll(host, "() => window.__paint")
             if texts:
@@ -398,8 +413,11 @@ def report(results):
             "moment the host's person clicks (scheduled 5 ms into the flood; a page busy with "
             "messages runs the click late, and that counts) to the animation frame that shows "
             "the move; the first row is the same click with no flood, in the same run: the floor "
-            "the floods are to be compared with. Each kind is measured in several rounds (each "
-            "a new game; no flood twice a round, in each game): the row is the round with the median host's move, in bold, and "
+            "the floods are to be compared with, and the second the same click while the hostile "
+            f"page is busy for {BUSY_MS} ms (about as long as its sending takes, sent in) and "
+            "sends nothing: the three pages share two cores here, so a flood's sending slows "
+            "the host's page whatever the host does (a real guest's device has its own CPU). Each kind is measured in several rounds (each "
+            "a new game; a round is two games, of three clicks each): the row is the round with the median host's move, in bold, and "
             "after it every round's. Frames: the gaps between the host's animation frames from the flood's "
             "start for 2 s (60 Hz: 16.7 ms); long tasks: main-thread tasks over 50 ms in that "
             "time. Honest guest's next move: from its page's call to the host's board showing "
@@ -412,10 +430,12 @@ def report(results):
             "| Honest guest's next move |",
             "|---|---|---|---|---|---|---|---|---|---|",
         ]
-        kinds = {}
+        kinds = {k: [] for k in [NO_FLOOD, BUSY] + list(FLOODS)}
         for r in flood:
             kinds.setdefault(r["kind"], []).append(r)
         for rows in kinds.values():       # the round of the median host's move, and every round's
+            if not rows:
+                continue
             rows.sort(key=lambda r: r["paint_ms"])
             r = dict(rows[(len(rows) - 1) // 2])
             if len(rows) > 1:
@@ -456,8 +476,8 @@ def main():
             out = []
             kinds = list(FLOODS)
             for n in range(args.rounds):        # (a game has turns for three clicks, not five)
-                for part in (kinds[:2], kinds[2:]):
-                    out += [dict(r, round=n + 1) for r in bench_flood(browser, url, [NO_FLOOD] + part)]
+                for part in ([NO_FLOOD] + kinds[:2], [BUSY] + kinds[2:]):
+                    out += [dict(r, round=n + 1) for r in bench_flood(browser, url, part)]
             results["flood"] = out
     save_results("remote", results)
     report(results)
