@@ -67,11 +67,20 @@
     }
     if (queue.length) later();
   };
+  // A hidden page draws no frames and its timers are slowed to one a second or a minute: there
+  // every event goes to Python at once (what was waiting first).
+  const flush = () => {
+    while (queue.length) {
+      const event = queue.shift();
+      if (event[0]) event[0].waiting -= 1;
+      deliver(...event);
+    }
+  };
+  document.addEventListener("visibilitychange", () => { if (document.hidden) flush(); });
   const later = () => {
     if (draining) return;
     draining = true;
-    if (document.hidden) setTimeout(drain, 16);
-    else requestAnimationFrame(() => setTimeout(drain, 0));     // a frame (and input) first
+    requestAnimationFrame(() => setTimeout(drain, 0));          // a frame (and input) first
   };
   // Whether the message `text` on connection c is dropped unread (Python holds c: hold()),
   // counted; a hold that is over is forgotten, and its count goes to Python first (`now`:
@@ -108,7 +117,10 @@
   // c: the connection the event is about (null: the camera's)
   const emit = (kind, key, data, c = null) => {
     const text = data === undefined ? "" : String(data);
-    if (queue.length || (spent >= FRAME_MS && performance.now() - since <= 16)) {
+    if (document.hidden) {
+      flush();
+      deliver(c, kind, key, text);
+    } else if (queue.length || (spent >= FRAME_MS && performance.now() - since <= 16)) {
       queue.push([c, kind, key, text]);
       if (c) c.waiting += 1;
       later();
@@ -130,11 +142,13 @@
     });
   });
 
-  const connection = (key, stun) => {
+  // budget: the host's end (offer), whose guests' messages are held to a budget (WAIT_MAX);
+  // a guest's end never drops what its host sends
+  const connection = (key, stun, budget = false) => {
     close(key);
     const pc = new RTCPeerConnection(config(stun));
     const ch = pc.createDataChannel("bodoge", { negotiated: true, id: 0, ordered: true });
-    const c = { pc, ch, done: false, hold: null, waiting: 0, over: { n: 0, bytes: 0 } };
+    const c = { pc, ch, done: false, budget, hold: null, waiting: 0, over: { n: 0, bytes: 0 } };
     const end = (kind, why) => {
       if (c.done || conns.get(key) !== c) return;
       c.done = true;
@@ -147,7 +161,7 @@
       const record = window.__bodogeNetRecord;       // tests: every message a page receives
       if (record) record.push(text);
       if (held(c, key, text, false)) return;
-      if (c.waiting >= WAIT_MAX) {                   // beyond a burst, waiting: dropped unread
+      if (c.budget && c.waiting >= WAIT_MAX) {                   // beyond a burst, waiting: dropped unread
         c.over.n += 1;
         c.over.bytes += text.length;
         if (c.over.n >= FLOOD_AT) count(c, key);
@@ -286,7 +300,7 @@
   window.bodogeNet = {
     listen(fn) { sink = fn; },
     offer(key, stun) {
-      const c = connection(key, stun);
+      const c = connection(key, stun, true);
       (async () => {
         await c.pc.setLocalDescription(await c.pc.createOffer());
         await gathered(c.pc);

@@ -18,7 +18,7 @@ NODE = shutil.which("node")
 HARNESS = r"""
 const fs = require("fs");
 globalThis.window = globalThis;
-globalThis.document = { hidden: false };
+globalThis.document = { hidden: false, addEventListener() {} };
 const frames = [];
 globalThis.requestAnimationFrame = (fn) => frames.push(fn);
 globalThis.frame = () => frames.splice(0).forEach((fn) => fn(performance.now()));
@@ -28,12 +28,14 @@ globalThis.RTCPeerConnection = class {
   constructor() { this.iceGatheringState = "new"; this.connectionState = "new"; }
   createDataChannel() { last = { readyState: "open", send() {}, close() {} }; return last; }
   createOffer() { return new Promise(() => {}); }       // (never: no offer is needed here)
+  setRemoteDescription() { return new Promise(() => {}); }
   addEventListener() {}
   close() {}
 };
 eval(fs.readFileSync(process.argv[process.argv.length - 1], "utf8"));
 const net = window.bodogeNet;
 const open = (key) => { net.offer(key, ""); channels[key] = last; last.onopen(); };
+const join = (key) => { net.answer(key, "sdp", ""); channels[key] = last; last.onopen(); };
 const deliver = (key, text) => { const ch = channels[key]; if (ch.onmessage) ch.onmessage({ data: text }); };
 const calls = [];
 let work = 0;                                            // ms each call into "Python" takes
@@ -170,3 +172,23 @@ def test_a_flood_waiting_for_frames_is_dropped_unread_beyond_a_burst_and_let_go_
     size = sum(len(f"m{i}") for i in range(first + 20, first + 80))
     assert 1 <= first <= 2 and out["calls"][first:] == [f"60 {size}"]
     assert out["later"] == 0                              # the rest went with the channel
+
+
+def test_a_guest_never_drops_what_its_host_sends_and_a_hidden_page_gets_every_event_at_once():
+    """The budget is the host's (its connections are offers): a guest's page busy for a while
+    still hands every message of its host to Python, in order; a hidden page draws no frames
+    (and its timers are slowed to one a second or a minute), so it keeps nothing waiting."""
+    out = run("""
+      join("g1");
+      work = 5;
+      for (let i = 0; i < 200; i++) deliver("g1", "v" + i);
+      for (let i = 0; i < 200; i++) { frame(); await tick(); }
+      out.guest = calls.filter((c) => c[0] === "message").map((c) => c[2]);
+      calls.length = 0;
+      open("h1");
+      document.hidden = true;
+      for (let i = 0; i < 100; i++) deliver("h1", "m" + i);
+      out.hidden = calls.filter((c) => c[0] === "message").map((c) => c[2]);
+    """)
+    assert out["guest"] == [f"v{i}" for i in range(200)]
+    assert out["hidden"] == [f"m{i}" for i in range(100)]
