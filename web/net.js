@@ -9,19 +9,124 @@
 // handed over (no trickle: there is no channel to trickle through).
 //
 // Events to Python, listen(fn): fn(kind, key, data) with kind "offer" | "answer" (data: the
-// SDP), "open", "message" (data: the text), "closed", "error" (data: why), "scan" (data: the
-// text read), "scan-error" (data: "denied" | "none" | "failed").
+// SDP), "open", "message" (data: the text), "dropped" (data: "n bytes", below), "closed",
+// "error" (data: why), "scan" (data: the text read), "scan-error" (data: "denied" | "none" |
+// "failed").
+//
+// A guest's device may flood the host (issue 27): 10,000 messages in a tenth of a second.
+// * Its budget is Python's (HostLink.admit, py/bodoge/ui/table.py); once a message is beyond
+//   it, Python says hold(key, ms, most): until the budget has room again (ms) the connection's
+//   messages are dropped here, unread, for a comparison and a count each (no call into Python,
+//   no parse), and Python hears how many ("dropped", "n bytes": UTF-16 units) before the next
+//   message it reads, or at once when `most` were dropped (a flood: Python hangs up).
+// * Python's time on the events of the connections is at most FRAME_MS in a frame's time: the
+//   rest wait in order for the next frame, so that the host's own click and a frame showing it
+//   never queue behind a guest's messages.
 (() => {
   "use strict";
   const GATHER_MS = 5000;           // give up waiting for more candidates after this
   const SCAN_EVERY_MS = 200;
-  const conns = new Map();          // key -> {pc, ch, done}
+  const FRAME_MS = 8;               // Python's time on connection events per frame, at most
+  // A connection with WAIT_MAX messages waiting for a frame is beyond its burst (HostLink.BURST,
+  // 20): what comes then is dropped unread, counted, and FLOOD_AT of them (HostLink.MAX_OVER)
+  // go to Python at once: a flood, let go without waiting for the frames to come.
+  const WAIT_MAX = 20;
+  const FLOOD_AT = 60;
+  const conns = new Map();          // key -> {pc, ch, done, hold}
   let sink = null;
 
-  const emit = (kind, key, data) => {
-    const record = window.__bodogeNetRecord;         // tests: every message a page receives
-    if (record && kind === "message") record.push(data);
-    if (sink) sink(kind, key, data === undefined ? "" : String(data));
+  // --- events to Python, FRAME_MS of them a frame ----------------------------------------------
+  const queue = [];                 // [c, kind, key, data] waiting for the next frame (in order)
+  let spent = 0;                    // ms spent in Python on events since `since`
+  let since = -Infinity;
+  let draining = false;             // a drain is asked for after the next frame
+  const deliver = (c, kind, key, data) => {
+    if (c && conns.get(key) !== c) return;        // closed meanwhile: no events follow
+    if (!sink) return;
+    if (kind === "message" && c.over.n) count(c, key);     // (those dropped meanwhile first)
+    if (kind === "message" && (held(c, key, data, true) || conns.get(key) !== c)) return;
+    const t0 = performance.now();
+    if (t0 - since > 16) {          // a new frame's time
+      since = t0;
+      spent = 0;
+    }
+    try {
+      sink(kind, key, data);
+    } finally {
+      spent += performance.now() - t0;
+    }
+  };
+  const drain = () => {
+    draining = false;
+    since = performance.now();
+    spent = 0;
+    while (queue.length && spent < FRAME_MS) {
+      const event = queue.shift();
+      if (event[0]) event[0].waiting -= 1;
+      deliver(...event);
+    }
+    if (queue.length) later();
+  };
+  // A hidden page draws no frames and its timers are slowed to one a second or a minute: there
+  // every event goes to Python at once (what was waiting first).
+  const flush = () => {
+    while (queue.length) {
+      const event = queue.shift();
+      if (event[0]) event[0].waiting -= 1;
+      deliver(...event);
+    }
+  };
+  document.addEventListener("visibilitychange", () => { if (document.hidden) flush(); });
+  const later = () => {
+    if (draining) return;
+    draining = true;
+    requestAnimationFrame(() => setTimeout(drain, 0));          // a frame (and input) first
+  };
+  // Whether the message `text` on connection c is dropped unread (Python holds c: hold()),
+  // counted; a hold that is over is forgotten, and its count goes to Python first (`now`:
+  // at once, not behind other events: the message itself is being delivered).
+  const held = (c, key, text, now) => {
+    const h = c.hold;
+    if (!h) return false;
+    const count = () => {
+      const data = `${h.n} ${h.bytes}`;
+      h.n = h.bytes = 0;
+      if (now) deliver(c, "dropped", key, data);
+      else emit("dropped", key, data, c);
+    };
+    if (performance.now() < h.until) {               // beyond the budget: dropped unread
+      h.n += 1;
+      h.bytes += text.length;
+      if (h.n >= h.most) {                           // a flood: Python hangs up, at once
+        const data = `${h.n} ${h.bytes}`;            // (not behind the events waiting: the
+        h.n = h.bytes = 0;                           // channel is open until then)
+        deliver(c, "dropped", key, data);
+      }
+      return true;
+    }
+    c.hold = null;
+    if (h.n) count();
+    return false;
+  };
+  // The count of c's messages dropped because too many were waiting, to Python at once.
+  const count = (c, key) => {
+    const data = `${c.over.n} ${c.over.bytes}`;
+    c.over.n = c.over.bytes = 0;
+    deliver(c, "dropped", key, data);
+  };
+  // c: the connection the event is about (null: the camera's)
+  const emit = (kind, key, data, c = null) => {
+    const text = data === undefined ? "" : String(data);
+    if (document.hidden) {
+      flush();
+      deliver(c, kind, key, text);
+    } else if (queue.length || (spent >= FRAME_MS && performance.now() - since <= 16)) {
+      queue.push([c, kind, key, text]);
+      if (c) c.waiting += 1;
+      later();
+    } else {
+      deliver(c, kind, key, text);
+    }
   };
 
   const config = (stun) => ({ iceServers: stun ? [{ urls: stun }] : [] });
@@ -37,18 +142,33 @@
     });
   });
 
-  const connection = (key, stun) => {
+  // budget: the host's end (offer), whose guests' messages are held to a budget (WAIT_MAX);
+  // a guest's end never drops what its host sends
+  const connection = (key, stun, budget = false) => {
     close(key);
     const pc = new RTCPeerConnection(config(stun));
     const ch = pc.createDataChannel("bodoge", { negotiated: true, id: 0, ordered: true });
-    const c = { pc, ch, done: false };
+    const c = { pc, ch, done: false, budget, hold: null, waiting: 0, over: { n: 0, bytes: 0 } };
     const end = (kind, why) => {
       if (c.done || conns.get(key) !== c) return;
       c.done = true;
-      emit(kind, key, why);
+      emit(kind, key, why, c);
     };
-    ch.onopen = () => { if (conns.get(key) === c) emit("open", key); };
-    ch.onmessage = (e) => { if (conns.get(key) === c && typeof e.data === "string") emit("message", key, e.data); };
+    ch.onopen = () => { if (conns.get(key) === c) emit("open", key, "", c); };
+    ch.onmessage = (e) => {
+      const text = e.data;
+      if (conns.get(key) !== c || typeof text !== "string") return;
+      const record = window.__bodogeNetRecord;       // tests: every message a page receives
+      if (record) record.push(text);
+      if (held(c, key, text, false)) return;
+      if (c.budget && c.waiting >= WAIT_MAX) {                   // beyond a burst, waiting: dropped unread
+        c.over.n += 1;
+        c.over.bytes += text.length;
+        if (c.over.n >= FLOOD_AT) count(c, key);
+        return;
+      }
+      emit("message", key, text, c);
+    };
     ch.onclose = () => end("closed");
     pc.onconnectionstatechange = () => {
       if (pc.connectionState === "failed" || pc.connectionState === "closed") end("closed");
@@ -61,7 +181,7 @@
     const c = conns.get(key);
     if (c && !c.done) {
       c.done = true;
-      emit("error", key, (e && e.message) || String(e));
+      emit("error", key, (e && e.message) || String(e), c);
     }
   };
 
@@ -70,6 +190,7 @@
     if (!c) return;
     conns.delete(key);
     c.done = true;
+    c.ch.onmessage = null;          // what the channel still dispatches calls nothing here
     try { c.ch.close(); } catch (e) { /* already closed */ }
     try { c.pc.close(); } catch (e) { /* already closed */ }
   };
@@ -179,11 +300,11 @@
   window.bodogeNet = {
     listen(fn) { sink = fn; },
     offer(key, stun) {
-      const c = connection(key, stun);
+      const c = connection(key, stun, true);
       (async () => {
         await c.pc.setLocalDescription(await c.pc.createOffer());
         await gathered(c.pc);
-        if (conns.get(key) === c) emit("offer", key, c.pc.localDescription.sdp);
+        if (conns.get(key) === c) emit("offer", key, c.pc.localDescription.sdp, c);
       })().catch((e) => fail(key, e));
     },
     answer(key, sdp, stun) {
@@ -192,7 +313,7 @@
         await c.pc.setRemoteDescription({ type: "offer", sdp });
         await c.pc.setLocalDescription(await c.pc.createAnswer());
         await gathered(c.pc);
-        if (conns.get(key) === c) emit("answer", key, c.pc.localDescription.sdp);
+        if (conns.get(key) === c) emit("answer", key, c.pc.localDescription.sdp, c);
       })().catch((e) => fail(key, e));
     },
     accept(key, sdp) {
@@ -211,6 +332,13 @@
       }
     },
     close,
+    hold(key, ms, most) {
+      const c = conns.get(key);
+      if (!c) return;
+      const h = c.hold;              // (what an earlier hold dropped is still to be counted)
+      c.hold = { until: performance.now() + Math.max(0, ms), most: Math.max(1, most),
+                 n: h ? h.n : 0, bytes: h ? h.bytes : 0 };
+    },
     qr,
     scan(id) { if (id) startScan(id); else stopScan(); },
   };

@@ -621,6 +621,7 @@ def test_a_flooding_guest_is_let_go_while_the_host_and_the_other_guest_play_on(d
     moves_before = len(truth.moves)
     # Mal's flood starts, and the host's person declares as it comes in
     key = f"g2-{R.read_invite(mal_invite).nonce}-1"
+    before = json.loads(host.evaluate("window.bodoge.table()"))["2"]
     declare_soon(None)
     assert mal.evaluate(FLOOD, [key, FLOODS["refused moves and syncs"], 10_000, 0])
     paint = wait_until(host, "() => window.__paint", interval=5)
@@ -637,17 +638,30 @@ def test_a_flooding_guest_is_let_go_while_the_host_and_the_other_guest_play_on(d
     assert flood["sent"] >= 200                           # the channel took the burst (then closed)
     # the click came in the flood: the host heard its messages before and after it
     assert flood["start"] <= click and min(near) <= 0 < max(near), "the click was in the flood"
-    # The host is not stalled by the flood (it was for 70 s before issue 27). How fast it stays
-    # is a measurement, not this test's: tools/bench_remote.py --only flood, benchmarks/
-    # remote.md (62-292 ms under load). Here a bound no stall passes and no busy CI flakes:
-    # a second more than the slower of two declarations with no flood.
-    assert paint < 1000 + max(calm), f"the host's move took {paint:.0f} ms to reach the screen"
+    # Mal is let go within the first hundred or so of 10,000 (20 read, 20 waiting for a frame,
+    # 60 dropped unread: a flood; net.js): it was after 5,851 with the frame's cap alone
+    assert len(near) <= 150, f"the host heard {len(near)} of Mal's messages before letting go"
+    # The host's move reaches the screen at most 250 ms later than the slower of two of the same
+    # clicks with no flood just before. Not the issue's 100 ms from the click: here the three
+    # pages share two cores, so the flood's sending (about 100 ms of CPU) slows the host's
+    # click whatever the host does, and that click alone takes 35-130 ms on a loaded machine;
+    # measured, flood 194 ms against 40 and 77 ms with none (load 5-8), and the medians in
+    # benchmarks/remote.md (tools/bench_remote.py --only flood). A stall fails it (70 s before
+    # issue 27). What the host's page does about a flood (net.js: messages beyond the budget
+    # dropped unread without a call into Python, Python's share of a frame capped, a flood
+    # let go at once) is checked exactly in tests/unit/test_net_js.py.
+    assert paint < 250 + max(calm), (f"the host's move took {paint:.0f} ms to reach the screen "
+                                     f"(with no flood: {calm[0]:.0f}, {calm[1]:.0f} ms)")
     # Mal is let go: the host says so, and why; Mal's page says the connection is lost
     expect(host.locator("#table-banner")).to_contain_text("Mal was disconnected: their device sent too many")
     expect(mal.locator("#table-banner")).to_contain_text("The connection to the host was lost")
     table = json.loads(host.evaluate("window.bodoge.table()"))
     assert table["2"]["state"] == "off" and table["1"]["state"] == "on"
     assert table["2"]["refused"] <= R.HostLink.MAX_STRIKES + 2      # (strikes fade while they come)
+    # of Mal's thousands Python was handed about the burst (the rest never reached it)
+    reached = (table["2"]["messages_in"] - before["messages_in"]
+               - (table["2"]["skipped"] - before["skipped"]))
+    assert reached <= R.HostLink.BURST + 10, f"{reached} of Mal's messages reached Python"
     truth.update()
     by_people = len(truth.moves)                    # the moves before the computer plays Mal's seat
     host.click("#banner-bot-2")                     # Mal's seat goes to the computer

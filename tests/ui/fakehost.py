@@ -186,6 +186,9 @@ class FakeHost:
             return self.network.send(self, key, text)
         return False
 
+    def net_hold(self, key, ms, most):
+        self.net_calls.append(("hold", key, ms, most))     # (the page's side: tests/unit/test_net_js.py)
+
     def net_close(self, key):
         self.net_calls.append(("close", key))
         if self.network:

@@ -62,7 +62,7 @@ def test_table_counts_what_went_to_each_guest():
     net.run()
     got = json.loads(api.table())
     assert got == {"1": {"state": "invited", "bytes_out": 0, "bytes_in": 0, "messages_out": 0,
-                         "messages_in": 0, "refused": 0, "dropped": 0, "ms": None}}
+                         "messages_in": 0, "refused": 0, "dropped": 0, "skipped": 0, "ms": None}}
     gapp, ghost = make_app(hash_="#/")
     net.attach(ghost)
     gapp.route("#join=" + app.screen.table.seats[1].code)

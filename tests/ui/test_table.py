@@ -720,6 +720,43 @@ def test_a_flood_beyond_the_budget_is_dropped_unread_and_let_go():
     assert any("messages a second: dropped" in text for _, text in table.log)
 
 
+def test_beyond_the_budget_the_page_drops_the_messages_itself_and_python_counts_them():
+    """The first message beyond the budget has the page hold the guest's messages (dropped
+    there, unread, without a call into Python: web/net.js, tests/unit/test_net_js.py) until the
+    bucket has a token again, and at most the MAX_OVER left; their count comes as "dropped" and
+    is counted as if read and dropped here: a flood is let go."""
+    app, host, net = host_game("bossa", {"kind0": "human", "kind1": "guest"})
+    gapp, ghost = join(app, net, 1, "Ben")
+    table = app.screen.table
+    link = table.seats[1].link
+    clock = frozen_clock(host)
+    for _ in range(R.HostLink.BURST):
+        app.net_event("message", link.key, R.guest_text("sync"))
+    assert not [c for c in host.net_calls if c[0] == "hold"]
+    app.net_event("message", link.key, R.guest_text("sync"))
+    assert host.net_calls[-1] == ("hold", link.key, 1000 / R.HostLink.RATE, R.HostLink.MAX_OVER - 1)
+    # the page dropped 30 more (of 17 bytes each) while it held them
+    refusals, messages, size = table.refusals, link.messages_in, link.bytes_in
+    app.net_event("dropped", link.key, "30 510")
+    assert (link.dropped, link.skipped, link.over) == (31, 30, 31) and table.seats[1].state == "on"
+    assert (link.messages_in, link.bytes_in) == (messages + 30, size + 510)
+    assert table.refusals == refusals + 30
+    app.net_event("dropped", link.key, "nonsense")           # (never from net.js) changes nothing
+    assert link.dropped == 31
+    # the bucket has a token again: the next message is read
+    clock[0] += 1000 / R.HostLink.RATE
+    app.net_event("message", link.key, R.guest_text("ack", seq=1))
+    assert link.dropped == 31 and link.over == 30
+    # and MAX_OVER beyond it in all is a flood
+    app.net_event("message", link.key, R.guest_text("sync"))
+    assert host.net_calls[-1][0] == "hold" and host.net_calls[-1][3] == R.HostLink.MAX_OVER - 31
+    app.net_event("dropped", link.key, f"{R.HostLink.MAX_OVER - 31} 0")
+    net.run()
+    assert table.seats[1].state == "off" and table.seats[1].kicked
+    assert host.net_calls[-1] == ("close", link.key)
+    assert host.warnings == ["bodoge table, seat 2: disconnected: a flood of messages"]
+
+
 def test_syncs_get_one_whole_view_until_it_is_acknowledged():
     app, host, net = host_game("bossa", {"kind0": "human", "kind1": "guest"})
     gapp, ghost = join(app, net, 1, "Ben")

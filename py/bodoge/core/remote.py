@@ -659,6 +659,7 @@ class HostLink:
         self.tokens_at = None       # host time the bucket was last filled
         self.over = 0               # messages dropped in a row for the budget
         self.dropped = 0            # ... in all
+        self.skipped = 0            # ... of which the page dropped before Python (web/net.js)
         self.strikes = 0.0
         self.strikes_at = None
         self.syncing = False        # a sync is answered by the next view sent (whole)
@@ -679,6 +680,20 @@ class HostLink:
             return "ok"                         # bucket refills let through, still adds up)
         self.over += 1
         self.dropped += 1
+        return "flood" if self.over >= self.MAX_OVER else "drop"
+
+    def wait_ms(self) -> float:
+        """How long from the last ``admit`` until the bucket holds a token again (ms): what the
+        page may drop unread meanwhile (``skip``), without asking."""
+        return max(0.0, (1.0 - self.tokens) * 1000 / self.RATE)
+
+    def skip(self, n) -> str:
+        """``n`` messages the page dropped unread for this budget (within ``wait_ms``, never
+        more than the ``MAX_OVER`` left): counted as ``admit`` would; "flood" or "drop"."""
+        n = max(0, int(n))
+        self.skipped += n
+        self.dropped += n
+        self.over += n
         return "flood" if self.over >= self.MAX_OVER else "drop"
 
     def refund(self):

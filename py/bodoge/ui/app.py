@@ -44,14 +44,17 @@ and for play on several devices (``bodoge.ui.table``; WebRTC data channels in we
     net_accept(key, sdp)       host: the guest's answer to connection ``key``
     net_send(key, text)        one data-channel message (dropped if the channel is not open)
     net_close(key)             close connection ``key`` (no events follow)
+    net_hold(key, ms, most)    drop connection ``key``'s messages unread for ``ms`` (its
+                               budget is spent), counted: net_event("dropped", key, "n bytes")
+                               before the next message, or at once when ``most`` were dropped
     qr(text) -> [str]          the modules of a QR code for ``text``, row by row ("1": dark)
     scan(video_id)             read a QR code with the camera into <video id=video_id>:
                                net_event("scan", "", text), or ("scan-error", "", "denied" |
                                "none" | "failed"); scan(None) stops
 
 ``stun``: the STUN server of the settings ("" for none: host candidates only). The page calls
-``net_event(kind, key, data)`` for "offer", "answer", "open", "message", "closed", "error"
-(data: the text), "scan" and "scan-error".
+``net_event(kind, key, data)`` for "offer", "answer", "open", "message", "dropped", "closed",
+"error" (data: the text), "scan" and "scan-error".
 
 The page also calls ``storage_changed(key)`` when another tab changed ``key`` (None: all).
 """

@@ -114,7 +114,8 @@ class Api:
     def table(self):
         """The host's connections to its guests (play on several devices), as JSON: per remote
         seat its state, the bytes and messages sent each way, its moves the rules refused, the
-        messages dropped unread (beyond its budget) and the smoothed delay in ms
+        messages dropped unread (beyond its budget; ``skipped``: of them, those the page
+        dropped without calling Python) and the smoothed delay in ms
         ("" if this screen has no host's table)."""
         seats = getattr(getattr(self.app.screen, "table", None), "seats", None)
         if not isinstance(seats, dict):
@@ -125,7 +126,8 @@ class Api:
             out[str(s)] = {"state": ts.state} if link is None else {
                 "state": ts.state, "bytes_out": link.bytes_out, "bytes_in": link.bytes_in,
                 "messages_out": link.messages_out, "messages_in": link.messages_in,
-                "refused": link.refused, "dropped": link.dropped, "ms": link.ms}
+                "refused": link.refused, "dropped": link.dropped, "skipped": link.skipped,
+                "ms": link.ms}
         return json.dumps(out)
 
     def lesson(self):

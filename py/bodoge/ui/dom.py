@@ -261,6 +261,9 @@ class BrowserHost:
     def net_close(self, key):
         window.bodogeNet.close(key)
 
+    def net_hold(self, key, ms, most):
+        window.bodogeNet.hold(key, float(ms), int(most))
+
     def qr(self, text):
         return [str(row) for row in window.bodogeNet.qr(text)]
 

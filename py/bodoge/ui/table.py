@@ -215,6 +215,8 @@ class HostTable:
             self.app.refresh()
         elif kind == "message":
             self.receive(link, data)
+        elif kind == "dropped":
+            self.skipped(link, data)
         elif kind in ("closed", "error"):
             self.dropped(link)
 
@@ -314,11 +316,29 @@ class HostTable:
 
     def over_budget(self, link, verdict):
         """A message beyond the guest's budget (``HostLink.admit``): counted (logged once a
-        run), and a flood is let go."""
+        run), and a flood is let go. Until the budget has room again the page drops the
+        guest's messages itself, unread, without calling Python (``net_hold``: thousands of
+        calls into Python held the host's page, its own click behind them), and says how many
+        (``skipped``)."""
         self.refusals += 1
         if link.over == 1:
             self.log_line(link.seat, f"more than {link.RATE:g} messages a second: dropped")
         if verdict == "flood" and self.links.get(link.key) is link:
+            self.kick(link, "a flood of messages")
+        elif verdict == "drop" and link.open:
+            self.host.net_hold(link.key, link.wait_ms(), link.MAX_OVER - link.over)
+
+    def skipped(self, link, data):
+        """The page dropped ``data`` ("n bytes") of the guest's messages unread while it held
+        them (``over_budget``): counted as if read and dropped here; a flood is let go."""
+        try:
+            n, size = (max(0, int(x)) for x in data.split())
+        except ValueError:
+            return
+        link.messages_in += n
+        link.bytes_in += size
+        self.refusals += n
+        if link.skip(n) == "flood" and self.links.get(link.key) is link:
             self.kick(link, "a flood of messages")
 
     def kick(self, link, why):
