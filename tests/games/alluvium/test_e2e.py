@@ -334,6 +334,7 @@ MAP_BOX = """() => { const r = document.querySelector('#alv-map').getBoundingCli
 CUT = """() => Array.from(document.querySelectorAll(
   '#prompt, #prompt *, [data-region=hand] *, [data-region=players] *, .alv-sheet-head *'))
   .filter((el) => !(el instanceof SVGElement) && el.offsetParent !== null && !el.closest('.offscreen')
+                  && getComputedStyle(el).clip !== 'rect(0px, 0px, 0px, 0px)'    // heard, not shown
                   && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== 'inline')
   .map((el) => (el.id || el.className) + ': ' + el.textContent.trim().slice(0, 40) + ' ' + el.scrollWidth + '>' + el.clientWidth)"""
 
