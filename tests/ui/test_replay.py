@@ -423,3 +423,24 @@ def test_leaving_a_replay_goes_to_the_shelf():
     app, host = make_app(hash_=f"#replay={code}&move=3")
     app.route("#/")
     assert type(app.screen).__name__ == "ShelfScreen" and host.warnings == []
+
+
+def test_the_replays_log_lines_are_phrased_as_the_play_logs():
+    """Issue 26: the replay's log draws each line as the play log does (the game's words; in
+    Japanese broken between phrases only, names kept whole), not the bare text that a phone
+    broke inside a word (keep-all with no <wbr>: 「Benが白2黒4を引きました。」 broke anywhere)."""
+    from ui.page import Page
+
+    from bodoge.ui import play
+    app, host = make_app(hash_=f"#replay={code_of('bossa', people=1)}&move=12")
+    app.act("lang", "ja")
+    screen = app.screen
+    spans = [e for e in Page(host.html).walk() if e.attrs.get("class") == "log-text"]
+    texts = [text for _, _, text in screen.log_entries(screen.log_view(), screen.ctx(None))]
+    assert len(spans) > 10 and [e.text for e in spans] == texts[:len(spans)]
+    for span in spans:
+        tags = [(c.tag, c.attrs.get("class")) for c in span.children if not isinstance(c, str)]
+        want = [(n.tag, n.attrs.get("class_")) for n in play.log_text(screen, span.text)
+                if not isinstance(n, str)]
+        assert tags == want and ("wbr", None) in tags, span.text
+        assert all(child.text in ("Aki", "Ben") for child in span.walk() if child.tag == "span")

@@ -456,11 +456,17 @@ def log_line(s, n, text):
     if line is None:
         if len(s.lines) > 4 * LOG_LIMIT:
             s.lines.clear()
-        if s.app.i18n.lang == "ja":          # between phrases only, in every browser
-            text = phrased(text, [*s.names(), *s.gui.kept_words(s.t)])
         line = s.lines[key] = freeze(h("li", {}, h("span", {"class_": "log-n"}, f"{n}."), " ",
-                                         h("span", {"class_": "log-text"}, text)))
+                                         h("span", {"class_": "log-text"}, log_text(s, text))))
     return line
+
+
+def log_text(s, text):
+    """A log line's words as the log shows them: in Japanese broken between phrases only (in
+    every browser), names and the game's kept words never broken (the replay's log too)."""
+    if s.app.i18n.lang == "ja":
+        return phrased(text, [*s.names(), *s.gui.kept_words(s.t)])
+    return text
 
 
 def render_share(s):

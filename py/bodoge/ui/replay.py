@@ -309,7 +309,7 @@ class ReplaySession:
                               "data_act": "replay-go",
                               "data_arg": str(move), "aria_current": "step" if now else None},
                    h("span", {"class_": "log-n"}, f"{move}."), " ",
-                   h("span", {"class_": "log-text"}, text)))
+                   h("span", {"class_": "log-text"}, play.log_text(self, text))))
 
 
 # --- drawing -------------------------------------------------------------------------------------------

@@ -334,6 +334,7 @@ MAP_BOX = """() => { const r = document.querySelector('#alv-map').getBoundingCli
 CUT = """() => Array.from(document.querySelectorAll(
   '#prompt, #prompt *, [data-region=hand] *, [data-region=players] *, .alv-sheet-head *'))
   .filter((el) => !(el instanceof SVGElement) && el.offsetParent !== null && !el.closest('.offscreen')
+                  && getComputedStyle(el).clip !== 'rect(0px, 0px, 0px, 0px)'    // heard, not shown
                   && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== 'inline')
   .map((el) => (el.id || el.className) + ': ' + el.textContent.trim().slice(0, 40) + ' ' + el.scrollWidth + '>' + el.clientWidth)"""
 
@@ -392,3 +393,25 @@ def test_nothing_that_decides_a_move_is_cut_on_a_phone_in_japanese(browser, serv
             assert word not in text, word
     finally:
         ctx.close()
+
+
+# the preview line clamped short ("…": a line-clamped box whose text is taller than the box)
+CLAMPED = """() => { const p = document.querySelector('#alv-preview');
+  return p && p.scrollHeight > p.clientHeight + 1 ? p.textContent.trim() : null; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_preview_says_it_all_on_a_phone(at, lang):
+    """Issue 26: at 390x844 the preview (fits, ticks, rank, whose rectangle) is never cut with
+    "…", on another's map with 24-character names, as the piece moves; its box never moves."""
+    page = at("phone", lang)
+    pos = positions(5)
+    k, human = pos.mid
+    open_code(page, pos.code(k, human))
+    preview = page.locator("#alv-preview")
+    expect(preview).to_contain_text("Fits:" if lang == "en" else "記入できます")
+    box = preview.bounding_box()
+    for step in range(6):
+        assert page.evaluate(CLAMPED) is None, step
+        assert preview.bounding_box() == box
+        page.keyboard.press("ArrowRight" if step % 2 else "ArrowDown")

@@ -456,18 +456,32 @@ def test_only_the_higher_rollers_first_turn_can_be_taken_back():
         assert undoable(s, {"a": "first"})                 # nothing turned up, nothing drawn
         s2 = GAME.apply(s, s["high"], {"a": "first"})
         # a side chosen: the hands open and the first turn draws
-        assert not undoable(s, {"a": "own", "line": R.WHITE})
-        assert not undoable(s2, {"a": "own", "line": R.BLACK})
+        assert undoable(s, {"a": "own", "line": R.WHITE}) is not True
+        assert undoable(s2, {"a": "own", "line": R.BLACK}) is not True
     # every turn is followed by the next turn's draw (a hidden tile comes to light)
     s = rig([["w4", "b6", "w2"], ["b1", "w5"]], dice=(3, 4), hi=([place(4, ["w4b1"])], []))
     for move in (lay(0, "lo", "w2"), stack(0, 4, "w4"),
                  {"a": "exchange", "give": tile("b6"), "take": tile("w5")}):
-        assert not undoable(s, move), move
+        assert undoable(s, move) is not True, move
     # Redraw draws at once
-    assert not undoable(s, {"a": "redraw", "tile": tile("b6")})
+    assert undoable(s, {"a": "redraw", "tile": tile("b6")}) is not True
     # the last placement ends the game: the tile put aside is shown
     end = rig([["w4"], ["b1", "b2"]])
-    assert not undoable(end, lay(0, "hi", "w4"))
+    assert undoable(end, lay(0, "hi", "w4")) is not True
     # the deck runs out: the game ends, the tile put aside is shown
     dry = rig([["w4", "b6"], ["b1", "b2"]], deck=[])
-    assert not undoable(dry, {"a": "exchange", "give": tile("b6"), "take": tile("b1")})
+    assert undoable(dry, {"a": "exchange", "give": tile("b6"), "take": tile("b1")}) is not True
+
+
+def test_a_refused_take_back_names_what_came_to_light():
+    """Issue 26: the refusal says why (the words of the first thing that came to light), not
+    the generic "That move cannot be taken back"."""
+    s = GAME.setup({}, 4, 2)
+    assert undoable(s, {"a": "own", "line": R.WHITE}) == "bossa.undo.opened"
+    s = rig([["w4", "b6", "w2"], ["b1", "w5"]], dice=(3, 4), hi=([place(4, ["w4b1"])], []))
+    assert undoable(s, lay(0, "lo", "w2")) == "bossa.undo.drawn"
+    assert undoable(s, {"a": "redraw", "tile": tile("b6")}) == "bossa.undo.redraw"
+    end = rig([["w4"], ["b1", "b2"]])
+    assert undoable(end, lay(0, "hi", "w4")) == "bossa.undo.ended"
+    over = play(end, lay(0, "hi", "w4"))
+    assert GAME.undoable(over, 0, lay(0, "hi", "w4"), over) == "undo.over"

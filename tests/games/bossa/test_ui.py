@@ -393,6 +393,27 @@ def test_whole_game_against_a_bot_through_the_screen_and_reload():
     assert app.saves.get(screen.slot.id).over
 
 
+@pytest.mark.parametrize("lang, why", [("en", "A tile has been drawn from the deck since"),
+                                       ("ja", "そのあと山札からタイルが引かれました")])
+def test_take_back_says_why_it_cannot_in_words(lang, why):
+    """Issue 26: after a turn (the next turn drew a tile) the disabled Take back names that
+    draw, not the generic "That move cannot be taken back"."""
+    app, host = make_app()
+    app.act("lang", lang)
+    screen = start(app, ("human", "normal"))
+    to_play(app, screen)
+    human_to_move(app, host, screen)
+    moves = R.view_moves(screen.match.view(screen.viewer), screen.viewer)
+    ui_move(app, screen, next(m for m in moves if m["a"] == "place"))
+    human_to_move(app, host, screen)
+    assert not screen.match.over
+    label = I18n(lang).t("undo.button")
+    button = Page(host.html).get("button", label, exact=False)
+    assert button.disabled and why in button.text
+    app.act("take-back")
+    assert screen.error == why
+
+
 def test_board_labels_say_everything_without_colour():
     app, host = make_app()
     start(app, ("normal", "normal"))

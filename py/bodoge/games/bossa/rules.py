@@ -552,15 +552,29 @@ class Bossa(Game):
         lower roller then chooses a side, and no tile is turned up). Every other move is
         followed by a draw (the next turn's, or Redraw's: a hidden tile comes to light), or
         opens the hands (a side chosen: the dice are laid and the next turn draws), or ends
-        the game (the tile put aside is shown)."""
-        return (before.get("phase") == "choose" and after.get("phase") == "side"
-                and isinstance(move, dict) and move.get("a") == "first")
+        the game (the tile put aside is shown). A refusal is the key of the words saying why:
+        the first thing that came to light (the take-back button's reason names it)."""
+        if (before.get("phase") == "choose" and after.get("phase") == "side"
+                and isinstance(move, dict) and move.get("a") == "first"):
+            return True
+        if before.get("phase") == "over" or not isinstance(after, dict):
+            return "undo.over" if before.get("phase") == "over" else "undo.no"
+        for e in after.get("log", [])[len(before.get("log", [])):]:
+            if e.get("e") in UNDO_WHY:
+                return UNDO_WHY[e["e"]]
+            if e.get("e") == "choose" and e.get("pick") == "own":
+                return "bossa.undo.opened"
+        return "undo.no"
 
     def outcome(self, state):
         if state["phase"] != "over":
             return None
         r = state["result"]
         return Outcome(r["winners"], [len(h) for h in state["hands"]], how=r["how"], seat=r["seat"])
+
+
+# why a move that brought these events cannot be taken back (the first such event names it)
+UNDO_WHY = {"end": "bossa.undo.ended", "redraw": "bossa.undo.redraw", "draw": "bossa.undo.drawn"}
 
 
 def hand_seen(state, owner, seat):
