@@ -17,7 +17,8 @@ acc = {"games": 0, "new_game_points": 0.0, "new_rounds": 0, "rounds": 0, "scores
 g = 0
 while time.time() < deadline:
     labels = ["new", "always"] if g % 2 == 0 else ["always", "new"]
-    r = BA.matchup({"mode": "pair"}, labels, 1, seed=BA.derive_seed(BA.SEED, 50_000 + g // 2), make_bot=make)
+    seed = BA.derive_seed(BA.SEED, 50_000 + g // 2)      # each deal twice, sides swapped
+    r = BA.matchup({"mode": "pair"}, labels, 1, seed=seed, make_bot=make)
     acc["games"] += 1
     acc["new_game_points"] += r["levels"]["new"]["game_score"]
     acc["scores"].append(r["levels"]["new"]["game_score"])
