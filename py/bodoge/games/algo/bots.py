@@ -12,8 +12,9 @@
   would win the round, higher against several opponents). With an empty deck (and in pair
   play) it stakes the own card the others can most likely guess anyway; it asks for a Toss
   when its partner has a face-down card it does not know yet and, asked, shows the card the
-  table knows least about. It reads a failed declaration as evidence weighed by its declarer's bluff rate, and on a poor first guess bluffs itself
-  (declares one of its own numbers) as often as its opponents are seen to believe declarations.
+  table knows least about. It reads a failed declaration as evidence weighed by its declarer's
+  bluff rate, and on a poor first guess bluffs itself (declares one of its own numbers) as
+  often as its opponents are seen to believe declarations.
 
 Pair play by rules version 2 lets a player attack their partner's cards. No level guesses at
 them, and none *passes* on a card its partner showed it (a certain hit that turns its own
