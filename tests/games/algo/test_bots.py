@@ -108,3 +108,15 @@ def test_a_bot_set_to_pass_hits_the_shown_card_and_stays(level):
     state = rig(rows, deck=[], up=["b0", "b2", "w4", "b6", "w8"], mode="pair")
     state = GAME.apply(GAME.apply(state, 0, {"a": "toss"}), 2, {"a": "show", "p": 1})   # b3
     assert think(last(0, 1), GAME.view(state, 0)) == {"a": "attack", "s": 2, "p": 1, "n": 3, "w": 5}
+
+
+def test_strong_asks_for_a_toss_only_while_a_partner_card_is_unknown_to_it():
+    """A Toss that can show nothing new is not asked for (issue 28); the other levels keep theirs."""
+    rows = [["b0", "b2", "w4", "b6", "w8", "b10"], ["w0", "w2", "b4", "w6", "b8", "w10"],
+            ["b1", "b3", "w5", "b7", "w9", "b11"], ["w1", "w3", "b5", "w7", "b9", "w11"]]
+    state = rig(rows, deck=[], up=["b1", "w5", "b7", "w9", "b11"], mode="pair")
+    strong = BOTS["strong"](0, 1)
+    assert strong.wants_toss(GAME.view(state, 0))                # b3 is still unknown to seat 0
+    state = GAME.apply(GAME.apply(state, 0, {"a": "toss"}), 2, {"a": "show", "p": 1})   # b3
+    assert not strong.wants_toss(GAME.view(state, 0))            # every card of seat 2's known
+    assert BOTS["normal"](0, 1).wants_toss(GAME.view(state, 0))

@@ -10,10 +10,11 @@
   card they know, and declares where they see few possibilities); attacks the likeliest
   (card, number) and attacks again while the hit chance beats a threshold (lower when a hit
   would win the round, higher against several opponents). With an empty deck (and in pair
-  play) it stakes the own card the others can most likely guess anyway; it always asks for a
-  Toss and, asked, shows the card the table knows least about. It reads a failed declaration
-  as evidence weighed by its declarer's bluff rate, and on a poor first guess bluffs itself
-  (declares one of its own numbers) as often as its opponents are seen to believe declarations.
+  play) it stakes the own card the others can most likely guess anyway; it asks for a Toss
+  when its partner has a face-down card it does not know yet and, asked, shows the card the
+  table knows least about. It reads a failed declaration as evidence weighed by its declarer's
+  bluff rate, and on a poor first guess bluffs itself (declares one of its own numbers) as
+  often as its opponents are seen to believe declarations.
 
 Pair play by rules version 2 lets a player attack their partner's cards. No level guesses at
 them, and none *passes* on a card its partner showed it (a certain hit that turns its own
@@ -498,6 +499,13 @@ class StrongBot(AlgoBot):
             if pr > best_pr:
                 best, best_pr = p, pr
         return best
+
+    def wants_toss(self, view):
+        """Ask for a Toss only when it can tell us something: some face-down card of our
+        partner's we do not know yet (one shown before, or every card of theirs known, and a
+        Toss only tells the opponents that we asked)."""
+        mate = R.partner(self.seat)
+        return any(not c["up"] and c["n"] is None for c in view["rows"][mate])
 
     def choose_show(self, view):
         """Show the partner the card the table knows least about (the most informative)."""
