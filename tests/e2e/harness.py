@@ -22,6 +22,7 @@ import time
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -263,6 +264,13 @@ def algo_attack(page, number):
         stake.first.click()
         return False
     targets.first.click()
+    try:
+        page.locator(OPEN_NUMBER).first.wait_for(timeout=10_000)
+    except PlaywrightTimeout:
+        # as in test_engines.algo_turn: under heavy load a redraw right after the pick has
+        # cleared it and the pad stayed disabled (CI, twice; not yet understood): the caller
+        # looks at the turn again, and a pad that never opens still fails its wait
+        return False
     declare(page, number % 12)
     return True
 
