@@ -362,12 +362,14 @@ SPILLS = """() => { const out = [];
   return out; }"""
 
 
-def test_on_a_phone_under_the_not_saved_banner_the_lines_and_the_prompt_stay_in_their_boxes(touch_at):
-    """Issue 26: 390×844 (touch), Japanese, a game opened from a code (the "Not saved here yet"
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_on_a_phone_under_the_not_saved_banner_the_lines_and_the_prompt_stay_in_their_boxes(
+        touch_at, lang):
+    """Issue 26: 390×844 (touch), English and Japanese, a game opened from a code (the "Not saved here yet"
     banner showing), at every turn of the person: both lines inside the field and nothing
     scrolling in it (the tiles are sized from the field's own box), and the prompt whole in
     its four lines; the field keeps its box while a placement waits for Confirm."""
-    page = touch_at("phone", "ja")
+    page = touch_at("phone", lang)
     options = {"players": 2, "rules": "advanced"}
     full = play_one("bossa", options, 7, ["normal", "normal"]).record
     problems, turns = [], 0

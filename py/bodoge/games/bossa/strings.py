@@ -189,7 +189,7 @@ EN = {
     "bossa.no_die_yet": "The dice go to the lines once the sides are chosen.",
     "bossa.dots": "Dots",
     "bossa.left_label": "{left} of {total} not seen",
-    "bossa.remaining": "Not seen",
+    "bossa.remaining": "Unseen",
     "bossa.remaining_label": "Tiles not seen yet, by dots",
     "bossa.deck": "Deck {n}",
     "bossa.discards": "Out of the game",
