@@ -419,3 +419,37 @@ def test_a_replay_on_a_phone_shows_each_move_whole_with_long_names(touch_at, lan
         cut += [f"move {k}: {p}" for p in page.evaluate(SPILLS) if p.startswith("prompt")]
         page.keyboard.press("ArrowRight")
     assert not cut, cut
+
+
+TITLES = """() => ({
+  titles: [...document.querySelectorAll('.bossa-field .line-title')].map(
+    (e) => Math.round(e.getBoundingClientRect().height)),
+  tags: [...document.querySelectorAll('.line-title .side-tag, .bossa-seat .who')].map(
+    (e) => [e.title, e.textContent]),
+  me: Math.round(document.querySelector('.bossa-seat.me').getBoundingClientRect().height)})"""
+
+
+def test_a_replay_on_a_phone_in_japanese_keeps_long_names_on_one_row(touch_at):
+    """Issue 26: a replay at 390×844 in Japanese with two 24-character names: each line's
+    title keeps one row (the name cut with "…", its title and text whole), and the bottom
+    seat keeps one height at every step (its hand had a row of its own only when it was to
+    move: the field lost 44 px every other step and its lines spilled; a marker used last
+    grew a row for its ◆)."""
+    page = touch_at("phone", "ja")
+    full = play_one("bossa", {"players": 2, "rules": "advanced"}, 7, ["normal", "normal"]).record
+    seats = [{"name": LONG[s], "bot": None} for s in (0, 1)]
+    code = encode(Record("bossa", full.version, full.options, full.seed, full.moves, {"seats": seats}))
+    page.evaluate("(h) => { location.hash = h; }", "#replay=" + code)
+    expect(page.locator("main.replay-screen .bossa-table")).to_be_visible()
+    page.keyboard.press("Home")
+    problems, heights = [], set()
+    for k in range(len(full.moves)):
+        expect(page.locator("#replay-move")).to_have_value(str(k))
+        seen = page.evaluate(TITLES)
+        problems += [f"move {k}: a line's title {h} px high" for h in seen["titles"] if h > 26]
+        problems += [f"move {k}: {t!r} titled {title!r}" for title, t in seen["tags"] if title != t]
+        assert any(LONG[0] in t for _, t in seen["tags"]), seen
+        if k:                                   # (move 0: the dice are not laid yet)
+            heights.add(seen["me"])
+        page.keyboard.press("ArrowRight")
+    assert len(heights) == 1 and not problems, (heights, problems)

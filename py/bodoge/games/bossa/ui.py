@@ -322,7 +322,10 @@ class BossaUI(GameUI):
                             h("span", {"class_": "word"}, t("bossa.side_badge", line=line_name(c, t)))))
         badges.append(h("span", {"class_": "badge count", "data_spot": f"count:{s}"},
                         t("bossa.tiles_n", n=view["hand_sizes"][s])))
-        head = h("h2", {"class_": "seat-name"}, h("span", {"class_": "who"}, ctx.name(s)), " ", badges)
+        # a long name is cut with "…" on a phone (the seat keeps one row); the title and the
+        # text itself (heard whole) keep the whole name
+        head = h("h2", {"class_": "seat-name"},
+                 h("span", {"class_": "who", "title": ctx.name(s)}, ctx.name(s)), " ", badges)
         if mine and playing and look["pending"] is not None:
             controls = self.action_bar(view, ctx, look, hint)         # Confirm / Cancel
         elif not mine and look["mode"] == "exchange":
@@ -500,7 +503,7 @@ class BossaUI(GameUI):
             whose = t("bossa.your_side") if owner == ctx.viewer else t("bossa.side_of", name=ctx.name(owner))
             label = t("bossa.line_of", line=name, side=whose)
             count = R.places_count(line)
-            title += [h("span", {"class_": "side-tag"}, whose),
+            title += [h("span", {"class_": "side-tag", "title": whose}, whose),
                       h("span", {"class_": "six", "role": "img", "data_spot": None if final else f"six:{c}",
                                  "aria_label": t("bossa.six_label", n=count)},
                         h("span", {"class_": "six-boxes", "aria_hidden": "true"},
@@ -741,8 +744,14 @@ class BossaUI(GameUI):
                            h("h2", {}, t("bossa.discards")), h("ul", {"class_": "pile"}, items)))
         if view["removed"] is not None:
             down = view.get("removed_face_down")
+            # on a phone its heading is a word, as the discards' (the sentence is heard):
+            # the sentence took a row of its own under the deck, the lines its height
             parts.append(h("p", {"class_": "removed"},
-                           t("bossa.removed_aside" if down else "bossa.removed", tile=tile_name(view["removed"], t)),
+                           h("span", {"class_": "removed-text"},
+                             t("bossa.removed_aside" if down else "bossa.removed",
+                               tile=tile_name(view["removed"], t))),
+                           h("span", {"class_": "removed-short", "aria_hidden": "true"},
+                             t("bossa.removed_short")),
                            " ", h("span", {"class_": "tile small" + (" face-down" if down else ""),
                                            "aria_hidden": "true"}, tile_svg(view["removed"]))))
         parts.append(h("div", {"class_": "legend", "aria_hidden": "true"},      # wide screens
