@@ -453,3 +453,34 @@ def test_a_replay_on_a_phone_in_japanese_keeps_long_names_on_one_row(touch_at):
             heights.add(seen["me"])
         page.keyboard.press("ArrowRight")
     assert len(heights) == 1 and not problems, (heights, problems)
+
+
+# the lines an element's text runs over, and whether one string in it is broken across two
+BROKEN = """(name) => { const out = [];
+  for (const el of document.querySelectorAll('.opening .roll-who, .opening .choice-then')) {
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let text = null;
+    while (walk.nextNode()) if (walk.currentNode.data.includes(name)) { text = walk.currentNode; break; }
+    if (!text) { if (el.textContent.includes(name)) out.push('split: ' + el.textContent); continue; }
+    const at = text.data.indexOf(name);
+    const r = document.createRange();
+    r.setStart(text, at); r.setEnd(text, at + name.length);
+    const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+    if (tops.size > 1) out.push(el.className + ': ' + el.textContent);
+  }
+  return out; }"""
+
+
+def test_the_opening_keeps_a_computer_name_whole_on_a_phone_in_japanese(touch_at):
+    """Issue 26: 390×844 (touch), Japanese, the person rolled higher: 「CPU2（ふつう）」 beside
+    its die and in the choices' words is never broken inside (it read 「CPU2（ふつ/う）」)."""
+    page = touch_at("phone", "ja")
+    seed = next(s for s in range(100) if GAME.setup(GAME.options(None), s)["high"] == 0)
+    seats = [{"name": "", "bot": None}, {"name": "", "bot": "normal"}]
+    code = encode(Record("bossa", GAME.rules_version, GAME.options(None), seed, [], {"seats": seats}))
+    open_code(page, code)
+    expect(page.locator(".opening .choice-then").first).to_be_visible()
+    name = page.locator(".opening .roll-who").first.inner_text().strip()
+    assert name.startswith("CPU"), name
+    assert page.locator(".opening .choice-then", has_text=name).count() >= 2
+    assert page.evaluate(BROKEN, name) == []

@@ -25,6 +25,7 @@ and ``rules.ends_game`` only to show it. Nothing here decides a rule.
 from ...core.protocol import rules_of
 from ...ui.games import GameUI, action
 from ...ui.html import h
+from ...ui.phrases import phrased
 from . import rules as R
 from .bots import STRONG_PLAYOUTS, StrongBot
 
@@ -670,7 +671,7 @@ class BossaUI(GameUI):
                   h("span", {"class_": "die", "role": "img", "data_spot": f"roll:{s}",
                              "aria_label": t("bossa.rolled", name=ctx.name(s), n=rolls[s])},
                     die_svg(None, rolls[s])),
-                  h("span", {"class_": "roll-who", "aria_hidden": "true"}, ctx.name(s)))
+                  h("span", {"class_": "roll-who phrased", "aria_hidden": "true"}, ctx.name(s)))
                 for s in (them, me)]
         parts = [h("h2", {"id": "choice-title"},
                    t(f"bossa.choice.{view['phase']}") if self.my_turn(view, ctx) else t("bossa.opening")),
@@ -680,6 +681,7 @@ class BossaUI(GameUI):
             first = t("bossa.choice.they_first", name=ctx.name(them)) if view["phase"] == "choose" \
                 else t("bossa.choice.they_took_first", name=ctx.name(them))
             buttons = []
+            names = [ctx.name(x) for x in (0, 1)]
             for c in R.LINES:
                 other = line_name(R.other(c), t)
                 buttons.append(h("button", {"type": "button", "class_": "button choice", "id": f"own-{c}",
@@ -687,16 +689,16 @@ class BossaUI(GameUI):
                                             "data_act": "own", "data_arg": str(c)},
                                  h("span", {"class_": "choice-main"}, MARK[c], " ",
                                    t("bossa.choose_own", line=line_name(c, t))),
-                                 h("span", {"class_": "choice-then"},
-                                   t("bossa.choice.then_own", line=line_name(c, t), mine=mine,
-                                     other=other, theirs=theirs, first=first))))
+                                 h("span", {"class_": "choice-then phrased"},       # names whole
+                                   phrased(t("bossa.choice.then_own", line=line_name(c, t), mine=mine,
+                                             other=other, theirs=theirs, first=first), names))))
             if view["phase"] == "choose":
                 buttons.append(h("button", {"type": "button", "class_": "button choice", "id": "first",
                                             "data_spot": "choice:first",
                                             "data_act": "first"},
                                  h("span", {"class_": "choice-main"}, "▶ ", t("bossa.choose_first")),
-                                 h("span", {"class_": "choice-then"},
-                                   t("bossa.choice.then_first", name=ctx.name(them)))))
+                                 h("span", {"class_": "choice-then phrased"},
+                                   phrased(t("bossa.choice.then_first", name=ctx.name(them)), names))))
             parts.append(h("div", {"class_": "choices"}, buttons))
             if view["hands"][me] is None:
                 parts.append(h("p", {"class_": "blind-note"}, t("bossa.choice_blind")))
