@@ -270,7 +270,7 @@ EN = {
     "bossa.last.stack": "◆ {name} stacked {n} tiles on {place} of the {line}.",
     "bossa.last.stack.one": "◆ {name} stacked {n} tile on {place} of the {line}.",
     "bossa.last.redraw": "◆ {name} used Redraw ({tile} out).",
-    "bossa.last.exchange": "◆ {name} used Exchange: took your {take}, gave {give}.",
+    "bossa.last.exchange": "◆ {name} took your {take} for {give} (Exchange).",
     # --- the lesson (lesson.py): a first game against a scripted computer -----------------------
     "bossa.lesson.welcome": "Bossa is played with 27 dot tiles: each has white dots, black dots or both, 1 to 6 in all. Your hand is at the bottom, the computer's at the top: both are open once the dice are laid. Win by playing every tile from your hand, or by filling 6 places on your own side's line.",
     "bossa.lesson.choose": "Each player rolled a die: you 6, the computer 5. The higher roller looks at their tiles, then either takes a line as their side (the other player goes first) or takes the first turn (the other player chooses a side). Take the white line as your side.",
