@@ -400,18 +400,23 @@ CLAMPED = """() => { const p = document.querySelector('#alv-preview');
   return p && p.scrollHeight > p.clientHeight + 1 ? p.textContent.trim() : null; }"""
 
 
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_preview_says_it_all_on_a_phone(at, lang):
-    """Issue 26: at 390x844 the preview (fits, ticks, rank, whose rectangle) is never cut with
-    "…", on another's map with 24-character names, as the piece moves; its box never moves."""
-    page = at("phone", lang)
+def test_the_preview_says_it_all(at, size, lang):
+    """Issue 26: at 390x844 and 1280x800 the preview (fits, ticks, rank, whose rectangle) is
+    never cut with "…", on another's map with 24-character names, as the piece moves; its box
+    never moves (at 1280 in Japanese its third line was cut: "…0°回…")."""
+    page = at(size, lang)
     pos = positions(5)
     k, human = pos.mid
     open_code(page, pos.code(k, human))
     preview = page.locator("#alv-preview")
     expect(preview).to_contain_text("Fits:" if lang == "en" else "記入できます")
     box = preview.bounding_box()
+    board = page.locator(".alv-board svg.alv-map").first
+    where = board.bounding_box()
     for step in range(6):
         assert page.evaluate(CLAMPED) is None, step
         assert preview.bounding_box() == box
+        assert board.bounding_box() == where, step
         page.keyboard.press("ArrowRight" if step % 2 else "ArrowDown")

@@ -362,12 +362,14 @@ SPILLS = """() => { const out = [];
   return out; }"""
 
 
-def test_on_a_phone_under_the_not_saved_banner_the_lines_and_the_prompt_stay_in_their_boxes(touch_at):
-    """Issue 26: 390×844 (touch), Japanese, a game opened from a code (the "Not saved here yet"
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_on_a_phone_under_the_not_saved_banner_the_lines_and_the_prompt_stay_in_their_boxes(
+        touch_at, lang):
+    """Issue 26: 390×844 (touch), English and Japanese, a game opened from a code (the "Not saved here yet"
     banner showing), at every turn of the person: both lines inside the field and nothing
     scrolling in it (the tiles are sized from the field's own box), and the prompt whole in
     its four lines; the field keeps its box while a placement waits for Confirm."""
-    page = touch_at("phone", "ja")
+    page = touch_at("phone", lang)
     options = {"players": 2, "rules": "advanced"}
     full = play_one("bossa", options, 7, ["normal", "normal"]).record
     problems, turns = [], 0
@@ -417,3 +419,68 @@ def test_a_replay_on_a_phone_shows_each_move_whole_with_long_names(touch_at, lan
         cut += [f"move {k}: {p}" for p in page.evaluate(SPILLS) if p.startswith("prompt")]
         page.keyboard.press("ArrowRight")
     assert not cut, cut
+
+
+TITLES = """() => ({
+  titles: [...document.querySelectorAll('.bossa-field .line-title')].map(
+    (e) => Math.round(e.getBoundingClientRect().height)),
+  tags: [...document.querySelectorAll('.line-title .side-tag, .bossa-seat .who')].map(
+    (e) => [e.title, e.textContent]),
+  me: Math.round(document.querySelector('.bossa-seat.me').getBoundingClientRect().height)})"""
+
+
+def test_a_replay_on_a_phone_in_japanese_keeps_long_names_on_one_row(touch_at):
+    """Issue 26: a replay at 390×844 in Japanese with two 24-character names: each line's
+    title keeps one row (the name cut with "…", its title and text whole), and the bottom
+    seat keeps one height at every step (its hand had a row of its own only when it was to
+    move: the field lost 44 px every other step and its lines spilled; a marker used last
+    grew a row for its ◆)."""
+    page = touch_at("phone", "ja")
+    full = play_one("bossa", {"players": 2, "rules": "advanced"}, 7, ["normal", "normal"]).record
+    seats = [{"name": LONG[s], "bot": None} for s in (0, 1)]
+    code = encode(Record("bossa", full.version, full.options, full.seed, full.moves, {"seats": seats}))
+    page.evaluate("(h) => { location.hash = h; }", "#replay=" + code)
+    expect(page.locator("main.replay-screen .bossa-table")).to_be_visible()
+    page.keyboard.press("Home")
+    problems, heights = [], set()
+    for k in range(len(full.moves)):
+        expect(page.locator("#replay-move")).to_have_value(str(k))
+        seen = page.evaluate(TITLES)
+        problems += [f"move {k}: a line's title {h} px high" for h in seen["titles"] if h > 26]
+        problems += [f"move {k}: {t!r} titled {title!r}" for title, t in seen["tags"] if title != t]
+        assert any(LONG[0] in t for _, t in seen["tags"]), seen
+        if k:                                   # (move 0: the dice are not laid yet)
+            heights.add(seen["me"])
+        page.keyboard.press("ArrowRight")
+    assert len(heights) == 1 and not problems, (heights, problems)
+
+
+# the lines an element's text runs over, and whether one string in it is broken across two
+BROKEN = """(name) => { const out = [];
+  for (const el of document.querySelectorAll('.opening .roll-who, .opening .choice-then')) {
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let text = null;
+    while (walk.nextNode()) if (walk.currentNode.data.includes(name)) { text = walk.currentNode; break; }
+    if (!text) { if (el.textContent.includes(name)) out.push('split: ' + el.textContent); continue; }
+    const at = text.data.indexOf(name);
+    const r = document.createRange();
+    r.setStart(text, at); r.setEnd(text, at + name.length);
+    const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+    if (tops.size > 1) out.push(el.className + ': ' + el.textContent);
+  }
+  return out; }"""
+
+
+def test_the_opening_keeps_a_computer_name_whole_on_a_phone_in_japanese(touch_at):
+    """Issue 26: 390×844 (touch), Japanese, the person rolled higher: 「CPU2（ふつう）」 beside
+    its die and in the choices' words is never broken inside (it read 「CPU2（ふつ/う）」)."""
+    page = touch_at("phone", "ja")
+    seed = next(s for s in range(100) if GAME.setup(GAME.options(None), s)["high"] == 0)
+    seats = [{"name": "", "bot": None}, {"name": "", "bot": "normal"}]
+    code = encode(Record("bossa", GAME.rules_version, GAME.options(None), seed, [], {"seats": seats}))
+    open_code(page, code)
+    expect(page.locator(".opening .choice-then").first).to_be_visible()
+    name = page.locator(".opening .roll-who").first.inner_text().strip()
+    assert name.startswith("CPU"), name
+    assert page.locator(".opening .choice-then", has_text=name).count() >= 2
+    assert page.evaluate(BROKEN, name) == []

@@ -672,7 +672,7 @@ def test_the_opponents_last_move_is_marked_until_you_move():
     html3 = board(GAME.view(s3, 1), 1)[0]
     assert [el.all_text for el in with_class(html3, "tag", "swapped")] == ["⇄", "⇄"]
     assert with_class(html3, "marker", "used", "last")
-    assert UI.prompt(GAME.view(s3, 1), choice(), ctx(1)).startswith("◆ Aki used Exchange: took your 1 black, gave 6 black.")
+    assert UI.prompt(GAME.view(s3, 1), choice(), ctx(1)).startswith("◆ Aki took your 1 black for 6 black (Exchange).")
 
 
 def motion(html):

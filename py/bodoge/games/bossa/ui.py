@@ -25,6 +25,7 @@ and ``rules.ends_game`` only to show it. Nothing here decides a rule.
 from ...core.protocol import rules_of
 from ...ui.games import GameUI, action
 from ...ui.html import h
+from ...ui.phrases import phrased
 from . import rules as R
 from .bots import STRONG_PLAYOUTS, StrongBot
 
@@ -322,7 +323,10 @@ class BossaUI(GameUI):
                             h("span", {"class_": "word"}, t("bossa.side_badge", line=line_name(c, t)))))
         badges.append(h("span", {"class_": "badge count", "data_spot": f"count:{s}"},
                         t("bossa.tiles_n", n=view["hand_sizes"][s])))
-        head = h("h2", {"class_": "seat-name"}, h("span", {"class_": "who"}, ctx.name(s)), " ", badges)
+        # a long name is cut with "…" on a phone (the seat keeps one row); the title and the
+        # text itself (heard whole) keep the whole name
+        head = h("h2", {"class_": "seat-name"},
+                 h("span", {"class_": "who", "title": ctx.name(s)}, ctx.name(s)), " ", badges)
         if mine and playing and look["pending"] is not None:
             controls = self.action_bar(view, ctx, look, hint)         # Confirm / Cancel
         elif not mine and look["mode"] == "exchange":
@@ -500,7 +504,7 @@ class BossaUI(GameUI):
             whose = t("bossa.your_side") if owner == ctx.viewer else t("bossa.side_of", name=ctx.name(owner))
             label = t("bossa.line_of", line=name, side=whose)
             count = R.places_count(line)
-            title += [h("span", {"class_": "side-tag"}, whose),
+            title += [h("span", {"class_": "side-tag", "title": whose}, whose),
                       h("span", {"class_": "six", "role": "img", "data_spot": None if final else f"six:{c}",
                                  "aria_label": t("bossa.six_label", n=count)},
                         h("span", {"class_": "six-boxes", "aria_hidden": "true"},
@@ -667,7 +671,7 @@ class BossaUI(GameUI):
                   h("span", {"class_": "die", "role": "img", "data_spot": f"roll:{s}",
                              "aria_label": t("bossa.rolled", name=ctx.name(s), n=rolls[s])},
                     die_svg(None, rolls[s])),
-                  h("span", {"class_": "roll-who", "aria_hidden": "true"}, ctx.name(s)))
+                  h("span", {"class_": "roll-who phrased", "aria_hidden": "true"}, ctx.name(s)))
                 for s in (them, me)]
         parts = [h("h2", {"id": "choice-title"},
                    t(f"bossa.choice.{view['phase']}") if self.my_turn(view, ctx) else t("bossa.opening")),
@@ -677,6 +681,7 @@ class BossaUI(GameUI):
             first = t("bossa.choice.they_first", name=ctx.name(them)) if view["phase"] == "choose" \
                 else t("bossa.choice.they_took_first", name=ctx.name(them))
             buttons = []
+            names = [ctx.name(x) for x in (0, 1)]
             for c in R.LINES:
                 other = line_name(R.other(c), t)
                 buttons.append(h("button", {"type": "button", "class_": "button choice", "id": f"own-{c}",
@@ -684,16 +689,16 @@ class BossaUI(GameUI):
                                             "data_act": "own", "data_arg": str(c)},
                                  h("span", {"class_": "choice-main"}, MARK[c], " ",
                                    t("bossa.choose_own", line=line_name(c, t))),
-                                 h("span", {"class_": "choice-then"},
-                                   t("bossa.choice.then_own", line=line_name(c, t), mine=mine,
-                                     other=other, theirs=theirs, first=first))))
+                                 h("span", {"class_": "choice-then phrased"},       # names whole
+                                   phrased(t("bossa.choice.then_own", line=line_name(c, t), mine=mine,
+                                             other=other, theirs=theirs, first=first), names))))
             if view["phase"] == "choose":
                 buttons.append(h("button", {"type": "button", "class_": "button choice", "id": "first",
                                             "data_spot": "choice:first",
                                             "data_act": "first"},
                                  h("span", {"class_": "choice-main"}, "▶ ", t("bossa.choose_first")),
-                                 h("span", {"class_": "choice-then"},
-                                   t("bossa.choice.then_first", name=ctx.name(them)))))
+                                 h("span", {"class_": "choice-then phrased"},
+                                   phrased(t("bossa.choice.then_first", name=ctx.name(them)), names))))
             parts.append(h("div", {"class_": "choices"}, buttons))
             if view["hands"][me] is None:
                 parts.append(h("p", {"class_": "blind-note"}, t("bossa.choice_blind")))
@@ -741,8 +746,14 @@ class BossaUI(GameUI):
                            h("h2", {}, t("bossa.discards")), h("ul", {"class_": "pile"}, items)))
         if view["removed"] is not None:
             down = view.get("removed_face_down")
+            # on a phone its heading is a word, as the discards' (the sentence is heard):
+            # the sentence took a row of its own under the deck, the lines its height
             parts.append(h("p", {"class_": "removed"},
-                           t("bossa.removed_aside" if down else "bossa.removed", tile=tile_name(view["removed"], t)),
+                           h("span", {"class_": "removed-text"},
+                             t("bossa.removed_aside" if down else "bossa.removed",
+                               tile=tile_name(view["removed"], t))),
+                           h("span", {"class_": "removed-short", "aria_hidden": "true"},
+                             t("bossa.removed_short")),
                            " ", h("span", {"class_": "tile small" + (" face-down" if down else ""),
                                            "aria_hidden": "true"}, tile_svg(view["removed"]))))
         parts.append(h("div", {"class_": "legend", "aria_hidden": "true"},      # wide screens
