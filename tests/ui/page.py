@@ -190,6 +190,17 @@ class Element:
     def by_id(self, id_):
         return self.page.ids.get(id_)
 
+    def mentions(self, text):
+        """Whether ``text`` appears anywhere inside, in a text or an attribute's value (hidden
+        parts too): for what must appear nowhere on the page (a secret code), not for what a
+        reader hears."""
+        return text in self.words or any(text in v for el in self.walk() for v in el.attrs.values())
+
+    def before(self, first, second):
+        """Whether element ``first`` comes before element ``second`` in document order."""
+        order = {id(el): n for n, el in enumerate(self.page.walk())}
+        return order[id(first)] < order[id(second)]
+
 
 def _attr_fits(have, want):
     if want is True:
