@@ -140,7 +140,8 @@ def test_refused_with_the_reason_and_nothing_changes(policy, reason, text):
     assert app.key("Ctrl+z")
     assert screen.match.record.moves == moves
     assert host.announced[-1] == f"Cannot take back. {text}."
-    assert f'<p class="error" role="alert">{text}</p>' in host.html
+    alert = Page(host.html).get("alert")
+    assert alert.tag == "p" and alert.classes == ["error"] and alert.text == text
 
 
 def test_refused_when_the_person_s_own_move_was_random(policy):
