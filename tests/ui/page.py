@@ -194,7 +194,8 @@ class Element:
         """Whether ``text`` appears anywhere inside, in a text or an attribute's value (hidden
         parts too): for what must appear nowhere on the page (a secret code), not for what a
         reader hears."""
-        return text in self.words or any(text in v for el in self.walk() for v in el.attrs.values())
+        return text in self.words or any(text in v for el in [self, *self.walk()]
+                                         for v in el.attrs.values())
 
     def before(self, first, second):
         """Whether element ``first`` comes before element ``second`` in document order."""
