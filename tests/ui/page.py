@@ -116,21 +116,14 @@ class Element:
                 return text
         return self.attrs.get("title", "").strip()
 
-    @property
-    def disabled(self):
-        return "disabled" in self.attrs or self.attrs.get("aria-disabled") == "true"
+    def _state(self, html_attr, aria_attr):
+        """A state said either way: the HTML attribute present, or its ARIA one "true"."""
+        return html_attr in self.attrs or self.attrs.get(aria_attr) == "true"
 
-    @property
-    def checked(self):
-        return "checked" in self.attrs or self.attrs.get("aria-pressed") == "true"
-
-    @property
-    def selected(self):
-        return "selected" in self.attrs or self.attrs.get("aria-selected") == "true"
-
-    @property
-    def expanded(self):
-        return "open" in self.attrs or self.attrs.get("aria-expanded") == "true"
+    disabled = property(lambda self: self._state("disabled", "aria-disabled"))
+    checked = property(lambda self: self._state("checked", "aria-pressed"))
+    selected = property(lambda self: self._state("selected", "aria-selected"))
+    expanded = property(lambda self: self._state("open", "aria-expanded"))    # (<details open>)
 
     @property
     def classes(self):
@@ -189,6 +182,18 @@ class Element:
 
     def by_id(self, id_):
         return self.page.ids.get(id_)
+
+    def mentions(self, text):
+        """Whether ``text`` appears anywhere inside, in a text or an attribute's value (hidden
+        parts too): for what must appear nowhere on the page (a secret code), not for what a
+        reader hears."""
+        return text in self.words or any(text in v for el in [self, *self.walk()]
+                                         for v in el.attrs.values())
+
+    def before(self, first, second):
+        """Whether element ``first`` comes before element ``second`` in document order."""
+        order = {id(el): n for n, el in enumerate(self.page.walk())}
+        return order[id(first)] < order[id(second)]
 
 
 def _attr_fits(have, want):

@@ -21,6 +21,7 @@ from bodoge.ui.storage import (LESSON_PREFIX, SAVE_PREFIX, LessonProgress, Lesso
                                StorageError)
 
 from .fakehost import make_app
+from .page import Page
 
 GAMES = [g.id for g in CATALOG if g.playable and has_lesson(g.id)]
 
@@ -226,7 +227,7 @@ def test_the_lesson_is_completed_by_following_its_steps(game, lang):
     screen = follow(app, host, game, lang, tried=tried)
     assert tried, "a wrong try was made"
     assert screen.script.finished and host.has('id="lesson-end-heading"')
-    assert "lesson-play" in host.html
+    assert Page(host.html).by_id("lesson-play").role == "button"
     progress = Lessons(host.store).get(game)
     assert progress.done and progress.step == 0 and progress.moves == []
     assert not any(k.startswith(SAVE_PREFIX) for k in host.store.data), "a lesson is not a save"
@@ -328,7 +329,7 @@ def test_restart_skip_and_the_first_game():
     assert host.hash == "#/new/algo" and type(app.screen).__name__ == "SetupScreen"
     assert "Continue the lesson" in host.text()          # the setup screen offers it
     app.route("#/")
-    assert 'id="learn-algo"' in host.html and "Continue the lesson" in host.text()
+    assert Page(host.html).by_id("learn-algo") is not None and "Continue the lesson" in host.text()
     app.route("#/learn/algo")
     assert app.screen.script.at == 6                            # skipped: kept where it was
     app.act("lesson-restart", "", {})
@@ -351,10 +352,10 @@ def test_restart_skip_and_the_first_game():
 def test_the_shelf_and_the_setup_screen_offer_the_lesson():
     app, host = make_app()
     for g in GAMES:
-        assert f'href="#/learn/{g}"' in host.html
+        assert Page(host.html).where(tag="a", href=f"#/learn/{g}")
     assert "Learn to play" in host.text()
     app.route("#/new/algo")
-    assert 'href="#/learn/algo"' in host.html
+    assert Page(host.html).where(tag="a", href="#/learn/algo")
     app.route("#/learn/nosuchgame")
     assert type(app.screen).__name__ == "ShelfScreen"
 
@@ -385,7 +386,7 @@ def test_a_damaged_progress_entry_starts_the_lesson_over(text):
     app, host = make_app(store, hash_="#/learn/algo")
     assert app.screen.script.at == 0 and not app.screen.match.record.moves
     app.route("#/")
-    assert 'id="learn-algo"' in host.html                  # the shelf is untouched by it
+    assert Page(host.html).by_id("learn-algo") is not None  # the shelf is untouched by it
     app.route("#/learn/algo")
     follow(app, host, "algo", "en", stop=2)
     assert Lessons(store).get("algo").step == 2             # the next step written over it

@@ -12,6 +12,7 @@ from bodoge.core.match import Match
 from bodoge.core.protocol import clone
 
 from .fakehost import Text, make_app
+from .page import Page
 from .test_replay import GAMES, code_of, played
 
 
@@ -30,7 +31,7 @@ def test_a_public_record_replays_as_the_whole_code_does_for_a_spectator(game_id)
     whole_app, whole_host = make_app(hash_=f"#replay={code}&move=0")
     app, host = make_app(hash_=f"#replay={public}&move=0")
     assert app.screen.public and app.screen.perspectives() == ["table"] and app.screen.total == cut
-    assert 'id="replay-seat"' not in host.html
+    assert Page(host.html).by_id("replay-seat") is None
     for k in sorted({0, 1, cut // 3, cut // 2, cut - 1, cut}):
         whole_app.screen.go(k)
         app.screen.go(k)
@@ -54,7 +55,7 @@ def test_a_view_the_game_cannot_draw_gives_a_short_message_and_the_replay_goes_o
     assert "Replay · move 5 of 6" in host.text()
     app.key("ArrowRight")
     assert "This move of the replay cannot be shown: its code is damaged." in host.text()
-    assert 'id="replay-prev"' in host.html            # the controls are still there
+    assert Page(host.html).by_id("replay-prev") is not None   # the controls are still there
     app.key("ArrowLeft")
     assert "Replay · move 5 of 6" in host.text()
     # a forged log (the log shown is the last view's): every move says so, and nothing breaks
@@ -65,7 +66,7 @@ def test_a_view_the_game_cannot_draw_gives_a_short_message_and_the_replay_goes_o
     app.key("ArrowRight")
     assert host.announced[-1] == "This move of the replay cannot be shown: its code is damaged."
     app.key("Home")
-    app.act("go-shelf", "", {}) if 'data-act="go-shelf"' in host.html else app.route("#/")
+    app.act("go-shelf", "", {}) if Page(host.html).where(data_act="go-shelf") else app.route("#/")
     assert type(app.screen).__name__ == "ShelfScreen"
 
 

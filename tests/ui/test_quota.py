@@ -11,6 +11,7 @@ from bodoge.core.match import Match
 from bodoge.ui.storage import MAX_SAVE_CODE, SAVE_PREFIX, SETTINGS_KEY, MemoryStore
 
 from .fakehost import make_app
+from .page import Page
 from .test_app import human_turn, start_algo, wait_for_human
 
 SETTINGS = json.dumps({"lang": "en", "speed": "instant"})
@@ -97,7 +98,7 @@ def test_blocked_storage_says_games_last_only_this_page():
     human_turn(app, screen)
     assert "not being saved" not in host.text()
     app.route("#/")                          # in memory for this page: the shelf lists it
-    assert f'href="#/play/{screen.slot.id}"' in host.html
+    assert Page(host.html).where(tag="a", href=f"#/play/{screen.slot.id}")
     # another game: told again (once per game)
     start_algo(app, [("human", ""), ("normal", "")])
     assert "This game is not being saved" in host.text()
@@ -168,7 +169,7 @@ def test_safe_mode_reads_nothing_and_copies_the_raw_entries_out():
     app, host = make_app(browser, safe=True, speed=None)
     assert "Started without your saved games" in host.text()
     assert "Copy saved games" in host.text() and "Start normally" in host.text()
-    assert 'class="save damaged"' not in host.html
+    assert not Page(host.html).where(tag="li", cls="save damaged")
     app.act("copy-entries")
     copied = json.loads(host.copied[-1])
     assert copied == {k: v for k, v in before.items() if k.startswith("bodoge:")}

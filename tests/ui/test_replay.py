@@ -3,9 +3,6 @@
 finished game, the spectator view for a shared game in progress, a seat of this device's saved
 game), Share at the current move, the result's and the header's Replay, Play Me! in real time."""
 
-import re
-from html import escape
-
 import pytest
 
 from bodoge.core import public as P
@@ -17,7 +14,8 @@ from bodoge.games import CATALOG, get_game
 from bodoge.ui.games import game_ui
 from bodoge.ui.html import render
 
-from .fakehost import Text, make_app
+from .fakehost import make_app
+from .page import Page
 from .test_app import start_algo
 
 NAMES = ("Aki", "Ben", "Cy", "Dee")
@@ -43,7 +41,11 @@ def code_of(game_id, moves=None, seed=3, people=0):
 
 
 def attr(html, name):
-    return re.search(rf'<main [^>]*{name}="([^"]*)"', html).group(1)
+    return Page(html).where(tag="main")[0].attrs[name]
+
+
+def notice(html):
+    return Page(html).by_id("notice").text
 
 
 # --- routes ------------------------------------------------------------------------------------------
@@ -56,7 +58,7 @@ def test_a_replay_link_opens_at_the_end_or_at_move_n():
     assert f"Replay · move {total} of {total}" in host.text()
     app, host = make_app(hash_=f"#replay={code}&move=7")
     assert attr(host.html, "data-move") == "7"
-    prompt = Text.of(re.search(r'<p id="prompt".*?</p>', host.html, re.S).group(0))
+    prompt = Page(host.html).by_id("prompt").text
     assert prompt.startswith(f"Replay · move 7 of {total} · ")
     app, host = make_app(hash_=f"#replay={code}&move=0")
     assert "Replay · the start (" in host.text() and attr(host.html, "data-move") == "0"
@@ -75,7 +77,7 @@ def test_a_bad_or_out_of_range_move_number_is_clamped_with_a_short_message(tail,
     total = len(played("bossa").moves)
     app, host = make_app(hash_=f"#replay={code}{tail}")
     assert attr(host.html, "data-move") == (str(total) if shown == "last" else shown)
-    assert message.format(total=total) in Text.of(re.search(r'<div id="notice".*?</div>', host.html, re.S).group(0))
+    assert message.format(total=total) in notice(host.html)
 
 
 @pytest.mark.parametrize("code,reason", [("AQ", "It is not a bodoge save code."),
@@ -84,8 +86,8 @@ def test_a_bad_or_out_of_range_move_number_is_clamped_with_a_short_message(tail,
 def test_a_bad_replay_code_gets_a_clear_message_on_the_shelf(code, reason):
     app, host = make_app(hash_=f"#replay={code}&move=3")
     assert type(app.screen).__name__ == "ShelfScreen" and host.hash == "#/"
-    notice = Text.of(re.search(r'<div id="notice".*?</div>', host.html, re.S).group(0))
-    assert notice.startswith("This replay cannot be opened:") and reason in notice
+    said = notice(host.html)
+    assert said.startswith("This replay cannot be opened:") and reason in said
     assert host.focused == "notice"
 
 
@@ -118,13 +120,14 @@ def test_keys_buttons_slider_and_the_log_step_through_the_moves():
     app.act("replay-go", "prev")
     assert screen.at == 0
     app.act("replay-move", "replay-move", {"move": "12"})
-    assert screen.at == 12 and 'id="replay-move"' in host.html and 'value="12"' in host.html
+    assert screen.at == 12 and Page(host.html).get("slider", "Move").attrs["value"] == "12"
     app.act("replay-move", "replay-move", {"move": "x"})
     assert screen.at == 12
     # the ends' buttons say they do nothing there (and keep focus: aria-disabled)
     app.key("Home")
-    assert re.search(r'id="replay-prev"[^>]*aria-disabled="true"', host.html)
-    assert not re.search(r'id="replay-next"[^>]*aria-disabled', host.html)
+    page = Page(host.html)
+    assert page.get("button", "Previous move").attrs.get("aria-disabled") == "true"
+    assert "aria-disabled" not in page.get("button", "Next move").attrs
 
 
 def test_the_log_marks_the_current_move_dims_the_rest_and_jumps():
@@ -132,21 +135,22 @@ def test_the_log_marks_the_current_move_dims_the_rest_and_jumps():
     app, host = make_app(hash_=f"#replay={code}&move=10")
     screen = app.screen
     history = screen.history
-    log = re.search(r'<div class="log-list".*?</section>', host.html, re.S).group(0)
-    jumps = [int(n) for n in re.findall(r'data-act="replay-go" data-arg="(\d+)"', log)]
+    log = Page(host.html).by_id("log-list")
+    jumps = [int(b.attrs["data-arg"]) for b in log.all("button")]
     assert jumps == sorted(jumps) and jumps[0] == 0 and 10 in jumps and jumps[-1] <= screen.total
-    current = re.findall(r'<li class="now"><button[^>]*aria-current="step"', log)
+    current = [b for b in log.all("button")
+               if b.attrs.get("aria-current") == "step" and b.parent.classes == ["now"]]
     end = history.log_end
     view = screen.view_at(screen.total)
     lines_of_10 = [e for e in view["log"][end[9]:end[10]] if screen.gui.describe(e, screen.ctx(None))]
     assert len(current) == len(lines_of_10) > 0
-    assert log.count('<li class="future">') == sum(1 for n in jumps if n > 10)
+    assert len(log.where(tag="li", cls="future")) == sum(1 for n in jumps if n > 10)
     app.act("replay-go", str(jumps[-3]))
     assert screen.at == jumps[-3]
     # a long log: the lines around the move shown (the end's at the end)
     app.key("End")
-    log = re.search(r'<div class="log-list".*?</section>', host.html, re.S).group(0)
-    numbers = [int(n) for n in re.findall(r'<span class="log-n">(\d+)\.</span>', log)]
+    log = Page(host.html).by_id("log-list")
+    numbers = [int(n.text.rstrip(".")) for n in log.where(cls="log-n")]
     entries = screen.log_entries(screen.log_view(), screen.ctx(None))
     # one numbering: each line carries the number of the move that wrote it
     assert len(entries) > 100
@@ -157,7 +161,7 @@ def test_the_log_marks_the_current_move_dims_the_rest_and_jumps():
 def test_the_stage_is_inert_and_takes_no_input(monkeypatch):
     code = code_of("algo", moves=20, people=1)
     app, host = make_app(hash_=f"#replay={code}&move=4")
-    assert '<div class="board-wrap" inert>' in host.html
+    assert "inert" in Page(host.html).where(cls="board-wrap")[0].attrs
     gui = game_ui("algo")
     monkeypatch.setattr(gui, "act", lambda *a: pytest.fail("a replay passed input to the game"))
     monkeypatch.setattr(gui, "key", lambda *a: pytest.fail("a replay passed a key to the game"))
@@ -221,7 +225,7 @@ def test_a_shared_game_in_progress_is_only_ever_seen_as_a_spectator(game_id, mon
     spy = Spy(monkeypatch, game_id)
     app, host = make_app(hash_=f"#replay={code}&move=0")
     screen = app.screen
-    assert screen.perspectives() == ["table"] and 'id="replay-seat"' not in host.html
+    assert screen.perspectives() == ["table"] and Page(host.html).by_id("replay-seat") is None
     for _ in range(screen.total):
         app.key("ArrowRight")
     app.act("log", "open")
@@ -242,14 +246,14 @@ def test_a_finished_game_is_shown_whole_and_any_seat_may_be_picked(monkeypatch):
     # the board is everything; only the analysis asks for a seat's view: the seat to move's
     mover = get_game("algo").to_move(screen.history.state(9))[0]
     assert spy.reveals() > 0 and spy.seats() <= {None, mover}
-    options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', host.html)
+    options = [(o.attrs["value"], o.text) for o in Page(host.html).all("option")]
     assert options == [("all", "Everything"), ("0", "As Aki saw it"), ("1", "As Ben saw it"),
                        ("2", "As Cy saw it")]
     app.act("replay-seat", "replay-seat", {"seat": "1"})
     # focus leaves the picker, so that ← → step through the moves again (issue 26)
     assert screen.perspective == 1 and 1 in spy.seats() and host.focused == "prompt"
     assert app.key("ArrowLeft") and screen.at == 8
-    assert '<option value="1" selected>' in host.html
+    assert [o.attrs["value"] for o in Page(host.html).all("option") if o.selected] == ["1"]
 
 
 def test_a_saved_game_in_progress_may_be_seen_as_a_person_of_this_device():
@@ -262,7 +266,7 @@ def test_a_saved_game_in_progress_may_be_seen_as_a_person_of_this_device():
     assert type(replay_).__name__ == "ReplaySession" and replay_.slot.id == slot.id
     assert replay_.perspectives() == ["table", 0]
     assert replay_.perspective == "table"                 # the spectator view until one picks
-    assert re.findall(r'<option value="([^"]+)"', host.html) == ["table", "0"]
+    assert [o.attrs["value"] for o in Page(host.html).all("option")] == ["table", "0"]
     app.act("replay-seat", "replay-seat", {"seat": "1"})   # a computer's seat: not offered
     assert replay_.perspective == "table"
     app.act("replay-seat", "replay-seat", {"seat": "0"})
@@ -270,7 +274,7 @@ def test_a_saved_game_in_progress_may_be_seen_as_a_person_of_this_device():
     view = replay_.view_at(replay_.at)
     assert view == screen.match.game.view(screen.match.state, 0)
     # the way back to the game, and the address of the move shown
-    assert f'href="#/play/{slot.id}"' in host.html and 'id="back-to-game"' in host.html
+    assert Page(host.html).by_id("back-to-game").attrs["href"] == f"#/play/{slot.id}"
     app.key("Home")
     assert host.hash == f"#/replay/{slot.id}/0"
 
@@ -291,25 +295,33 @@ def test_a_missing_or_damaged_saved_game_cannot_be_replayed():
 
 
 # --- overlays ---------------------------------------------------------------------------------------------
+def overlay(host):
+    """The classes of the overlay shown (the result's, a round's summary), or None."""
+    shown = Page(host.html).where(tag="section", cls="overlay")
+    assert len(shown) <= 1
+    return shown[0].classes if shown else None
+
+
 def test_the_end_of_a_finished_game_shows_the_result_and_a_round_end_its_summary():
     code = code_of("algo")
     app, host = make_app(hash_=f"#replay={code}")
     screen = app.screen
-    assert '<section class="overlay result"' in host.html
-    assert 'id="replay-game"' not in host.html              # no Replay inside the replay
+    assert overlay(host) == ["overlay", "result"]
+    assert Page(host.html).by_id("replay-game") is None      # no Replay inside the replay
     app.act("overlay", "hide")
-    assert '<section class="overlay result"' not in host.html and 'id="show-overlay"' in host.html
+    assert overlay(host) is None and Page(host.html).by_id("show-overlay") is not None
     app.key("ArrowLeft")
-    assert '<section class="overlay' not in host.html
+    assert overlay(host) is None
     # the move that ended round 1
     view = screen.view_at(screen.total)
     first_end = next(i for i, e in enumerate(view["log"]) if screen.gui.ends_round(e))
     k = screen.history.move_of(first_end)
     app.act("replay-go", str(k))
-    assert '<section class="overlay round-over"' in host.html and 'id="replay-overlay-next"' in host.html
+    assert overlay(host) == ["overlay", "round-over"]
+    assert Page(host.html).by_id("replay-overlay-next") is not None
     assert screen.pause is not None
     app.act("replay-go", "next")
-    assert screen.at == k + 1 and '<section class="overlay round-over"' not in host.html
+    assert screen.at == k + 1 and overlay(host) is None
 
 
 # --- share, and the ways in ----------------------------------------------------------------------------
@@ -324,8 +336,8 @@ def test_share_copies_a_link_to_the_move_shown_which_opens_there():
     assert P.is_public(public) and code not in link
     assert link == f"https://example.org/bodoge/#replay={public}&move=13"
     assert host.announced[-1] == "Link to move 13 copied."
-    assert f'value="{escape(link)}"' in host.html and "Link to move 13" in host.text()
-    assert "Replay code (what spectators saw)" in host.text() and code not in host.html
+    assert Page(host.html).where(tag="input", value=link) and "Link to move 13" in host.text()
+    assert "Replay code (what spectators saw)" in host.text() and not Page(host.html).mentions(code)
     assert host.focused == "dialog-close"
     other, other_host = make_app(hash_=link.split("/bodoge/", 1)[1])
     assert other.screen.at == 13 and attr(other_host.html, "data-moves") == "30"
@@ -345,21 +357,25 @@ def test_the_play_screen_offers_the_replay_in_its_header_result_and_share_dialog
     screen = start_algo(app, [("human", "Aki"), ("normal", "Ben")])
     host.run_timers()
     slot = screen.slot
-    assert f'id="open-replay"' in host.html and f'href="#/replay/{slot.id}"' in host.html
+    assert Page(host.html).by_id("open-replay").attrs["href"] == f"#/replay/{slot.id}"
     app.act("share")
     public = P.share_code(screen.match)
     assert P.is_public(public)
     replay_link = f"https://example.org/bodoge/#replay={public}"
-    assert f'value="{replay_link}"' in host.html
+    assert Page(host.html).by_id("share-replay").attrs["value"] == replay_link
     assert "as a spectator sees it" in host.text()
     app.act("copy", "replay")
     assert host.copied[-1] == replay_link
     # the whole record (to go on elsewhere) is there too, named for what it is, never the default
-    dialog_html = host.html[host.html.index('id="dialog-share"'):]
-    assert dialog_html.index('id="share-replay"') < dialog_html.index('<details class="share-continue"') \
-        < dialog_html.index(screen.match.code())
-    assert "<details class=\"share-continue\" id=\"share-continue\"><summary>Continue on another device: " \
-        "this code contains every hidden card</summary>" in host.html
+    page = Page(host.html)
+    dialog = page.by_id("dialog-share")
+    continue_ = dialog.by_id("share-continue")
+    [whole] = [el for el in dialog.walk()
+               if screen.match.code() in (el.attrs.get("value"), el.text) and not el.all()]
+    assert dialog.before(dialog.by_id("share-replay"), continue_) and dialog.before(continue_, whole)
+    assert continue_.tag == "details" and not continue_.expanded and whole in continue_.walk()
+    assert continue_.get("button", "Continue on another device: this code contains every hidden "
+                                   "card").tag == "summary"
     app.act("copy", "code")
     assert host.copied[-1] == screen.match.code()
     # a finished game: Replay on the result opens at the first move; an opened code nobody
@@ -367,8 +383,11 @@ def test_the_play_screen_offers_the_replay_in_its_header_result_and_share_dialog
     code = code_of("algo", people=1)
     app, host = make_app(hash_=f"#load={code}")
     assert not app.screen.slot.stored
-    assert f'<a class="button" href="#replay={code}&amp;move=0" id="replay-game">Replay</a>' in host.html
-    assert f'id="open-replay" class="tool" href="#replay={code}"' in host.html
+    page = Page(host.html)
+    replay_game = page.by_id("replay-game")
+    assert replay_game.role == "link" and replay_game.name == "Replay"
+    assert replay_game.attrs["href"] == f"#replay={code}&move=0"
+    assert page.by_id("open-replay").attrs["href"] == f"#replay={code}"
     app.route(f"#replay={code}&move=0")
     assert app.screen.at == 0 and app.screen.perspective == "all"
     # kept, it is a save: its replay by the save's id
@@ -376,7 +395,7 @@ def test_the_play_screen_offers_the_replay_in_its_header_result_and_share_dialog
     slot = app.screen.slot
     app.screen.saver.keep()
     assert slot.stored
-    assert f'<a class="button" href="#/replay/{slot.id}/0" id="replay-game">Replay</a>' in host.html
+    assert Page(host.html).by_id("replay-game").attrs["href"] == f"#/replay/{slot.id}/0"
     app.route(f"#/replay/{slot.id}/0")
     assert app.screen.at == 0 and app.screen.perspective == "all"
 
@@ -386,8 +405,8 @@ def test_the_language_switch_and_dialogs_work_in_a_replay():
     app.act("lang", "ja")
     assert "リプレイ・" in host.text()
     app.act("rules")
-    assert 'id="dialog-rules"' in host.html
-    assert app.key("Escape") and 'id="dialog-rules"' not in host.html
+    assert Page(host.html).by_id("dialog-rules") is not None
+    assert app.key("Escape") and Page(host.html).by_id("dialog-rules") is None
     assert not app.key("Escape")
 
 
@@ -401,12 +420,13 @@ def test_play_me_replays_move_by_move_from_a_still_of_its_own_screen():
     for _ in range(min(60, screen.total)):
         app.key("ArrowRight")
     assert screen.at == min(60, screen.total)
-    assert 'class="pm-board"' in host.html and 'class="pm-centre"' in host.html
-    assert 'id="die-0-0"' not in host.html                 # nobody plays in a replay: no controls
+    page = Page(host.html)
+    assert page.where(cls="pm-board") and page.where(cls="pm-centre")
+    assert page.by_id("die-0-0") is None                   # nobody plays in a replay: no controls
     assert host.store.data == store_before                 # nothing saved
     assert len(host.timers) == timers                      # and nothing started
     app.key("End")
-    assert '<section class="overlay result"' in host.html
+    assert overlay(host) == ["overlay", "result"]
 
 
 def test_replay_markup_is_text_only():
@@ -414,7 +434,8 @@ def test_replay_markup_is_text_only():
     rec = Match.from_code(code).record
     rec.meta["seats"][0]["name"] = "<b>x</b>"
     app, host = make_app(hash_=f"#replay={encode(rec)}&move=3")
-    assert "<b>x</b>" not in host.html and "&lt;b&gt;x&lt;/b&gt;" in host.html
+    page = Page(host.html)
+    assert "<b>x</b>" in page.words and not [b for b in page.where(tag="b") if b.text == "x"]
     assert render(app.screen.render())
 
 

@@ -14,6 +14,7 @@ from bodoge.ui.html import render
 from games.suite import spec
 
 from .fakehost import make_app
+from .page import Page
 
 # options and the bot levels that self-play them, each game's (its protocol.py's SELFPLAY)
 SETUPS = {g: spec(g).selfplay for g in PLAYABLE}
@@ -67,7 +68,7 @@ def test_a_shared_unfinished_game_is_replayed_as_a_spectator_sees_it(case):
         app, host = make_app(hash_=f"#replay={code}&move={visits[0]}")
         screen = app.screen
         assert type(screen).__name__ == "ReplaySession" and not screen.finished
-        assert screen.perspectives() == ["table"] and 'id="replay-seat"' not in host.html
+        assert screen.perspectives() == ["table"] and Page(host.html).by_id("replay-seat") is None
         prev, fresh = screen.at, None
         for k in visits:
             app.act("replay-go", str(k))

@@ -18,6 +18,7 @@ from bodoge.ui.storage import (MAX_PROGRESS, SAVE_PREFIX, MemoryStore, Slot, cle
                                read_progress)
 
 from .fakehost import make_app
+from .page import Page
 from .test_app import human_turn, start_algo
 
 PLAYABLE = [g.id for g in CATALOG if g.playable]
@@ -25,7 +26,18 @@ MIN, HOUR, DAY = 60_000, 3_600_000, 86_400_000
 
 
 def rows(html):
-    return re.findall(r'<li class="save[^"]*">.*?</li>', html)
+    """The saved games' rows (``<li class="save ...">``)."""
+    return [li for li in Page(html).where(tag="li") if li.classes[:1] == ["save"]]
+
+
+def texts(row, cls):
+    """The words of each element of class ``cls`` in ``row``."""
+    return [el.all_text for el in row.where(cls=cls)]
+
+
+def shows(el, text):
+    """Whether an element inside ``el`` holds exactly the words ``text``."""
+    return any(child.all_text == text for child in el.walk())
 
 
 def entry(store, slot_id):
@@ -133,11 +145,11 @@ def test_autosave_stores_the_progress_line_in_both_languages_and_the_shelf_shows
     assert stored["en"].startswith("Round 1 of 2 · ") and stored["ja"].startswith("第1ラウンド（全2）・")
     app.route("#/")
     (row,) = rows(host.html)
-    assert f'<span class="save-line">{stored["en"]}</span>' in row
-    assert "In progress" not in row
+    assert stored["en"] in texts(row, "save-line")
+    assert "In progress" not in row.words
     app.act("lang", "ja")
     (row,) = rows(host.html)
-    assert f'<span class="save-line">{stored["ja"]}</span>' in row
+    assert stored["ja"] in texts(row, "save-line")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -152,17 +164,17 @@ def test_the_shelf_never_replays_a_save(monkeypatch, lang):
     monkeypatch.setattr(record, "decode", lambda *a: calls.append(a) or 1 / 0)
     app, host = make_app(store, lang=lang)
     assert len(rows(host.html)) == 30 and not calls
-    assert ">Round 7<" in host.html if lang == "en" else ">第7<" in host.html
+    assert shows(Page(host.html), "Round 7" if lang == "en" else "第7")
 
 
 def test_an_old_save_without_progress_says_in_progress():
     store = MemoryStore({SAVE_PREFIX + "old": saved_entry("old")})
     app, host = make_app(store)
     (row,) = rows(host.html)
-    assert '<span class="save-status">In progress</span>' in row and "save-line" not in row
-    assert "damaged" not in row
+    assert "In progress" in texts(row, "save-status") and not row.where(cls="save-line")
+    assert "damaged" not in row.classes and not row.mentions("damaged")
     app.act("lang", "ja")
-    assert '<span class="save-status">プレイ中</span>' in rows(host.html)[0]
+    assert "プレイ中" in texts(rows(host.html)[0], "save-status")
 
 
 def test_progress_is_text_never_markup():
@@ -170,8 +182,8 @@ def test_progress_is_text_never_markup():
     store = MemoryStore({SAVE_PREFIX + "x": saved_entry("x", {"en": line, "ja": line})})
     app, host = make_app(store)
     (row,) = rows(host.html)
-    assert "<img" not in row
-    assert '&lt;img src=x onerror=alert(1)&gt; &amp; "Aki"' in row
+    assert not row.where(tag="img")
+    assert '<img src=x onerror=alert(1)> & "Aki"' in row.words
 
 
 @pytest.mark.parametrize("bad", [
@@ -193,7 +205,7 @@ def test_a_bad_progress_field_is_ignored_and_the_save_kept(bad):
     store = MemoryStore({SAVE_PREFIX + "x": saved_entry("x", bad)})
     app, host = make_app(store)
     (row,) = rows(host.html)
-    assert 'class="save"' in row and "In progress" in row     # not damaged: the game opens
+    assert row.classes == ["save"] and "In progress" in row.words   # not damaged: the game opens
     app.route("#/play/x")
     assert type(app.screen).__name__ == "Session"
 
@@ -202,9 +214,9 @@ def test_one_language_is_enough():
     assert read_progress({"ja": "第2ラウンド"}) == {"ja": "第2ラウンド"}
     store = MemoryStore({SAVE_PREFIX + "x": saved_entry("x", {"ja": "第2ラウンド"})})
     app, host = make_app(store)
-    assert "In progress" in rows(host.html)[0]
+    assert "In progress" in rows(host.html)[0].words
     app.act("lang", "ja")
-    assert ">第2ラウンド<" in rows(host.html)[0]
+    assert shows(rows(host.html)[0], "第2ラウンド")
 
 
 def test_written_lines_are_one_line_and_bounded():
@@ -253,7 +265,8 @@ def test_a_finished_game_says_who_won():
     assert stored == {"en": f"{winner} wins the game", "ja": f"{winner}の勝ち"}
     app.route("#/")
     (row,) = rows(host.html)
-    assert '<span class="save-status">Finished</span> · <span class="save-line">' in row
+    assert texts(row, "save-status") == ["Finished"] and row.where(cls="save-line")
+    assert "Finished · " + texts(row, "save-line")[0] in row.words
 
 
 @pytest.mark.parametrize("game_id", PLAYABLE)
@@ -293,8 +306,9 @@ def test_when_a_save_was_played(age, en, ja):
 def test_the_row_has_a_machine_readable_time_and_the_full_date():
     app, host = make_app(MemoryStore({SAVE_PREFIX + "x": saved_entry("x")}))
     (row,) = rows(host.html)
-    assert re.search(r'<time class="save-time" datetime="2023-11-14T22:13Z" title="t1700000000000">'
-                     r'[^<]+</time>', row)
+    (time,) = row.where(tag="time", cls="save-time")
+    assert time.attrs["datetime"] == "2023-11-14T22:13Z" and time.attrs["title"] == "t1700000000000"
+    assert time.all_text
     assert iso_time(8_640_000_000_000_000) is None        # beyond Python's dates: no attribute
 
 
@@ -302,7 +316,7 @@ def test_a_save_just_played_reads_just_now():
     app, host = make_app()
     start_algo(app, [("human", "Aki"), ("normal", "Ben")])
     app.route("#/")
-    assert ">just now</time>" in rows(host.html)[0]
+    assert [t.all_text for t in rows(host.html)[0].where(tag="time")] == ["just now"]
 
 
 @pytest.mark.parametrize("game_id", PLAYABLE)
@@ -364,9 +378,9 @@ def test_a_saves_default_title_is_said_in_the_shelfs_language(game_id):
     app2, host2 = make_app(host.store, lang="en")          # a new page: the saves from the store
     app2.act("lang", "en")
     (row,) = rows(host2.html)
-    assert f'<span class="save-title">{stored["titles"]["en"]}</span>' in row
+    assert stored["titles"]["en"] in texts(row, "save-title")
     app2.act("lang", "ja")
-    assert f'<span class="save-title">{stored["title"]}</span>' in rows(host2.html)[0]
+    assert stored["title"] in texts(rows(host2.html)[0], "save-title")
 
 
 def test_a_title_without_both_languages_or_a_damaged_one_is_shown_as_stored():

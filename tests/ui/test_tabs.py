@@ -3,11 +3,11 @@ storage event). A write never overwrites a newer save; a tab whose game moved on
 says so and offers the newer state; a deleted save stays deleted; settings merge per field."""
 
 import json
-import re
 
 from bodoge.ui.storage import SAVE_PREFIX, SETTINGS_KEY
 
 from .fakehost import FakeHost, make_app
+from .page import Page
 from .test_app import human_turn, start_algo, wait_for_human
 
 
@@ -238,9 +238,9 @@ def test_the_banner_of_a_shared_game_goes_once_its_first_move_is_saved():
     host.held = []
     human_turn(app, screen)
     assert "not saved on this device yet" in host.text()       # drawn before the save
-    motion = re.findall(r'data-fx="\w+"', host.html)
+    motion = [el.attrs["data-fx"] for el in Page(host.html).where(data_fx=True)]
     assert motion                                              # the move's cards flip ...
     host.painted()
     assert not screen.slot.link and "not saved on this device yet" not in host.text()
-    assert re.findall(r'data-fx="\w+"', host.html) == motion   # ... and go on flipping
+    assert [el.attrs["data-fx"] for el in Page(host.html).where(data_fx=True)] == motion   # ... and go on flipping
     assert stored(host.store, screen.slot.id)["code"] == screen.match.code()

@@ -4,7 +4,6 @@ says why; the computer's pending reply cancelled; the save follows. The games' o
 (``Game.undoable``) are stood in for by monkeypatched hooks."""
 
 import json
-import re
 
 import pytest
 
@@ -14,7 +13,7 @@ from bodoge.games.algo import ui as algo_ui
 from bodoge.ui.app import App
 from bodoge.ui.storage import SAVE_PREFIX, SETTINGS_KEY, SPEEDS
 
-from .fakehost import FakeHost, Text, make_app
+from .fakehost import FakeHost, make_app
 from .page import Page
 from .test_app import human_turn, start_algo
 
@@ -33,8 +32,10 @@ def policy(monkeypatch):
 
 
 def button(html):
-    m = re.search(r'<button type="button" class="button takeback".*?</button>', html, re.S)
-    return m and m.group(0)
+    """The take-back button, or None."""
+    found = [b for b in Page(html).where(tag="button", cls="takeback") if b.attrs.get("type") == "button"]
+    assert len(found) <= 1
+    return found[0] if found else None
 
 
 def app_at(speed="instant"):
@@ -80,8 +81,8 @@ def test_take_back_a_move_before_the_computer_replies_cancels_its_reply(policy):
     # the reply waits the chosen speed
     due = min(d for d, _ in host.timers)
     assert due - host.elapsed >= SPEEDS["normal"]
-    html = button(host.html)
-    assert html and 'aria-disabled' not in html and "Take back" in Text.of(html)
+    take = button(host.html)
+    assert take is not None and "aria-disabled" not in take.attrs and "Take back" in take.all_text
     app.act("take-back")
     assert len(screen.match.record.moves) == k and screen.match.code() == before
     assert screen.viewer in screen.match.to_move() and screen.thinking is None
@@ -135,12 +136,13 @@ def test_refused_with_the_reason_and_nothing_changes(policy, reason, text):
         app.act("next-round")
     moves = list(screen.match.record.moves)
     assert moves[-1][0] == 1
-    html = button(host.html)
-    assert 'aria-disabled="true"' in html and text in Text.of(html)
+    take = button(host.html)
+    assert take.attrs.get("aria-disabled") == "true" and text in take.all_text
     assert app.key("Ctrl+z")
     assert screen.match.record.moves == moves
     assert host.announced[-1] == f"Cannot take back. {text}."
-    assert f'<p class="error" role="alert">{text}</p>' in host.html
+    alert = Page(host.html).get("alert")
+    assert alert.tag == "p" and alert.classes == ["error"] and alert.text == text
 
 
 def test_refused_when_the_person_s_own_move_was_random(policy):
@@ -152,7 +154,7 @@ def test_refused_when_the_person_s_own_move_was_random(policy):
         if screen.viewer in screen.match.to_move():
             break
     human_turn(app, screen)
-    assert "A card was drawn" in Text.of(button(host.html))
+    assert "A card was drawn" in button(host.html).all_text
     moves = len(screen.match.record.moves)
     app.act("take-back")
     assert len(screen.match.record.moves) == moves

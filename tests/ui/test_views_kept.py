@@ -10,6 +10,7 @@ from bodoge.core.record import Record, encode
 from bodoge.games import PLAYABLE, get_game, info
 
 from .fakehost import make_app
+from .page import Page
 
 # the games played in turns (a game in real time needs a clock: see the Play Me! test below)
 TURNS = [g for g in PLAYABLE if not get_game(g).realtime]
@@ -81,7 +82,7 @@ def test_play_me_rounds_with_a_person_pressing_dice_never_change_a_kept_view(che
     for step in range(300):
         if screen.match.over:
             break
-        if "start-round" in host.html:
+        if Page(host.html).by_id("start-round") is not None:
             app.act("start-round", "")
         elif getattr(screen, "pause", None) is not None:
             app.act("next-round", "")

@@ -17,6 +17,7 @@ from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n
 
 from ui.fakehost import Text
+from ui.page import Page
 
 GUI = game_ui("algo")
 
@@ -119,7 +120,7 @@ def test_the_latest_declaration_is_judged_from_the_view_before_it():
         best = best_guess(kn, post)
         ctx = ctx_for(seat, 3, played=Played(before, move, i, True))
         html = render(analyse(GAME.view(states[i + 1], seat), seat, ctx))
-        shown = float(re.search(r'class="an-played" data-p="([0-9.]+)"', html).group(1))
+        shown = float(Page(html).where(cls="an-played")[0].attrs["data-p"])
         assert shown == pytest.approx(chance, abs=1e-6)
         text = Text.of(html)
         assert f"You declared {move['n']} on " in text

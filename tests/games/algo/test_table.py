@@ -530,5 +530,6 @@ def test_regions_and_narrow_badges():
 def test_a_puzzle_s_log_is_one_list():
     app, host = make_app()
     start(app, {"mode": "puzzle", "grade": "1", "daily": False, "kind0": "human"})
-    assert 'class="log-group"' not in host.html and "Round 1" not in host.text()
-    assert 'class="algo-board algo-table puzzle-board"' in host.html
+    page = Page(host.html)
+    assert not page.where(cls="log-group") and "Round 1" not in host.text()
+    assert page.where(cls="algo-board algo-table puzzle-board")

@@ -25,19 +25,30 @@ def seats(kinds):
     return {f"kind{s}": k for s, k in enumerate(kinds)}
 
 
+def shown(host, *ids):
+    """Whether every element of ``ids`` is on the page."""
+    page = Page(host.html)
+    return all(page.by_id(i) is not None for i in ids)
+
+
+def targets(host, seat):
+    """The cards of ``seat`` offered as targets (``data-act="target"``)."""
+    return Page(host.html).where(data_act="target", data_arg=f"{seat}-*")
+
+
 # --- setup ----------------------------------------------------------------------------------------
 def test_setup_form_follows_the_mode():
     app, host = make_app()
     app.route("#/new/algo")
-    assert 'id="mode"' in host.html and 'id="players"' in host.html and 'id="opt-chips"' in host.html
+    assert shown(host, "mode", "players", "opt-chips")
     app.act("setup-change", "mode", {"mode": "pair"})
     text = host.text()
-    assert "team A" in text and 'id="players"' not in host.html and text.count("Seat ") == 4
+    assert "team A" in text and not shown(host, "players") and text.count("Seat ") == 4
     app.act("setup-change", "mode", {"mode": "puzzle"})
-    assert 'id="grade"' in host.html and 'id="opt-daily"' in host.html and 'id="opt-chips"' not in host.html
+    assert shown(host, "grade", "opt-daily") and not shown(host, "opt-chips")
     assert host.text().count("Seat ") == 1
     app.act("setup-change", "mode", {"mode": "nonsense"})
-    assert 'id="players"' in host.html                    # back to the standard game
+    assert shown(host, "players")                         # back to the standard game
 
 
 def test_start_pair_with_chips():
@@ -52,9 +63,9 @@ def test_start_standard_with_chips_shows_each_seat_s_points():
     app, host = make_app()
     screen = start(app, {"players": "3", "chips": True, **seats(["human", "normal", "normal"])})
     assert screen.match.record.options == {"players": 3, "chips": True}
-    assert host.text().count("230 pts") == 3 and host.html.count('class="badge points"') == 3
+    assert host.text().count("230 pts") == 3 and len(Page(host.html).where(cls="badge points")) == 3
     assert "Deck:" in host.text()
-    assert 'class="badge wins"' not in host.html          # with chips the points decide
+    assert not Page(host.html).where(cls="badge wins")    # with chips the points decide
 
 
 def test_daily_puzzle_uses_today(monkeypatch):
@@ -96,10 +107,10 @@ def test_toss_with_two_humans_respects_hand_over():
     assert "Toss" in host.text()
     app.key("t")                                           # T asks for a Toss
     assert screen.match.state["phase"] == "toss"
-    assert screen.handover == partner and 'id="card-' not in host.html   # nothing private shown
+    assert screen.handover == partner and not Page(host.html).where(id="card-*")   # nothing private
     app.act("handover-ok")
     assert screen.viewer == partner and "asked for a Toss" in host.text()
-    assert 'data-act="show"' in host.html
+    assert Page(host.html).where(data_act="show")
     app.act("show", "0")
     assert screen.handover == me
     shown = screen.match.state["rows"][partner][0]
@@ -107,11 +118,11 @@ def test_toss_with_two_humans_respects_hand_over():
     public = [e for e in screen.match.view(None)["log"] if e["e"] == "show"][-1]
     assert public["n"] is None
     assert all(f"{number}." not in a or "shows" not in a for a in host.announced[-2:])
-    assert 'id="card-' not in host.html
+    assert not Page(host.html).where(id="card-*")
     app.act("handover-ok")
     assert screen.viewer == me
     label = f'card-{partner}-0'
-    assert "shown to you by your partner" in host.html and label in host.html
+    assert "shown to you by your partner" in Page(host.html).by_id(label).name
     assert "shows you" in host.text()
 
 
@@ -134,7 +145,7 @@ def test_partner_cards_are_targets_from_rules_version_2_on():
     screen = start(app, {"mode": "pair", **seats(["human", "normal", "normal", "normal"])})
     assert screen.match.record.version == GAME.rules_version >= 2
     to_my_attack(app, host, screen)
-    assert 'data-act="target" data-arg="2-' in host.html
+    assert targets(host, 2)
     assert "an opponent's, or your partner's" in host.text()
     p = next(p for p, c in enumerate(screen.match.state["rows"][2]) if not c["up"])
     other = next(p for p, c in enumerate(screen.match.state["rows"][1]) if not c["up"])
@@ -160,8 +171,8 @@ def test_partner_cards_are_not_targets_in_a_version_1_game():
     screen = app.screen
     assert screen.match.record.version == 1
     to_my_attack(app, host, screen)
-    assert 'data-act="target" data-arg="2-' not in host.html
-    assert 'data-act="target" data-arg="1-' in host.html or 'data-act="target" data-arg="3-' in host.html
+    assert not targets(host, 2)
+    assert targets(host, 1) or targets(host, 3)
     assert "an opponent's face-down card" in host.text()
 
 
@@ -203,14 +214,14 @@ def test_puzzle_show_why_wrong_answer_and_solve():
     step = screen.sel.why
     assert "Why" in host.text() and host.focused == "why-text"
     r, p = step["slot"]
-    assert f'id="pz-{r}-{p}"' in host.html and "hint" in host.html
+    assert "hint" in Page(host.html).by_id(f"pz-{r}-{p}").classes
     app.act("pick", f"{r}-{p}")
     wrong = ((step["card"] >> 1) + 1) % 12
     app.act("name", str(wrong))
     assert "Mistakes: 1" in host.text() and f"is not {wrong}" in host.announced[-1]
     app.act("pick", f"{r}-{p}")
-    assert f'id="num-{wrong}"' in host.html and "already tried" in host.html
-    assert 'disabled' in host.html.split(f'id="num-{wrong}"')[1].split(">")[0]
+    number = Page(host.html).by_id(f"num-{wrong}")
+    assert number.role == "button" and number.name == f"{wrong}, already tried" and number.disabled
     while not screen.match.over:                # the hints solve it
         app.act("why")
         step = screen.sel.why

@@ -2,7 +2,6 @@
 its view alone (the very calculation it plays with), its latest choice against the best it had
 then, run in slices; a spectator is asked to pick a seat."""
 
-import re
 import types
 
 import pytest
@@ -16,6 +15,7 @@ from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n
 
 from ui.fakehost import Text
+from ui.page import Page
 
 GUI = game_ui("alter")
 
@@ -58,10 +58,10 @@ def test_each_choice_shows_the_strong_bot_s_expected_points_for_the_seat(n):
             html = render(html)
             assert slices > len(view["moves"])             # it yields to the page as it goes
             expected = sorted((v for v, _ in StrongBot(seat, 9).score_moves(view)), reverse=True)
-            shown = [float(v) for v in re.findall(r'class="an-choice(?: best)?" data-v="([0-9.-]+)"', html)]
+            shown = [float(li.attrs["data-v"]) for li in Page(html).where(cls="an-choice")]
             assert shown == pytest.approx(expected, abs=1e-4)
             best = max(expected)
-            assert re.search(rf'class="an-choice best" data-v="{best:.4f}"', html)
+            assert Page(html).where(cls="an-choice best", data_v=f"{best:.4f}")
             checked += 1
     assert checked > 5
 
@@ -78,7 +78,8 @@ def test_the_latest_choice_is_judged_from_the_view_before_it():
         top = max(v for v, _ in scored)
         ctx = ctx_for(seat, 4, played=Played(before, move, i, True))
         html = render(run(GUI.analysis(GAME.view(states[i + 1], seat), seat, ctx))[0])
-        assert float(re.search(r'class="an-played" data-v="([0-9.-]+)"', html).group(1)) == pytest.approx(value, abs=1e-4)
+        played = Page(html).where(cls="an-played")[0]
+        assert float(played.attrs["data-v"]) == pytest.approx(value, abs=1e-4)
         text = Text.of(html)
         assert "You chose " in text
         assert ("That was the best choice." in text) == (value >= top - 1e-9)

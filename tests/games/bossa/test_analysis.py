@@ -2,7 +2,6 @@
 capped, run in slices: its preferred moves with estimated win chances, and the seat's move
 just played against the best then."""
 
-import re
 import types
 
 import pytest
@@ -18,6 +17,7 @@ from bodoge.ui.html import render
 from bodoge.ui.i18n import I18n
 
 from ui.fakehost import Text
+from ui.page import Page
 
 GUI = game_ui("bossa")
 
@@ -53,8 +53,8 @@ def game(seed=3, options=None):
 
 
 def choices(html):
-    return [(float(p) if p else None, int(n)) for p, n in
-            re.findall(r'class="an-choice(?: best)?" data-p="([0-9.]*)" data-runs="(\d+)"', html)]
+    return [(float(li.attrs["data-p"]) if li.attrs["data-p"] else None, int(li.attrs["data-runs"]))
+            for li in Page(html).where(tag="li", cls="an-choice")]
 
 
 def test_the_preferred_moves_are_the_strong_bot_s_search_from_the_seat_s_view():
@@ -82,12 +82,12 @@ def test_the_preferred_moves_are_the_strong_bot_s_search_from_the_seat_s_view():
         # the first is the move the strong bot would pick from these playouts
         best = max(race["live"], key=lambda i: (race["wins"][i] / max(1, race["runs"][i]), -i))
         assert rows[0][0] == best
-        assert re.search(r'class="an-choice best"', html) and "★ preferred" in Text.of(html)
+        assert Page(html).where(cls="an-choice best") and "★ preferred" in Text.of(html)
         # "then dropped" only for a move the search stopped playing out early
         most = max(n for _, n in got)
-        for li in re.findall(r'<li class="an-choice.*?</li>', html, re.S):
-            runs = int(re.search(r'data-runs="(\d+)"', li).group(1))
-            assert ("then dropped" in Text.of(li)) == (runs < most)
+        for li in Page(html).where(tag="li", cls="an-choice"):
+            runs = int(li.attrs["data-runs"])
+            assert ("then dropped" in li.words) == (runs < most)
         checked += 1
     assert checked >= 3
 

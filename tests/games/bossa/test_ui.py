@@ -130,7 +130,7 @@ def test_opening_choice_by_buttons_then_the_board():
     app.act("own", "1")
     view = screen.match.view(0)
     assert view["own"] == [1, 0] and view["hands"][1] is not None
-    assert 'aria-label="black line, your side"' in host.html and "your side" in host.text()
+    assert Page(host.html).all(name="black line, your side") and "your side" in host.text()
     assert any("You take the black line as your side." in a for a in host.announced)
 
 
@@ -195,7 +195,8 @@ def test_refused_placement_shows_the_engine_message_and_changes_nothing():
         GAME.check(state, screen.viewer, bad)
     except Exception as e:      # the engine's reason, in the player's words
         assert screen.error == app.t(e.key, **e.params)
-    assert screen.error in host.text() and '<p class="error" role="alert">' in host.html
+    alert = Page(host.html).get("alert")
+    assert alert.tag == "p" and alert.classes == ["error"] and screen.error in alert.text
 
 
 def test_place_without_a_selection_gives_a_hint_and_actions_say_what_to_select():
@@ -210,9 +211,9 @@ def test_place_without_a_selection_gives_a_hint_and_actions_say_what_to_select()
     app.act("exchange")
     assert screen.sel.mode == "exchange" and prompt(host).startswith("Exchange: select one of your tiles")
     assert "Exchange: select the tile to take." in host.text()       # their tiles are buttons now
-    assert 'data-act="take"' in host.html
+    assert Page(host.html).where(data_act="take")
     app.act("exchange")                                               # pressed again: leave it
-    assert screen.sel.mode is None and 'data-act="take"' not in host.html
+    assert screen.sel.mode is None and not Page(host.html).where(data_act="take")
     assert screen.match.record.moves[-1][1]["a"] in ("own", "first")
 
 
@@ -317,7 +318,8 @@ def test_hot_seat_the_lower_roller_chooses_a_side_without_seeing_any_tile():
     # hands are open now: the turn passes without a hand-over screen
     assert screen.match.state["phase"] == "play" and screen.handover is None
     assert screen.viewer == 1 and hand_tiles_shown(host.html) == 9
-    assert 'data-fx="roll"' in host.html and 'data-fx="flip"' in host.html   # dice laid, hands turned up
+    page = Page(host.html)
+    assert page.where(data_fx="roll") and page.where(data_fx="flip")   # dice laid, hands turned up
     moves = R.view_moves(screen.match.view(1), 1)
     ui_move(app, screen, moves[0])
     assert screen.handover is None and screen.viewer == 0 and "Pass the device" not in host.text()
@@ -753,7 +755,7 @@ def test_the_log_is_one_list_and_names_tiles_places_and_sums():
     app, host = make_app()
     start(app, ("normal", "normal"))
     host.run_timers(limit=12)
-    assert 'class="log-group"' not in host.html
+    assert not Page(host.html).where(cls="log-group")
 
 
 def test_progress_line_for_the_shelf():

@@ -9,6 +9,7 @@ from bodoge.ui.lesson import Lesson
 from bodoge.ui.storage import MemoryStore
 
 from ui.fakehost import make_app
+from ui.page import Page
 from ui.test_lessons import follow
 
 LESSON = Lesson.of("playme")
@@ -37,7 +38,7 @@ def test_the_block_can_be_made_by_touch():
     app, host = make_app(hash_="#/learn/playme")
     screen = follow(app, host, "playme", "en", stop=i)
     app.act("more", "0-3", {})
-    assert 'data-act="use" data-arg="0-block-1-3"' in host.html
+    assert Page(host.html).where(data_act="use", data_arg="0-block-1-3")
     app.act("use", "0-block-1-3", {})
     host.run_timers()
     assert screen.script.at == i + 1
@@ -48,7 +49,7 @@ def test_a_reload_while_the_round_summary_is_up_shows_it_again():
     i = step_of("madness")
     app, host = make_app(hash_="#/learn/playme")
     screen = follow(app, host, "playme", "en", stop=i)
-    assert 'id="round-heading"' in host.html
+    assert Page(host.html).by_id("round-heading") is not None
     heading = screen.gui.round_heading(screen.pause, screen.ctx(0))
     again, host2 = make_app(MemoryStore(dict(host.store.data)), hash_="#/learn/playme")
     assert again.screen.script.at == i
