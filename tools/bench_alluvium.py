@@ -1,12 +1,18 @@
 """Benchmarks of ALLUVIUM (measurements, not tests).
 
-    .venv/bin/python tools/bench_alluvium.py [--games 300] [--only selfplay,browser]
+    .venv/bin/python tools/bench_alluvium.py [--games 300] [--duel-games 1000] [--only selfplay,duel,browser]
+    .venv/bin/python tools/bench_alluvium.py --only duel --duels 0 --duel-games 1000   # issue 28's
 
 Writes benchmarks/alluvium.md and benchmarks/alluvium.json.
 
 * selfplay: bot levels against each other in CPython, seats rotated every game: mean total,
   area and cooperation scores per level, win rates (a shared win counts as a share), and
   decision times.
+* duel: head to head at 4-player tables (tools/benchduel.py: two seats each, every deal played
+  with the sides swapped): today's strong bot against a frozen copy of the strong bot of before
+  issue 28 (tools/baseline_alluvium.py, "old strong"); with each side's mean area and
+  cooperation points and how often it ranked first on another player's sheet; the old strong
+  bot against normal for scale.
 * browser: bot decision times inside Pyodide (each level at seat 0 against normal bots, whole
   games, in the page), and the page's longest main-thread task and frame gap while four strong
   bots play a whole game through the UI.
@@ -21,9 +27,12 @@ import time
 from benchlib import (OUT, header, measuring, open_app, responsiveness, save_results, served_browser,
                       start_results, ui_game, watch_frames, write)
 
-# bodoge: benchlib has put py/ on the import path
+# bodoge (and the bench-only bots, which import it): benchlib has put py/ on the import path
+import baseline_alluvium
+from benchduel import duel, duel_rows
 from bodoge.core.rng import derive_seed
 from bodoge.core.selfplay import _percentile, play_one, wilson
+from bodoge.games.alluvium import bots as alluvium_bots
 
 SEED = 2026
 MATCHES = (
@@ -74,6 +83,54 @@ def bench_selfplay(games):
     return out
 
 
+EXTRA_BOTS = {"old strong": baseline_alluvium.StrongBot}    # bench-only, beside the levels
+DUELS = (("strong", "old strong", 4), ("old strong", "normal", 4), ("strong", "normal", 4),
+         ("strong", "old strong", 3), ("strong", "old strong", 5))
+
+
+def make_bot(label, seat, seed):
+    return (EXTRA_BOTS.get(label) or alluvium_bots.BOTS[label])(seat, seed)
+
+
+def points_and_firsts(match, sides):
+    """Per side: area and cooperation points, seats, and first places on others' sheets."""
+    out = {side: {"area": 0, "coop": 0, "seats": 0, "first": 0, "ranked": 0} for side in "AB"}
+    result = match.state["result"]
+    n = len(sides)
+    for s, side in enumerate(sides):
+        out[side]["area"] += result["area"][s]
+        out[side]["coop"] += result["coop"][s]
+        out[side]["seats"] += 1
+    for sheet in result["sheets"]:
+        for row in sheet["ranking"]:
+            if row["who"] < n:
+                d = out[sides[row["who"]]]
+                d["ranked"] += 1
+                d["first"] += row["rank"] == 1
+    return out
+
+
+def bench_duel(games, which=None, done=None):
+    """The duels of DUELS (``which``: their indices, default all); ``done(rows)`` is called
+    after each, so a long run keeps what it measured."""
+    out = []
+    for i, (a, b, players) in enumerate(DUELS):
+        if which is not None and i not in which:
+            continue
+        k = games if players == 4 else max(2, games // 3)
+        out.append(duel("alluvium", a, b, k, SEED, make_bot, players, points_and_firsts))
+        print(json.dumps(out[-1]), flush=True)
+        if done:
+            done(out)
+    return out
+
+
+def side_cells(r, label):
+    d = r["extra"][label]
+    return (f"{d['area'] / d['seats']:.1f} + {d['coop'] / d['seats']:.1f}, "
+            f"{d['first'] / max(1, d['ranked']):.0%}")
+
+
 def bench_browser(browser, url, games):
     ctx, page = open_app(browser, url, viewport={"width": 1280, "height": 1000})
     times = {}
@@ -112,6 +169,18 @@ def report(results, folder):
                              f"{d['win_rate']:.1%} ({lo:.1%}–{hi:.1%}) | "
                              f"{d['fair']:.0%} | {d['ms_mean']} / {d['ms_p95']} |")
         lines.append("")
+    du = results.get("duel")
+    if du:
+        lines += ["## Head to head (CPython, two seats each)", "",
+                  "Two seats each at a 4-player table, seated ABAB and AABB, every deal played twice "
+                  "with the sides swapped (3 players: ABB and AAB; 5 players: ABABA and AABBA). A's win "
+                  "share: the share of games A's seats won (a shared win counts in part); 50% is even. "
+                  "Intervals: 95% Wilson over games. *Old strong* is a frozen copy of the strong bot "
+                  "before issue 28 (tools/baseline_alluvium.py). Per side: mean area + cooperation "
+                  "points per seat, and the share of its rankings on other players' sheets that were "
+                  "first places. Target (issue 28): strong ≥ 55% against old strong (4 players).", ""]
+        lines += duel_rows(du, [("A: area + coop, firsts", lambda r: side_cells(r, r["a"])),
+                                ("B: area + coop, firsts", lambda r: side_cells(r, r["b"]))]) + [""]
     br = results.get("browser")
     if br:
         lines += ["## Bot decision time inside Pyodide (headless Chromium)", "",
@@ -128,8 +197,10 @@ def report(results, folder):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--only", default="selfplay,browser")
+    parser.add_argument("--only", default="selfplay,duel,browser")
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--duel-games", type=int, default=1000)
+    parser.add_argument("--duels", help="indices into DUELS to run (e.g. 0,3), default all")
     parser.add_argument("--browser-games", type=int, default=5)
     parser.add_argument("--out", default=OUT)
     args = parser.parse_args()
@@ -138,6 +209,15 @@ def main():
     if "selfplay" in only:
         measuring(results, "selfplay")
         results["selfplay"] = bench_selfplay(args.games)
+    if "duel" in only:
+        measuring(results, "duel")
+        which = None if args.duels is None else {int(x) for x in args.duels.split(",")}
+
+        def done(rows):
+            results["duel"] = rows
+            save_results("alluvium", results, args.out)
+            report(results, args.out)
+        results["duel"] = bench_duel(args.duel_games, which, done)
     if "browser" in only:
         measuring(results, "browser")
         with served_browser() as (browser, url):
