@@ -24,7 +24,7 @@ import os
 import statistics
 import time
 
-from benchlib import (OUT, header, measuring, open_app, responsiveness, save_results, served_browser,
+from benchlib import (OUT, header, measuring, open_app, responsiveness, run_duels, save_results, served_browser,
                       start_results, ui_game, watch_frames, write)
 
 # bodoge (and the bench-only bots, which import it): benchlib has put py/ on the import path
@@ -210,14 +210,7 @@ def main():
         measuring(results, "selfplay")
         results["selfplay"] = bench_selfplay(args.games)
     if "duel" in only:
-        measuring(results, "duel")
-        which = None if args.duels is None else {int(x) for x in args.duels.split(",")}
-
-        def done(rows):
-            results["duel"] = rows
-            save_results("alluvium", results, args.out)
-            report(results, args.out)
-        results["duel"] = bench_duel(args.duel_games, which, done)
+        run_duels("alluvium", results, args, bench_duel, report)
     if "browser" in only:
         measuring(results, "browser")
         with served_browser() as (browser, url):

@@ -23,7 +23,7 @@ import json
 import os
 import time
 
-from benchlib import (OUT, header, measuring, open_app, save_results, served_browser, start_results,
+from benchlib import (OUT, header, measuring, open_app, run_duels, save_results, served_browser, start_results,
                       write)
 
 # bodoge (and the bench-only bots, which import it): benchlib has put py/ on the import path
@@ -205,14 +205,7 @@ def main():
         results["selfplay"] = bench_selfplay(args.games)
         print(json.dumps(results["selfplay"]), flush=True)
     if "duel" in only:
-        measuring(results, "duel")
-        which = None if args.duels is None else {int(x) for x in args.duels.split(",")}
-
-        def done(rows):
-            results["duel"] = rows
-            save_results("alter", results, args.out)
-            report(results, args.out)
-        results["duel"] = bench_duel(args.duel_games, which, done)
+        run_duels("alter", results, args, bench_duel, report)
     if "browser" in only:
         measuring(results, "browser")
         with served_browser() as (browser, url):

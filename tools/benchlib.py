@@ -172,6 +172,20 @@ def save_results(name, results, out=OUT):
         json.dump(results, f, indent=1, ensure_ascii=False)
 
 
+def run_duels(name, results, args, bench_duel, report):
+    """The duel part of a game's benchmark: ``args.duels`` ("0,3": indices into the game's
+    duels, default all) of ``args.duel_games`` games each; each duel's rows saved and the table
+    rewritten as it ends (a long run keeps what it has measured)."""
+    measuring(results, "duel")
+    which = None if args.duels is None else {int(x) for x in args.duels.split(",")}
+
+    def done(rows):
+        results["duel"] = rows
+        save_results(name, results, args.out)
+        report(results, args.out)
+    results["duel"] = bench_duel(args.duel_games, which, done)
+
+
 def header(results, title, script):
     measured = results.get("measured") or {"all": {"date": results["date"], "load": results.get("load")}}
     when = "; ".join(f"{part + ' ' if len(measured) > 1 else ''}{m['date']}, load average "

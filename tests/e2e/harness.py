@@ -13,13 +13,13 @@ about the policy, whatever its level.
 """
 
 import json
-import warnings
 import os
 import re
 import shutil
 import subprocess
 import sys
 import time
+import warnings
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError

@@ -402,17 +402,24 @@ def test_on_a_phone_under_the_not_saved_banner_the_lines_and_the_prompt_stay_in_
     assert turns >= 6 and not problems, problems
 
 
-@pytest.mark.parametrize("lang", ("en", "ja"))
-def test_a_replay_on_a_phone_shows_each_move_whole_with_long_names(touch_at, lang):
-    """Issue 26: a replay at 390×844 with two 24-character names: at every step the prompt
-    (where the replay is, and the move in words) shows whole, nothing scrolling or cut."""
-    page = touch_at("phone", lang)
+def open_long_replay(page):
+    """A replay of a self-played advanced game with two 24-character names, at its start: its
+    record."""
     full = play_one("bossa", {"players": 2, "rules": "advanced"}, 7, ["normal", "normal"]).record
     seats = [{"name": LONG[s], "bot": None} for s in (0, 1)]
     code = encode(Record("bossa", full.version, full.options, full.seed, full.moves, {"seats": seats}))
     page.evaluate("(h) => { location.hash = h; }", "#replay=" + code)
     expect(page.locator("main.replay-screen .bossa-table")).to_be_visible()
     page.keyboard.press("Home")
+    return full
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_a_replay_on_a_phone_shows_each_move_whole_with_long_names(touch_at, lang):
+    """Issue 26: a replay at 390×844 with two 24-character names: at every step the prompt
+    (where the replay is, and the move in words) shows whole, nothing scrolling or cut."""
+    page = touch_at("phone", lang)
+    full = open_long_replay(page)
     cut = []
     for k in range(len(full.moves) + 1):
         expect(page.locator("#replay-move")).to_have_value(str(k))
@@ -436,12 +443,7 @@ def test_a_replay_on_a_phone_in_japanese_keeps_long_names_on_one_row(touch_at):
     move: the field lost 44 px every other step and its lines spilled; a marker used last
     grew a row for its ◆)."""
     page = touch_at("phone", "ja")
-    full = play_one("bossa", {"players": 2, "rules": "advanced"}, 7, ["normal", "normal"]).record
-    seats = [{"name": LONG[s], "bot": None} for s in (0, 1)]
-    code = encode(Record("bossa", full.version, full.options, full.seed, full.moves, {"seats": seats}))
-    page.evaluate("(h) => { location.hash = h; }", "#replay=" + code)
-    expect(page.locator("main.replay-screen .bossa-table")).to_be_visible()
-    page.keyboard.press("Home")
+    full = open_long_replay(page)
     problems, heights = [], set()
     for k in range(len(full.moves)):
         expect(page.locator("#replay-move")).to_have_value(str(k))
