@@ -17,6 +17,8 @@ the public piles and the ticks track of that sheet.
   It thinks as a generator (yields now and then) so the page stays responsive.
 """
 
+import math
+
 from ...core.bot import Bot
 from . import board as B
 from .rules import COOPERATION_DIVISOR, choices, masks, ranks
@@ -69,6 +71,33 @@ def expected_share(ticks: list[int], me_index: int, territory: int, doubt: float
     r = ranks(ticks)[me_index]
     share = 0.0 if r >= len(ticks) or r not in COOPERATION_DIVISOR else 1 / COOPERATION_DIVISOR[r]
     return territory * ((1 - doubt) * share + doubt * 0.5)
+
+
+def _phi(x: float) -> float:
+    """The standard normal distribution function."""
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def race_share(ticks: list[int], me_index: int, sigma: float) -> float:
+    """The expected share of its territory a participant scores on a sheet (1st: all, 2nd: half,
+    3rd: a quarter, last: nothing), when each other participant's final lead over ``me_index``
+    is today's plus a normal error of ``sigma`` ticks. Who leads, and by how far, decides what
+    one more tick is worth: nothing against a rival far ahead or far behind, most against one
+    within reach."""
+    mine = ticks[me_index]
+    ahead = [1.0]      # ahead[k]: the chance that k rivals finish ahead (a tie shares the rank)
+    for j, t in enumerate(ticks):
+        if j == me_index:
+            continue
+        p = (1.0 if t > mine else 0.0) if sigma <= 0 else _phi((t - mine - 0.5) / sigma)
+        nxt = [0.0] * (len(ahead) + 1)
+        for k, a in enumerate(ahead):
+            nxt[k] += a * (1 - p)
+            nxt[k + 1] += a * p
+        ahead = nxt
+    m = len(ticks)
+    return sum(a / COOPERATION_DIVISOR[k + 1] for k, a in enumerate(ahead)
+               if k + 1 < m and k + 1 in COOPERATION_DIVISOR)
 
 
 class Situation:
@@ -154,11 +183,13 @@ class StrongBot(AlluviumBot):
     W_SNUG = 0.25
     W_VIRTUAL_TICK = 0.6  # 3 players: virtual ticks on my sheet push the others down its ranking
     # away
-    W_TICK = 4.0          # a tick, besides what it does to the ranking
-    W_COOP = 1.5          # the cooperation bonus expected from this sheet
+    W_TICK = 6.0          # a tick, besides what it does to the ranking
+    W_COOP = 3.0          # the cooperation bonus expected from this sheet
     W_HURT = 0.3          # growth of the owner's rectangle (per cell, per round left)
     W_HURT_DENSE = 0.35
     DOUBT = 1.0           # early in the game the ranking may still change: blend toward an even share
+    RACE = 1.0            # 1: the expected share from the tick race (race_share) instead of DOUBT's blend
+    SIGMA = 3.0           # ticks one visit may move a lead by (the race's uncertainty per visit)
 
     def act(self, view):
         sit = Situation(view, self.seat)
@@ -200,8 +231,11 @@ class StrongBot(AlluviumBot):
         ticks = [sit.ticks[p] for p in others]
         territory = B.largest_component(sit.own[self.seat])
         doubt = self.DOUBT * (sit.rounds_left - 1) / max(1, sit.rounds - 1)
+        sigma = self.SIGMA * math.sqrt(2 * (sit.rounds_left - 1) + 1)
+        coop = (territory * race_share(ticks, me, sigma) if self.RACE
+                else expected_share(ticks, me, territory, doubt))
         return {"rect": B.rectangle_area(f), "dense": dense_rectangle(f), "doubt": doubt,
-                "me": me, "ticks": ticks, "coop": expected_share(ticks, me, territory, doubt)}
+                "me": me, "ticks": ticks, "coop": coop, "sigma": sigma}
 
     def judge_home(self, sit, opt, _):
         _, m = opt
@@ -219,7 +253,10 @@ class StrongBot(AlluviumBot):
         ticks = list(before["ticks"])
         ticks[before["me"]] += gained
         territory = B.largest_component(sit.own[self.seat] | m)
-        coop = expected_share(ticks, before["me"], territory, before["doubt"])
+        if self.RACE:
+            coop = territory * race_share(ticks, before["me"], before["sigma"])
+        else:
+            coop = expected_share(ticks, before["me"], territory, before["doubt"])
         hurt = ((B.rectangle_area(f) - before["rect"]) * self.W_HURT * sit.rounds_left
                 + (dense_rectangle(f) - before["dense"]) * self.W_HURT_DENSE)
         return gained * self.W_TICK + (coop - before["coop"]) * self.W_COOP - hurt
