@@ -88,9 +88,10 @@ V2_ROUND_RECORD = 2   # a taken round is recorded whole in its take event (and a
 APPEND_ONLY = ("log", "history", "scores")   # lists whose entries never change once appended
 # The public form of a logged event, per seat, made once: (id(event), seat, rules version) ->
 # (the event, kept so that its id is not reused while cached; its public form). See
-# ``Alter._public_log``; emptied when it holds PUBLIC_CACHE_SIZE.
+# ``Alter._public_log``; emptied when it holds PUBLIC_CACHE_SIZE (a 5-player game's log for
+# every seat fits; more would keep thousands of dicts alive for the garbage collector to walk).
 _PUBLIC = {}
-PUBLIC_CACHE_SIZE = 50_000
+PUBLIC_CACHE_SIZE = 4_096
 
 
 def card_number(cid: int) -> int:
