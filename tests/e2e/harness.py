@@ -12,6 +12,7 @@ Content-Security-Policy (index.html): a ``securitypolicyviolation`` event, or a 
 about the policy, whatever its level.
 """
 
+import fcntl
 import json
 import os
 import re
@@ -31,9 +32,10 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from serve import Server  # noqa: E402
 
-# One build per pytest-xdist worker (`make test` runs two): workers never build over each other.
-SITE = os.path.join(ROOT, "build", "e2e-site" + (
-    "-" + os.environ["PYTEST_XDIST_WORKER"] if os.environ.get("PYTEST_XDIST_WORKER") else ""))
+# One build for a run (`make test` runs three pytest-xdist workers): the first worker to take
+# the lock builds it, the others wait for it and serve the same files (no test writes into it).
+SITE = os.path.join(ROOT, "build", "e2e-site")
+RUN_ID = os.environ.get("PYTEST_XDIST_TESTRUNUID")     # the same in every worker of a run
 BOOT_TIMEOUT = 90_000
 # A loaded 2-core CI machine can take longer than Playwright's 5 s default for an answer from
 # Python; an assertion that holds returns as soon as it does, so a longer wait costs nothing.
@@ -53,8 +55,20 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def site():
-    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), SITE], check=True,
-                   stdout=subprocess.DEVNULL)
+    os.makedirs(os.path.dirname(SITE), exist_ok=True)
+    with open(SITE + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        stamp = SITE + ".run"
+        try:
+            with open(stamp, encoding="utf-8") as f:
+                built_for = f.read()
+        except OSError:
+            built_for = None
+        if RUN_ID is None or built_for != RUN_ID:
+            subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), SITE],
+                           check=True, stdout=subprocess.DEVNULL)
+            with open(stamp, "w", encoding="utf-8") as f:
+                f.write(RUN_ID or "")
     return SITE
 
 

@@ -168,7 +168,10 @@ def before_my_turn(game_id):
     options, level = FINISHED[game_id]
     _, match = code(game_id, [])
     moves = match.record.moves
-    k = next(i for i in range(4, len(moves)) if moves[i][0] == 0 and moves[i - 1][0] != 0)
+    # seat 0's first move of its own choosing after another seat's (a draw that makes itself,
+    # Bossa's, comes between them: it is made as the game opens)
+    chosen = [i for i in range(len(moves)) if match.chosen(i)]
+    k = next(i for j, i in enumerate(chosen) if i >= 4 and moves[i][0] == 0 and moves[chosen[j - 1]][0] != 0)
     seats = [{"name": NAMES[s], "bot": None if s == 0 else level} for s in range(options["players"])]
     return code(game_id, seats, moves=k)[0], k, moves[k][1]
 

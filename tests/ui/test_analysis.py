@@ -209,7 +209,7 @@ def test_the_analysis_is_given_the_seat_s_latest_move_from_its_own_view_before(m
     app.act("replay-seat", "replay-seat", {"seat": "1"})
     seat, got = seen[-1]
     moves = screen.match.record.moves
-    i = max(j for j in range(6) if moves[j][0] == 1)
+    i = max(j for j in range(6) if moves[j][0] == 1 and screen.match.chosen(j))
     assert seat == 1 and got.index == i and got.move == moves[i][1] and got.last == (i == 5)
     assert got.before == game.view(screen.history.state(i), 1)
     # a spectator has no moves of its own
@@ -226,5 +226,5 @@ def test_the_analysis_is_given_the_seat_s_latest_move_from_its_own_view_before(m
     screen.play(0, game.legal_moves(screen.match.state, 0)[0])
     host.run_timers()
     seat, got = seen[-1]
-    mine = [j for j, (s, _) in enumerate(screen.match.record.moves) if s == 0]
+    mine = [j for j, (s, _) in enumerate(screen.match.record.moves) if s == 0 and screen.match.chosen(j)]
     assert seat == 0 and got.index == mine[-1] and got.before == before

@@ -4,6 +4,7 @@ and round overlays (headings naming the winner, placings, "Look at the table"), 
 
 import json
 
+from bodoge.core.match import Match
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
 from bodoge.games import CATALOG, get_game
@@ -226,7 +227,12 @@ def before_the_last_move():
     for g in (g for g in CATALOG if g.playable and not get_game(g.id).realtime):
         game_id, level = g.id, g.demo_level
         n = get_game(game_id).options(g.demo_options)["players"]
-        rec = play_one(game_id, g.demo_options, 5, [level] * n).record
+        for seed in range(5, 50):      # a game whose last move is chosen, not one that makes
+            rec = play_one(game_id, g.demo_options, seed, [level] * n).record    # itself
+            match = Match.from_record(rec)
+            k = len(rec.moves) - 1
+            if get_game(game_id).automatic(match.history.state(k)) is None:
+                break
         seat, move = rec.moves[-1]
         seats = [{"name": f"P{s}", "bot": None if s == seat else level} for s in range(n)]
         code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:-1], {"seats": seats}))

@@ -9,6 +9,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import pathlib
 import re
 import runpy
 import struct
@@ -66,11 +67,10 @@ def test_a_table_module_with_anything_else_ships_as_it_is(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """One built site for the tests below (about 15 s: the Node tool runs Pyodide)."""
-    where = tmp_path_factory.mktemp("site") / "dist"
-    build_tool().build(str(where))
-    return where
+def site(site):
+    """The site the e2e tests serve (tests/e2e/harness.py: built once for a run, about 15 s
+    under load: the Node tool runs Pyodide); the tests below only read it."""
+    return pathlib.Path(site)
 
 
 def stdlib_entries(path):

@@ -177,6 +177,17 @@ class Match:
         if self._history is not None and len(self._history) == len(self.record.moves):
             self._history.add(len(self.record.moves), self.state)
 
+    def settle(self, seats=None, play=None) -> int:
+        """Make the moves that make themselves (``Game.automatic``) while one is due for a
+        seat in ``seats`` (None: any seat), with ``play(seat, move)`` (default: ``self.play``).
+        How many were made."""
+        made = 0
+        while (auto := self.game.automatic(self.state)) is not None and (
+                seats is None or auto[0] in seats):
+            (play or self.play)(*auto)
+            made += 1
+        return made
+
     def view(self, seat):
         """What ``seat`` may see now (None: what everyone may see). Within ``views_kept`` the
         same object each time for the same position: callers read a view, never change it."""
@@ -208,12 +219,14 @@ class Match:
         string ``undoable`` returned), ``undo.no`` (the game said False), ``undo.person``
         (another person has moved since), ``undo.over`` or ``undo.nothing``."""
         moves = self.record.moves
-        k = next((i for i in range(len(moves) - 1, -1, -1) if moves[i][0] == seat), None)
+        history = self.history
+        # the person's latest move of their own choosing (a draw that made itself is not one)
+        k = next((i for i in range(len(moves) - 1, -1, -1) if moves[i][0] == seat
+                  and self.chosen(i)), None)
         if k is None:
             return None, "undo.nothing"
         if self.over:
             return k, "undo.over"
-        history = self.history
         for i in range(k, len(moves)):
             who, move = moves[i]
             if who != seat and who in people:
@@ -222,6 +235,11 @@ class Match:
             if verdict is not True:
                 return k, verdict if isinstance(verdict, str) and verdict else "undo.no"
         return k, None
+
+    def chosen(self, i: int) -> bool:
+        """Whether move ``i`` of the record was chosen by its seat, not one that made itself
+        (``Game.automatic``)."""
+        return self.game.automatic(self.history.state(i)) != tuple(self.record.moves[i])
 
     def truncate(self, k: int) -> None:
         """Keep only the first ``k`` moves (a take-back): the record, the history and the

@@ -167,6 +167,15 @@ class Game:
         has acted since). Default: never."""
         return False
 
+    def automatic(self, state):
+        """A move that makes itself: ``(seat, move)`` when the only thing ``seat`` can do now
+        is a step of the rules with nothing to choose (Bossa's draw at the start of a turn),
+        else None. It is a move of its own so that what came before it can be taken back
+        until it is made: the play screen makes it at once for a person at the device or a
+        guest, and a computer makes it as its move when its turn comes (after the chosen
+        speed). Default: none."""
+        return None
+
     # --- bots --------------------------------------------------------------------------------
     def make_bot(self, level: str, seat: int, seed: int):
         """A bot of ``level`` (one of ``bot_levels``) playing ``seat``, seeded by ``seed``."""

@@ -53,7 +53,9 @@ rebuilt by replaying the steps before it with the learner's stored moves. At the
 your first game" starts the game's default setup against the easiest computers, and the
 shelf marks the lesson done.
 
-Scripted moves are played through ``Session.play`` on timers. A real-time game's clock is
+Scripted moves are played through ``Session.play`` on timers. The moves that make themselves
+(``Game.automatic``: Bossa's draw) are never written in a lesson: they are made at once, for
+every seat, as in ``Session.settle``. A real-time game's clock is
 held in a lesson (``bodoge.ui.realtime``): every move carries the earliest time the rules
 allow, so the lesson's moves replay exactly.
 """
@@ -190,8 +192,10 @@ class Lesson:
                     if not moves or self.accepts(step, moves[0]) is None:
                         return None
                     match.play(self.learner, moves.pop(0))
+                    match.settle()
                 for seat, move in step.get("then", ()):
                     match.play(seat, move)
+                    match.settle()
                 ended = [e for e in match.view(self.learner)["log"][mark:] if gui.ends_round(e)]
                 if ended and not match.over:
                     pause = ended[-1]
@@ -277,11 +281,13 @@ def validate(lesson: Lesson, tables):
         mark = len(match.view(None)["log"])
         if expect:
             match.play(lesson.learner, expect[0]["move"])
+            match.settle()
         for n, (seat, move) in enumerate(step.get("then", ())):
             if seat not in match.to_move():
                 raise LessonError(f"{where}: scripted move {n + 1} is for seat {seat}, not to move")
             try:
                 match.play(seat, move)
+                match.settle()
             except IllegalMove as e:
                 raise LessonError(f"{where}: scripted move {n + 1} {move!r} is illegal: {e}") from None
         after_round = (not match.over

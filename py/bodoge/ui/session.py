@@ -58,13 +58,14 @@ def is_training(meta, seats):
 
 
 def played(match, k, seat):
-    """``seat``'s latest move among the first ``k`` moves of ``match``, with its own view of
-    the position it moved from (``Played``), or None."""
+    """``seat``'s latest move of its own choosing among the first ``k`` moves of ``match`` (a
+    move that made itself is not one), with its own view of the position it moved from
+    (``Played``), or None."""
     if seat is None:
         return None
     moves = match.record.moves
     for i in range(k - 1, -1, -1):
-        if moves[i][0] == seat:
+        if moves[i][0] == seat and match.chosen(i):
             before = match.game.view(match.history.state(i), seat)
             return Played(before, moves[i][1], i, i == k - 1)
     return None
@@ -222,6 +223,7 @@ class Session:
             self.pause = self.gui.reopened(match.view(None), self.ctx(None))
         if self.clock is not None:
             self.clock.start()
+        self.settle()         # a game opened where a move that makes itself is due (a code cut there)
         self.advance()
 
     # --- who plays --------------------------------------------------------------------------
@@ -358,6 +360,7 @@ class Session:
         before = len(self.match.state.get("log", ()))
         try:
             self.apply(seat, move)
+            self.settle()
         except IllegalMove as e:
             if seat in self.bots:
                 raise             # a bot bug: make it loud
@@ -387,6 +390,18 @@ class Session:
         else:
             self.match.play(seat, move)
             self.moved(seat, move)
+
+    def settle(self):
+        """Make the moves that make themselves (``Game.automatic``: Bossa's draw at the start
+        of a turn) for the seats not played by a computer here, at once: a computer makes its
+        own when its turn comes, so a person's move that revealed nothing can be taken back
+        until then. In a lesson every seat's (the script plays the computer's moves). A
+        guest's device leaves them to the host."""
+        if self.guest or self.clock is not None:
+            return
+        seats = None if self.script is not None else [
+            s for s in range(self.game.num_players(self.match.state)) if s not in self.bots]
+        self.match.settle(seats, self.apply)
 
     def moved(self, seat, move):
         self.gui.moved(self.memory, self.match.view(None), seat, move)

@@ -603,3 +603,27 @@ def test_undoable_never_across_a_set_or_the_games_end():
     assert any(e["e"] == "score" for e in state["log"][len(before["log"]):])
     assert not GAME.undoable(before, GAME.to_move(before)[0], move, state)
     assert not GAME.undoable(before, 0, "garbage", state)
+
+
+def test_a_views_log_is_each_events_public_form_made_once_per_seat():
+    """The view's log (``Alter._public_log``) is, at every position of whole games of both
+    record versions, what ``_public_event`` makes of each event for that seat; a later view
+    shares the forms made for an earlier one (made once), never another seat's."""
+    import json
+    from bodoge.core.selfplay import play_one
+    for version, players in ((2, 4), (1, 5)):
+        match = play_one("alter", {"players": players}, 11 + players, ["normal"] * players)
+        state = GAME.setup(match.record.options, match.record.seed, version)
+        earlier = {}
+        for k, (seat, move) in enumerate(match.record.moves):
+            state = GAME.apply(state, seat, move)
+            for me in list(range(players)) + [None]:
+                log = GAME.view(state, me)["log"]
+                if k % 4 == 0 or k == len(match.record.moves) - 1:
+                    fresh = [GAME._public_event(e, state, me, i) for i, e in enumerate(state["log"])]
+                    assert json.dumps(log, sort_keys=True) == json.dumps(fresh, sort_keys=True)
+                if me in earlier:
+                    before = earlier[me]
+                    assert all(a is b for a, b in zip(log, before[:len(log)]))
+                earlier[me] = log
+        assert earlier[0][0] is not earlier[1][0]

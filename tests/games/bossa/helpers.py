@@ -27,12 +27,13 @@ def place(n, specs, by=0, stacks=()):
 
 
 def rig(hands, dice=(3, 4), lo=((), ()), hi=((), ()), deck=None, own=(0, 1), turn=0,
-        variant="advanced", used=None, draw=False):
+        variant="advanced", used=None, draw=False, version=None):
     """A play-phase state: ``hands`` as tile specs, ``dice`` for the white and black lines,
     ``lo``/``hi`` as lists of placements (``place(...)``) per line, ``deck`` as specs with
     the next draw last (None: every other tile but one, put aside). ``draw``: begin the turn
-    of ``turn`` with its draw (and stuck check) as the engine does."""
-    state = GAME.setup({"rules": variant}, 1)
+    of ``turn`` with its draw (and stuck check) as the engine does. ``version``: the rules
+    version (default the current one)."""
+    state = GAME.setup({"rules": variant}, 1, version)
     hs = [tiles(*h) for h in hands]
     state["hands"] = hs
     state["lines"] = [{"die": dice[c], "lo": list(lo[c]), "hi": list(hi[c])} for c in (0, 1)]
@@ -62,8 +63,12 @@ def rig(hands, dice=(3, 4), lo=((), ()), hi=((), ()), deck=None, own=(0, 1), tur
     return state
 
 
-def play(state, move, seat=None):
-    return GAME.apply(state, state["turn"] if seat is None else seat, move)
+def play(state, move, seat=None, draw=True):
+    """``move`` by the seat to move (or ``seat``); then, unless ``draw`` is False, the next
+    turn's draw when it is due (rules version 3: a move of its own, made at once for a person)."""
+    state = GAME.apply(state, state["turn"] if seat is None else seat, move)
+    auto = GAME.automatic(state) if draw else None
+    return state if auto is None else GAME.apply(state, *auto)
 
 
 def lay(line, end, *specs):

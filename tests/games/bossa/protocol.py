@@ -4,7 +4,7 @@ Invariants after every move: the 27 tiles are conserved (deck, the tile put asid
 with their stacks, discards: each tile exactly once); every line is consecutive numbers out of
 its die, every placement sums to its number in the line's colour with the right tile count
 next to its neighbour, every stack matches its place; hands are sorted; a player to move always
-has a legal move (else the game ended as stuck); a game lasts at most 40 moves. A view does not
+has a legal move (else the game ended as stuck); a game lasts at most 40 chosen moves. A view does not
 change when what its seat may not see changes (the deck's order, the tile put aside, before the
 hands open the other hand, and from rules version 2 on the lower roller's own hand too), yet
 the hidden hands are really there (the owner sees a change); the moves worked out from a view
@@ -111,7 +111,9 @@ def hide(state, seat, rng):
 
 def check_end(match):
     check_step(None, None, None, match.state)
-    assert len(match.record.moves) <= 40
+    # 27 tiles: at most about 20 turns; from rules version 3 on each turn's draw is a move too
+    chosen = sum(1 for i in range(len(match.record.moves)) if match.chosen(i))
+    assert chosen <= 40 and len(match.record.moves) <= 80
 
 
 def tune_bot(bot):

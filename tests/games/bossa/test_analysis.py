@@ -60,7 +60,8 @@ def choices(html):
 def test_the_preferred_moves_are_the_strong_bot_s_search_from_the_seat_s_view():
     match, states = game()
     checked = 0
-    for state in states[4:40:4]:
+    # (a draw that is due is a position with one move: rules version 3)
+    for state in [s for s in states[4:] if not s.get("due") and GAME.to_move(s)][:36:4]:
         seat = GAME.to_move(state)[0]
         view = GAME.view(state, seat)
         moves = R.view_moves(view, seat)
@@ -130,7 +131,7 @@ def test_a_spectator_gets_the_choices_of_the_player_to_move_once_hands_are_open(
 
 def test_japanese_analysis():
     match, states = game()
-    state = states[8]
+    state = next(s for s in states[8:] if not s.get("due"))
     seat = GAME.to_move(state)[0]
     text = Text.of(render(run(GUI.analysis(GAME.view(state, seat), seat, ctx_for(seat, "ja")))[0]))
     assert "推定勝率" in text or "即座に勝ち" in text

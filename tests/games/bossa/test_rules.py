@@ -8,6 +8,7 @@ from bodoge.core.bot import think
 from bodoge.core.errors import BadOptions, IllegalMove
 from bodoge.core.match import Match
 from bodoge.core.protocol import clone
+from bodoge.core.rng import Rng
 from bodoge.games.bossa import GAME
 from bodoge.games.bossa import rules as R
 
@@ -96,7 +97,7 @@ def test_v2_the_lower_roller_chooses_without_seeing_their_own_tiles():
     opening choice; the lower roller makes their choice (their side) without seeing their own
     tiles; both hands open after the choice."""
     s = GAME.setup({}, 6)
-    assert R.rules_of(s) == GAME.rules_version == 2
+    assert R.rules_of(s) == GAME.rules_version >= R.BLIND_CHOICE_VERSION
     high, low = s["high"], 1 - s["high"]
     assert GAME.view(s, high)["hands"][high] == s["hands"][high]
     assert GAME.view(s, low)["hands"] == [None, None]            # waiting: not even their own
@@ -123,7 +124,7 @@ def test_v1_the_lower_roller_still_sees_their_own_hand():
     s2 = GAME.apply(s, high, {"a": "first"})
     assert GAME.view(s2, low)["hands"] == [s2["hands"][low] if x == low else None for x in (0, 1)]
     # the states are the same by both rules: only what the lower roller sees differs
-    v2 = GAME.apply(GAME.setup({}, 6), high, {"a": "first"})
+    v2 = GAME.apply(GAME.setup({}, 6, 2), high, {"a": "first"})
     assert {k: v for k, v in v2.items() if k != "rules_version"} == s2
 
 
@@ -450,7 +451,8 @@ def undoable(state, move, seat=None):
     return GAME.undoable(state, seat, move, GAME.apply(state, seat, move))
 
 
-def test_only_the_higher_rollers_first_turn_can_be_taken_back():
+def test_v2_only_the_higher_rollers_first_turn_can_be_taken_back():
+    """Rules versions 1 and 2: every turn ended with the next turn's draw."""
     for version in (1, 2):
         s = GAME.setup({}, 4, version)
         assert undoable(s, {"a": "first"})                 # nothing turned up, nothing drawn
@@ -459,17 +461,17 @@ def test_only_the_higher_rollers_first_turn_can_be_taken_back():
         assert undoable(s, {"a": "own", "line": R.WHITE}) is not True
         assert undoable(s2, {"a": "own", "line": R.BLACK}) is not True
     # every turn is followed by the next turn's draw (a hidden tile comes to light)
-    s = rig([["w4", "b6", "w2"], ["b1", "w5"]], dice=(3, 4), hi=([place(4, ["w4b1"])], []))
+    s = rig([["w4", "b6", "w2"], ["b1", "w5"]], dice=(3, 4), hi=([place(4, ["w4b1"])], []), version=2)
     for move in (lay(0, "lo", "w2"), stack(0, 4, "w4"),
                  {"a": "exchange", "give": tile("b6"), "take": tile("w5")}):
         assert undoable(s, move) is not True, move
     # Redraw draws at once
     assert undoable(s, {"a": "redraw", "tile": tile("b6")}) is not True
     # the last placement ends the game: the tile put aside is shown
-    end = rig([["w4"], ["b1", "b2"]])
+    end = rig([["w4"], ["b1", "b2"]], version=2)
     assert undoable(end, lay(0, "hi", "w4")) is not True
     # the deck runs out: the game ends, the tile put aside is shown
-    dry = rig([["w4", "b6"], ["b1", "b2"]], deck=[])
+    dry = rig([["w4", "b6"], ["b1", "b2"]], deck=[], version=2)
     assert undoable(dry, {"a": "exchange", "give": tile("b6"), "take": tile("b1")}) is not True
 
 
@@ -478,10 +480,102 @@ def test_a_refused_take_back_names_what_came_to_light():
     the generic "That move cannot be taken back"."""
     s = GAME.setup({}, 4, 2)
     assert undoable(s, {"a": "own", "line": R.WHITE}) == "bossa.undo.opened"
-    s = rig([["w4", "b6", "w2"], ["b1", "w5"]], dice=(3, 4), hi=([place(4, ["w4b1"])], []))
+    s = rig([["w4", "b6", "w2"], ["b1", "w5"]], dice=(3, 4), hi=([place(4, ["w4b1"])], []), version=2)
     assert undoable(s, lay(0, "lo", "w2")) == "bossa.undo.drawn"
     assert undoable(s, {"a": "redraw", "tile": tile("b6")}) == "bossa.undo.redraw"
     end = rig([["w4"], ["b1", "b2"]])
     assert undoable(end, lay(0, "hi", "w4")) == "bossa.undo.ended"
     over = play(end, lay(0, "hi", "w4"))
     assert GAME.undoable(over, 0, lay(0, "hi", "w4"), over) == "undo.over"
+
+
+# --- rules version 3: the turn's draw is a move of its own (issue 26) -----------------------------
+def test_v3_a_turn_ends_with_the_next_draw_due_and_the_draw_is_the_only_move():
+    s = rig([["w4", "b6", "w2"], ["b1", "w5"]], dice=(3, 4), hi=([place(4, ["w4b1"])], []),
+            deck=["w1b1", "b2"])
+    assert R.rules_of(s) == GAME.rules_version == R.DRAW_STEP_VERSION == 3 and s["due"] is False
+    s2 = play(s, lay(0, "lo", "w2"), draw=False)
+    # the turn has passed; nothing is drawn yet: the deck, the hands and the log say so
+    assert s2["turn"] == 1 and s2["due"] is True and s2["deck"] == s["deck"]
+    assert s2["hands"][1] == tiles("b1", "w5") and s2["log"][-1]["e"] == "place"
+    assert GAME.to_move(s2) == [1] and GAME.legal_moves(s2, 1) == [{"a": "draw"}]
+    assert GAME.automatic(s2) == (1, {"a": "draw"}) and GAME.automatic(s) is None
+    view = GAME.view(s2, 1)
+    assert view["due"] is True and R.view_moves(view, 1) == [{"a": "draw"}]
+    assert GAME.view(s2, 0)["due"] is True and GAME.view(s2, None)["due"] is True
+    # anything else is refused with the reason, and the state is left as it was
+    for move in (lay(1, "hi", "b1"), {"a": "exchange", "give": tile("b1"), "take": tile("w4")},
+                 {"a": "draw", "tile": 1}, {"a": "Draw"}):
+        with pytest.raises(IllegalMove):
+            GAME.apply(s2, 1, move)
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(s2, 1, lay(1, "hi", "b1"))
+    assert refused.value.key == "bossa.error.draw_first"
+    with pytest.raises(IllegalMove):
+        GAME.apply(s2, 0, {"a": "draw"})                   # not your turn
+    with pytest.raises(IllegalMove):
+        GAME.apply(s, 0, {"a": "draw"})                    # the turn's tile is already drawn
+    s3 = GAME.apply(s2, 1, {"a": "draw"})
+    assert s3["due"] is False and s3["hands"][1] == tiles("b1", "w5", "b2")
+    assert s3["deck"] == [tile("w1b1")] and s3["log"][-1] == {"e": "draw", "seat": 1, "tile": tile("b2")}
+    assert GAME.automatic(s3) is None and {"a": "draw"} not in GAME.legal_moves(s3, 1)
+
+
+def test_v3_plays_the_same_game_as_v2_with_the_draws_as_moves():
+    """The same seed and choices reach the same positions by both versions: a version-3 game is a
+    version-2 game with each turn's draw as a move of its own."""
+    for seed in range(40):
+        rng = Rng.from_seed(seed)
+        v2, v3 = GAME.setup({}, seed, 2), GAME.setup({}, seed)
+        while GAME.outcome(v2) is None:
+            seat = GAME.to_move(v2)[0]
+            moves = GAME.legal_moves(v2, seat)
+            assert GAME.legal_moves(v3, seat) == moves
+            move = moves[rng.below(len(moves))]
+            v2, v3 = GAME.apply(v2, seat, move), GAME.apply(v3, seat, move)
+            if GAME.automatic(v3) is not None:
+                assert v3["log"] == v2["log"][:len(v3["log"])] and v2["log"][len(v3["log"])]["e"] == "draw"
+                v3 = GAME.apply(v3, *GAME.automatic(v3))
+            same = lambda s: {k: v for k, v in s.items() if k not in ("rules_version", "due")}
+            assert same(v3) == same(v2)
+        assert GAME.outcome(v3) == GAME.outcome(v2)
+
+
+def test_v3_a_move_that_reveals_nothing_can_be_taken_back_until_the_opponent_draws():
+    s = rig([["w4", "b6", "w2"], ["b1", "w5"]], dice=(3, 4), hi=([place(4, ["w4b1"])], []))
+    for move in (lay(0, "lo", "w2"), stack(0, 4, "w4"),
+                 {"a": "exchange", "give": tile("b6"), "take": tile("w5")}):
+        assert undoable(s, move) is True, move
+    # what brings a hidden tile to light still cannot: the draw, a Redraw, the end, a side chosen
+    due = play(s, lay(0, "lo", "w2"), draw=False)
+    assert undoable(due, {"a": "draw"}) == "bossa.undo.drew"
+    assert undoable(s, {"a": "redraw", "tile": tile("b6")}) == "bossa.undo.redraw"
+    assert undoable(rig([["w4"], ["b1", "b2"]]), lay(0, "hi", "w4")) == "bossa.undo.ended"
+    dry = rig([["w4", "b6"], ["b1", "b2"]], deck=[])       # no draw: the deck has run out
+    assert undoable(dry, {"a": "exchange", "give": tile("b6"), "take": tile("b1")}) == "bossa.undo.ended"
+    assert undoable(GAME.setup({}, 4), {"a": "own", "line": R.WHITE}) == "bossa.undo.opened"
+    assert undoable(GAME.setup({}, 4), {"a": "first"}) is True
+
+
+def test_v3_take_back_against_the_computer_works_until_it_draws():
+    """The match's policy with the draw as a move: the person's latest move of their own choosing
+    is the one taken back (their own draw made itself); the computer's draw ends the window and
+    the reason says so."""
+    match = Match.new("bossa", {}, 4)
+    match.play(match.state["high"], {"a": "first"})
+    match.play(match.to_move()[0], {"a": "own", "line": R.WHITE})
+    me = match.to_move()[0]
+    cpu = 1 - me
+    place_moves = [m for m in match.game.legal_moves(match.state, me) if m["a"] in ("place", "exchange")]
+    k = len(match.record.moves)
+    match.play(me, place_moves[0])
+    assert match.takeback(me, [me]) == (k, None)           # the computer has not drawn yet
+    match.play(cpu, {"a": "draw"})
+    assert match.takeback(me, [me]) == (k, "bossa.undo.drew")
+    cpu_moves = match.game.legal_moves(match.state, cpu)
+    match.play(cpu, cpu_moves[0])
+    assert match.settle([me]) == (1 if not match.over else 0)
+    if not match.over:
+        # the latest move is the person's own draw: it made itself, so the move before it counts
+        assert match.record.moves[-1] == [me, {"a": "draw"}]
+        assert match.takeback(me, [me]) == (k, "bossa.undo.drew")

@@ -20,7 +20,7 @@ from bodoge.ui.i18n import I18n, tables
 from ui.fakehost import Text, make_app
 from ui.page import Page
 
-from .helpers import lay, place, rig, stack, tile, tiles
+from .helpers import lay, place, play, rig, stack, tile, tiles
 
 
 def start(app, kinds=("human", "normal"), rules="advanced", names=("", "")):
@@ -261,7 +261,8 @@ def test_redraw_exchange_and_stack_through_the_markers():
     view = screen.match.view(other)
     move = {"a": "exchange", "give": view["hands"][other][0], "take": view["hands"][me][0]}
     ui_move(app, screen, move)
-    assert screen.match.record.moves[-1] == [other, move]
+    # then the next turn's draw, made at once for the person at the device (rules version 3)
+    assert screen.match.record.moves[-2:] == [[other, move], [me, {"a": "draw"}]]
     assert any("uses Exchange" in a or "You use Exchange" in a for a in host.announced)
     # Stack: the mode button toggles, filled places become buttons
     state = screen.match.state
@@ -300,7 +301,7 @@ def test_hot_seat_the_lower_roller_chooses_a_side_without_seeing_any_tile():
     choice; the lower roller, choosing their side, sees no tile at all, and no screen between
     shows one. Hands open after the choice."""
     app, host, screen = hot_seat()
-    assert R.rules_of(screen.match.state) == 2
+    assert R.rules_of(screen.match.state) >= R.BLIND_CHOICE_VERSION
     assert screen.handover == 1 and "Pass the device to Ben" in host.text()
     assert hand_tiles_shown(host.html) == 0
     app.act("handover-ok")
@@ -395,11 +396,11 @@ def test_whole_game_against_a_bot_through_the_screen_and_reload():
     assert app.saves.get(screen.slot.id).over
 
 
-@pytest.mark.parametrize("lang, why", [("en", "A tile has been drawn from the deck since"),
-                                       ("ja", "そのあと山札からタイルが引かれました")])
+@pytest.mark.parametrize("lang, why", [("en", "Your opponent has already drawn a tile"),
+                                       ("ja", "相手がもうタイルを引きました")])
 def test_take_back_says_why_it_cannot_in_words(lang, why):
-    """Issue 26: after a turn (the next turn drew a tile) the disabled Take back names that
-    draw, not the generic "That move cannot be taken back"."""
+    """Issue 26: once the computer has drawn its tile the disabled Take back names that draw,
+    not the generic "That move cannot be taken back"."""
     app, host = make_app()
     app.act("lang", lang)
     screen = start(app, ("human", "normal"))
@@ -414,6 +415,64 @@ def test_take_back_says_why_it_cannot_in_words(lang, why):
     assert button.disabled and why in button.text
     app.act("take-back")
     assert screen.error == why
+
+
+def test_take_back_works_until_the_computer_draws():
+    """Issue 26: the computer's reply waits the chosen speed, and its draw is the first thing
+    it does (rules version 3): a placement (or Exchange) taken back in that window comes back
+    whole, with the tiles in hand again; once the computer has drawn, Take back says so."""
+    app, host = make_app()
+    app.act("speed", "slow")
+    screen = start(app, ("human", "normal"))
+    to_play(app, screen)
+    human_to_move(app, host, screen)
+    me = screen.viewer
+    before_moves = list(screen.match.record.moves)
+    before_hand = list(screen.match.state["hands"][me])
+    place_move = next(m for m in R.view_moves(screen.match.view(me), me) if m["a"] == "place")
+    ui_move(app, screen, place_move)
+    assert screen.match.record.moves == before_moves + [[me, place_move]]   # nothing drawn yet
+    assert screen.match.view(me)["due"] and screen.match.to_move() == [1 - me]
+    button = Page(host.html).get("button", "Take back", exact=False)
+    assert not button.disabled
+    app.act("take-back")
+    assert screen.match.record.moves == before_moves
+    assert screen.match.state["hands"][me] == before_hand and screen.viewer == me
+    assert any(a.startswith("Taken back") for a in host.announced), host.announced[-3:]
+    host.run_timers()                     # the computer's cancelled reply does not come
+    assert screen.match.record.moves == before_moves
+    # played again: the computer draws after the chosen speed, and the window closes
+    ui_move(app, screen, place_move)
+    human_to_move(app, host, screen)
+    moves = screen.match.record.moves
+    assert moves[len(before_moves)] == [me, place_move]
+    assert moves[len(before_moves) + 1] == [1 - me, {"a": "draw"}]
+    if not screen.match.over:
+        assert moves[-1] == [me, {"a": "draw"}]            # the person's own draw made itself
+        assert Page(host.html).get("button", "Take back", exact=False).disabled
+
+
+def test_a_code_cut_where_the_persons_draw_is_due_makes_it_as_it_opens():
+    """A code cut right after the opponent's move (rules version 3: the person's draw is due,
+    a move of its own) opens with the draw made, and the person plays on."""
+    full = play_one("bossa", {"players": 2}, 7, ["normal", "normal"]).record
+    state = GAME.setup(full.options, full.seed)
+    for k, (seat, move) in enumerate(full.moves):
+        state = GAME.apply(state, seat, move)
+        if state.get("due") and k > 6:
+            break
+    cut = full.moves[:k + 1]
+    drawer = state["turn"]
+    seats = [{"name": "", "bot": None if s == drawer else "normal"} for s in (0, 1)]
+    code = encode(Record("bossa", full.version, full.options, full.seed, cut, {"seats": seats}))
+    app, host = make_app(hash_=f"#load={code}")
+    screen = app.screen
+    assert screen.match.record.moves == cut + [[drawer, {"a": "draw"}]]
+    assert screen.viewer == drawer and drawer in screen.match.to_move()
+    moves = R.view_moves(screen.match.view(drawer), drawer)
+    assert {"a": "draw"} not in moves and moves
+    ui_move(app, screen, moves[0])
+    assert screen.match.record.moves[len(cut) + 1] == [drawer, moves[0]]
 
 
 def test_board_labels_say_everything_without_colour():
@@ -444,17 +503,18 @@ def test_rules_page_lists_every_ruling_in_both_languages():
             assert tables()[lang][f"bossa.ruling.{key}"] in text
 
 
-def test_rules_page_shows_the_version_2_rule_in_both_languages():
-    marks = {"en": ("without seeing their own tiles (rules version 2)", "Version 2 (current)",
-                    "Version 1:"),
-             "ja": ("出目が小さいプレイヤーは自分の手札を見ずに選びます（ルール第2版）", "第2版（現行）", "第1版：")}
+def test_rules_page_shows_the_version_2_and_3_rules_in_both_languages():
+    marks = {"en": ("without seeing their own tiles (rules version 2)", "Version 3 (current)",
+                    "Version 2:", "Version 1:"),
+             "ja": ("出目が小さいプレイヤーは自分の手札を見ずに選びます（ルール第2版）", "第3版（現行）",
+                    "第2版：", "第1版：")}
     for lang, texts in marks.items():
         app, host = make_app(hash_="#/rules/bossa", lang=lang)
         text = host.text()
         for mark in texts:
             assert mark in text, (lang, mark)
-        assert tables()[lang]["bossa.rules.version.2"] in text
-        assert tables()[lang]["bossa.rules.version.1"] in text
+        for v in (3, 2, 1):
+            assert tables()[lang][f"bossa.rules.version.{v}"] in text
 
 
 def test_every_key_the_engine_and_screen_build_exists():
@@ -639,7 +699,7 @@ def test_confirm_plays_the_move_cancel_and_escape_take_it_back():
     app.act("take", str(exchange["take"]))               # taking one of theirs means an Exchange
     assert screen.sel.mode == "exchange" and screen.sel.pending == exchange
     app.act("confirm")
-    assert screen.match.record.moves == before + [[me, exchange]]
+    assert screen.match.record.moves[:len(before) + 1] == before + [[me, exchange]]
     assert not screen.sel and screen.match.state["used"][me]["exchange"]
 
 
@@ -658,19 +718,19 @@ def test_a_place_the_tiles_do_not_fit_is_refused_by_the_engine_without_a_pending
 # --- see what happened ------------------------------------------------------------------------------
 def test_the_opponents_last_move_is_marked_until_you_move():
     s = rig([["w2", "b6", "w1"], ["w4", "b1", "b2"]], dice=(3, 4), turn=1)
-    s1 = GAME.apply(s, 1, lay(0, "hi", "w4"))
+    s1 = play(s, lay(0, "hi", "w4"))
     view = GAME.view(s1, 0)
     html, text, c = board(view, 0)
     [four] = [Cell(el) for el in with_class(html, "cell", "place", "last")]
     assert "white line, 4: 1 tile: 4 white Ben's last move." in four.said and four.text.startswith("◆ 4")
     assert UI.prompt(view, choice(), c).startswith("◆ Ben placed 1 tile at 4 on the white line. Your turn: you drew ")
     # seat 0 moves: nothing of Ben's is marked for seat 0 any more; Ben sees seat 0's move
-    s2 = GAME.apply(s1, 0, lay(0, "lo", "w2"))
+    s2 = play(s1, lay(0, "lo", "w2"))
     assert not with_class(board(GAME.view(s2, 0), 0)[0], "cell", "place", "last")
     [mark] = [Cell(el) for el in with_class(board(GAME.view(s2, 1), 1)[0], "cell", "place", "last")]
     assert "Aki's last move." in mark.said
     # an Exchange: both tiles tagged, the marker outlined
-    s3 = GAME.apply(s1, 0, {"a": "exchange", "give": tile("b6"), "take": tile("b1")})
+    s3 = play(s1, {"a": "exchange", "give": tile("b6"), "take": tile("b1")})
     html3 = board(GAME.view(s3, 1), 1)[0]
     assert [el.all_text for el in with_class(html3, "tag", "swapped")] == ["⇄", "⇄"]
     assert with_class(html3, "marker", "used", "last")
@@ -686,7 +746,7 @@ def motion(html):
 def test_new_tiles_and_motion_flags_follow_the_latest_move_only():
     s = rig([["w2", "b6", "w1"], ["w4", "b1", "b2"]], dice=(3, 4), turn=1)
     start = len(s["log"])
-    s1 = GAME.apply(s, 1, lay(0, "hi", "w4"))
+    s1 = play(s, lay(0, "hi", "w4"))
     view = GAME.view(s1, 0)
     drawn = next(e["tile"] for e in view["log"] if e["e"] == "draw")
     html, _, _ = board(view, 0, fresh_from=start)

@@ -86,6 +86,12 @@ RULING_TIES_SHARE = True           # equal best totals share the win; two Victor
 V2_ROUND_RECORD = 2   # a taken round is recorded whole in its take event (and a set's last in its score)
 
 APPEND_ONLY = ("log", "history", "scores")   # lists whose entries never change once appended
+# The public form of a logged event, per seat, made once: (id(event), seat, rules version) ->
+# (the event, kept so that its id is not reused while cached; its public form). See
+# ``Alter._public_log``; emptied when it holds PUBLIC_CACHE_SIZE (a 5-player game's log for
+# every seat fits; more would keep thousands of dicts alive for the garbage collector to walk).
+_PUBLIC = {}
+PUBLIC_CACHE_SIZE = 4_096
 
 
 def card_number(cid: int) -> int:
@@ -452,9 +458,28 @@ class Alter(Game):
             "deck_left": sorted(set(deck_for(n)) - set(dealt)) if state["phase"] != "over" else [],
             "scores": [list(s) for s in state["scores"]],
             "totals": list(state["totals"]),
-            "log": [self._public_event(e, state, me, i) for i, e in enumerate(state["log"])],
+            "log": self._public_log(state, me),
             "outcome": self.outcome(state),
         }
+
+    def _public_log(self, state, me):
+        """The log as ``me`` sees it. An event never changes once logged (a move's new state
+        shares the earlier events, ``APPEND_ONLY``), and what a seat sees of it is settled when
+        it is written, so its public form is made once per seat and shared by the later views
+        (views are read, never changed: tests/ui/test_views_kept.py): a view costs a lookup per
+        event, not a copy (a set of 4 players logs about 70 events, and every move makes a view
+        per seat)."""
+        version = rules_of(state)
+        if len(_PUBLIC) >= PUBLIC_CACHE_SIZE:
+            _PUBLIC.clear()
+        out = []
+        for i, e in enumerate(state["log"]):
+            key = (id(e), me, version)
+            hit = _PUBLIC.get(key)
+            if hit is None or hit[0] is not e:
+                hit = _PUBLIC[key] = (e, self._public_event(e, state, me, i))
+            out.append(hit[1])
+        return out
 
     @staticmethod
     def _past_round(r, me):

@@ -118,6 +118,14 @@ def copy_pos(pos):
 
 
 class BossaBot(Bot):
+    def act(self, view):
+        if view.get("due"):
+            return dict(R.DRAW)        # the turn's draw (rules version 3): nothing to choose
+        return self.decide(view)
+
+    def decide(self, view):
+        raise NotImplementedError
+
     def moves(self, view):
         return R.view_moves(view, self.seat)
 
@@ -174,7 +182,7 @@ class BossaBot(Bot):
 class EasyBot(BossaBot):
     level = "easy"
 
-    def act(self, view):
+    def decide(self, view):
         moves = self.moves(view)
         places = [m for m in moves if m["a"] == "place"]
         if places:
@@ -188,7 +196,7 @@ class EasyBot(BossaBot):
 class NormalBot(BossaBot):
     level = "normal"
 
-    def act(self, view):
+    def decide(self, view):
         return self.score_moves(view, self.moves(view))[0][2]
 
 
@@ -198,7 +206,7 @@ class StrongBot(BossaBot):
     seconds = STRONG_SECONDS
     candidates = STRONG_CANDIDATES
 
-    def act(self, view):
+    def decide(self, view):
         moves = self.moves(view)
         if len(moves) == 1:
             return moves[0]

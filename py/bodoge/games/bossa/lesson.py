@@ -16,7 +16,7 @@ your hand is empty, you win. Then the other three ways a game ends, and the basi
 # 8 = 3 black, 11 = 2 white 2 black, 12 = 1 white 3 black, 13 = 4 black, 16 = 3 white 2 black,
 # 17 = 2 white 3 black, 18 = 1 white 4 black, 25 = 1 white 5 black, 26 = 6 black
 LESSON = {
-    "rules": 2,
+    "rules": 3,
     "options": {"players": 2, "rules": "advanced"},
     "seed": 2215,
     "seats": [None, "easy"],

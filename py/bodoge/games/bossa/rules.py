@@ -11,7 +11,7 @@ Only the two ends of a line are open (ruling). The tile count of a placement is 
 next to it (toward the die): advanced rules one more or one fewer, basic rules the same or one
 more; next to a die 1 or 2 tiles.
 
-A turn: the mover draws a tile (automatically, at the start of the turn), then plays one move:
+A turn: the mover draws a tile (at the start of the turn), then plays one move:
 
   ``{"a": "place", "line": 0|1, "end": "lo"|"hi", "tiles": [ids ascending]}``
   ``{"a": "stack", "line": 0|1, "n": number, "tiles": [ids ascending]}``   (action, once)
@@ -21,6 +21,12 @@ A turn: the mover draws a tile (automatically, at the start of the turn), then p
 Before the first turn (advanced rules) the higher roller, seeing only their own hand, plays
 ``{"a": "own", "line": 0|1}`` (that line is their side; the other player goes first) or
 ``{"a": "first"}`` (they go first; the other player then plays ``{"a": "own", "line": …}``).
+From rules version 3 on (``DRAW_STEP_VERSION``) a turn's draw is a move of its own,
+``{"a": "draw"}``, the only move while ``state["due"]`` (the previous turn has ended, the deck
+has a tile): it makes itself (``Bossa.automatic``: the play screen plays it at once for a person,
+a computer plays it when its turn comes), so that a move that revealed nothing can be taken back
+until the opponent has drawn. In versions 1 and 2 the draw came with the move that ended the turn
+before. The first turn's draw still comes with the choice that opens the hands.
 From rules version 2 on (``BLIND_CHOICE_VERSION``) the lower roller sees no tile at all before
 the choice, not even their own (sheet 1-1: only the higher roller looks at their hand); in
 version 1 each player saw their own hand. Only the views differ: the states are the same.
@@ -50,6 +56,9 @@ VARIANTS = ("advanced", "basic")
 # Rules version 2 (issue 12): the lower roller makes their opening choice without having seen
 # their own tiles (sheet 1-1); hands open after the choice (1-2). Version 1: they saw them.
 BLIND_CHOICE_VERSION = 2
+# Rules version 3 (issue 26): a turn's draw is a step of its own (see the module's doc).
+DRAW_STEP_VERSION = 3
+DRAW = {"a": "draw"}
 
 # Rulings (the spec's, and our decisions where the sheet is silent); each is written on the
 # in-app rules page (strings bossa.ruling.*, a test checks one line per constant). The code
@@ -196,10 +205,12 @@ def can_move(pos, seat, deck_left):
 # --- playing a move (shared by the engine and the bots' simulations) ---------------------------
 def play_turn(pos, seat, move, log=None):
     """Apply a checked play-phase move, then end the turn and begin the next one (its draw, the
-    end checks). ``pos["deck"]`` is drawn from its end; ``log`` (a list) gets the events."""
+    end checks). ``pos["deck"]`` is drawn from its end; ``log`` (a list) gets the events. A
+    state of rules version 3 (it has ``due``) leaves the next turn's draw due (its own move);
+    the bots' sampled copies draw at once."""
     apply_move(pos, seat, move, log)
     if not end_checks(pos, seat, log):
-        begin_turn(pos, other(seat), log)
+        begin_turn(pos, other(seat), log, step="due" in pos)
 
 
 def apply_move(pos, seat, move, log=None):
@@ -288,13 +299,24 @@ def _six_places(pos, seat):
     return None
 
 
-def begin_turn(pos, seat, log=None):
-    """``seat``'s turn begins: the draw (an empty deck ends the game), then the stuck check."""
+def begin_turn(pos, seat, log=None, step=False):
+    """``seat``'s turn begins: the draw (an empty deck ends the game), then the stuck check.
+    ``step`` (rules version 3): the draw waits as a move of its own (``due``)."""
     pos["turn"] = seat
     if not pos["deck"]:
         a, b = (len(h) for h in pos["hands"])
         winners = [0, 1] if a == b else [0 if a < b else 1]
         return finish(pos, winners, "deck", seat, log)
+    if step:
+        pos["due"] = True
+        return None
+    return draw(pos, seat, log)
+
+
+def draw(pos, seat, log=None):
+    """``seat`` draws the turn's tile (the deck has one), then the stuck check."""
+    if "due" in pos:
+        pos["due"] = False
     tile = pos["deck"].pop()
     pos["hands"][seat].append(tile)
     pos["hands"][seat].sort()
@@ -314,7 +336,7 @@ def finish(pos, winners, how, seat, log=None):
 # --- the game -----------------------------------------------------------------------------------
 class Bossa(Game):
     id = "bossa"
-    rules_version = 2
+    rules_version = 3
     min_players = 2
     max_players = 2
 
@@ -363,7 +385,10 @@ class Bossa(Game):
             for s, c in enumerate(RULING_BASIC_DICE):
                 state["lines"][c]["die"] = rolls[-1][s]
             self._start(state, high)
-        return self.stamp(state, version)
+        state = self.stamp(state, version)
+        if rules_of(state) >= DRAW_STEP_VERSION:
+            state["due"] = False
+        return state
 
     def _choose(self, state, seat, line):
         """``seat`` takes ``line`` as its own side; the dice go to the lines (rolls as they are)."""
@@ -390,7 +415,15 @@ class Bossa(Game):
             return [{"a": "own", "line": c} for c in LINES] + [{"a": "first"}]
         if state["phase"] == "side":
             return [{"a": "own", "line": c} for c in LINES]
+        if state.get("due"):
+            return [dict(DRAW)]
         return turn_moves(state, seat, len(state["deck"]))
+
+    def automatic(self, state):
+        """The turn's draw (rules version 3) makes itself: ``(seat, move)`` while it is due."""
+        if state["phase"] == "play" and state.get("due"):
+            return state["turn"], dict(DRAW)
+        return None
 
     def check(self, state, seat, move):
         phase = state["phase"]
@@ -409,6 +442,11 @@ class Bossa(Game):
                 return
             raise IllegalMove("choose your side's line" + (" or the first turn" if phase == "choose" else ""),
                               key=f"bossa.error.{phase}")
+        if state.get("due") or kind == "draw":
+            if state.get("due") and move == DRAW:
+                return
+            raise (IllegalMove("draw your tile first", key="bossa.error.draw_first") if state.get("due")
+                   else IllegalMove("the tile of this turn is already drawn"))
         shapes = {"place": {"a", "line", "end", "tiles"}, "stack": {"a", "line", "n", "tiles"},
                   "redraw": {"a", "tile"}, "exchange": {"a", "give", "take"}}
         if kind not in shapes:
@@ -486,6 +524,9 @@ class Bossa(Game):
             self._choose(state, seat, move["line"])
             self._start(state, state["high"] if state["phase"] == "side" else other(seat))
             return
+        if state.get("due"):
+            draw(state, seat, log)
+            return
         play_turn(state, seat, move, log)
 
     # --- what a seat may see -------------------------------------------------------------------
@@ -514,6 +555,7 @@ class Bossa(Game):
             "variant": state["variant"],
             "phase": state["phase"],
             "turn": state["turn"],
+            "due": bool(state.get("due")),     # the turn's draw is still to be made
             "to_move": self.to_move(state),
             "rolls": list(state["rolls"]),
             "high": state["high"],
@@ -548,23 +590,27 @@ class Bossa(Game):
         return out
 
     def undoable(self, before, seat, move, after):
-        """Only the higher roller's "I go first" can be taken back: it reveals nothing (the
-        lower roller then chooses a side, and no tile is turned up). Every other move is
-        followed by a draw (the next turn's, or Redraw's: a hidden tile comes to light), or
-        opens the hands (a side chosen: the dice are laid and the next turn draws), or ends
-        the game (the tile put aside is shown). A refusal is the key of the words saying why:
-        the first thing that came to light (the take-back button's reason names it)."""
+        """What reveals nothing can be taken back: the higher roller's "I go first" (the lower
+        roller then chooses a side, and no tile is turned up), and from rules version 3 on a
+        placement, a stack or an Exchange that does not end the game (the hands are open; the
+        next turn's draw is a move of its own). Whatever brings a hidden tile to light cannot:
+        a draw (in versions 1 and 2 every turn's last move drew the next turn's tile), a
+        Redraw, the choice of a side (it opens the hands), the end (the tile put aside is
+        shown). A refusal is the key of the words saying why: the first thing that came to
+        light (the take-back button's reason names it)."""
         if (before.get("phase") == "choose" and after.get("phase") == "side"
                 and isinstance(move, dict) and move.get("a") == "first"):
             return True
         if before.get("phase") == "over" or not isinstance(after, dict):
             return "undo.over" if before.get("phase") == "over" else "undo.no"
+        if before.get("due"):
+            return "bossa.undo.drew"
         for e in after.get("log", [])[len(before.get("log", [])):]:
             if e.get("e") in UNDO_WHY:
                 return UNDO_WHY[e["e"]]
             if e.get("e") == "choose" and e.get("pick") == "own":
                 return "bossa.undo.opened"
-        return "undo.no"
+        return True if rules_of(before) >= DRAW_STEP_VERSION else "undo.no"
 
     def outcome(self, state):
         if state["phase"] != "over":
@@ -594,6 +640,8 @@ def view_moves(view, seat):
     """The legal moves of ``seat`` computed from its view alone (for bots and the screen)."""
     if seat not in view["to_move"]:
         return []
+    if view.get("due"):
+        return [dict(DRAW)]
     if view["phase"] == "choose":
         return [{"a": "own", "line": c} for c in LINES] + [{"a": "first"}]
     if view["phase"] == "side":

@@ -1111,7 +1111,7 @@ class BossaUI(GameUI):
             return None
         if view["phase"] in ("choose", "side"):
             return ctx.say("bossa.progress.choosing", view["turn"])
-        turn = sum(1 for e in view["log"] if e["e"] == "draw")
+        turn = sum(1 for e in view["log"] if e["e"] == "draw") + view.get("due", False)
         hands = t("list.sep").join(t("bossa.progress.hand", name=ctx.name(s), n=view["hand_sizes"][s])
                                    for s in (0, 1))
         return t("bossa.progress", turn=turn, hands=hands, deck=view["deck"],
