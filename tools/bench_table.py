@@ -193,6 +193,8 @@ def positions(game_id, count):
     slow = get_game(game_id).bot_levels[0]
     out = []
     for k in picks:
+        while k > 0 and not match.chosen(k):    # a move that made itself (Bossa's draw) is
+            k -= 1                               # made as the code opens: take the one before
         seat, move = rec.moves[k]
         seats = [{"name": "", "bot": None} if s == seat else {"name": f"Bot {s + 1}", "bot": slow}
                  for s in range(players)]
