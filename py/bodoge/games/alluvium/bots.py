@@ -21,7 +21,7 @@ import math
 
 from ...core.bot import Bot
 from . import board as B
-from .rules import COOPERATION_DIVISOR, choices, masks, ranks
+from .rules import COOPERATION_DIVISOR, choices, masks
 
 _EDGE_CELLS = [(r in (0, B.SIZE - 1)) + (c in (0, B.SIZE - 1))
                for r in range(B.SIZE) for c in range(B.SIZE)]
@@ -63,14 +63,6 @@ def dense_rectangle(filled: int, penalty: int = 3) -> int:
 def pockets(filled: int) -> int:
     """Empty cells in groups too small for any piece (1 or 2 cells)."""
     return sum(c.bit_count() for c in B.components(B.FULL & ~filled) if c.bit_count() < 3)
-
-
-def expected_share(ticks: list[int], me_index: int, territory: int, doubt: float = 0.0) -> float:
-    """Cooperation points if the sheet were scored now (rank by ticks among ``ticks``), blended
-    with an even chance (``doubt`` 0..1: how much the ranking may still change)."""
-    r = ranks(ticks)[me_index]
-    share = 0.0 if r >= len(ticks) or r not in COOPERATION_DIVISOR else 1 / COOPERATION_DIVISOR[r]
-    return territory * ((1 - doubt) * share + doubt * 0.5)
 
 
 def _phi(x: float) -> float:
@@ -187,8 +179,6 @@ class StrongBot(AlluviumBot):
     W_COOP = 3.0          # the cooperation bonus expected from this sheet
     W_HURT = 0.3          # growth of the owner's rectangle (per cell, per round left)
     W_HURT_DENSE = 0.35
-    DOUBT = 1.0           # early in the game the ranking may still change: blend toward an even share
-    RACE = 1.0            # 1: the expected share from the tick race (race_share) instead of DOUBT's blend
     SIGMA = 3.0           # ticks one visit may move a lead by (the race's uncertainty per visit)
 
     def act(self, view):
@@ -230,12 +220,9 @@ class StrongBot(AlluviumBot):
         me = others.index(self.seat)
         ticks = [sit.ticks[p] for p in others]
         territory = B.largest_component(sit.own[self.seat])
-        doubt = self.DOUBT * (sit.rounds_left - 1) / max(1, sit.rounds - 1)
         sigma = self.SIGMA * math.sqrt(2 * (sit.rounds_left - 1) + 1)
-        coop = (territory * race_share(ticks, me, sigma) if self.RACE
-                else expected_share(ticks, me, territory, doubt))
-        return {"rect": B.rectangle_area(f), "dense": dense_rectangle(f), "doubt": doubt,
-                "me": me, "ticks": ticks, "coop": coop, "sigma": sigma}
+        return {"rect": B.rectangle_area(f), "dense": dense_rectangle(f), "me": me, "ticks": ticks,
+                "coop": territory * race_share(ticks, me, sigma), "sigma": sigma}
 
     def judge_home(self, sit, opt, _):
         _, m = opt
@@ -253,10 +240,7 @@ class StrongBot(AlluviumBot):
         ticks = list(before["ticks"])
         ticks[before["me"]] += gained
         territory = B.largest_component(sit.own[self.seat] | m)
-        if self.RACE:
-            coop = territory * race_share(ticks, before["me"], before["sigma"])
-        else:
-            coop = expected_share(ticks, before["me"], territory, before["doubt"])
+        coop = territory * race_share(ticks, before["me"], before["sigma"])
         hurt = ((B.rectangle_area(f) - before["rect"]) * self.W_HURT * sit.rounds_left
                 + (dense_rectangle(f) - before["dense"]) * self.W_HURT_DENSE)
         return gained * self.W_TICK + (coop - before["coop"]) * self.W_COOP - hurt

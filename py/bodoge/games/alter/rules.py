@@ -475,8 +475,8 @@ class Alter(Game):
         out = []
         for i, e in enumerate(state["log"]):
             key = (id(e), me, version)
-            hit = _PUBLIC.get(key)
-            if hit is None or hit[0] is not e:
+            hit = _PUBLIC.get(key)     # (the event is kept in it: its id is not reused)
+            if hit is None:
                 hit = _PUBLIC[key] = (e, self._public_event(e, state, me, i))
             out.append(hit[1])
         return out

@@ -442,11 +442,12 @@ class Bossa(Game):
                 return
             raise IllegalMove("choose your side's line" + (" or the first turn" if phase == "choose" else ""),
                               key=f"bossa.error.{phase}")
-        if state.get("due") or kind == "draw":
-            if state.get("due") and move == DRAW:
-                return
-            raise (IllegalMove("draw your tile first", key="bossa.error.draw_first") if state.get("due")
-                   else IllegalMove("the tile of this turn is already drawn"))
+        if state.get("due"):
+            if move != DRAW:
+                raise IllegalMove("draw your tile first", key="bossa.error.draw_first")
+            return
+        if kind == "draw":
+            raise IllegalMove("the tile of this turn is already drawn")
         shapes = {"place": {"a", "line", "end", "tiles"}, "stack": {"a", "line", "n", "tiles"},
                   "redraw": {"a", "tile"}, "exchange": {"a", "give", "take"}}
         if kind not in shapes:
