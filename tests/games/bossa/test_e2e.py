@@ -418,14 +418,18 @@ def open_long_replay(page):
 
 @pytest.mark.parametrize("lang", ("en", "ja"))
 def test_a_replay_on_a_phone_shows_each_move_whole_with_long_names(touch_at, lang):
-    """Issue 26: a replay at 390×844 with two 24-character names: at every step the prompt
-    (where the replay is, and the move in words) shows whole, nothing scrolling or cut."""
+    """Issue 26: a replay at 390×844 with two 24-character names, Show = Everything: at every
+    step the prompt (where the replay is, and the move in words) shows whole, and both lines
+    inside the field, nothing scrolling or cut (from the twelfth move the white line, three
+    tiles deep, ran 5 px out of the field, and once the tile put aside was shown beside the
+    deck 55 px: the bottom seat is drawn as the top one in a replay)."""
     page = touch_at("phone", lang)
     full = open_long_replay(page)
+    expect(page.locator(".bossa-side .removed")).to_be_visible()      # Everything: shown
     cut = []
     for k in range(len(full.moves) + 1):
         expect(page.locator("#replay-move")).to_have_value(str(k))
-        cut += [f"move {k}: {p}" for p in page.evaluate(SPILLS) if p.startswith("prompt")]
+        cut += [f"move {k}: {p}" for p in page.evaluate(SPILLS)]
         page.keyboard.press("ArrowRight")
     assert not cut, cut
 
@@ -435,15 +439,16 @@ TITLES = """() => ({
     (e) => Math.round(e.getBoundingClientRect().height)),
   tags: [...document.querySelectorAll('.line-title .side-tag, .bossa-seat .who')].map(
     (e) => [e.title, e.textContent]),
-  me: Math.round(document.querySelector('.bossa-seat.me').getBoundingClientRect().height)})"""
+  me: Math.round(document.querySelector('.bossa-seat.me').getBoundingClientRect().height),
+  them: Math.round(document.querySelector('.bossa-seat.them').getBoundingClientRect().height)})"""
 
 
 def test_a_replay_on_a_phone_in_japanese_keeps_long_names_on_one_row(touch_at):
     """Issue 26: a replay at 390×844 in Japanese with two 24-character names: each line's
-    title keeps one row (the name cut with "…", its title and text whole), and the bottom
-    seat keeps one height at every step (its hand had a row of its own only when it was to
-    move: the field lost 44 px every other step and its lines spilled; a marker used last
-    grew a row for its ◆)."""
+    title keeps one row (the name cut with "…", its title and text whole), and both seats
+    keep one height at every step (the bottom one's hand had a row of its own only when it was
+    to move: the field lost 44 px every other step and its lines spilled; a marker used last
+    grew a row for its ◆; a seat grew 2 px as its hand's tiles shrank for one more)."""
     page = touch_at("phone", "ja")
     full = open_long_replay(page)
     problems, heights = [], set()
@@ -454,7 +459,7 @@ def test_a_replay_on_a_phone_in_japanese_keeps_long_names_on_one_row(touch_at):
         problems += [f"move {k}: {t!r} titled {title!r}" for title, t in seen["tags"] if title != t]
         assert any(LONG[0] in t for _, t in seen["tags"]), seen
         if k:                                   # (move 0: the dice are not laid yet)
-            heights.add(seen["me"])
+            heights.add((seen["me"], seen["them"]))
         page.keyboard.press("ArrowRight")
     assert len(heights) == 1 and not problems, (heights, problems)
 
