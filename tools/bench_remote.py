@@ -36,8 +36,8 @@ import re
 import statistics
 import time
 
-from benchlib import OUT, header, measuring, save_results, served_browser, start_results, write
-from flood import CLICK_AT, FLOOD, FLOODS, HOST_PROBE
+from benchlib import OUT, header, last_cpu, measuring, save_results, served_browser, start_results, write
+from flood import CLICK_AT, FLOOD, FLOODS, HOST_PROBE, LOG_PAINT, PLAY_AT
 
 # bodoge: benchlib has put py/ on the import path
 from bodoge.core.bot import think
@@ -234,7 +234,10 @@ def join_seat(host, guest, seat, name):
 
 NO_FLOOD = "none (the same click, no flood)"
 BUSY_MS = 100
-BUSY = f"none, the hostile page busy {BUSY_MS} ms instead (its CPU is the host's here)"
+BUSY = f"none, the hostile page busy {BUSY_MS} ms instead"
+MIXED = "refused moves and syncs"
+# the same flood on the honest guest's turn: its move, from its page's call to the host's frame
+HONEST = f"{MIXED}, on the honest guest's turn (its move: call → host's frame)"
 # the hostile guest's page busy for ``ms`` from time ``at``, sending nothing: what its flood's
 # sending costs the host's page on a shared machine (two cores for the three pages here; a real
 # hostile guest's device has its own)
@@ -245,12 +248,14 @@ SPIN = """([ms, at]) => {
 }"""
 
 
-def bench_flood(browser, url, kinds):
-    """The floods ``kinds`` (names in FLOODS, or NO_FLOOD) in one new game, in turn."""
+def bench_flood(browser, url, kinds, hostile_in=None):
+    """The floods ``kinds`` (names in FLOODS, or NO_FLOOD) in one new game, in turn; the
+    hostile guest's page in the browser ``hostile_in`` if given, else in the host's (as the
+    honest guest's always is)."""
     game = get_game("algo")
     ctxs, pages = [], []
-    for hash_ in ("#/new/algo", "#/", "#/"):
-        ctx, page = device(browser, url + hash_)
+    for n, hash_ in enumerate(("#/new/algo", "#/", "#/")):
+        ctx, page = device(hostile_in if n == 2 and hostile_in is not None else browser, url + hash_)
         ctxs.append(ctx)
         pages.append(page)
     host, honest, hostile = pages
@@ -285,14 +290,20 @@ def bench_flood(browser, url, kinds):
             return True
 
         for kind in kinds:
-            texts = FLOODS.get(kind, [])
-            # the host's turn, to attack
+            texts = FLOODS.get(MIXED if kind == HONEST else kind, [])
+            mover = 1 if kind == HONEST else 0
+            # the host's turn (or the honest guest's), to attack
             while True:
                 st = truth()
-                view = json.loads(host.evaluate("window.bodoge.view(0)"))
+                view = json.loads(pages[mover].evaluate("(s) => window.bodoge.view(s)", mover))
                 if st["over"]:
                     raise RuntimeError("the game ended before the floods did")
-                if st["to_move"] == [0] and view["phase"] == "attack":
+                if st["to_move"] == [mover] and view["phase"] == "attack" and mover:
+                    if mover in json.loads(honest.evaluate("window.bodoge.status()"))["to_move"]:
+                        break                           # (its own page knows it too)
+                    honest.wait_for_timeout(10)
+                    continue
+                if st["to_move"] == [0] and view["phase"] == "attack" and not mover:
                     if host.get_by_role("button", name=re.compile("face down")).count():
                         break
                     play(0)                             # nothing face down to attack: on
@@ -304,8 +315,9 @@ def bench_flood(browser, url, kinds):
                     poll(host, "(n) => JSON.parse(window.bodoge.status()).log > n", st["log"])
                 else:
                     play(st["to_move"][0])
-            host.get_by_role("button", name=re.compile("face down")).first.click()
-            poll(host, "() => !!document.querySelector('button[data-act=\"declare\"]')")
+            if not mover:
+                host.get_by_role("button", name=re.compile("face down")).first.click()
+                poll(host, "() => !!document.querySelector('button[data-act=\"declare\"]')")
             host.wait_for_timeout(300)
             start_frames = host.evaluate("window.__frames.length")
             start_net = host.evaluate("window.__netTimes.length")
@@ -316,8 +328,13 @@ def bench_flood(browser, url, kinds):
                 hostile.evaluate(FLOOD, [key, texts, 10_000, at - 5])
             elif kind == BUSY:
                 hostile.evaluate(SPIN, [BUSY_MS, at - 5])
-            host.evaluate(CLICK_AT, ['button[data-act="declare"]:not([disabled]):not(.ruled):not(.bluff)', at])
-            paint = poll(host, "() => window.__paint")
+            if mover:
+                host.evaluate(LOG_PAINT)
+                honest.evaluate(PLAY_AT, [1, json.dumps(choose(game, view, 1, bots)), at])
+                paint = poll(host, "() => window.__logPaint") - poll(honest, "() => window.__call")
+            else:
+                host.evaluate(CLICK_AT, ['button[data-act="declare"]:not([disabled]):not(.ruled):not(.bluff)', at])
+                paint = poll(host, "() => window.__paint")
             if texts:
                 poll(hostile, "() => window.__flood && window.__flood.end")
                 flood = hostile.evaluate("window.__flood")
@@ -336,7 +353,7 @@ def bench_flood(browser, url, kinds):
             while truth()["to_move"] == [0]:
                 play(0)
             took = None
-            if truth()["to_move"] == [1]:
+            if truth()["to_move"] == [1] and not mover:
                 t0 = time.monotonic()
                 play(1)
                 took = (time.monotonic() - t0) * 1000
@@ -395,8 +412,20 @@ def report(results):
     if flood:
         lines += [
             "", "## A guest's flood, at the host", "",
-            "An algo game of three: the host's person, an honest guest and a hostile one (each a "
-            "browser context of one headless Chromium, over loopback). On the host's turn the "
+            "An algo game of three: the host's person, an honest guest and a hostile one, over "
+            "loopback. " + (
+                "The host's and the honest guest's pages are browser contexts of one headless "
+                "Chromium on every CPU; the hostile guest's page is in a second one whose "
+                f"processes are kept to CPU {results['flood_hostile_cpu']} (`taskset`): a guest's "
+                "device has its own CPU, so its sending and its side of the transport are not the "
+                "host's work (with the three pages in one browser, `--shared`, the flood's own "
+                "sending slowed the host's page whatever the host did: medians 73–113 ms, "
+                "2026-11-29, load 0.8). "
+                if results.get("flood_hostile_cpu") is not None else
+                "The three pages are browser contexts of one headless Chromium on every CPU: the "
+                "flood's own sending and transport share the host's CPU (a real guest's device "
+                "has its own). ") +
+            "On the host's turn the "
             "hostile guest sends 10,000 messages of one kind through its data channel as fast "
             "as its page can, and the host's person declares at once. The host reads a guest's "
             "messages within a budget (20 a second, 20 at once; beyond it they are dropped "
@@ -412,16 +441,18 @@ def report(results):
             "sent back: bytes from the host to that guest meanwhile. Host's move: from the "
             "moment the host's person clicks (scheduled 5 ms into the flood; a page busy with "
             "messages runs the click late, and that counts) to the animation frame that shows "
-            "the move; the first row is the same click with no flood, in the same run: the floor "
+            "the move (target: within 100 ms); the first row is the same click with no flood, in the same run: the floor "
             "the floods are to be compared with, and the second the same click while the hostile "
             f"page is busy for {BUSY_MS} ms (about as long as its sending takes, sent in) and "
-            "sends nothing: the three pages share two cores here, so a flood's sending slows "
-            "the host's page whatever the host does (a real guest's device has its own CPU). Each kind is measured in several rounds (each "
-            "a new game; a round is two games, of three clicks each): the row is the round with the median host's move, in bold, and "
+            "sends nothing; the last row is the mixed flood on the honest guest's turn, and its "
+            "move made 5 ms into the flood, timed from its page's call to the host's animation "
+            "frame after the log showed it (the guest's sending and the way over included). Each "
+            "kind is measured in several rounds (each a new game; a round is three games, of "
+            "three, three and one moves timed): the row is the round with the median timed move, in bold, and "
             "after it every round's. Frames: the gaps between the host's animation frames from the flood's "
             "start for 2 s (60 Hz: 16.7 ms); long tasks: main-thread tasks over 50 ms in that "
             "time. Honest guest's next move: from its page's call to the host's board showing "
-            "it. Before this budget (issue 27) "
+            "it, after the flood. Before this budget (issue 27) "
             "10,000 refused moves held the host's page for 69–73 s and the honest guest's move "
             "reached the board 40 s late; 10,000 syncs made the host send 7.4 MB back.",
             "",
@@ -430,7 +461,7 @@ def report(results):
             "| Honest guest's next move |",
             "|---|---|---|---|---|---|---|---|---|---|",
         ]
-        kinds = {k: [] for k in [NO_FLOOD, BUSY] + list(FLOODS)}
+        kinds = {k: [] for k in [NO_FLOOD, BUSY] + list(FLOODS) + [HONEST]}
         for r in flood:
             kinds.setdefault(r["kind"], []).append(r)
         for rows in kinds.values():       # the round of the median host's move, and every round's
@@ -445,7 +476,7 @@ def report(results):
                 f"{r['read']} | {r['heard_for_ms']} ms "
                 f"| {r['bytes_back']} B | {r['paint_ms']} ms | {r['frame_max']} / {r['frame_p95']} ms "
                 f"| {r['frames_over_50']} of {r['frames']} | {r['long_tasks']} (max {r['long_max']} ms) "
-                f"| {r['honest_ms']} ms |")
+                f"| {'–' if r['honest_ms'] is None else str(r['honest_ms']) + ' ms'} |")
     lines += ["", "Raw figures: `benchmarks/remote.json`.", ""]
     write(os.path.join(OUT, "remote.md"), lines)
 
@@ -456,13 +487,15 @@ def main():
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--only", choices=("games", "flood"), help="measure one part (the other keeps its figures)")
     ap.add_argument("--rounds", type=int, default=3, help="floods of each kind (each round a new game)")
+    ap.add_argument("--shared", action="store_true",
+                    help="the flood's three pages in one browser (the guests' not kept to a CPU of their own)")
     args = ap.parse_args()
     results = start_results("remote")
     measured = results.setdefault("measured", {})
     if "all" in measured:                    # measured before the flood was: the games
         measured["games"] = measured.pop("all")
-    with served_browser() as (browser, url):
-        if args.only in (None, "games"):
+    if args.only in (None, "games"):
+        with served_browser() as (browser, url):
             measuring(results, "games")
             results["cap"] = args.moves
             out = []
@@ -471,13 +504,21 @@ def main():
                 print(json.dumps(r))
                 out.append(r)
             results["games"] = out
-        if args.only in (None, "flood"):
+    if args.only in (None, "flood"):
+        # the hostile guest's page in a browser of its own kept on one CPU (a guest's device has
+        # its own: its sending and its side of the transport are not the host's work), the
+        # host's and the honest guest's on every CPU; --shared: all three pages in one browser
+        apart = None if args.shared else last_cpu()
+        with served_browser(second_on=apart) as (browser, url, *guests):
             measuring(results, "flood")
+            results.pop("flood_guests_cpu", None)
+            results["flood_hostile_cpu"] = apart
             out = []
             kinds = list(FLOODS)
             for n in range(args.rounds):        # (a game has turns for three clicks, not five)
-                for part in ([NO_FLOOD] + kinds[:2], [BUSY] + kinds[2:]):
-                    out += [dict(r, round=n + 1) for r in bench_flood(browser, url, part)]
+                for part in ([NO_FLOOD] + kinds[:2], [BUSY] + kinds[2:], [HONEST]):
+                    out += [dict(r, round=n + 1)
+                            for r in bench_flood(browser, url, part, guests[0] if guests else None)]
             results["flood"] = out
     save_results("remote", results)
     report(results)

@@ -66,11 +66,31 @@ def frames(page):
     return page.evaluate("window.__long"), page.evaluate("window.__gaps")
 
 
-def launch(p):
+def launch(p, cpus=None):
+    """Headless Chromium; ``cpus`` (e.g. "1"): every process of it on those CPUs only
+    (``taskset``; its children inherit it)."""
     path = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+    if cpus is not None:
+        path = pinned(path or p.chromium.executable_path, cpus)
     if path:
         return p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
     return p.chromium.launch(args=CHROMIUM_ARGS)
+
+
+def pinned(path, cpus):
+    """A script that runs the browser at ``path`` on CPUs ``cpus`` only."""
+    script = os.path.join(tempfile.mkdtemp(prefix="bodoge-pin-"), "chromium")
+    with open(script, "w") as f:
+        f.write(f'#!/bin/sh\nexec taskset -c {cpus} "{path}" "$@"\n')
+    os.chmod(script, 0o755)
+    return script
+
+
+def last_cpu():
+    """The last CPU this process may run on, if it may run on two or more and ``taskset`` is
+    here (else None): where a second browser can be kept, apart from the first one's main work."""
+    cpus = sorted(os.sched_getaffinity(0))
+    return cpus[-1] if len(cpus) >= 2 and shutil.which("taskset") else None
 
 
 def build_site(where, extra=None):
@@ -96,8 +116,10 @@ class Copy:
 
 
 @contextlib.contextmanager
-def served_browser(extra=None):
-    """Yield (browser, url): a freshly built site on a local server, and headless Chromium."""
+def served_browser(extra=None, second_on=None):
+    """Yield (browser, url): a freshly built site on a local server, and headless Chromium.
+    ``second_on`` (a CPU number): yield (browser, url, second), a second headless Chromium
+    whose processes run on that CPU only."""
     from playwright.sync_api import sync_playwright
 
     tmp = tempfile.mkdtemp(prefix="bodoge-bench-")
@@ -105,10 +127,13 @@ def served_browser(extra=None):
         build_site(tmp, extra)
         with Server(tmp) as srv, sync_playwright() as p:
             browser = launch(p)
+            second = None if second_on is None else launch(p, str(second_on))
             try:
-                yield browser, srv.url
+                yield (browser, srv.url) if second is None else (browser, srv.url, second)
             finally:
                 browser.close()
+                if second is not None:
+                    second.close()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

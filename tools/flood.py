@@ -73,3 +73,27 @@ HOST_PROBE = """() => {
   }});
   return true;
 }""".replace("NOW", NOW)
+# On an honest guest: its move ``m`` for seat ``s`` at time ``at`` (a timer of its page);
+# ``__call``: when it was made.
+PLAY_AT = """([s, m, at]) => {
+  NOW
+  window.__call = null;
+  setTimeout(() => { window.__call = now(); window.bodoge.play(s, m); }, Math.max(0, at - now()));
+  return true;
+}""".replace("NOW", NOW)
+# On the host: ``__logPaint``, the animation frame after the log's newest line changed (another
+# device's move on its board).
+LOG_PAINT = """() => {
+  NOW
+  window.__logPaint = null;
+  const last = () => { const l = document.querySelectorAll("#log-list li");
+                       return l.length + "|" + (l.length ? l[l.length - 1].textContent : ""); };
+  const was = last();
+  const seen = new MutationObserver(() => {
+    if (last() === was) return;
+    seen.disconnect();
+    requestAnimationFrame(() => { window.__logPaint = now(); });
+  });
+  seen.observe(document.getElementById("app"), {subtree: true, childList: true, characterData: true});
+  return !!document.getElementById("log-list");
+}""".replace("NOW", NOW)
