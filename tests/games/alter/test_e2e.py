@@ -60,7 +60,7 @@ def code(rec, n, human):
 @pytest.fixture
 def at(at):
     """The shared ``at``, bots at the slow speed: a position stays as it was opened."""
-    return lambda size, lang, speed="slow": at(size, lang, speed)
+    return lambda size, lang, speed="slow", touch=False: at(size, lang, speed, touch=touch)
 
 
 def open_position(page, rec, where):
@@ -303,3 +303,67 @@ def test_the_round_pause_shows_the_taken_card_in_the_hand_and_what_happened(at):
     expect(page.locator("[data-region=hand] .just-taken")).to_have_count(0)
     slid = set(page.evaluate("window.__slid"))
     assert {f"pick-{s}" for s in range(4)} <= slid, slid
+
+
+# the boxes a second tap aims at: the table, the seats above and below it, each place
+BOXES = """() => { const out = {};
+  for (const e of document.querySelectorAll('.alter-table, .alter-opponents, .alter-hand, .round-cards,'
+                                            + ' .alter-table .place'))
+    { const r = e.getBoundingClientRect();
+      out[e.id || e.className.split(' ')[0]] = [r.left, r.top, r.width, r.height].map(Math.round); }
+  return out; }"""
+
+
+def settled_boxes(page):
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+                  ".then(() => true)")
+    return page.evaluate(BOXES)
+
+
+def choice_in_round(players, rnd, seed=7):
+    """From a self-play game: (record, moves played, seat) at a Change-or-Watch choice of
+    round ``rnd`` (0-based) of the first set, for a seat that is not the last to choose."""
+    match = play_one("alter", {"players": players}, seed, ["normal"] * players)
+    rec = match.record
+    replay = Match.new("alter", rec.options, rec.seed)
+    for k, (seat, move) in enumerate(rec.moves):
+        st = replay.state
+        if st["phase"] == "choose" and st["round"] == rnd and not replay.view(seat)["last"]:
+            return rec, k, seat
+        replay.play(seat, move)
+    raise AssertionError("no such choice")
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+@pytest.mark.parametrize("rnd", (0, 2))
+def test_the_table_stays_put_through_a_turn_on_a_phone(at, lang, rnd):
+    """On a 390×844 touch screen, from the turn's start to its move, the table, the seats and
+    every place keep their boxes: choosing a Change (Confirm and Cancel appear in your seat,
+    the prompt says what it will do), cancelling, choosing Watch, watching, and the turn passed
+    on (issue 26: a second tap on the same spot must hit the same place). With no card yet
+    (round 1) and with two (round 3)."""
+    page = at("phone", lang, touch=True)
+    rec, k, seat = choice_in_round(4, rnd)
+    seats = [{"name": "", "bot": None if s == seat else "normal"} for s in range(4)]
+    page.evaluate("(h) => { location.hash = h; }", "#load=" + encode(
+        Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k], {"seats": seats})))
+    page.wait_for_selector("main.play-screen[data-game='alter'] #watch")
+    page.locator("[data-act=keep-here]").tap()          # the banner of a game opened by a link
+    expect(page.locator("#save-banner")).to_have_count(0)
+    start = settled_boxes(page)
+    steps = []
+    change = page.locator(".place-hit.do-change").last
+    change.tap()
+    expect(page.locator("#alter-confirm")).to_be_visible()
+    steps.append(("a Change chosen", settled_boxes(page)))
+    page.locator("#alter-cancel").tap()
+    expect(page.locator("#alter-confirm")).to_have_count(0)
+    page.locator("#watch").tap()
+    expect(page.locator("#alter-confirm")).to_be_visible()
+    steps.append(("Watch chosen", settled_boxes(page)))
+    page.locator("#alter-confirm").tap()
+    expect(page.locator(".place-hit.do-place").first).to_be_visible()
+    steps.append(("watched", settled_boxes(page)))
+    for what, boxes in steps:
+        moved = {key: (start[key], box) for key, box in boxes.items() if start.get(key) != box}
+        assert not moved, f"{what}: moved {moved}"
