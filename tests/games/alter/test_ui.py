@@ -714,3 +714,27 @@ def test_a_japanese_round_summary_ends_its_sentences_in_japanese():
     score = next(e for e in match.view(0)["log"][before:] if e["e"] == "score")
     block = Page(render(UI.set_block(score, ctx)))
     assert "." not in block.all_text and "。" in block.all_text
+
+
+def test_japanese_summary_and_hint_break_between_phrases_only():
+    """The round summary's sentences and the round cards' hint, in Japanese, break between
+    phrases only, names whole (a phone broke 「あな/た」 in the summary and 「カー/ド」 in the
+    hint: issue 26); the words read the same."""
+    match, before = round_end()
+    view = match.view(0)
+    take = next(e for e in view["log"][before:] if e["e"] == "take")
+    ctx = ctx_for(0, names=("あなた", "CPU2（つよい）", "CPU3（ふつう）", "CPU4（ふつう）"), lang="ja")
+    summary = Page("<div>" + render(UI.round_summary(take, ctx)) + "</div>")
+    lines = summary.all("paragraph")
+    assert len(lines) == 3 and all("phrased" in p.classes for p in lines)
+    mine = lines[0]
+    assert mine.text == UI.my_round(take, ctx)
+    assert [el.text for el in mine.where(cls="nw")][:1] == ["あなた"]
+    assert mine.where(tag="wbr")
+    ctx.pause = take
+    hint = Page(board_html(view, ctx)).where(cls="a-hint")[0]
+    assert "phrased" in hint.classes and hint.where(tag="wbr")
+    assert hint.text == ctx.t("alter.revealed_hint")
+    # English is left as it is
+    en = Page("<div>" + render(UI.round_summary(take, ctx_for(0))) + "</div>")
+    assert not en.where(tag="wbr")

@@ -35,6 +35,7 @@ import math
 
 from ...ui.games import GameUI, action, joined, result_part
 from ...ui.html import h
+from ...ui.phrases import phrased
 from . import rules as R
 from .bots import StrongBot
 
@@ -98,6 +99,12 @@ def eye_icon():
              h("path", {"d": "M1 8 Q12 -4 23 8 Q12 20 1 8 Z", "fill": "#fff", "stroke": "#1d1f24",
                         "stroke_width": "2", "stroke_linejoin": "round"}),
              h("circle", {"cx": "12", "cy": "8", "r": "3.6", "fill": "#1d1f24"}))
+
+
+def phrased_line(cls, text, ctx):
+    """A paragraph of the game's own sentences: in Japanese its lines break between phrases
+    only, the seats' names whole (``bodoge.ui.phrases``: never 「あな/た」, 「カー/ド」)."""
+    return h("p", {"class_": f"{cls} phrased".strip()}, phrased(text, ctx.names))
 
 
 def card(t, cid, cls="", id_=None, fx=None, key=None, seen=False, peek=False):
@@ -345,7 +352,7 @@ class AlterUI(GameUI):
                  h("p", {"class_": "info-label", "aria_hidden": "true"}, t("alter.revealed")),
                  h("div", {"class_": "round-cards"}, cards),
                  h("p", {"class_": "offscreen"}, words),
-                 h("p", {"class_": "a-hint"}, t("alter.revealed_hint")),
+                 phrased_line("a-hint", t("alter.revealed_hint"), ctx),
                  self.reference(ctx))
 
     def reference(self, ctx):
@@ -812,9 +819,9 @@ class AlterUI(GameUI):
             left = R.ROUNDS_PER_SET - 1 - e["round"]
             mine = self.my_round(e, ctx)
             return h("div", {"class_": "alter-take"},
-                     h("p", {"class_": "a-mine"}, mine) if mine else None,
-                     h("p", {}, t("alter.sentence", text=who)),
-                     h("p", {"class_": "a-hint"}, t("alter.rounds_left", n=left)))
+                     phrased_line("a-mine", mine, ctx) if mine else None,
+                     phrased_line("", t("alter.sentence", text=who), ctx),
+                     phrased_line("a-hint", t("alter.rounds_left", n=left), ctx))
         return h("div", {"class_": "alter-results"},
                  self.set_block(e, ctx),
                  h("p", {"class_": "running"}, t("alter.running", totals=t("list.sep").join(
@@ -898,7 +905,7 @@ class AlterUI(GameUI):
                  [h("th", {"scope": "col"}, t("alter.sheet.set_short", n=e["set"] + 1)) for e in scored],
                  h("th", {"scope": "col"}, t("alter.sheet.total")))
         rows = [h("tr", {"class_": "winner" if s in out["winners"] else None},
-                  h("th", {"scope": "row"}, h("span", {"class_": "sheet-name"}, ctx.name(s))),
+                  h("th", {"scope": "row"}, h("span", {"class_": "sheet-name phrased"}, ctx.name(s))),
                   [h("td", {}, str(e["points"][s])) for e in scored],
                   h("td", {"class_": "total"}, str(out["scores"][s]))) for s in range(n)]
         parts.append(h("table", {"class_": "alter-sheet"},
