@@ -112,6 +112,11 @@ def test_the_table_is_one_screen_for_four_and_five_players(at, size, lang):
         open_position(page, rec, found["result"])
         expect(page.locator(".overlay.result .alter-sheet")).to_be_visible()
         assert_regions_in_view(page, REGIONS)
+        # every name on the score sheet is whole (they were cut with "…" on a phone: issue 26)
+        cut = page.locator(".alter-sheet .sheet-name").evaluate_all(
+            "(els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1"
+            " || getComputedStyle(e).textOverflow === 'ellipsis').map((e) => e.textContent)")
+        assert page.locator(".alter-sheet .sheet-name").count() == players and cut == []
         page.click("#look-at-table")
         expect(page.locator("#show-overlay")).to_be_visible()
         assert_regions_in_view(page, REGIONS)
