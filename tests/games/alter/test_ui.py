@@ -738,3 +738,18 @@ def test_japanese_summary_and_hint_break_between_phrases_only():
     # English is left as it is
     en = Page("<div>" + render(UI.round_summary(take, ctx_for(0))) + "</div>")
     assert not en.where(tag="wbr")
+
+
+def test_a_chosen_moves_japanese_prompt_has_no_space_between_its_sentences():
+    """「…2→3。 決定するか…」: the two sentences of a chosen Change's prompt were joined with
+    an English space (issue 26); in English they keep it."""
+    for lang, gap in (("ja", "。決定"), ("en", ". Confirm")):
+        app, host = make_app(lang=lang)
+        host.touch_screen = True
+        screen = start(app, ["human", "human", "human", "human"], first="0")
+        app.act("handover-ok")
+        app.act("place", "1")
+        app.act("handover-ok")
+        app.act("change", "1")
+        words = screen.snapshot()["prompt"]
+        assert gap in words and "。 " not in words, words

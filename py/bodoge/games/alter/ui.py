@@ -618,8 +618,8 @@ class AlterUI(GameUI):
         t = ctx.t
         chosen = self.chosen(view, sel)
         if chosen is not None:
-            return self.effect_text(view, chosen, ctx) + " " + t(
-                "alter.prompt.confirm.touch" if ctx.touch else "alter.prompt.confirm")
+            return t("alter.prompt.chosen", effect=self.effect_text(view, chosen, ctx), confirm=t(
+                "alter.prompt.confirm.touch" if ctx.touch else "alter.prompt.confirm"))
         phase = view["phase"]
         if phase == "place":
             return t("alter.prompt.deal")
