@@ -372,3 +372,36 @@ def test_the_table_stays_put_through_a_turn_on_a_phone(at, lang, rnd):
     for what, boxes in steps:
         moved = {key: (start[key], box) for key, box in boxes.items() if start.get(key) != box}
         assert not moved, f"{what}: moved {moved}"
+
+
+# each line of an element's text as the browser broke it
+LINES = """(e) => { const out = []; const range = document.createRange(); let top = null;
+  const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT); let node;
+  while ((node = walker.nextNode())) for (let i = 0; i < node.length; i++) {
+    range.setStart(node, i); range.setEnd(node, i + 1);
+    const r = range.getClientRects()[0]; if (!r) continue;
+    if (top === null || r.top > top + 2) { out.push(''); top = r.top; }
+    out[out.length - 1] += node.data[i]; }
+  return out; }"""
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_seat_names_and_the_status_break_between_words_on_a_phone(at, lang):
+    """The others' names at four seats across a phone, the longest the game gives
+    (「CPU2（やさしい）」), break before their bracket, never inside a word (「CPU2（や/さし
+    い）」 in the lesson: issue 26); so does the set and round line."""
+    page = at("phone", lang, touch=True)
+    rec, found = positions(4)
+    k, seat, _ = found["choose"]
+    seats = [{"name": "", "bot": None if s == seat else "easy"} for s in range(4)]
+    page.evaluate("(h) => { location.hash = h; }", "#load=" + encode(
+        Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k], {"seats": seats})))
+    page.wait_for_selector("main.play-screen[data-game='alter'] .alter-opponents .a-name")
+    bracket = "（" if lang == "ja" else "("
+    names = page.locator(".alter-opponents .a-name")
+    assert names.count() == 3
+    for i in range(3):
+        lines = names.nth(i).evaluate(LINES)
+        assert len(lines) == 1 or (len(lines) == 2 and lines[1].lstrip().startswith(bracket)), lines
+    status = page.locator(".alter-status").evaluate(LINES)
+    assert all(not line.rstrip().endswith(("全", "of")) for line in status[:-1]), status
