@@ -72,6 +72,11 @@ def open_position(page, rec, where):
         page.wait_for_selector(".overlay.round-over")
 
 
+# the texts of the elements cut short: wider than their box, or drawn with "…"
+CUT = ("(els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1"
+       " || getComputedStyle(e).textOverflow === 'ellipsis').map((e) => e.textContent)")
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ("en", "ja"))
 def test_the_table_is_one_screen_for_four_and_five_players(at, size, lang):
@@ -104,6 +109,8 @@ def test_the_table_is_one_screen_for_four_and_five_players(at, size, lang):
         expect(page.locator(".alter-board.resolved")).to_be_visible()
         assert page.locator(".alter-table .taker").count() == players
         assert_regions_in_view(page, REGIONS)
+        # whose each card is, every name whole ("CPU 4 (nor…" on a phone: issue 26)
+        assert page.locator(".alter-table .taker").evaluate_all(CUT) == []
         # a set's scores
         open_position(page, rec, found["score"])
         expect(page.locator(".overlay .set-block")).to_be_visible()
@@ -113,9 +120,7 @@ def test_the_table_is_one_screen_for_four_and_five_players(at, size, lang):
         expect(page.locator(".overlay.result .alter-sheet")).to_be_visible()
         assert_regions_in_view(page, REGIONS)
         # every name on the score sheet is whole (they were cut with "…" on a phone: issue 26)
-        cut = page.locator(".alter-sheet .sheet-name").evaluate_all(
-            "(els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1"
-            " || getComputedStyle(e).textOverflow === 'ellipsis').map((e) => e.textContent)")
+        cut = page.locator(".alter-sheet .sheet-name").evaluate_all(CUT)
         assert page.locator(".alter-sheet .sheet-name").count() == players and cut == []
         page.click("#look-at-table")
         expect(page.locator("#show-overlay")).to_be_visible()

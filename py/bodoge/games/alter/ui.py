@@ -409,7 +409,7 @@ class AlterUI(GameUI):
             if pl["pick"] is not None:
                 parts.append(pick(pl["pick"]))
             if tb.resolved and pl["pick"] is not None:
-                parts.append(h("span", {"class_": "taker" + (" me" if pl["pick"] == ctx.viewer else ""),
+                parts.append(h("span", {"class_": "taker phrased" + (" me" if pl["pick"] == ctx.viewer else ""),
                                         "aria_hidden": "true"}, ctx.name(pl["pick"])))
             if move is not None:
                 parts.append(ghost(ctx.viewer, f"pv pv-{p}"))
