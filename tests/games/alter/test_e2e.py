@@ -202,6 +202,27 @@ def test_watch_asks_for_confirmation(at):
     expect(page.get_by_role("button", name=re.compile("you watched it")).first).to_be_visible()
     assert page.locator(".place-hit.do-place").count() >= 1
     assert_targets_cover_their_cards(page)
+    assert_place_tags_leave_the_cards_readable(page)
+
+
+# each "place n" tag under a round's card, against that card's wing word and every other card
+TAGS = """() => Array.from(document.querySelectorAll('.round-cards .shown-card .at')).map((tag) => {
+  const t = tag.getBoundingClientRect();
+  const over = (r) => t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom;
+  const own = tag.closest('.shown-card');
+  const word = own.querySelector('.acard-wing-word').getBoundingClientRect();
+  const others = Array.from(document.querySelectorAll('.round-cards .acard, .alter-table .place-card'))
+    .filter((c) => !own.contains(c)).map((c) => c.getBoundingClientRect());
+  return [tag.textContent, over(word), others.some(over)]; })"""
+
+
+def assert_place_tags_leave_the_cards_readable(page):
+    """A watched card's place tag covers neither its own wings' word nor another card (it
+    covered half of 「天使」 on a phone: issue 26)."""
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+                  ".then(() => true)")
+    tags = page.evaluate(TAGS)
+    assert tags and all(not word and not other for _, word, other in tags), tags
 
 
 def assert_targets_cover_their_cards(page):
@@ -374,6 +395,7 @@ def test_the_table_stays_put_through_a_turn_on_a_phone(at, lang, rnd):
     page.locator("#alter-confirm").tap()
     expect(page.locator(".place-hit.do-place").first).to_be_visible()
     steps.append(("watched", settled_boxes(page)))
+    assert_place_tags_leave_the_cards_readable(page)
     for what, boxes in steps:
         moved = {key: (start[key], box) for key, box in boxes.items() if start.get(key) != box}
         assert not moved, f"{what}: moved {moved}"
