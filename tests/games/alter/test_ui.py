@@ -753,3 +753,19 @@ def test_a_chosen_moves_japanese_prompt_has_no_space_between_its_sentences():
         app.act("change", "1")
         words = screen.snapshot()["prompt"]
         assert gap in words and "。 " not in words, words
+
+
+def test_the_log_line_of_a_take_joins_its_sentences_as_each_language_does():
+    """「…獲得しました。 あなたは赤の1…」: a round's take line put an English space after 「。」
+    (issue 26), and with every card shown it ended with no full stop at all."""
+    own = {"e": "take", "round": 1, "picks": [2, 0, 1, 3], "card": 1}
+    shown = {"e": "take", "round": 1, "picks": [2, 0, 1, 3], "cards": [1, 2, 5, 12]}
+    ja = ctx_for(0, lang="ja")
+    assert UI.describe(own, ja) == ("第2ラウンド：全員が自分のPickカードの下のカードを獲得しました。"
+                                    "あなたは赤の1（天使）を獲得しました。")
+    line = UI.describe(shown, ja)
+    assert "。 " not in line and line.endswith("。") and line.count("。") == 2
+    en = ctx_for(0)
+    assert UI.describe(own, en) == ("Round 2: everyone takes the card under their Pick card. "
+                                    "You take red 1 (angel).")
+    assert UI.describe(shown, en).endswith(".") and ". " in UI.describe(shown, en)

@@ -766,10 +766,12 @@ class AlterUI(GameUI):
         if kind == "take":
             text = t("alter.log.take", round=e["round"] + 1)
             if e.get("cards"):
-                text += " " + t("list.sep").join(say("alter.log.took", s, card=card_name(t, e["cards"][p]))
-                                                 for p, s in enumerate(e["picks"]))
-            elif e.get("card") is not None:
-                text += " " + t("alter.log.take_own", card=card_name(t, e["card"]))
+                rest = t("list.sep").join(say("alter.log.took", s, card=card_name(t, e["cards"][p]))
+                                          for p, s in enumerate(e["picks"]))
+                return t("alter.log.take_all", take=text, rest=rest)
+            if e.get("card") is not None:
+                return t("alter.log.take_then", take=text, rest=t("alter.log.take_own",
+                                                                  card=card_name(t, e["card"])))
             return text
         if kind == "score":
             points = t("list.sep").join(t("alter.log.points", name=ctx.name(s), n=p)
