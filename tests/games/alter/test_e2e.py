@@ -60,7 +60,7 @@ def code(rec, n, human):
 @pytest.fixture
 def at(at):
     """The shared ``at``, bots at the slow speed: a position stays as it was opened."""
-    return lambda size, lang, speed="slow": at(size, lang, speed)
+    return lambda size, lang, speed="slow", touch=False: at(size, lang, speed, touch=touch)
 
 
 def open_position(page, rec, where):
@@ -70,6 +70,11 @@ def open_position(page, rec, where):
     if move is not None:
         assert page.evaluate("([s, m]) => window.bodoge.play(s, m)", [seat, json.dumps(move)])
         page.wait_for_selector(".overlay.round-over")
+
+
+# the texts of the elements cut short: wider than their box, or drawn with "…"
+CUT = ("(els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1"
+       " || getComputedStyle(e).textOverflow === 'ellipsis').map((e) => e.textContent)")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -104,6 +109,8 @@ def test_the_table_is_one_screen_for_four_and_five_players(at, size, lang):
         expect(page.locator(".alter-board.resolved")).to_be_visible()
         assert page.locator(".alter-table .taker").count() == players
         assert_regions_in_view(page, REGIONS)
+        # whose each card is, every name whole ("CPU 4 (nor…" on a phone: issue 26)
+        assert page.locator(".alter-table .taker").evaluate_all(CUT) == []
         # a set's scores
         open_position(page, rec, found["score"])
         expect(page.locator(".overlay .set-block")).to_be_visible()
@@ -112,6 +119,9 @@ def test_the_table_is_one_screen_for_four_and_five_players(at, size, lang):
         open_position(page, rec, found["result"])
         expect(page.locator(".overlay.result .alter-sheet")).to_be_visible()
         assert_regions_in_view(page, REGIONS)
+        # every name on the score sheet is whole (they were cut with "…" on a phone: issue 26)
+        cut = page.locator(".alter-sheet .sheet-name").evaluate_all(CUT)
+        assert page.locator(".alter-sheet .sheet-name").count() == players and cut == []
         page.click("#look-at-table")
         expect(page.locator("#show-overlay")).to_be_visible()
         assert_regions_in_view(page, REGIONS)
@@ -192,6 +202,27 @@ def test_watch_asks_for_confirmation(at):
     expect(page.get_by_role("button", name=re.compile("you watched it")).first).to_be_visible()
     assert page.locator(".place-hit.do-place").count() >= 1
     assert_targets_cover_their_cards(page)
+    assert_place_tags_leave_the_cards_readable(page)
+
+
+# each "place n" tag under a round's card, against that card's wing word and every other card
+TAGS = """() => Array.from(document.querySelectorAll('.round-cards .shown-card .at')).map((tag) => {
+  const t = tag.getBoundingClientRect();
+  const over = (r) => t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom;
+  const own = tag.closest('.shown-card');
+  const word = own.querySelector('.acard-wing-word').getBoundingClientRect();
+  const others = Array.from(document.querySelectorAll('.round-cards .acard, .alter-table .place-card'))
+    .filter((c) => !own.contains(c)).map((c) => c.getBoundingClientRect());
+  return [tag.textContent, over(word), others.some(over)]; })"""
+
+
+def assert_place_tags_leave_the_cards_readable(page):
+    """A watched card's place tag covers neither its own wings' word nor another card (it
+    covered half of 「天使」 on a phone: issue 26)."""
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+                  ".then(() => true)")
+    tags = page.evaluate(TAGS)
+    assert tags and all(not word and not other for _, word, other in tags), tags
 
 
 def assert_targets_cover_their_cards(page):
@@ -303,3 +334,101 @@ def test_the_round_pause_shows_the_taken_card_in_the_hand_and_what_happened(at):
     expect(page.locator("[data-region=hand] .just-taken")).to_have_count(0)
     slid = set(page.evaluate("window.__slid"))
     assert {f"pick-{s}" for s in range(4)} <= slid, slid
+
+
+# the boxes a second tap aims at: the table, the seats above and below it, each place
+BOXES = """() => { const out = {};
+  for (const e of document.querySelectorAll('.alter-table, .alter-opponents, .alter-hand, .round-cards,'
+                                            + ' .alter-table .place'))
+    { const r = e.getBoundingClientRect();
+      out[e.id || e.className.split(' ')[0]] = [r.left, r.top, r.width, r.height].map(Math.round); }
+  return out; }"""
+
+
+def settled_boxes(page):
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+                  ".then(() => true)")
+    return page.evaluate(BOXES)
+
+
+def choice_in_round(players, rnd, seed=7):
+    """From a self-play game: (record, moves played, seat) at a Change-or-Watch choice of
+    round ``rnd`` (0-based) of the first set, for a seat that is not the last to choose."""
+    match = play_one("alter", {"players": players}, seed, ["normal"] * players)
+    rec = match.record
+    replay = Match.new("alter", rec.options, rec.seed)
+    for k, (seat, move) in enumerate(rec.moves):
+        st = replay.state
+        if st["phase"] == "choose" and st["round"] == rnd and not replay.view(seat)["last"]:
+            return rec, k, seat
+        replay.play(seat, move)
+    raise AssertionError("no such choice")
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+@pytest.mark.parametrize("rnd", (0, 2))
+def test_the_table_stays_put_through_a_turn_on_a_phone(at, lang, rnd):
+    """On a 390×844 touch screen, from the turn's start to its move, the table, the seats and
+    every place keep their boxes: choosing a Change (Confirm and Cancel appear in your seat,
+    the prompt says what it will do), cancelling, choosing Watch, watching, and the turn passed
+    on (issue 26: a second tap on the same spot must hit the same place). With no card yet
+    (round 1) and with two (round 3)."""
+    page = at("phone", lang, touch=True)
+    rec, k, seat = choice_in_round(4, rnd)
+    seats = [{"name": "", "bot": None if s == seat else "normal"} for s in range(4)]
+    page.evaluate("(h) => { location.hash = h; }", "#load=" + encode(
+        Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k], {"seats": seats})))
+    page.wait_for_selector("main.play-screen[data-game='alter'] #watch")
+    page.locator("[data-act=keep-here]").tap()          # the banner of a game opened by a link
+    expect(page.locator("#save-banner")).to_have_count(0)
+    start = settled_boxes(page)
+    steps = []
+    change = page.locator(".place-hit.do-change").last
+    change.tap()
+    expect(page.locator("#alter-confirm")).to_be_visible()
+    steps.append(("a Change chosen", settled_boxes(page)))
+    page.locator("#alter-cancel").tap()
+    expect(page.locator("#alter-confirm")).to_have_count(0)
+    page.locator("#watch").tap()
+    expect(page.locator("#alter-confirm")).to_be_visible()
+    steps.append(("Watch chosen", settled_boxes(page)))
+    page.locator("#alter-confirm").tap()
+    expect(page.locator(".place-hit.do-place").first).to_be_visible()
+    steps.append(("watched", settled_boxes(page)))
+    assert_place_tags_leave_the_cards_readable(page)
+    for what, boxes in steps:
+        moved = {key: (start[key], box) for key, box in boxes.items() if start.get(key) != box}
+        assert not moved, f"{what}: moved {moved}"
+
+
+# each line of an element's text as the browser broke it
+LINES = """(e) => { const out = []; const range = document.createRange(); let top = null;
+  const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT); let node;
+  while ((node = walker.nextNode())) for (let i = 0; i < node.length; i++) {
+    range.setStart(node, i); range.setEnd(node, i + 1);
+    const r = range.getClientRects()[0]; if (!r) continue;
+    if (top === null || r.top > top + 2) { out.push(''); top = r.top; }
+    out[out.length - 1] += node.data[i]; }
+  return out; }"""
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_seat_names_and_the_status_break_between_words_on_a_phone(at, lang):
+    """The others' names at four seats across a phone, the longest the game gives
+    (「CPU2（やさしい）」), break before their bracket, never inside a word (「CPU2（や/さし
+    い）」 in the lesson: issue 26); so does the set and round line."""
+    page = at("phone", lang, touch=True)
+    rec, found = positions(4)
+    k, seat, _ = found["choose"]
+    seats = [{"name": "", "bot": None if s == seat else "easy"} for s in range(4)]
+    page.evaluate("(h) => { location.hash = h; }", "#load=" + encode(
+        Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k], {"seats": seats})))
+    page.wait_for_selector("main.play-screen[data-game='alter'] .alter-opponents .a-name")
+    bracket = "（" if lang == "ja" else "("
+    names = page.locator(".alter-opponents .a-name")
+    assert names.count() == 3
+    for i in range(3):
+        lines = names.nth(i).evaluate(LINES)
+        assert len(lines) == 1 or (len(lines) == 2 and lines[1].lstrip().startswith(bracket)), lines
+    status = page.locator(".alter-status").evaluate(LINES)
+    assert all(not line.rstrip().endswith(("全", "of")) for line in status[:-1]), status

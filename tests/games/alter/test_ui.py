@@ -714,3 +714,58 @@ def test_a_japanese_round_summary_ends_its_sentences_in_japanese():
     score = next(e for e in match.view(0)["log"][before:] if e["e"] == "score")
     block = Page(render(UI.set_block(score, ctx)))
     assert "." not in block.all_text and "。" in block.all_text
+
+
+def test_japanese_summary_and_hint_break_between_phrases_only():
+    """The round summary's sentences and the round cards' hint, in Japanese, break between
+    phrases only, names whole (a phone broke 「あな/た」 in the summary and 「カー/ド」 in the
+    hint: issue 26); the words read the same."""
+    match, before = round_end()
+    view = match.view(0)
+    take = next(e for e in view["log"][before:] if e["e"] == "take")
+    ctx = ctx_for(0, names=("あなた", "CPU2（つよい）", "CPU3（ふつう）", "CPU4（ふつう）"), lang="ja")
+    summary = Page("<div>" + render(UI.round_summary(take, ctx)) + "</div>")
+    lines = summary.all("paragraph")
+    assert len(lines) == 3 and all("phrased" in p.classes for p in lines)
+    mine = lines[0]
+    assert mine.text == UI.my_round(take, ctx)
+    assert [el.text for el in mine.where(cls="nw")][:1] == ["あなた"]
+    assert mine.where(tag="wbr")
+    ctx.pause = take
+    hint = Page(board_html(view, ctx)).where(cls="a-hint")[0]
+    assert "phrased" in hint.classes and hint.where(tag="wbr")
+    assert hint.text == ctx.t("alter.revealed_hint")
+    # English is left as it is
+    en = Page("<div>" + render(UI.round_summary(take, ctx_for(0))) + "</div>")
+    assert not en.where(tag="wbr")
+
+
+def test_a_chosen_moves_japanese_prompt_has_no_space_between_its_sentences():
+    """「…2→3。 決定するか…」: the two sentences of a chosen Change's prompt were joined with
+    an English space (issue 26); in English they keep it."""
+    for lang, gap in (("ja", "。決定"), ("en", ". Confirm")):
+        app, host = make_app(lang=lang)
+        host.touch_screen = True
+        screen = start(app, ["human", "human", "human", "human"], first="0")
+        app.act("handover-ok")
+        app.act("place", "1")
+        app.act("handover-ok")
+        app.act("change", "1")
+        words = screen.snapshot()["prompt"]
+        assert gap in words and "。 " not in words, words
+
+
+def test_the_log_line_of_a_take_joins_its_sentences_as_each_language_does():
+    """「…獲得しました。 あなたは赤の1…」: a round's take line put an English space after 「。」
+    (issue 26), and with every card shown it ended with no full stop at all."""
+    own = {"e": "take", "round": 1, "picks": [2, 0, 1, 3], "card": 1}
+    shown = {"e": "take", "round": 1, "picks": [2, 0, 1, 3], "cards": [1, 2, 5, 12]}
+    ja = ctx_for(0, lang="ja")
+    assert UI.describe(own, ja) == ("第2ラウンド：全員が自分のPickカードの下のカードを獲得しました。"
+                                    "あなたは赤の1（天使）を獲得しました。")
+    line = UI.describe(shown, ja)
+    assert "。 " not in line and line.endswith("。") and line.count("。") == 2
+    en = ctx_for(0)
+    assert UI.describe(own, en) == ("Round 2: everyone takes the card under their Pick card. "
+                                    "You take red 1 (angel).")
+    assert UI.describe(shown, en).endswith(".") and ". " in UI.describe(shown, en)

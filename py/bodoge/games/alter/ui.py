@@ -35,6 +35,7 @@ import math
 
 from ...ui.games import GameUI, action, joined, result_part
 from ...ui.html import h
+from ...ui.phrases import phrased
 from . import rules as R
 from .bots import StrongBot
 
@@ -98,6 +99,12 @@ def eye_icon():
              h("path", {"d": "M1 8 Q12 -4 23 8 Q12 20 1 8 Z", "fill": "#fff", "stroke": "#1d1f24",
                         "stroke_width": "2", "stroke_linejoin": "round"}),
              h("circle", {"cx": "12", "cy": "8", "r": "3.6", "fill": "#1d1f24"}))
+
+
+def phrased_line(cls, text, ctx):
+    """A paragraph of the game's own sentences: in Japanese its lines break between phrases
+    only, the seats' names whole (``bodoge.ui.phrases``: never 「あな/た」, 「カー/ド」)."""
+    return h("p", {"class_": f"{cls} phrased".strip()}, phrased(text, ctx.names))
 
 
 def card(t, cid, cls="", id_=None, fx=None, key=None, seen=False, peek=False):
@@ -335,7 +342,7 @@ class AlterUI(GameUI):
         return h("section", {"class_": "alter-info", "data_region": "table",
                              "aria_label": t("alter.revealed")},
                  h("div", {"class_": "info-top"},
-                   h("p", {"class_": "alter-status"},
+                   h("p", {"class_": "alter-status phrased"},
                      t("alter.status", set=tb.set + 1, sets=view["sets"], round=tb.round + 1,
                        rounds=view["rounds"])),
                    h("button", {"type": "button", "class_": "button ref-toggle", "id": "ref-toggle",
@@ -345,7 +352,7 @@ class AlterUI(GameUI):
                  h("p", {"class_": "info-label", "aria_hidden": "true"}, t("alter.revealed")),
                  h("div", {"class_": "round-cards"}, cards),
                  h("p", {"class_": "offscreen"}, words),
-                 h("p", {"class_": "a-hint"}, t("alter.revealed_hint")),
+                 phrased_line("a-hint", t("alter.revealed_hint"), ctx),
                  self.reference(ctx))
 
     def reference(self, ctx):
@@ -402,7 +409,7 @@ class AlterUI(GameUI):
             if pl["pick"] is not None:
                 parts.append(pick(pl["pick"]))
             if tb.resolved and pl["pick"] is not None:
-                parts.append(h("span", {"class_": "taker" + (" me" if pl["pick"] == ctx.viewer else ""),
+                parts.append(h("span", {"class_": "taker phrased" + (" me" if pl["pick"] == ctx.viewer else ""),
                                         "aria_hidden": "true"}, ctx.name(pl["pick"])))
             if move is not None:
                 parts.append(ghost(ctx.viewer, f"pv pv-{p}"))
@@ -550,7 +557,7 @@ class AlterUI(GameUI):
                          "data_spot": f"seat:{s}",
                          "aria_label": self.seat_line(view, tb, s, ctx)},
                  h("div", {"class_": "seat-top", "aria_hidden": "true"},
-                   self.pick_slot(tb, s), h("span", {"class_": "a-name"}, ctx.name(s))),
+                   self.pick_slot(tb, s), h("span", {"class_": "a-name phrased"}, ctx.name(s))),
                  h("div", {"class_": "seat-row", "aria_hidden": "true"},
                    h("span", {"class_": "seat-marks"}, self.badges(tb, s, ctx)),
                    h("span", {"class_": "seat-cards"},
@@ -579,7 +586,7 @@ class AlterUI(GameUI):
                              "aria_label": t("alter.your_seat") if own else label},
                  h("div", {"class_": "seat-top"},
                    self.pick_slot(tb, me),
-                   h("span", {"class_": "a-name"}, ctx.name(me)),
+                   h("span", {"class_": "a-name phrased"}, ctx.name(me)),
                    h("span", {"class_": "seat-marks"}, self.badges(tb, me, ctx)),
                    h("span", {"class_": "seat-total"}, t("alter.total", n=view["totals"][me]))),
                  h("div", {"class_": "hand-row"},
@@ -611,8 +618,8 @@ class AlterUI(GameUI):
         t = ctx.t
         chosen = self.chosen(view, sel)
         if chosen is not None:
-            return self.effect_text(view, chosen, ctx) + " " + t(
-                "alter.prompt.confirm.touch" if ctx.touch else "alter.prompt.confirm")
+            return t("alter.prompt.chosen", effect=self.effect_text(view, chosen, ctx), confirm=t(
+                "alter.prompt.confirm.touch" if ctx.touch else "alter.prompt.confirm"))
         phase = view["phase"]
         if phase == "place":
             return t("alter.prompt.deal")
@@ -759,10 +766,12 @@ class AlterUI(GameUI):
         if kind == "take":
             text = t("alter.log.take", round=e["round"] + 1)
             if e.get("cards"):
-                text += " " + t("list.sep").join(say("alter.log.took", s, card=card_name(t, e["cards"][p]))
-                                                 for p, s in enumerate(e["picks"]))
-            elif e.get("card") is not None:
-                text += " " + t("alter.log.take_own", card=card_name(t, e["card"]))
+                rest = t("list.sep").join(say("alter.log.took", s, card=card_name(t, e["cards"][p]))
+                                          for p, s in enumerate(e["picks"]))
+                return t("alter.log.take_all", take=text, rest=rest)
+            if e.get("card") is not None:
+                return t("alter.log.take_then", take=text, rest=t("alter.log.take_own",
+                                                                  card=card_name(t, e["card"])))
             return text
         if kind == "score":
             points = t("list.sep").join(t("alter.log.points", name=ctx.name(s), n=p)
@@ -812,9 +821,9 @@ class AlterUI(GameUI):
             left = R.ROUNDS_PER_SET - 1 - e["round"]
             mine = self.my_round(e, ctx)
             return h("div", {"class_": "alter-take"},
-                     h("p", {"class_": "a-mine"}, mine) if mine else None,
-                     h("p", {}, t("alter.sentence", text=who)),
-                     h("p", {"class_": "a-hint"}, t("alter.rounds_left", n=left)))
+                     phrased_line("a-mine", mine, ctx) if mine else None,
+                     phrased_line("", t("alter.sentence", text=who), ctx),
+                     phrased_line("a-hint", t("alter.rounds_left", n=left), ctx))
         return h("div", {"class_": "alter-results"},
                  self.set_block(e, ctx),
                  h("p", {"class_": "running"}, t("alter.running", totals=t("list.sep").join(
@@ -898,7 +907,7 @@ class AlterUI(GameUI):
                  [h("th", {"scope": "col"}, t("alter.sheet.set_short", n=e["set"] + 1)) for e in scored],
                  h("th", {"scope": "col"}, t("alter.sheet.total")))
         rows = [h("tr", {"class_": "winner" if s in out["winners"] else None},
-                  h("th", {"scope": "row"}, h("span", {"class_": "sheet-name"}, ctx.name(s))),
+                  h("th", {"scope": "row"}, h("span", {"class_": "sheet-name phrased"}, ctx.name(s))),
                   [h("td", {}, str(e["points"][s])) for e in scored],
                   h("td", {"class_": "total"}, str(out["scores"][s]))) for s in range(n)]
         parts.append(h("table", {"class_": "alter-sheet"},
