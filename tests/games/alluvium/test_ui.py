@@ -380,6 +380,42 @@ def test_action_b_by_keyboard_and_its_preview():
     raise AssertionError("no chance to fill one cell in these games")   # pragma: no cover
 
 
+def test_one_cell_keeps_the_pad_as_it_was():
+    """Issue 26's walk: B (one cell instead) keeps every button of the pad in its place, the
+    piece's disabled, so the pad keeps its rows and the map above it its size (on a phone the
+    pad lost Turn, Flip and Next fit, a row, and the map grew 49 px between two taps)."""
+    app, host = make_app()
+    screen = start(app)
+
+    def pad():
+        group = Page(host.html).get("group", "Turn and move the piece")
+        return [(b.id, b.disabled) for b in group.all("button")]
+
+    for _ in range(400):
+        host.run_timers()
+        if screen.pause is not None:
+            app.act("next-round")
+            continue
+        if screen.match.over:
+            break
+        if screen.viewer not in screen.match.to_move():
+            continue
+        if view_of(screen)["phase"] == "others" and B.single_cells(R.filled_mask(view_of(screen)["sheet"]["cells"])):
+            before = pad()
+            assert [i for i, _ in before] == ["alv-rot", "alv-flip", "alv-next", "alv-mode", "alv-draw"]
+            app.key("b")
+            assert screen.sel.mode == "cell"
+            assert pad() == [("alv-rot", True), ("alv-flip", True), ("alv-next", True), ("alv-mode", False),
+                             ("alv-draw", False)]
+            app.key("r")                                   # and R does nothing to the cell
+            assert screen.sel.mode == "cell" and pad()[0] == ("alv-rot", True)
+            app.key("b")
+            assert pad() == before
+            return
+        human_draws(screen, host)
+    raise AssertionError("no chance to fill one cell in these games")   # pragma: no cover
+
+
 # --- what happened -----------------------------------------------------------------------------------
 def test_drawn_cells_drop_into_place_once():
     app, host = make_app()

@@ -745,11 +745,15 @@ class AlluviumUI(GameUI):
                      h("span", {"class_": "alv-long"}, t(label)), h("span", {"class_": "alv-short"}, t(label + "_short")),
                      h("kbd", {"class_": "alv-key"}, key if len(key) == 1 else "↵"))
 
-        pad = []
-        if piece_mode:
-            pad += [button("alv-rot", "alv-rot", "alluvium.rotate", "R", "↻"),
-                    button("alv-flip", "alv-flip", "alluvium.flip", "F", "⇋"),
-                    button("alv-next", "alv-next", "alluvium.next_fit", "N", "⤳")]
+        # the piece's buttons stay (disabled) while one cell is chosen: the pad keeps its rows,
+        # so the map above it keeps its size and place when B switches (on a phone the pad
+        # was a row shorter and the map grew 49 px between two taps of one turn; issue 26)
+        pad = [button("alv-rot", "alv-rot", "alluvium.rotate", "R", "↻"),
+               button("alv-flip", "alv-flip", "alluvium.flip", "F", "⇋"),
+               button("alv-next", "alv-next", "alluvium.next_fit", "N", "⤳")]
+        if not piece_mode:
+            for b in pad:
+                b.attrs["disabled"] = True
         if self.singles(view):
             pad.append(button("alv-mode", "alv-mode", "alluvium.mode.cell" if piece_mode else "alluvium.mode.piece",
                               "B"))
