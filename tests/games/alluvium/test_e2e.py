@@ -395,9 +395,20 @@ def test_nothing_that_decides_a_move_is_cut_on_a_phone_in_japanese(browser, serv
         ctx.close()
 
 
-# the preview line clamped short ("…": a line-clamped box whose text is taller than the box)
-CLAMPED = """() => { const p = document.querySelector('#alv-preview');
-  return p && p.scrollHeight > p.clientHeight + 1 ? p.textContent.trim() : null; }"""
+# the preview line clamped short ("…"): its text, laid out unclamped at the same width, is taller
+# than the box reserved for it. (Not scrollHeight: when the lines fill the box to a fraction of a
+# pixel, the reserved height rounded down, Chromium clamped one line early and showed "…" inside
+# a sentence that fitted: "CPU 4 (normal)'s… rectangle: 4 → 6." on a phone; issue 26's walk.)
+CLAMPED = """() => { const p = document.querySelector('#alv-preview'); if (!p) return null;
+  const box = p.getBoundingClientRect();
+  const c = p.cloneNode(true);
+  c.removeAttribute('id'); c.removeAttribute('aria-live');
+  Object.assign(c.style, {height: 'auto', webkitLineClamp: 'none', display: 'block', position: 'absolute',
+                          visibility: 'hidden', width: box.width + 'px', left: '0', top: '0'});
+  p.parentNode.appendChild(c);
+  const natural = c.getBoundingClientRect().height;
+  c.remove();
+  return natural > box.height ? p.textContent.trim() + ' ' + natural + '>' + box.height : null; }"""
 
 
 @pytest.mark.parametrize("size", SIZES)
