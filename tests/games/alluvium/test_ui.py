@@ -549,6 +549,21 @@ def test_result_lists_area_and_cooperation_bonuses_per_player_best_first():
     assert UI.score_text(out, 0, screen.ctx(0)) == f"{out['scores'][0]} points"
 
 
+def test_a_cooperation_line_says_1_tick():
+    """Issue 26's walk: the result's cooperation lines said "3rd · 1 ticks · territory 6 → 0".
+    (Bots rarely end a game with 1 tick on a sheet: the last on the first sheet is given one.)"""
+    app, host = make_app()
+    screen = start(app, ("human", "easy", "easy", "easy"))
+    play_out(app, host, screen)
+    rows = [row for sheet in screen.match.state["result"]["sheets"] for row in sheet["ranking"]]
+    rows[2]["ticks"] = 1
+    app.refresh()
+    text = " ".join(words(li) for card in with_class(host.html, "alv-card-score")
+                    for li in with_class(card, "alv-coop"))
+    assert not re.search(r"(?<!\d)1 ticks", text)
+    assert text.count(" 1 tick ·") == sum(row["ticks"] == 1 for row in rows) >= 1
+
+
 def test_final_scoring_step_by_step_on_the_table():
     app, host = make_app()
     screen = start(app, ("human", "normal", "normal", "normal"), names=("Aki",))

@@ -1270,7 +1270,7 @@ class AlluviumUI(GameUI):
             coop = res["coop"][p] if not virtual else res["virtual_coop"]
             sheet_rows = [h("li", {}, h("span", {}, whose_map(ctx, o)),
                              h("span", {}, t("alluvium.coop_row", rank=t(f"result.place.{min(row['rank'], 6)}"),
-                                             ticks=row["ticks"], territory=row["territory"]),
+                                             n=row["ticks"], territory=row["territory"]),
                                " → ", h("b", {}, str(row["points"]))))
                           for o, row in by_player.get(p, [])]
             lines.append(h("p", {"class_": "alv-sum"}, h("span", {}, t("alluvium.col.coop")), h("b", {}, str(coop))))
