@@ -431,3 +431,85 @@ def test_the_preview_says_it_all(at, size, lang):
         assert preview.bounding_box() == box
         assert board.bounding_box() == where, step
         page.keyboard.press("ArrowRight" if step % 2 else "ArrowDown")
+
+
+# a name in the final scoring's tables cut short ("CPU 2 (s…")
+CUT_NAMES = """() => Array.from(document.querySelectorAll('.alv-tname'))
+  .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+  .map((el) => el.textContent.trim() + ' ' + el.scrollWidth + '>' + el.clientWidth)"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_final_scoring_names_everyone_whole_on_a_phone(at, lang):
+    """Issue 26's walk: at 390x844 the final scoring's tables showed "CPU 2 (s…", "CPU 3 (n…"
+    (and a 24-character name's first letters): who ranked where on each map was hidden. Every
+    step, with the bots' names and with long ones, shows each name whole."""
+    page = at("phone", lang)
+    for players in (4, 5):
+        pos = positions(players)
+        code = pos.code(len(pos.record.moves), 0)
+        if players == 4:             # the bots' own names ("CPU 2 (easy)")
+            rec = pos.record
+            code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves,
+                                 {"seats": [{"name": "", "bot": None}] + [{"name": "", "bot": "easy"}] * 3}))
+        open_code(page, code)
+        page.click("#look-at-table")
+        expect(page.locator("#alv-final-title")).to_be_visible()
+        for step in range(players + 1):
+            expect(page.locator(f"#alv-step-{step}")).to_be_visible()
+            assert page.locator(".alv-tname").count() >= players - 1
+            assert page.evaluate(CUT_NAMES) == [], (players, step)
+            assert page.evaluate(NO_SIDEWAYS) == [], (players, step)
+            if step < players:
+                page.click("#alv-step-next")
+
+
+def one_cell_position():
+    """A save code (and its human seat) of a self-play game at a seat's turn on another's map
+    where a single cell may be filled (action B)."""
+    match = play_one("alluvium", {"players": 4}, 11, ["easy"] * 4)
+    rec = match.record
+    replay = Match.new("alluvium", rec.options, rec.seed)
+    for k, (seat, move) in enumerate(rec.moves):
+        view = replay.view(seat)
+        if view["phase"] == "others" and "cell" in move:
+            seats = [{"name": "", "bot": None if s == seat else "easy"} for s in range(4)]
+            return encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k], {"seats": seats})), move
+        replay.play(seat, move)
+    raise AssertionError("no single cell filled in this game")      # pragma: no cover
+
+
+def test_one_cell_instead_keeps_the_map_still_on_a_phone(browser, server, guard):
+    """Issue 26's walk: on a phone, B (One cell) took Turn, Flip and Next fit away, the pad lost a
+    row and the map grew 49 px between two taps of one turn; now nothing moves, and the buttons
+    that do nothing look it (Draw too, where the piece cannot go)."""
+    ctx = guard.attach(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                           is_mobile=True, locale="en-US"))
+    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify({lang: 'en', "
+                        "speed: 'instant'})); } catch (e) {}")
+    page = ctx.new_page()
+    try:
+        boot(page, server.url)
+        code, move = one_cell_position()
+        open_code(page, code)
+        mode = page.get_by_role("button", name="One cell")
+        expect(mode).to_be_visible()
+        box = page.evaluate(MAP_BOX)
+        opacity = "(sel) => +getComputedStyle(document.querySelector(sel)).opacity"
+        assert page.evaluate(opacity, "#alv-rot") == 1
+        mode.tap()
+        expect(page.get_by_role("button", name="Piece")).to_be_visible()
+        assert page.evaluate(MAP_BOX) == box
+        assert page.locator("#alv-rot").is_disabled() and page.evaluate(opacity, "#alv-rot") < 0.6
+        page.touchscreen.tap(*cell_centre(page, move["cell"]))        # the cell: chosen, not filled
+        expect(page.locator("#alv-preview")).to_contain_text("Fits:")
+        assert page.evaluate(MAP_BOX) == box
+        page.get_by_role("button", name="Piece").tap()
+        expect(page.get_by_role("button", name="One cell")).to_be_visible()
+        assert page.evaluate(MAP_BOX) == box
+        page.touchscreen.tap(*cell_centre(page, move["cell"]))        # the piece there: it cannot go
+        expect(page.locator("#alv-preview")).to_contain_text("Cannot go here")
+        assert page.locator("#alv-draw").is_disabled() and page.evaluate(opacity, "#alv-draw") < 0.6
+        assert page.evaluate(MAP_BOX) == box
+    finally:
+        ctx.close()
