@@ -513,3 +513,22 @@ def test_one_cell_instead_keeps_the_map_still_on_a_phone(browser, server, guard)
         assert page.evaluate(MAP_BOX) == box
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_round_1s_refusal_is_said_whole_at_1280(at, lang):
+    """Issue 26's walk: at 1280x800 in English, round 1's refusal (each piece must cover one of
+    the two outlined start squares) took four lines of the three reserved: "(V (3, bent) at
+    row 5, column 4,…". Far from the start squares, turned and flipped, it is said whole."""
+    page = at("desktop", lang)
+    page.evaluate("(h) => { location.hash = h; }", "#/new/alluvium")
+    page.locator("main form button[type=submit]").first.click()
+    preview = page.locator("#alv-preview")
+    expect(preview).to_contain_text("Fits:" if lang == "en" else "記入できます")
+    box = preview.bounding_box()
+    page.locator(".alv-cell[data-arg='72']").click()
+    expect(preview).to_contain_text("Cannot go here" if lang == "en" else "記入できません")
+    for key in ("r", "f", "r", "ArrowUp"):
+        assert page.evaluate(CLAMPED) is None, key
+        assert preview.bounding_box() == box
+        page.keyboard.press(key)
