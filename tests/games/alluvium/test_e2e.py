@@ -532,3 +532,28 @@ def test_round_1s_refusal_is_said_whole_at_1280(at, lang):
         assert page.evaluate(CLAMPED) is None, key
         assert preview.bounding_box() == box
         page.keyboard.press(key)
+
+
+def test_the_bots_names_are_whole_on_a_phone_in_japanese(browser, server, guard):
+    """Issue 26's walk: at 390x844 in Japanese the players' list cut 「CPU2（やさしい…」 (and the
+    symbol after it) in a game against easy computers, and in the lesson."""
+    ctx = guard.attach(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                           is_mobile=True, locale="ja-JP"))
+    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify({lang: 'ja', "
+                        "speed: 'instant'})); } catch (e) {}")
+    page = ctx.new_page()
+    try:
+        boot(page, server.url)
+        page.evaluate("(h) => { location.hash = h; }", "#/new/alluvium")
+        page.locator("#players").select_option("5")
+        for s in range(1, 5):
+            page.locator(f"#kind{s}").select_option("easy")
+        page.locator("main form button[type=submit]").first.click()
+        expect(page.locator("#alv-preview")).to_contain_text("記入できます")
+        expect(page.locator("[data-region=players]")).to_contain_text("CPU5（やさしい） ✕")
+        assert page.evaluate(CUT) == []
+        page.evaluate("(h) => { location.hash = h; }", "#/learn/alluvium")
+        expect(page.locator("[data-region=players]")).to_contain_text("仮想プレイヤー")
+        assert page.evaluate(CUT) == []
+    finally:
+        ctx.close()
