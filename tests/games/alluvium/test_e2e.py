@@ -439,11 +439,33 @@ CUT_NAMES = """() => Array.from(document.querySelectorAll('.alv-tname'))
   .map((el) => el.textContent.trim() + ' ' + el.scrollWidth + '>' + el.clientWidth)"""
 
 
+# a name in the final scoring's tables broken inside a word: a line that starts after a letter of
+# a word (not after a space, a hyphen or a closing bracket, nor at an opening bracket)
+BROKEN_NAMES = """() => { const out = [];
+  for (const el of document.querySelectorAll('.alv-tname')) {
+    if (el.offsetParent === null) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let prev = null, top = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.data.length; i++) {
+        const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1);
+        const box = r.getBoundingClientRect(); const ch = node.data[i];
+        if (box.height === 0 || /\s/.test(ch)) { prev = ch; continue; }
+        if (top !== null && box.top > top + 2 && !/[\s\-）)、・]/.test(prev || ' ') && !/[（(]/.test(ch))
+          out.push(el.textContent.trim() + ' at ' + i);
+        top = box.top; prev = ch;
+      }
+    }
+  }
+  return out; }"""
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_final_scoring_names_everyone_whole_on_a_phone(at, lang):
     """Issue 26's walk: at 390x844 the final scoring's tables showed "CPU 2 (s…", "CPU 3 (n…"
     (and a 24-character name's first letters): who ranked where on each map was hidden. Every
-    step, with the bots' names and with long ones, shows each name whole."""
+    step, with the bots' names and with long ones, shows each name whole, on two lines if need
+    be, broken between words only (「CPU4（ふつ/う）」 was the first try's)."""
     page = at("phone", lang)
     for players in (4, 5):
         pos = positions(players)
@@ -459,6 +481,7 @@ def test_the_final_scoring_names_everyone_whole_on_a_phone(at, lang):
             expect(page.locator(f"#alv-step-{step}")).to_be_visible()
             assert page.locator(".alv-tname").count() >= players - 1
             assert page.evaluate(CUT_NAMES) == [], (players, step)
+            assert page.evaluate(BROKEN_NAMES) == [], (players, step)
             assert page.evaluate(NO_SIDEWAYS) == [], (players, step)
             if step < players:
                 page.click("#alv-step-next")
