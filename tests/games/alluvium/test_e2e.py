@@ -441,7 +441,7 @@ CUT_NAMES = """() => Array.from(document.querySelectorAll('.alv-tname'))
 
 # a name in the final scoring's tables broken inside a word: a line that starts after a letter of
 # a word (not after a space, a hyphen or a closing bracket, nor at an opening bracket)
-BROKEN_NAMES = """() => { const out = [];
+BROKEN_NAMES = r"""() => { const out = [];
   for (const el of document.querySelectorAll('.alv-tname')) {
     if (el.offsetParent === null) continue;
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
