@@ -416,6 +416,47 @@ def test_one_cell_keeps_the_pad_as_it_was():
     raise AssertionError("no chance to fill one cell in these games")   # pragma: no cover
 
 
+def phrases(el):
+    """The runs of text a line may break between in ``el``'s Japanese (``<wbr>`` apart)."""
+    runs, run = [], ""
+
+    def walk(node):
+        nonlocal run
+        for child in node.children:
+            if isinstance(child, str):
+                run += child
+            elif child.tag == "wbr":
+                runs.append(run)
+                run = ""
+            else:
+                walk(child)
+    walk(el)
+    return runs + [run]
+
+
+def test_japanese_sentences_break_between_phrases_only():
+    """Issue 26's walk: on a phone in Japanese the prompt broke 「塗/ってください」 and the round
+    summary 「塗られ/た」: the game's sentences are drawn as their phrases (``.phrased``, a
+    ``<wbr>`` after each), names and pieces whole."""
+    app, host = make_app(lang="ja")
+    screen = start(app)
+    until_others(app, host, screen)
+    prompt = Page(host.html).by_id("prompt")
+    assert prompt.where(cls="phrased")
+    runs = phrases(prompt)
+    assert len(runs) > 3 and any(r.endswith("塗ってください。") for r in runs), runs
+    assert any(r.startswith("CPU") and "（" in r for r in runs)        # a name whole
+    for _ in range(400):
+        host.run_timers()
+        if screen.pause is not None:
+            break
+        if screen.viewer in screen.match.to_move():
+            human_draws(screen, host)
+    summary = with_class(host.html, "alv-round")[0]
+    runs = [r for p in summary.all() if p.tag == "p" for r in phrases(p)]
+    assert any("塗られた" in r for r in runs) and any(r.startswith("最大の") for r in runs), runs
+
+
 # --- what happened -----------------------------------------------------------------------------------
 def test_drawn_cells_drop_into_place_once():
     app, host = make_app()
