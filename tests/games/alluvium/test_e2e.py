@@ -472,8 +472,9 @@ def test_the_final_scoring_names_everyone_whole_on_a_phone(at, lang):
         code = pos.code(len(pos.record.moves), 0)
         if players == 4:             # the bots' own names ("CPU 2 (easy)")
             rec = pos.record
+            seats = [{"name": "", "bot": None}] + [{"name": "", "bot": "easy"}] * 3
             code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves,
-                                 {"seats": [{"name": "", "bot": None}] + [{"name": "", "bot": "easy"}] * 3}))
+                                 {"seats": seats}))
         open_code(page, code)
         page.click("#look-at-table")
         expect(page.locator("#alv-final-title")).to_be_visible()
@@ -497,7 +498,8 @@ def one_cell_position():
         view = replay.view(seat)
         if view["phase"] == "others" and "cell" in move:
             seats = [{"name": "", "bot": None if s == seat else "easy"} for s in range(4)]
-            return encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k], {"seats": seats})), move
+            record = Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k], {"seats": seats})
+            return encode(record), move
         replay.play(seat, move)
     raise AssertionError("no single cell filled in this game")      # pragma: no cover
 
@@ -530,7 +532,7 @@ def test_one_cell_instead_keeps_the_map_still_on_a_phone(browser, server, guard)
         page.get_by_role("button", name="Piece").tap()
         expect(page.get_by_role("button", name="One cell")).to_be_visible()
         assert page.evaluate(MAP_BOX) == box
-        page.touchscreen.tap(*cell_centre(page, move["cell"]))        # the piece there: it cannot go
+        page.touchscreen.tap(*cell_centre(page, move["cell"]))        # the piece: it cannot go
         expect(page.locator("#alv-preview")).to_contain_text("Cannot go here")
         assert page.locator("#alv-draw").is_disabled() and page.evaluate(opacity, "#alv-draw") < 0.6
         assert page.evaluate(MAP_BOX) == box

@@ -400,13 +400,15 @@ def test_one_cell_keeps_the_pad_as_it_was():
             break
         if screen.viewer not in screen.match.to_move():
             continue
-        if view_of(screen)["phase"] == "others" and B.single_cells(R.filled_mask(view_of(screen)["sheet"]["cells"])):
+        view = view_of(screen)
+        if view["phase"] == "others" and B.single_cells(R.filled_mask(view["sheet"]["cells"])):
             before = pad()
-            assert [i for i, _ in before] == ["alv-rot", "alv-flip", "alv-next", "alv-mode", "alv-draw"]
+            assert [i for i, _ in before] == ["alv-rot", "alv-flip", "alv-next", "alv-mode",
+                                              "alv-draw"]
             app.key("b")
             assert screen.sel.mode == "cell"
-            assert pad() == [("alv-rot", True), ("alv-flip", True), ("alv-next", True), ("alv-mode", False),
-                             ("alv-draw", False)]
+            assert pad() == [("alv-rot", True), ("alv-flip", True), ("alv-next", True),
+                             ("alv-mode", False), ("alv-draw", False)]
             app.key("r")                                   # and R does nothing to the cell
             assert screen.sel.mode == "cell" and pad()[0] == ("alv-rot", True)
             app.key("b")

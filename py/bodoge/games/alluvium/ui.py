@@ -715,7 +715,8 @@ class AlluviumUI(GameUI):
             head = t("alluvium.preview.place", piece=piece_name(t, d.piece), where=where(t, r * B.SIZE + c),
                      turn=t("alluvium.turn", deg=d.rot * 90), flip=t("alluvium.flipped") if d.flip else "")
         if "error" in effect:
-            return [h("strong", {"class_": "alv-no"}, t("alluvium.preview.no")), " ", ja(ctx, t(effect["error"])), " ",
+            return [h("strong", {"class_": "alv-no"}, t("alluvium.preview.no")), " ",
+                    ja(ctx, t(effect["error"])), " ",
                     h("span", {"class_": "alv-where"}, head)]
         words = [t("alluvium.preview.ok")]
         if view["phase"] == "others":
@@ -730,7 +731,8 @@ class AlluviumUI(GameUI):
             if view["phase"] == "virtual":
                 words.append(t("alluvium.preview.virtual_ticks", n=effect["ticks"]))
             words.append(t("alluvium.preview.rect_own", before=effect["area_before"], after=effect["area"]))
-        return [h("strong", {"class_": "alv-yes"}, words[0]), " ", ja(ctx, " ".join(words[1:])), " ",
+        return [h("strong", {"class_": "alv-yes"}, words[0]), " ", ja(ctx, " ".join(words[1:])),
+                " ",
                 h("span", {"class_": "alv-where"}, head)]
 
     def controls(self, view, sel, ctx, effect=None):
@@ -899,12 +901,14 @@ class AlluviumUI(GameUI):
         if view["phase"] == "own" and view["round"] == 1:
             # short: it stays one line at 1280 px when Take back comes beside it
             key = "alluvium.prompt.start" if len(todo) > 1 else "alluvium.prompt.start_last"
-            return ja(ctx, t(key, pieces=joined(t, [piece_name(t, p) for p in dict.fromkeys(todo)])))
+            pieces = joined(t, [piece_name(t, p) for p in dict.fromkeys(todo)])
+            return ja(ctx, t(key, pieces=pieces))
         if view["phase"] == "own":
             return ja(ctx, t("alluvium.prompt.own", piece=names))
         if view["phase"] == "virtual":
             return ja(ctx, t("alluvium.prompt.virtual", piece=names))
-        return ja(ctx, t("alluvium.prompt.others", whose=whose_map(ctx, view["sheet"]["owner"]), piece=names))
+        whose = whose_map(ctx, view["sheet"]["owner"])
+        return ja(ctx, t("alluvium.prompt.others", whose=whose, piece=names))
 
     @action("alv-step")
     def final_step(self, arg, view, sel, ctx):
