@@ -380,6 +380,85 @@ def test_action_b_by_keyboard_and_its_preview():
     raise AssertionError("no chance to fill one cell in these games")   # pragma: no cover
 
 
+def test_one_cell_keeps_the_pad_as_it_was():
+    """Issue 26's walk: B (one cell instead) keeps every button of the pad in its place, the
+    piece's disabled, so the pad keeps its rows and the map above it its size (on a phone the
+    pad lost Turn, Flip and Next fit, a row, and the map grew 49 px between two taps)."""
+    app, host = make_app()
+    screen = start(app)
+
+    def pad():
+        group = Page(host.html).get("group", "Turn and move the piece")
+        return [(b.id, b.disabled) for b in group.all("button")]
+
+    for _ in range(400):
+        host.run_timers()
+        if screen.pause is not None:
+            app.act("next-round")
+            continue
+        if screen.match.over:
+            break
+        if screen.viewer not in screen.match.to_move():
+            continue
+        view = view_of(screen)
+        if view["phase"] == "others" and B.single_cells(R.filled_mask(view["sheet"]["cells"])):
+            before = pad()
+            assert [i for i, _ in before] == ["alv-rot", "alv-flip", "alv-next", "alv-mode",
+                                              "alv-draw"]
+            app.key("b")
+            assert screen.sel.mode == "cell"
+            assert pad() == [("alv-rot", True), ("alv-flip", True), ("alv-next", True),
+                             ("alv-mode", False), ("alv-draw", False)]
+            app.key("r")                                   # and R does nothing to the cell
+            assert screen.sel.mode == "cell" and pad()[0] == ("alv-rot", True)
+            app.key("b")
+            assert pad() == before
+            return
+        human_draws(screen, host)
+    raise AssertionError("no chance to fill one cell in these games")   # pragma: no cover
+
+
+def phrases(el):
+    """The runs of text a line may break between in ``el``'s Japanese (``<wbr>`` apart)."""
+    runs, run = [], ""
+
+    def walk(node):
+        nonlocal run
+        for child in node.children:
+            if isinstance(child, str):
+                run += child
+            elif child.tag == "wbr":
+                runs.append(run)
+                run = ""
+            else:
+                walk(child)
+    walk(el)
+    return runs + [run]
+
+
+def test_japanese_sentences_break_between_phrases_only():
+    """Issue 26's walk: on a phone in Japanese the prompt broke 「塗/ってください」 and the round
+    summary 「塗られ/た」: the game's sentences are drawn as their phrases (``.phrased``, a
+    ``<wbr>`` after each), names and pieces whole."""
+    app, host = make_app(lang="ja")
+    screen = start(app)
+    until_others(app, host, screen)
+    prompt = Page(host.html).by_id("prompt")
+    assert prompt.where(cls="phrased")
+    runs = phrases(prompt)
+    assert len(runs) > 3 and any(r.endswith("塗ってください。") for r in runs), runs
+    assert any(r.startswith("CPU") and "（" in r for r in runs)        # a name whole
+    for _ in range(400):
+        host.run_timers()
+        if screen.pause is not None:
+            break
+        if screen.viewer in screen.match.to_move():
+            human_draws(screen, host)
+    summary = with_class(host.html, "alv-round")[0]
+    runs = [r for p in summary.all() if p.tag == "p" for r in phrases(p)]
+    assert any("塗られた" in r for r in runs) and any(r.startswith("最大の") for r in runs), runs
+
+
 # --- what happened -----------------------------------------------------------------------------------
 def test_drawn_cells_drop_into_place_once():
     app, host = make_app()
@@ -511,6 +590,21 @@ def test_result_lists_area_and_cooperation_bonuses_per_player_best_first():
     assert heading in ("You win the game",) + tuple(f"{n} wins the game" for n in names) or "share the win" in heading
     assert "Highest total wins" in host.text()
     assert UI.score_text(out, 0, screen.ctx(0)) == f"{out['scores'][0]} points"
+
+
+def test_a_cooperation_line_says_1_tick():
+    """Issue 26's walk: the result's cooperation lines said "3rd · 1 ticks · territory 6 → 0".
+    (Bots rarely end a game with 1 tick on a sheet: the last on the first sheet is given one.)"""
+    app, host = make_app()
+    screen = start(app, ("human", "easy", "easy", "easy"))
+    play_out(app, host, screen)
+    rows = [row for sheet in screen.match.state["result"]["sheets"] for row in sheet["ranking"]]
+    rows[2]["ticks"] = 1
+    app.refresh()
+    text = " ".join(words(li) for card in with_class(host.html, "alv-card-score")
+                    for li in with_class(card, "alv-coop"))
+    assert not re.search(r"(?<!\d)1 ticks", text)
+    assert text.count(" 1 tick ·") == sum(row["ticks"] == 1 for row in rows) >= 1
 
 
 def test_final_scoring_step_by_step_on_the_table():

@@ -23,6 +23,7 @@ alone. While a round summary shows (``ctx.pause``), the board shows the round th
 from ...core.errors import IllegalMove
 from ...ui.games import GameUI, action, joined, placings
 from ...ui.html import Memo, h
+from ...ui.phrases import KANA_OR_KANJI, phrased
 from . import board as B
 from . import pointer
 from . import rules as R
@@ -42,6 +43,19 @@ def who_name(ctx, view, p):
     """A participant's name (the virtual player has no seat) with its symbol."""
     name = ctx.t("alluvium.virtual") if p >= view["players"] else ctx.name(p)
     return f"{name} {SYMBOLS[p]}"
+
+
+def ja(ctx, text):
+    """A sentence the game writes: in Japanese drawn as its phrases (``bodoge.ui.phrases``), so
+    that a line breaks between them, never inside a word (a phone broke 「塗/ってください」 in
+    the prompt and 「塗られ/た」 in the round summary); names and pieces whole."""
+    if ctx.i18n.lang != "ja" or not text:
+        return text
+    # (a name in Latin letters may break at its spaces and hyphens: kept whole, a 24-letter
+    # one took a line of its own and the map lost 2 px a cell)
+    names = [n for n in ctx.names if KANA_OR_KANJI.search(n)]
+    keep = [*names, ctx.t("alluvium.virtual"), *(piece_name(ctx.t, p) for p in B.PIECES)]
+    return h("span", {"class_": "phrased"}, phrased(text, keep))
 
 
 def plain_name(ctx, view, p):
@@ -613,7 +627,7 @@ class AlluviumUI(GameUI):
         parts = [t("alluvium.news_who", name=ctx.name(s), n=m.bit_count()) for s, m in items]
         return h("p", {"class_": "alv-news", "id": "alv-news"},
                  h("span", {"class_": "alv-news-mark", "aria_hidden": "true"}, "◥"), " ",
-                 t("alluvium.news", drawings=joined(t, parts)))
+                 ja(ctx, t("alluvium.news", drawings=joined(t, parts))))
 
     def piece_effect(self, view, draft):
         """The preview in numbers (``rules.preview``), or {"error": key}."""
@@ -680,12 +694,12 @@ class AlluviumUI(GameUI):
             mouse = "alluvium.hint" if ctx.confirm else "alluvium.hint_direct"
             parts.append(h("p", {"class_": "alv-hint"},
                            h("span", {"class_": "alv-hint-touch" if ctx.touch else "alv-hint-mouse"},
-                             t("alluvium.hint_touch" if ctx.touch else mouse))))
+                             ja(ctx, t("alluvium.hint_touch" if ctx.touch else mouse)))))
         else:
             waiting = [ctx.name(s) for s in view["to_move"]]
             text = (t("alluvium.still_drawing", names=t("list.sep").join(waiting)) if waiting
                     else t("alluvium.nothing_to_do"))
-            parts.append(h("p", {"class_": "alv-waiting"}, text))
+            parts.append(h("p", {"class_": "alv-waiting"}, ja(ctx, text)))
         return h("section", {"class_": "alv-hand", "data_region": "hand", "aria_label": t("alluvium.hand")}, parts)
 
     def effect_words(self, view, sel, ctx, effect):
@@ -701,7 +715,8 @@ class AlluviumUI(GameUI):
             head = t("alluvium.preview.place", piece=piece_name(t, d.piece), where=where(t, r * B.SIZE + c),
                      turn=t("alluvium.turn", deg=d.rot * 90), flip=t("alluvium.flipped") if d.flip else "")
         if "error" in effect:
-            return [h("strong", {"class_": "alv-no"}, t("alluvium.preview.no")), " ", t(effect["error"]), " ",
+            return [h("strong", {"class_": "alv-no"}, t("alluvium.preview.no")), " ",
+                    ja(ctx, t(effect["error"])), " ",
                     h("span", {"class_": "alv-where"}, head)]
         words = [t("alluvium.preview.ok")]
         if view["phase"] == "others":
@@ -716,7 +731,8 @@ class AlluviumUI(GameUI):
             if view["phase"] == "virtual":
                 words.append(t("alluvium.preview.virtual_ticks", n=effect["ticks"]))
             words.append(t("alluvium.preview.rect_own", before=effect["area_before"], after=effect["area"]))
-        return [h("strong", {"class_": "alv-yes"}, words[0]), " ", " ".join(words[1:]), " ",
+        return [h("strong", {"class_": "alv-yes"}, words[0]), " ", ja(ctx, " ".join(words[1:])),
+                " ",
                 h("span", {"class_": "alv-where"}, head)]
 
     def controls(self, view, sel, ctx, effect=None):
@@ -745,11 +761,15 @@ class AlluviumUI(GameUI):
                      h("span", {"class_": "alv-long"}, t(label)), h("span", {"class_": "alv-short"}, t(label + "_short")),
                      h("kbd", {"class_": "alv-key"}, key if len(key) == 1 else "↵"))
 
-        pad = []
-        if piece_mode:
-            pad += [button("alv-rot", "alv-rot", "alluvium.rotate", "R", "↻"),
-                    button("alv-flip", "alv-flip", "alluvium.flip", "F", "⇋"),
-                    button("alv-next", "alv-next", "alluvium.next_fit", "N", "⤳")]
+        # the piece's buttons stay (disabled) while one cell is chosen: the pad keeps its rows,
+        # so the map above it keeps its size and place when B switches (on a phone the pad
+        # was a row shorter and the map grew 49 px between two taps of one turn; issue 26)
+        pad = [button("alv-rot", "alv-rot", "alluvium.rotate", "R", "↻"),
+               button("alv-flip", "alv-flip", "alluvium.flip", "F", "⇋"),
+               button("alv-next", "alv-next", "alluvium.next_fit", "N", "⤳")]
+        if not piece_mode:
+            for b in pad:
+                b.attrs["disabled"] = True
         if self.singles(view):
             pad.append(button("alv-mode", "alv-mode", "alluvium.mode.cell" if piece_mode else "alluvium.mode.piece",
                               "B"))
@@ -808,7 +828,7 @@ class AlluviumUI(GameUI):
         return h("section", {"class_": "alv-players", "data_region": "players", "aria_labelledby": "alv-players-title",
                              "data_spot": "players"},
                  h("h3", {"id": "alv-players-title"}, h("span", {"aria_hidden": "true"}, "↻ " if d == R.CLOCKWISE else "↺ "),
-                   head),
+                   ja(ctx, head)),
                  h("ol", {"class_": "alv-ring"}, rows))
 
     # --- the round that ended (behind its summary) ---------------------------------------------------
@@ -881,12 +901,14 @@ class AlluviumUI(GameUI):
         if view["phase"] == "own" and view["round"] == 1:
             # short: it stays one line at 1280 px when Take back comes beside it
             key = "alluvium.prompt.start" if len(todo) > 1 else "alluvium.prompt.start_last"
-            return t(key, pieces=joined(t, [piece_name(t, p) for p in dict.fromkeys(todo)]))
+            pieces = joined(t, [piece_name(t, p) for p in dict.fromkeys(todo)])
+            return ja(ctx, t(key, pieces=pieces))
         if view["phase"] == "own":
-            return t("alluvium.prompt.own", piece=names)
+            return ja(ctx, t("alluvium.prompt.own", piece=names))
         if view["phase"] == "virtual":
-            return t("alluvium.prompt.virtual", piece=names)
-        return t("alluvium.prompt.others", whose=whose_map(ctx, view["sheet"]["owner"]), piece=names)
+            return ja(ctx, t("alluvium.prompt.virtual", piece=names))
+        whose = whose_map(ctx, view["sheet"]["owner"])
+        return ja(ctx, t("alluvium.prompt.others", whose=whose, piece=names))
 
     @action("alv-step")
     def final_step(self, arg, view, sel, ctx):
@@ -1154,13 +1176,13 @@ class AlluviumUI(GameUI):
             rows.append(h("li", {"class_": "alv-round-row"},
                           h("span", {"class_": "alv-rn"}, swatch(s, 18), " ", ctx.name(s), " ", SYMBOLS[s]),
                           h("span", {"class_": "alv-rv"}, t("alluvium.area_points", n=e["areas"][s]))))
-        parts = [h("p", {}, t("alluvium.round_areas", round=e["round"])),
+        parts = [h("p", {}, ja(ctx, t("alluvium.round_areas", round=e["round"]))),
                  h("ol", {"class_": "alv-round-areas"}, rows)]
         me = ctx.viewer
         if me is not None and e["rects"][me] is not None:
             top, left, hh, ww = e["rects"][me]
-            parts.append(h("p", {}, t("alluvium.your_rect", n=hh * ww, h=hh, w=ww,
-                                     where=where(t, top * B.SIZE + left))))
+            parts.append(h("p", {}, ja(ctx, t("alluvium.your_rect", n=hh * ww, h=hh, w=ww,
+                                              where=where(t, top * B.SIZE + left)))))
         return h("div", {"class_": "alv-round"}, parts)
 
     # --- the end: scoring step by step ------------------------------------------------------------
@@ -1266,7 +1288,7 @@ class AlluviumUI(GameUI):
             coop = res["coop"][p] if not virtual else res["virtual_coop"]
             sheet_rows = [h("li", {}, h("span", {}, whose_map(ctx, o)),
                              h("span", {}, t("alluvium.coop_row", rank=t(f"result.place.{min(row['rank'], 6)}"),
-                                             ticks=row["ticks"], territory=row["territory"]),
+                                             n=row["ticks"], territory=row["territory"]),
                                " → ", h("b", {}, str(row["points"]))))
                           for o, row in by_player.get(p, [])]
             lines.append(h("p", {"class_": "alv-sum"}, h("span", {}, t("alluvium.col.coop")), h("b", {}, str(coop))))
