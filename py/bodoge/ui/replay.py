@@ -283,7 +283,9 @@ class ReplaySession:
             else:
                 seat = self.seat_shown()
                 view = self.view_at(k)
-            ctx = self.ctx(seat)
+            # everything shown: the seat is named, never "you" ("You chose Watch" was said of
+            # a computer's move); a seat picked is "you", as the board draws it
+            ctx = self.ctx(None if p == "all" else seat)
             ctx.played = played(self.match, k, seat)
             return view, seat, ctx
         return key, make
