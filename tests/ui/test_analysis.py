@@ -153,9 +153,11 @@ def test_a_replay_analyses_only_what_the_seat_shown_knew(hook):
     state = screen.history.state(3)
     mover = get_game("bossa").to_move(state)[0]
     assert hook[-1][1] == mover and hook[-1][0] == get_game("bossa").view(state, mover)
-    # a seat picked: that seat
+    assert hook[-1][2] is None          # named by its name, never "you" (the walk of issue 26)
+    # a seat picked: that seat, "you" as the board says
     app.act("replay-seat", "replay-seat", {"seat": "1"})
     assert hook[-1][1] == 1 and hook[-1][0] == get_game("bossa").view(state, 1)
+    assert hook[-1][2] == 1
 
 
 def test_the_default_hook_is_none():

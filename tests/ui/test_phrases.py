@@ -30,3 +30,24 @@ def test_the_log_in_japanese_is_drawn_in_phrases_with_names_whole():
     app2.act("start", "", {"players": "2", "kind0": "human", "kind1": "easy"})
     host2.run_timers()
     assert "<wbr>" not in host2.html.split('id="log-list"', 1)[1]
+
+
+def test_the_prompt_and_a_lesson_step_in_japanese_are_drawn_in_phrases():
+    """The prompt region and a lesson's step break between phrases too (a phone showed
+    「あな/た」 in ALTER's prompt and 「ラウ/ンド」 in a lesson step); in English as they were."""
+    from ui.page import Page
+
+    for game in ("alter", "bossa", "algo"):
+        app, host = make_app(hash_=f"#/new/{game}", lang="ja")
+        app.act("start", "", {"players": "3" if game == "alter" else "2", "kind0": "human",
+                              "kind1": "easy", "kind2": "easy"})
+        host.run_timers()
+        prompt = Page(host.html).by_id("prompt")
+        if prompt.text:
+            assert prompt.where(cls="phrased") and prompt.where(tag="wbr"), (game, prompt.text)
+        lesson_app, lesson_host = make_app(hash_=f"#/learn/{game}", lang="ja")
+        step = Page(lesson_host.html).by_id("prompt")
+        assert step.where(cls="phrased") and step.where(tag="wbr"), (game, step.text)
+        english, english_host = make_app(hash_=f"#/learn/{game}", lang="en")
+        step = Page(english_host.html).by_id("prompt")
+        assert not step.where(cls="phrased") and not step.where(tag="wbr"), (game, step.text)

@@ -69,7 +69,7 @@ from ..core.match import Match
 from ..games import get_game, is_known
 from .games import game_ui
 from .html import Node, h
-from .play import overlay
+from .play import overlay, phrased_text
 from .storage import SPEEDS, LessonProgress, Slot
 
 SPOT_CLASS = "lesson-spot"
@@ -530,7 +530,7 @@ class LessonScript:
                      h("span", {"class_": "lesson-count"},
                        h("span", {"aria_hidden": "true"}, f"{count} / {self.lesson.total}"),
                        h("span", {"class_": "offscreen"}, t("lesson.count", i=count, n=self.lesson.total))),
-                     " ", text)),
+                     " ", phrased_text(self.session, text))),
                  h("p", {"id": LOOK_ID, "hidden": True}, t("lesson.look")),
                  h("div", {"class_": "lesson-actions"}, buttons))
 

@@ -272,7 +272,16 @@ def prompt_region(s, view, ctx):
         prompt = t("play.waiting", name=ctx.name(who[0])) if who else ""
         if who and s.table is not None:
             prompt = s.table.waiting(who, ctx) or prompt
-    return h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, prompt)
+    return h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, phrased_text(s, prompt))
+
+
+def phrased_text(s, text):
+    """A prompt's words (a string) as a ``.phrased`` span in Japanese: broken between phrases
+    only, in every browser (「あな/た」 broke inside in a phone's prompt); anything else as
+    it is."""
+    if isinstance(text, str) and s.app.i18n.lang == "ja":
+        return h("span", {"class_": "phrased"}, log_text(s, text))
+    return text
 
 
 def overlay_back(s):

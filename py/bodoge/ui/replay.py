@@ -30,6 +30,7 @@ from .play import dialog, overlay, tool
 from .session import Analysis, is_training, log_entries, played
 
 LOG_WINDOW = 100        # log lines drawn around the current move
+LONG_MOVE = 3           # a move said in more lines is shown cut on a phone (its first lines)
 STEP_ICONS = {          # ⏮ ◀ ▶ ⏭ drawn (a font may lack the glyphs)
     "first": "M6 5v14M18 5l-9 7 9 7z", "prev": "M16 5l-9 7 9 7z",
     "next": "M8 5l9 7-9 7z", "last": "M18 5v14M6 5l9 7-9 7z",
@@ -162,11 +163,12 @@ class ReplaySession:
         return view.get("log", [])[end[k - 1]:end[k]]
 
     def what(self, k, view, ctx):
-        """What move ``k`` was, in words (its log lines, or who moved)."""
+        """What move ``k`` was, in words (its log lines, or who moved), and how many lines."""
         texts = [text for text in (self.gui.describe(e, ctx) for e in self.move_events(view, k)) if text]
         if texts:
-            return " ".join(texts)
-        return self.t("replay.moved", name=ctx.name(self.match.record.moves[k - 1][0]))
+            # Japanese sentences follow each other with no space (「…。 次…」 was English)
+            return ("" if self.app.i18n.lang == "ja" else " ").join(texts), len(texts)
+        return self.t("replay.moved", name=ctx.name(self.match.record.moves[k - 1][0])), 1
 
     def where(self, k):
         if k == 0:
@@ -198,7 +200,7 @@ class ReplaySession:
         try:
             view = self.view_at(k)
             ctx = self.ctx(self.seat_shown())
-            said = self.where(k) + (" · " + self.what(k, view, ctx) if k else "")
+            said = self.where(k) + (" · " + self.what(k, view, ctx)[0] if k else "")
         except Exception:
             if not self.public:
                 raise
@@ -283,7 +285,9 @@ class ReplaySession:
             else:
                 seat = self.seat_shown()
                 view = self.view_at(k)
-            ctx = self.ctx(seat)
+            # everything shown: the seat is named, never "you" ("You chose Watch" was said of
+            # a computer's move); a seat picked is "you", as the board draws it
+            ctx = self.ctx(None if p == "all" else seat)
             ctx.played = played(self.match, k, seat)
             return view, seat, ctx
         return key, make
@@ -354,9 +358,14 @@ def render_game(r):
     stage = h("div", {"class_": "stage"},
               h("div", {"class_": "board-wrap", "inert": True}, board),
               overlay_)
+    what, lines = r.what(k, view, ctx) if k else (None, 0)
+    # a move of many lines (a round's end: every card taken, the next deal) is "long": a phone
+    # shows its first lines (web/css/base.css), the round's summary and the log the rest, and a
+    # screen reader hears it whole; the board kept ~60 px of 844 under twelve lines
     prompt = [h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"},
                 h("span", {"class_": "replay-where"}, r.where(k)),
-                [" · ", h("span", {"class_": "replay-what"}, r.what(k, view, ctx))] if k else None),
+                [" · ", h("span", {"class_": "replay-what long" if lines > LONG_MOVE else "replay-what"},
+                          what)] if k else None),
               controls(r)]
     log = play.render_log(r, r.log_view(), r.ctx(seat), window=r.log_window, line=r.log_line)
     return play.frame(r, prompt, stage, log, reserve=False)
