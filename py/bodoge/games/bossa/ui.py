@@ -484,10 +484,11 @@ class BossaUI(GameUI):
     def field(self, view, ctx, look):
         t = ctx.t
         if view["phase"] in ("choose", "side"):
-            body = self.opening(view, ctx)
+            body, kind = self.opening(view, ctx), "bossa-field"
         else:
             body = [self.line(view, c, ctx, look) for c in self.line_order(view, look["me"])]
-        return h("section", {"class_": "bossa-field", "data_region": "table",
+            kind = "bossa-field two-lines"
+        return h("section", {"class_": kind, "data_region": "table",
                              "aria_label": t("bossa.lines")}, body)
 
     def line(self, view, c, ctx, look, level="h2", final=False):
