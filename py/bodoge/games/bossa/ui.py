@@ -765,6 +765,15 @@ class BossaUI(GameUI):
 
     # --- prompt and input ----------------------------------------------------------------------
     def prompt(self, view, sel, ctx):
+        """What to do now (``prompt_text``); in Japanese broken between phrases only, the
+        names whole (``bodoge.ui.phrases``): a phone broke 「マーカ/ーを使います」."""
+        text = self.prompt_text(view, sel, ctx)
+        if ctx.i18n.lang != "ja":
+            return text
+        return h("span", {"class_": "phrased"},
+                 phrased(text, [ctx.name(0), ctx.name(1)]))
+
+    def prompt_text(self, view, sel, ctx):
         t = ctx.t
         me = ctx.viewer
         if view["phase"] == "choose":
