@@ -493,12 +493,15 @@ BROKEN = """(name) => { const out = [];
   return out; }"""
 
 
-def test_the_opening_keeps_a_computer_name_whole_on_a_phone_in_japanese(touch_at):
+@pytest.mark.parametrize("bot", ("normal", "easy"))
+def test_the_opening_keeps_a_computer_name_whole_on_a_phone_in_japanese(touch_at, bot):
     """Issue 26: 390×844 (touch), Japanese, the person rolled higher: 「CPU2（ふつう）」 beside
-    its die and in the choices' words is never broken inside (it read 「CPU2（ふつ/う）」)."""
+    its die and in the choices' words is never broken inside (it read 「CPU2（ふつ/う）」), nor
+    the lesson's 「CPU2（やさしい）」 (it read 「CPU2/（やさしい）」 beside its die: the two rolls
+    had a half of the row each, and 「あなた」 needs a third of its half)."""
     page = touch_at("phone", "ja")
     seed = next(s for s in range(100) if GAME.setup(GAME.options(None), s)["high"] == 0)
-    seats = [{"name": "", "bot": None}, {"name": "", "bot": "normal"}]
+    seats = [{"name": "", "bot": None}, {"name": "", "bot": bot}]
     code = encode(Record("bossa", GAME.rules_version, GAME.options(None), seed, [], {"seats": seats}))
     open_code(page, code)
     expect(page.locator(".opening .choice-then").first).to_be_visible()
