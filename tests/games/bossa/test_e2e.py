@@ -274,7 +274,9 @@ BOXES = """() => { const box = (el) => { const r = el.getBoundingClientRect();
   const field = document.querySelector('.bossa-field');
   return {field: box(field), them: box(document.querySelector('.bossa-seat.them')),
           me: box(document.querySelector('.bossa-seat.me')), scrolled: field.scrollTop,
-          lines: [...field.querySelectorAll(':scope > .line')].map(box)}; }"""
+          lines: [...field.querySelectorAll(':scope > .line')].map(box),
+          ends: Object.fromEntries([...field.querySelectorAll('.line .cell.open')].map(
+            (el) => [el.querySelector('[data-spot]').dataset.spot, box(el)]))}; }"""
 
 
 @pytest.fixture
@@ -309,9 +311,12 @@ def test_the_table_keeps_its_place_through_the_steps_of_a_turn(touch_at, size, l
     inside the field (24-character names, the longest prompts)."""
     page = touch_at(size, lang)
     options = {"players": 2, "rules": "advanced"}
-    for seed, part in ((7, 0.5), (5, 0.3)):
+    # a part of the game, or (an int) a number of moves: 1 is the first turn, each line its die
+    # alone (a line then grows most, proportionally, as a place's checks show)
+    for seed, part in ((7, 0.5), (5, 0.3), (7, 1)):
         full = play_one("bossa", options, seed, ["normal", "normal"]).record
-        code, match, human = code_at(options, seed, int(len(full.moves) * part))
+        cut = part if isinstance(part, int) else int(len(full.moves) * part)
+        code, match, human = code_at(options, seed, cut)
         open_code(page, code)
         page.locator("[data-act=keep-here]").click()          # saved: the banner goes
         expect(page.locator("#save-banner")).to_have_count(0)
@@ -344,6 +349,14 @@ def test_the_table_keeps_its_place_through_the_steps_of_a_turn(touch_at, size, l
             fx, fy, fw, fh = boxes["field"]
             for x, y, w, h in boxes["lines"]:
                 assert y >= fy - 1 and y + h <= fy + fh + 1, where
+            # an open place keeps at least the rows it had at the turn's start (it may grow, as
+            # its checks show, never move up or down): a tap on it lands on it at every step
+            # (the lines were centred together in the field: a place's checks grew a line and
+            # both lines moved 20 px at the first tile's tap)
+            for end, (x, y, w, h) in first["ends"].items():
+                if end in boxes["ends"]:
+                    _, by, _, bh = boxes["ends"][end]
+                    assert by <= y + 1 and y + h <= by + bh + 1, (end, boxes["ends"][end], where)
 
 
 # every way a line, the field or the prompt spills out of its box: a line below or beside the
@@ -480,12 +493,15 @@ BROKEN = """(name) => { const out = [];
   return out; }"""
 
 
-def test_the_opening_keeps_a_computer_name_whole_on_a_phone_in_japanese(touch_at):
+@pytest.mark.parametrize("bot", ("normal", "easy"))
+def test_the_opening_keeps_a_computer_name_whole_on_a_phone_in_japanese(touch_at, bot):
     """Issue 26: 390×844 (touch), Japanese, the person rolled higher: 「CPU2（ふつう）」 beside
-    its die and in the choices' words is never broken inside (it read 「CPU2（ふつ/う）」)."""
+    its die and in the choices' words is never broken inside (it read 「CPU2（ふつ/う）」), nor
+    the lesson's 「CPU2（やさしい）」 (it read 「CPU2/（やさしい）」 beside its die: the two rolls
+    had a half of the row each, and 「あなた」 needs a third of its half)."""
     page = touch_at("phone", "ja")
     seed = next(s for s in range(100) if GAME.setup(GAME.options(None), s)["high"] == 0)
-    seats = [{"name": "", "bot": None}, {"name": "", "bot": "normal"}]
+    seats = [{"name": "", "bot": None}, {"name": "", "bot": bot}]
     code = encode(Record("bossa", GAME.rules_version, GAME.options(None), seed, [], {"seats": seats}))
     open_code(page, code)
     expect(page.locator(".opening .choice-then").first).to_be_visible()

@@ -14,7 +14,7 @@ from bodoge.games.bossa import GAME
 from bodoge.games.bossa import rules as R
 from bodoge.games.bossa.ui import RULING_KEYS, UI, Choice
 from bodoge.ui.games import Ctx
-from bodoge.ui.html import render
+from bodoge.ui.html import render, text_of
 from bodoge.ui.i18n import I18n, tables
 
 from ui.fakehost import Text, make_app
@@ -369,8 +369,7 @@ def test_japanese_choice_screen_of_the_lower_roller():
     app.act("first")
     text = host.text()
     ja = tables()["ja"]
-    # (the prompt is drawn as its phrases, which the text spaces apart)
-    assert ja["bossa.prompt.side_blind"].format(name="Ben") in "".join(text.split())
+    assert prompt(host) == ja["bossa.prompt.side_blind"].format(name="Ben")     # (phrased)
     assert ja["bossa.choice_blind"] in text and hand_tiles_shown(host.html) == 0
 
 
@@ -628,7 +627,7 @@ def test_a_chosen_place_waits_for_confirm_with_the_tiles_drawn_there_and_words_f
     assert "confirm-move" in ids and "✓ Place" in words(bar) and "cancel-move" in ids
     assert page.by_id("action-redraw") is None       # the markers step aside while a move waits
     ja = ctx(0, lang="ja")
-    assert UI.prompt(view, sel, ja) == "白ラインの4に2枚（白1 + 3 = 4）を置きますか？"
+    assert text_of(UI.prompt(view, sel, ja)) == "白ラインの4に2枚（白1 + 3 = 4）を置きますか？"
     # a pending move no longer legal (a stale selection) is not shown
     stale = choice(tiles=move["tiles"], pending=lay(1, "hi", "b6"))
     assert UI.pending(view, stale, c) is None and not with_class(board(view, 0, stale)[0], "ghost")
@@ -673,6 +672,12 @@ def test_stack_redraw_and_exchange_say_what_they_will_do_before_confirm():
     ex = {"a": "exchange", "give": tile("b6"), "take": tile("w5")}
     assert UI.prompt(view, choice(tiles=[tile("b6")], take=[tile("w5")], mode="exchange", pending=ex), c) == \
         "Exchange your 6 black for Ben's 5 white? It uses your Exchange marker."
+    # Issue 26: in Japanese the prompt breaks between phrases only (a phone broke 「マーカ/ーを」):
+    # a run the browser keeps whole (.phrased: keep-all) between two <wbr>
+    ja = ctx(0, lang="ja")
+    said = UI.prompt(view, choice(tiles=[tile("b6")], mode="redraw", pending=rd), ja)
+    assert said.attrs["class_"] == "phrased" and "マーカーを" in said.children[0]
+    assert text_of(said) == f"黒6を除外し、山札{len(s['deck'])}枚から1枚引きますか？ リドローのマーカーを使います。"
 
 
 def test_confirm_plays_the_move_cancel_and_escape_take_it_back():

@@ -484,10 +484,11 @@ class BossaUI(GameUI):
     def field(self, view, ctx, look):
         t = ctx.t
         if view["phase"] in ("choose", "side"):
-            body = self.opening(view, ctx)
+            body, kind = self.opening(view, ctx), "bossa-field"
         else:
             body = [self.line(view, c, ctx, look) for c in self.line_order(view, look["me"])]
-        return h("section", {"class_": "bossa-field", "data_region": "table",
+            kind = "bossa-field two-lines"
+        return h("section", {"class_": kind, "data_region": "table",
                              "aria_label": t("bossa.lines")}, body)
 
     def line(self, view, c, ctx, look, level="h2", final=False):
@@ -764,6 +765,15 @@ class BossaUI(GameUI):
 
     # --- prompt and input ----------------------------------------------------------------------
     def prompt(self, view, sel, ctx):
+        """What to do now (``prompt_text``); in Japanese broken between phrases only, the
+        names whole (``bodoge.ui.phrases``): a phone broke 「マーカ/ーを使います」."""
+        text = self.prompt_text(view, sel, ctx)
+        if ctx.i18n.lang != "ja":
+            return text
+        return h("span", {"class_": "phrased"},
+                 phrased(text, [ctx.name(0), ctx.name(1)]))
+
+    def prompt_text(self, view, sel, ctx):
         t = ctx.t
         me = ctx.viewer
         if view["phase"] == "choose":
