@@ -88,3 +88,18 @@ def test_a_touch_screen_is_not_told_to_press_enter(touch, lang, text):
     ctx = ctx_for(0, lang)
     ctx.touch = touch
     assert UI.prompt(GAME.view(state, 0), Choice(target=[1, 0]), ctx) == text
+
+
+@pytest.mark.parametrize("touch,lang,text", [
+    (True, "en", "Tap the number of row 1, card 2."),
+    (True, "ja", "1列目の2枚目の数字をタップして答えてください。"),
+    (False, "en", "Name the number of row 1, card 2 (buttons, or type it and press Enter).")])
+def test_a_touch_screen_is_not_told_to_press_enter_in_a_puzzle(touch, lang, text):
+    """The walk of issue 26: 詰めアルゴ's prompt after a pick told a phone to type and press
+    Enter, as the table's did before its touch wording."""
+    from bodoge.core.match import Match
+
+    match = Match.new("algo", {"mode": "puzzle", "players": 1, "grade": 1}, 1)
+    ctx = ctx_for(0, lang)
+    ctx.touch = touch
+    assert UI.prompt(GAME.view(match.state, 0), Choice(pick=[0, 1]), ctx) == text

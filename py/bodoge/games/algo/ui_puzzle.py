@@ -162,7 +162,8 @@ class PuzzleUI:
             typed = sel.typed
             where = place(t, *pick)
             return (t("algo.puzzle.prompt_typed", n=typed, where=where) if typed
-                    else t("algo.puzzle.prompt_number", where=where))
+                    else t("algo.puzzle.prompt_number_touch" if ctx.touch else "algo.puzzle.prompt_number",
+                           where=where))      # a touch screen has no Enter to press
         return t("algo.puzzle.prompt")
 
     # --- input: each data-act declared once (``AlgoUI.act`` dispatches a puzzle's here) --------
