@@ -20,6 +20,7 @@ import datetime
 from ...core.record import Record, encode
 from ...ui.games import GameUI, action, handlers, result_part
 from ...ui.html import h
+from ...ui.phrases import phrased
 from . import rules as R
 from .puzzle import GRADES as PUZZLE_GRADES
 from .ui_cards import (W, H, Choice, card_at, card_name, card_svg, colour_name, nth, toggle_card,
@@ -49,10 +50,10 @@ class AlgoUI(Table, GameUI):
         elif mode == "pair":
             fields.append(h("p", {}, t("algo.setup.pair_note")))
         if mode in ("standard", "pair"):
-            fields.append(h("label", {"class_": "check"},
+            fields.append(h("label", {"class_": "check phrased"},      # 「決め/る」 was broken
                             h("input", {"type": "checkbox", "name": "chips", "id": "opt-chips",
                                         "checked": bool(values.get("chips"))}),
-                            " ", t("algo.setup.chips")))
+                            " ", phrased(t("algo.setup.chips"))))
         else:
             fields.append(h("p", {}, h("label", {"for": "grade"}, t("algo.setup.grade")), " ",
                             h("select", {"name": "grade", "id": "grade"},
@@ -495,7 +496,7 @@ class AlgoUI(Table, GameUI):
                              svgs)))
         return h("div", {"class_": "final-rows"},
                  h("h3", {}, t("algo.all_cards")) if heading else None,
-                 h("p", {"class_": "legend"}, t("algo.legend_down"))
+                 h("p", {"class_": "legend phrased"}, phrased(t("algo.legend_down")))
                  if any(not c["up"] for row in e["rows"] for c in row) else None,
                  h("ul", {"class_": "reveal-rows"}, items))
 
@@ -546,7 +547,7 @@ class AlgoUI(Table, GameUI):
             if detailed:
                 cells.append(h("td", {}, f"+{e['won'][r['winner']]}"))
             rows.append(h("tr", {}, cells))
-        parts = [h("table", {"class_": "rounds"},
+        parts = [h("table", {"class_": "rounds phrased"},       # names whole: 「CPU2（ふつう）」
                    h("caption", {}, t("algo.result.rounds")),
                    h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows))]
         if detailed:
