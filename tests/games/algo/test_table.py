@@ -547,6 +547,9 @@ def test_the_table_s_japanese_lines_break_between_phrases_only():
     assert "phrased" in text.attrs["class"].split()
     hit = next(e for e in page.all(hidden=True) if "hit" in e.attrs.get("class", "").split())
     assert [getattr(c, "tag", None) for c in hit.children].count("wbr") >= 3
+    drew = next(e for e in page.all(hidden=True) if "drawn-label" in e.attrs.get("class", ""))
+    assert "phrased" in drew.attrs["class"].split()          # 「あなたが引いたカ/ード」 at 1280 px
+    assert [getattr(c, "tag", None) for c in drew.children].count("wbr") == 1
     # the result's table of rounds, and the setup's point-chip label
     rec = play_one("algo", {"players": 2}, 3, ["normal", "normal"]).record
     match = Match.new("algo", rec.options, rec.seed)

@@ -272,8 +272,8 @@ class Table:
                            h("span", {"class_": "drawn-card", "data_fx": "drop" if drew else None,
                                       "data_fx_key": f"drawn-{at}", "id": f"drawn-{at}"},
                              card_svg(t, d["c"], d["n"], False, mine=d["n"] is not None)),
-                           h("span", {"class_": "drawn-label", "aria_hidden": "true"},
-                             ctx.say("algo.drew", view["turn"]))))
+                           h("span", {"class_": "drawn-label phrased", "aria_hidden": "true"},
+                             ja(ctx.say("algo.drew", view["turn"]), ctx))))
         return h("div", {"class_": "pile"}, parts)
 
     def team_list(self, view, ctx):
