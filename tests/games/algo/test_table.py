@@ -560,3 +560,27 @@ def test_the_table_s_japanese_lines_break_between_phrases_only():
     label = Page(render(UI.option_fields(UI.default_setup(), I18n("ja").t))).by_id("opt-chips").parent
     assert "phrased" in label.attrs["class"].split() and any(
         getattr(c, "tag", None) == "wbr" for c in label.children)
+
+
+def test_a_point_chip_summary_in_japanese_keeps_its_words_and_numbers_whole():
+    """The walk of issue 26, a 4-player point-chip game on a phone in Japanese: the payment's
+    line had a space after 「。」 and broke 「もら/います」, the points tables broke
+    「CPU4（ふつ/う）」, 「アタッ/ク」 and the result's 「+18/0」: the line is phrased, the
+    tables are ``.phrased`` and a round's points are a ``won`` cell (style.css: never wrapped)."""
+    rec = play_one("algo", {"players": 2, "chips": True}, 3, ["normal", "normal"]).record
+    match = Match.new("algo", rec.options, rec.seed)
+    for seat, move in rec.moves:
+        match.play(seat, move)
+    view = match.view(0)
+    ctx = ctx_for(0, "ja")
+    end = next(e for e in view["log"] if e["e"] == "round_end")
+    page = Page(render(UI.round_summary(end, ctx)))
+    paid = next(e for e in page.all(hidden=True) if "paid" in e.attrs.get("class", "").split())
+    assert "phrased" in paid.attrs["class"].split()
+    assert "。 " not in "".join(c for c in paid.children if isinstance(c, str))
+    assert any(getattr(c, "tag", None) == "wbr" for c in paid.children)
+    assert "phrased" in page.get("table").attrs["class"].split()
+    result = Page(render(UI.result(view, ctx)))
+    assert all("phrased" in t.attrs["class"].split() for t in result.all("table"))
+    won = [e for e in result.all(hidden=True) if e.attrs.get("class") == "won"]
+    assert len(won) == len(view["results"]) and all(e.text.startswith("+") for e in won)

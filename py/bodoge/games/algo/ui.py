@@ -438,7 +438,10 @@ class AlgoUI(Table, GameUI):
         parts = []
         paid = self.paid_text(e, ctx)
         if paid:
-            parts.append(h("p", {"class_": "paid"}, paid, " ", self.paid_why(e, ctx)))
+            # (Japanese puts no space after 。; its lines break between phrases)
+            sep = "" if ctx.i18n.lang == "ja" else " "
+            parts.append(h("p", {"class_": "paid phrased"},
+                           phrased(paid + sep + self.paid_why(e, ctx), ctx.names)))
         if "points" in e:
             parts.append(self.chips_table(e, ctx))
         elif "wins" in e:
@@ -467,7 +470,7 @@ class AlgoUI(Table, GameUI):
                   h("td", {}, signed(e["hits"][s])), h("td", {}, signed(e["won"][s])),
                   h("td", {}, h("strong", {}, str(e["points"][s]))))
                 for name, s in self.sides(e, ctx)]
-        return h("table", {"class_": "chips"},
+        return h("table", {"class_": "chips phrased"},     # 「CPU4（ふつ/う）」 was broken
                  h("caption", {}, t("algo.chips.title")),
                  h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("algo.chips.side")),
                                   h("th", {"scope": "col"}, t("algo.chips.hits")),
@@ -545,7 +548,7 @@ class AlgoUI(Table, GameUI):
             cells = [h("td", {}, str(r["round"] + 1)), h("td", {}, ctx.name(r["dealer"])),
                      h("td", {}, winner_name(r))]
             if detailed:
-                cells.append(h("td", {}, f"+{e['won'][r['winner']]}"))
+                cells.append(h("td", {"class_": "won"}, f"+{e['won'][r['winner']]}"))     # never 「+18/0」
             rows.append(h("tr", {}, cells))
         parts = [h("table", {"class_": "rounds phrased"},       # names whole: 「CPU2（ふつう）」
                    h("caption", {}, t("algo.result.rounds")),
@@ -583,7 +586,7 @@ class AlgoUI(Table, GameUI):
             rows.append(h("tr", {}, h("th", {"scope": "row"}, name),
                           h("td", {}, str(final - hits - won)), h("td", {}, signed(hits)),
                           h("td", {}, signed(won)), h("td", {}, h("strong", {}, str(final)))))
-        return h("table", {"class_": "chips"},
+        return h("table", {"class_": "chips phrased"},     # 「CPU4（ふつ/う）」 was broken
                  h("caption", {}, t("algo.points_title")),
                  h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("algo.chips.side")),
                                   h("th", {"scope": "col"}, t("algo.chips.start")),
