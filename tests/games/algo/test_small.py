@@ -103,3 +103,21 @@ def test_a_touch_screen_is_not_told_to_press_enter_in_a_puzzle(touch, lang, text
     ctx = ctx_for(0, lang)
     ctx.touch = touch
     assert UI.prompt(GAME.view(match.state, 0), Choice(pick=[0, 1]), ctx) == text
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "Stay: your drawn black 8 joins your row face down?"),
+    ("ja", "ステイして、引いた黒の8を伏せたまま自分の列に置きますか？")])
+def test_the_prompt_says_what_a_waiting_stay_will_do(lang, text):
+    """The walk of issue 26: with Confirm moves on, a Stay waiting for Confirm left the prompt
+    saying "Hit! Attack again, or stay…" beside Confirm; it says what Confirm will do, as a
+    waiting declaration's does."""
+    from .helpers import attack
+
+    state = GAME.apply(rig([["b1", "w3"], ["b0", "w2"]], deck=["w10", "b8"]), 0, attack(1, 0, 0))
+    view = GAME.view(state, 0)
+    assert view["phase"] == "again"
+    ctx = ctx_for(0, lang)
+    assert UI.prompt(view, Choice(), ctx) != text
+    ctx.pending = {"a": "stay"}
+    assert UI.prompt(view, Choice(), ctx) == text

@@ -175,6 +175,12 @@ class AlgoUI(Table, GameUI):
             if typed:
                 return t("algo.prompt.number_typed", n=typed)
             return t("algo.prompt.number_touch" if ctx.touch else "algo.prompt.number")   # no Enter
+        pending = ctx.pending
+        if view["phase"] == "again" and isinstance(pending, dict) and pending.get("a") == "stay":
+            d = view["drawn"]           # what Confirm (beside it) will do, as for a declaration
+            if d is not None and d["n"] is not None:
+                return t("algo.prompt.pending_stay", card=card_name(t, d["c"], d["n"]))
+            return t("algo.prompt.pending_stay_end")
         if view["phase"] == "again":
             return t("algo.prompt.again")
         if view["drawn"] is not None and view["drawn"]["n"] is not None:
