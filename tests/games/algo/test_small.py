@@ -121,3 +121,32 @@ def test_the_prompt_says_what_a_waiting_stay_will_do(lang, text):
     assert UI.prompt(view, Choice(), ctx) != text
     ctx.pending = {"a": "stay"}
     assert UI.prompt(view, Choice(), ctx) == text
+
+
+def test_a_waiting_toss_or_show_has_a_short_prompt():
+    """The walk of issue 26 (pair play, 390×844 touch): a Toss waiting for Confirm kept the
+    turn's long prompt ("Your turn. Ask your partner for a Toss (they show you …"), eight lines
+    beside Confirm, and the table moved 110 px down under the finger about to tap Toss again.
+    A waiting Toss, and a waiting Show, say in one short line what Confirm will do."""
+    from bodoge.core.match import Match
+
+    match = Match.new("algo", {"players": 4, "mode": "pair"}, 1)
+    while match.to_move() != [0]:
+        seat = match.to_move()[0]
+        match.play(seat, GAME.legal_moves(match.state, seat)[0])
+    view = match.view(0)
+    assert view["can_toss"]
+    for lang, text in (("en", "Toss: your partner shows you one of their cards?"),
+                       ("ja", "トスを宣言しますか？（仲間がカードを1枚見せてくれます）")):
+        ctx = ctx_for(0, lang)
+        long = UI.prompt(view, Choice(), ctx)
+        ctx.pending = {"a": "toss"}
+        assert UI.prompt(view, Choice(), ctx) == text and len(text) < len(long) / 2
+    match.play(0, {"a": "toss"})
+    partner = match.to_move()[0]
+    view = match.view(partner)
+    ctx = ctx_for(partner, "en")
+    ctx.pending = {"a": "show", "p": 0}
+    card = view["rows"][partner][0]
+    colour = "black" if card["c"] == 0 else "white"
+    assert UI.prompt(view, Choice(), ctx) == f"Show your {colour} {card['n']} to {ctx.name(0)}?"

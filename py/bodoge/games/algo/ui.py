@@ -159,8 +159,15 @@ class AlgoUI(Table, GameUI):
         if view["mode"] == "puzzle":
             return PUZZLE.prompt(view, sel, ctx)
         t = ctx.t
+        pending = ctx.pending
         if view["phase"] == "toss":
+            if isinstance(pending, dict) and pending.get("a") == "show":
+                card = view["rows"][ctx.viewer][pending["p"]]
+                return t("algo.prompt.pending_show", name=ctx.name(view["turn"]),
+                         card=card_name(t, card["c"], card["n"]))
             return t("algo.prompt.show", name=ctx.name(view["turn"]))
+        if view.get("can_toss") and isinstance(pending, dict) and pending.get("a") == "toss":
+            return t("algo.prompt.pending_toss")   # short: beside Confirm, the table stays put
         if view["drawn"] is None and view["stake"] is None and sel.stake is None:
             if view.get("can_toss"):
                 return t("algo.prompt.stake_or_toss")
@@ -175,7 +182,6 @@ class AlgoUI(Table, GameUI):
             if typed:
                 return t("algo.prompt.number_typed", n=typed)
             return t("algo.prompt.number_touch" if ctx.touch else "algo.prompt.number")   # no Enter
-        pending = ctx.pending
         if view["phase"] == "again" and isinstance(pending, dict) and pending.get("a") == "stay":
             d = view["drawn"]           # what Confirm (beside it) will do, as for a declaration
             if d is not None and d["n"] is not None:
