@@ -150,3 +150,16 @@ def test_a_waiting_toss_or_show_has_a_short_prompt():
     card = view["rows"][partner][0]
     colour = "black" if card["c"] == 0 else "white"
     assert UI.prompt(view, Choice(), ctx) == f"Show your {colour} {card['n']} to {ctx.name(0)}?"
+
+
+@pytest.mark.parametrize("down,six,text", [
+    (["w3"], False, "That is 10 points for the 1 card still face down."),
+    (["b6"], True, "That is 10 points for the 1 card still face down, and 10 more as it is a 6."),
+    (["w3", "b6"], True, "That is 10 points for each of the 2 cards still face down, and 10 more "
+                         "for each 6 among them (1).")])
+def test_a_round_win_s_payment_says_1_card(down, six, text):
+    """The walk of issue 26: "for each of the 1 cards still face down" in a round summary."""
+    rows = [[{"c": 1 if x[0] == "w" else 0, "n": int(x[1:]), "up": False} for x in down],
+            [{"c": 0, "n": 0, "up": True}]]
+    e = {"e": "round_end", "winner": 0, "paid": 10, "rows": rows}
+    assert UI.paid_why(e, ctx_for(0)) == text

@@ -420,8 +420,8 @@ class AlgoUI(Table, GameUI):
         down = [c for s in team for c in e["rows"][s] if not c["up"]]
         sixes = sum(1 for c in down if c["n"] == R.CHIPS_SIX)
         if not sixes:
-            return ctx.t("algo.paid_why_no6", cards=len(down))
-        return ctx.t("algo.paid_why", cards=len(down), sixes=sixes)
+            return ctx.t("algo.paid_why_no6", n=len(down))
+        return ctx.t("algo.paid_why", n=len(down), sixes=sixes)    # "the 1 card"
 
     @staticmethod
     def team_names(team, ctx):
