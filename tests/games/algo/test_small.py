@@ -163,3 +163,17 @@ def test_a_round_win_s_payment_says_1_card(down, six, text):
             [{"c": 0, "n": 0, "up": True}]]
     e = {"e": "round_end", "winner": 0, "paid": 10, "rows": rows}
     assert UI.paid_why(e, ctx_for(0)) == text
+
+
+@pytest.mark.parametrize("lang,text", [("en", "Answer 5 for row 1, card 2?"),
+                                       ("ja", "1列目の2枚目を5と答えますか？")])
+def test_a_puzzle_answer_waiting_for_confirm_is_said_in_the_prompt(lang, text):
+    """The walk of issue 26 (詰めアルゴ at 390×844 touch): an answer waiting for Confirm left
+    the prompt saying "Tap the number of row 1, card 2." beside Confirm."""
+    from bodoge.core.match import Match
+
+    match = Match.new("algo", {"mode": "puzzle", "players": 1, "grade": 1}, 1)
+    ctx = ctx_for(0, lang)
+    ctx.touch = True
+    ctx.pending = {"a": "name", "r": 0, "p": 1, "n": 5}
+    assert UI.prompt(GAME.view(match.state, 0), Choice(pick=[0, 1]), ctx) == text

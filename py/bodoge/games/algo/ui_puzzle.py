@@ -161,6 +161,9 @@ class PuzzleUI:
         if pick:
             typed = sel.typed
             where = place(t, *pick)
+            move = ctx.pending            # waiting for Confirm (beside it): say what it answers
+            if isinstance(move, dict) and move.get("a") == "name" and [move["r"], move["p"]] == list(pick):
+                return t("algo.puzzle.prompt_pending", n=move["n"], where=where)
             return (t("algo.puzzle.prompt_typed", n=typed, where=where) if typed
                     else t("algo.puzzle.prompt_number_touch" if ctx.touch else "algo.puzzle.prompt_number",
                            where=where))      # a touch screen has no Enter to press
