@@ -177,3 +177,23 @@ def test_a_puzzle_answer_waiting_for_confirm_is_said_in_the_prompt(lang, text):
     ctx.touch = True
     ctx.pending = {"a": "name", "r": 0, "p": 1, "n": 5}
     assert UI.prompt(GAME.view(match.state, 0), Choice(pick=[0, 1]), ctx) == text
+
+
+def test_a_puzzle_s_reason_in_japanese():
+    """The walk of issue 26 (詰めアルゴ at 390×844 in Japanese): the reason read 「理由: 」 with
+    an ASCII colon, broke 「そ/の間」 and 「てい/るので」, and the 「なぜ？（ヒント）」 button
+    narrowed the numbers to 34 px: 「理由：」, the reason's line between phrases, 「なぜ？」 (as
+    the rules page calls it)."""
+    from bodoge.core.match import Match
+
+    match = Match.new("algo", {"mode": "puzzle", "players": 1, "grade": 2}, 1)
+    view, sel, ctx = GAME.view(match.state, 0), Choice(), ctx_for(0, "ja")
+    UI.act("why", "", view, sel, ctx)
+    page = Page(render(UI.board(view, sel, ctx)))
+    why = page.by_id("why-text")
+    assert "phrased" in why.attrs["class"].split()
+    assert any(getattr(c, "tag", None) == "wbr" for c in why.children)
+    section = why.parent
+    assert section.all_text.startswith("理由： ") or section.all_text.startswith("理由：")
+    assert ": " not in section.all_text
+    assert page.by_id("why").text == "なぜ？"

@@ -503,7 +503,7 @@ JA = {
     "algo.puzzle.name_for": "{where}（{colour}）の数字を答える",
     "algo.puzzle.name_n": "{n}と答える",
     "algo.puzzle.tried_n": "{n}、試し済み",
-    "algo.puzzle.why": "なぜ？（ヒント）",
+    "algo.puzzle.why": "なぜ？",
     "algo.puzzle.why_title": "理由",
     "algo.puzzle.prompt": "裏向きのカードを選び、その数字を答えてください。すべて推理で決まります。当てずっぽうは不要です。",
     "algo.puzzle.prompt_number": "{where}の数字を答えてください（ボタンを押すか、数字を入力してEnter）。",

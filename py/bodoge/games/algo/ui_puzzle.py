@@ -7,6 +7,7 @@ cancels. Numbers already tried on a card are marked on the pad and cannot be cho
 
 from ...ui.games import action
 from ...ui.html import h
+from ...ui.phrases import phrased
 from . import rules as R
 from .puzzle import explain_view
 from .ui_cards import card_name, card_svg, colour_name, toggle_card, type_number
@@ -85,7 +86,10 @@ class PuzzleUI:
         if why:
             text.append(h("section", {"class_": "why", "aria_labelledby": "why-title"},
                           h("h3", {"id": "why-title"}, t("algo.puzzle.why_title")),
-                          h("p", {"id": "why-text", "tabindex": "-1"}, self.why_text(why, t))))
+                          # the language's colon (a Japanese line ends 「理由：」, not 「理由: 」)
+                          h("span", {"aria_hidden": "true"}, "：" if ctx.i18n.lang == "ja" else ": "),
+                          h("p", {"id": "why-text", "tabindex": "-1", "class_": "phrased"},
+                            phrased(self.why_text(why, t)))))
         parts = [h("div", {"class_": "action-text"}, text)]
         if playing:
             parts += self.controls(view, sel, ctx)
