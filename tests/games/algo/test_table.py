@@ -547,6 +547,8 @@ def test_the_table_s_japanese_lines_break_between_phrases_only():
     assert "phrased" in text.attrs["class"].split()
     hit = next(e for e in page.all(hidden=True) if "hit" in e.attrs.get("class", "").split())
     assert [getattr(c, "tag", None) for c in hit.children].count("wbr") >= 3
+    deck = next(e for e in page.all(hidden=True) if "deck-count" in e.attrs.get("class", ""))
+    assert "phrased" in deck.attrs["class"].split()     # 「山札：15/枚」 at 390 px: 「15枚」 whole
     drew = next(e for e in page.all(hidden=True) if "drawn-label" in e.attrs.get("class", ""))
     assert "phrased" in drew.attrs["class"].split()          # 「あなたが引いたカ/ード」 at 1280 px
     assert [getattr(c, "tag", None) for c in drew.children].count("wbr") == 1

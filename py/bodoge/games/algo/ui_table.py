@@ -260,7 +260,7 @@ class Table:
                            # an empty deck shows its place, not a back
                            h("span", {"class_": "deck-stack" + ("" if view["deck"] else " empty"),
                                       "aria_hidden": "true"}),
-                           h("span", {"class_": "deck-count", "aria_hidden": "true"},
+                           h("span", {"class_": "deck-count phrased", "aria_hidden": "true"},
                              t("algo.deck_count", n=view["deck"]))))
         d = view["drawn"]
         if d is not None and view["phase"] != "over":
