@@ -221,7 +221,8 @@ PREVIEW = """() => ({lines: Array.from(document.querySelectorAll('.center .actio
                      return r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5; })
     .map((p) => p.innerText),
   controls: Array.from(document.querySelectorAll('.center button'), (b) => {
-    const r = b.getBoundingClientRect(); return [b.innerText, Math.round(r.width), Math.round(r.height)]; })})"""
+    const r = b.getBoundingClientRect();
+    return [b.innerText, Math.round(r.width), Math.round(r.height)]; })})"""
 
 
 def assert_the_preview_fits(page, size):

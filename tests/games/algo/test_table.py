@@ -559,7 +559,8 @@ def test_the_table_s_japanese_lines_break_between_phrases_only():
         match.play(seat, move)
     rounds = Page(render(UI.result(match.view(0), ctx_for(0, "ja")))).get("table")
     assert "phrased" in rounds.attrs["class"].split()
-    label = Page(render(UI.option_fields(UI.default_setup(), I18n("ja").t))).by_id("opt-chips").parent
+    setup = Page(render(UI.option_fields(UI.default_setup(), I18n("ja").t)))
+    label = setup.by_id("opt-chips").parent
     assert "phrased" in label.attrs["class"].split() and any(
         getattr(c, "tag", None) == "wbr" for c in label.children)
 

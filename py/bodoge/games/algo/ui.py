@@ -560,7 +560,8 @@ class AlgoUI(Table, GameUI):
             cells = [h("td", {}, str(r["round"] + 1)), h("td", {}, ctx.name(r["dealer"])),
                      h("td", {}, winner_name(r))]
             if detailed:
-                cells.append(h("td", {"class_": "won"}, f"+{e['won'][r['winner']]}"))     # never 「+18/0」
+                won = f"+{e['won'][r['winner']]}"
+                cells.append(h("td", {"class_": "won"}, won))     # never 「+18/0」 (style.css)
             rows.append(h("tr", {}, cells))
         parts = [h("table", {"class_": "rounds phrased"},       # names whole: 「CPU2（ふつう）」
                    h("caption", {}, t("algo.result.rounds")),

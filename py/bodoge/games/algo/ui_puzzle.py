@@ -87,7 +87,8 @@ class PuzzleUI:
             text.append(h("section", {"class_": "why", "aria_labelledby": "why-title"},
                           h("h3", {"id": "why-title"}, t("algo.puzzle.why_title")),
                           # the language's colon (a Japanese line ends 「理由：」, not 「理由: 」)
-                          h("span", {"aria_hidden": "true"}, "：" if ctx.i18n.lang == "ja" else ": "),
+                          h("span", {"aria_hidden": "true"},
+                            "：" if ctx.i18n.lang == "ja" else ": "),
                           h("p", {"id": "why-text", "tabindex": "-1", "class_": "phrased"},
                             phrased(self.why_text(why, t)))))
         parts = [h("div", {"class_": "action-text"}, text)]
@@ -166,11 +167,12 @@ class PuzzleUI:
             typed = sel.typed
             where = place(t, *pick)
             move = ctx.pending            # waiting for Confirm (beside it): say what it answers
-            if isinstance(move, dict) and move.get("a") == "name" and [move["r"], move["p"]] == list(pick):
+            if (isinstance(move, dict) and move.get("a") == "name"
+                    and [move["r"], move["p"]] == list(pick)):
                 return t("algo.puzzle.prompt_pending", n=move["n"], where=where)
             return (t("algo.puzzle.prompt_typed", n=typed, where=where) if typed
-                    else t("algo.puzzle.prompt_number_touch" if ctx.touch else "algo.puzzle.prompt_number",
-                           where=where))      # a touch screen has no Enter to press
+                    else t("algo.puzzle.prompt_number_touch" if ctx.touch      # no Enter to press
+                           else "algo.puzzle.prompt_number", where=where))
         return t("algo.puzzle.prompt")
 
     # --- input: each data-act declared once (``AlgoUI.act`` dispatches a puzzle's here) --------
