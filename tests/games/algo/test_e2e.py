@@ -190,6 +190,7 @@ def test_the_table_is_one_screen_for_every_player_count_and_on_every_overlay(at,
         expect(page.locator(".center .preview.hit")).to_be_visible()
         expect(page.locator(OPEN_NUMBER).first).to_be_enabled()
         assert_regions_in_view(page, every)
+        assert_the_preview_fits(page, size)
         # the round summary over the round that ended
         open_code(page, cut(rec, end, last, names))
         assert page.evaluate("([s, m]) => window.bodoge.play(s, m)", [last, json.dumps(move)])
@@ -209,6 +210,29 @@ def test_the_table_is_one_screen_for_every_player_count_and_on_every_overlay(at,
     page.click("#why")
     expect(page.locator("#why-text")).to_be_visible()
     assert_regions_in_view(page, regions(size, "prompt", "table", "hand"))
+
+
+# the preview's lines that are cut (the middle's text box is overflow: hidden), and the pad's
+# controls' sizes
+PREVIEW = """() => ({lines: Array.from(document.querySelectorAll('.center .action-text > *'))
+    .filter((p) => p.getClientRects().length && getComputedStyle(p).position !== 'absolute')
+    .filter((p) => { const box = p.closest('.action-text').getBoundingClientRect();
+                     const r = p.getBoundingClientRect();
+                     return r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5; })
+    .map((p) => p.innerText),
+  controls: Array.from(document.querySelectorAll('.center button'), (b) => {
+    const r = b.getBoundingClientRect();
+    return [b.innerText, Math.round(r.width), Math.round(r.height)]; })})"""
+
+
+def assert_the_preview_fits(page, size):
+    """The walk of issue 26: what a hit and a miss will do is never cut (its box is as high as
+    the middle leaves it; the numbers missed on the card are under the card and struck in the
+    pad), and on a phone every number and button of the pad is 44 px high at least."""
+    got = page.evaluate(PREVIEW)
+    assert got["lines"] == [], got["lines"]
+    if size == "phone":
+        assert all(h >= 44 for _, _, h in got["controls"]), got["controls"]
 
 
 def test_the_round_summary_shows_the_round_that_ended_while_the_next_is_dealt(at):

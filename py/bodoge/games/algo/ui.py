@@ -20,6 +20,7 @@ import datetime
 from ...core.record import Record, encode
 from ...ui.games import GameUI, action, handlers, result_part
 from ...ui.html import h
+from ...ui.phrases import phrased
 from . import rules as R
 from .puzzle import GRADES as PUZZLE_GRADES
 from .ui_cards import (W, H, Choice, card_at, card_name, card_svg, colour_name, nth, toggle_card,
@@ -49,10 +50,10 @@ class AlgoUI(Table, GameUI):
         elif mode == "pair":
             fields.append(h("p", {}, t("algo.setup.pair_note")))
         if mode in ("standard", "pair"):
-            fields.append(h("label", {"class_": "check"},
+            fields.append(h("label", {"class_": "check phrased"},      # 「決め/る」 was broken
                             h("input", {"type": "checkbox", "name": "chips", "id": "opt-chips",
                                         "checked": bool(values.get("chips"))}),
-                            " ", t("algo.setup.chips")))
+                            " ", phrased(t("algo.setup.chips"))))
         else:
             fields.append(h("p", {}, h("label", {"for": "grade"}, t("algo.setup.grade")), " ",
                             h("select", {"name": "grade", "id": "grade"},
@@ -158,8 +159,15 @@ class AlgoUI(Table, GameUI):
         if view["mode"] == "puzzle":
             return PUZZLE.prompt(view, sel, ctx)
         t = ctx.t
+        pending = ctx.pending
         if view["phase"] == "toss":
+            if isinstance(pending, dict) and pending.get("a") == "show":
+                card = view["rows"][ctx.viewer][pending["p"]]
+                return t("algo.prompt.pending_show", name=ctx.name(view["turn"]),
+                         card=card_name(t, card["c"], card["n"]))
             return t("algo.prompt.show", name=ctx.name(view["turn"]))
+        if view.get("can_toss") and isinstance(pending, dict) and pending.get("a") == "toss":
+            return t("algo.prompt.pending_toss")   # short: beside Confirm, the table stays put
         if view["drawn"] is None and view["stake"] is None and sel.stake is None:
             if view.get("can_toss"):
                 return t("algo.prompt.stake_or_toss")
@@ -174,6 +182,11 @@ class AlgoUI(Table, GameUI):
             if typed:
                 return t("algo.prompt.number_typed", n=typed)
             return t("algo.prompt.number_touch" if ctx.touch else "algo.prompt.number")   # no Enter
+        if view["phase"] == "again" and isinstance(pending, dict) and pending.get("a") == "stay":
+            d = view["drawn"]           # what Confirm (beside it) will do, as for a declaration
+            if d is not None and d["n"] is not None:
+                return t("algo.prompt.pending_stay", card=card_name(t, d["c"], d["n"]))
+            return t("algo.prompt.pending_stay_end")
         if view["phase"] == "again":
             return t("algo.prompt.again")
         if view["drawn"] is not None and view["drawn"]["n"] is not None:
@@ -407,8 +420,8 @@ class AlgoUI(Table, GameUI):
         down = [c for s in team for c in e["rows"][s] if not c["up"]]
         sixes = sum(1 for c in down if c["n"] == R.CHIPS_SIX)
         if not sixes:
-            return ctx.t("algo.paid_why_no6", cards=len(down))
-        return ctx.t("algo.paid_why", cards=len(down), sixes=sixes)
+            return ctx.t("algo.paid_why_no6", n=len(down))
+        return ctx.t("algo.paid_why", n=len(down), sixes=sixes)    # "the 1 card"
 
     @staticmethod
     def team_names(team, ctx):
@@ -437,7 +450,10 @@ class AlgoUI(Table, GameUI):
         parts = []
         paid = self.paid_text(e, ctx)
         if paid:
-            parts.append(h("p", {"class_": "paid"}, paid, " ", self.paid_why(e, ctx)))
+            # (Japanese puts no space after 。; its lines break between phrases)
+            sep = "" if ctx.i18n.lang == "ja" else " "
+            parts.append(h("p", {"class_": "paid phrased"},
+                           phrased(paid + sep + self.paid_why(e, ctx), ctx.names)))
         if "points" in e:
             parts.append(self.chips_table(e, ctx))
         elif "wins" in e:
@@ -466,7 +482,7 @@ class AlgoUI(Table, GameUI):
                   h("td", {}, signed(e["hits"][s])), h("td", {}, signed(e["won"][s])),
                   h("td", {}, h("strong", {}, str(e["points"][s]))))
                 for name, s in self.sides(e, ctx)]
-        return h("table", {"class_": "chips"},
+        return h("table", {"class_": "chips phrased"},     # 「CPU4（ふつ/う）」 was broken
                  h("caption", {}, t("algo.chips.title")),
                  h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("algo.chips.side")),
                                   h("th", {"scope": "col"}, t("algo.chips.hits")),
@@ -495,7 +511,7 @@ class AlgoUI(Table, GameUI):
                              svgs)))
         return h("div", {"class_": "final-rows"},
                  h("h3", {}, t("algo.all_cards")) if heading else None,
-                 h("p", {"class_": "legend"}, t("algo.legend_down"))
+                 h("p", {"class_": "legend phrased"}, phrased(t("algo.legend_down")))
                  if any(not c["up"] for row in e["rows"] for c in row) else None,
                  h("ul", {"class_": "reveal-rows"}, items))
 
@@ -544,9 +560,10 @@ class AlgoUI(Table, GameUI):
             cells = [h("td", {}, str(r["round"] + 1)), h("td", {}, ctx.name(r["dealer"])),
                      h("td", {}, winner_name(r))]
             if detailed:
-                cells.append(h("td", {}, f"+{e['won'][r['winner']]}"))
+                won = f"+{e['won'][r['winner']]}"
+                cells.append(h("td", {"class_": "won"}, won))     # never 「+18/0」 (style.css)
             rows.append(h("tr", {}, cells))
-        parts = [h("table", {"class_": "rounds"},
+        parts = [h("table", {"class_": "rounds phrased"},       # names whole: 「CPU2（ふつう）」
                    h("caption", {}, t("algo.result.rounds")),
                    h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows))]
         if detailed:
@@ -582,7 +599,7 @@ class AlgoUI(Table, GameUI):
             rows.append(h("tr", {}, h("th", {"scope": "row"}, name),
                           h("td", {}, str(final - hits - won)), h("td", {}, signed(hits)),
                           h("td", {}, signed(won)), h("td", {}, h("strong", {}, str(final)))))
-        return h("table", {"class_": "chips"},
+        return h("table", {"class_": "chips phrased"},     # 「CPU4（ふつ/う）」 was broken
                  h("caption", {}, t("algo.points_title")),
                  h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("algo.chips.side")),
                                   h("th", {"scope": "col"}, t("algo.chips.start")),

@@ -7,6 +7,7 @@ cancels. Numbers already tried on a card are marked on the pad and cannot be cho
 
 from ...ui.games import action
 from ...ui.html import h
+from ...ui.phrases import phrased
 from . import rules as R
 from .puzzle import explain_view
 from .ui_cards import card_name, card_svg, colour_name, toggle_card, type_number
@@ -85,7 +86,11 @@ class PuzzleUI:
         if why:
             text.append(h("section", {"class_": "why", "aria_labelledby": "why-title"},
                           h("h3", {"id": "why-title"}, t("algo.puzzle.why_title")),
-                          h("p", {"id": "why-text", "tabindex": "-1"}, self.why_text(why, t))))
+                          # the language's colon (a Japanese line ends 「理由：」, not 「理由: 」)
+                          h("span", {"aria_hidden": "true"},
+                            "：" if ctx.i18n.lang == "ja" else ": "),
+                          h("p", {"id": "why-text", "tabindex": "-1", "class_": "phrased"},
+                            phrased(self.why_text(why, t)))))
         parts = [h("div", {"class_": "action-text"}, text)]
         if playing:
             parts += self.controls(view, sel, ctx)
@@ -161,8 +166,13 @@ class PuzzleUI:
         if pick:
             typed = sel.typed
             where = place(t, *pick)
+            move = ctx.pending            # waiting for Confirm (beside it): say what it answers
+            if (isinstance(move, dict) and move.get("a") == "name"
+                    and [move["r"], move["p"]] == list(pick)):
+                return t("algo.puzzle.prompt_pending", n=move["n"], where=where)
             return (t("algo.puzzle.prompt_typed", n=typed, where=where) if typed
-                    else t("algo.puzzle.prompt_number", where=where))
+                    else t("algo.puzzle.prompt_number_touch" if ctx.touch      # no Enter to press
+                           else "algo.puzzle.prompt_number", where=where))
         return t("algo.puzzle.prompt")
 
     # --- input: each data-act declared once (``AlgoUI.act`` dispatches a puzzle's here) --------

@@ -15,6 +15,7 @@ from the middle into its place (its key is the index of its draw in the log).
 import math
 
 from ...ui.html import h
+from ...ui.phrases import phrased
 from . import rules as R
 from .ui_cards import card_at, card_button, card_name, card_svg, colour_name, nth
 
@@ -57,13 +58,22 @@ def badge(kind, text, short=None):
              h("span", {"class_": "short", "aria_hidden": "true"}, short))
 
 
-def lead(text):
-    """"Hit: …" with its first word, up to the colon, in bold."""
+def lead(text, ctx=None):
+    """"Hit: …" with its first word, up to the colon, in bold (``ctx``: in Japanese, the rest
+    broken between phrases only, ``ja``)."""
     for colon in (":", "："):
         head, sep, rest = text.partition(colon)
         if sep and len(head) < 12:
-            return [h("strong", {}, head + sep), rest]
-    return [text]
+            return [h("strong", {}, head + sep), ja(rest, ctx)]
+    return [ja(text, ctx)]
+
+
+def ja(text, ctx):
+    """A line of ours in a ``.phrased`` box: in Japanese, broken between phrases only, names
+    whole (「アタ/ック」, 「CPU2（ふつ/う）」 were broken inside); other languages as they are."""
+    if ctx is None or ctx.i18n.lang != "ja" or not isinstance(text, str):
+        return text
+    return phrased(text, ctx.names)
 
 
 class Table:
@@ -250,7 +260,7 @@ class Table:
                            # an empty deck shows its place, not a back
                            h("span", {"class_": "deck-stack" + ("" if view["deck"] else " empty"),
                                       "aria_hidden": "true"}),
-                           h("span", {"class_": "deck-count", "aria_hidden": "true"},
+                           h("span", {"class_": "deck-count phrased", "aria_hidden": "true"},
                              t("algo.deck_count", n=view["deck"]))))
         d = view["drawn"]
         if d is not None and view["phase"] != "over":
@@ -262,8 +272,8 @@ class Table:
                            h("span", {"class_": "drawn-card", "data_fx": "drop" if drew else None,
                                       "data_fx_key": f"drawn-{at}", "id": f"drawn-{at}"},
                              card_svg(t, d["c"], d["n"], False, mine=d["n"] is not None)),
-                           h("span", {"class_": "drawn-label", "aria_hidden": "true"},
-                             ctx.say("algo.drew", view["turn"]))))
+                           h("span", {"class_": "drawn-label phrased", "aria_hidden": "true"},
+                             ja(ctx.say("algo.drew", view["turn"]), ctx))))
         return h("div", {"class_": "pile"}, parts)
 
     def team_list(self, view, ctx):
@@ -288,8 +298,9 @@ class Table:
         if target:
             text = self.preview(view, sel, ctx)
         else:
-            text = [h("p", {}, line) for line in self.last_action(view, ctx)]
-        parts = [self.pile(view, ctx, drew), h("div", {"class_": "action-text", "id": "action-text"}, text)]
+            text = [h("p", {}, ja(line, ctx)) for line in self.last_action(view, ctx)]
+        parts = [self.pile(view, ctx, drew),
+                 h("div", {"class_": "action-text phrased", "id": "action-text"}, text)]
         if attacking:
             parts.append(self.numpad(view, sel, ctx, target))
             parts.append(self.buttons(view, sel, ctx, target))
@@ -341,11 +352,11 @@ class Table:
             hit += " " + t("algo.preview.chips", name=payer, n=R.CHIPS_HIT, six=2 * R.CHIPS_HIT)
         bluff = sel.bluff
         if bluff is None:
-            lines.append(h("p", {"class_": "preview hit"}, *lead(hit)))
+            lines.append(h("p", {"class_": "preview hit"}, *lead(hit, ctx)))
         else:                 # a number the viewer holds: it cannot hit; declared only if asked
             lines.append(h("p", {"class_": "bluff-note"},
                            h("span", {"id": "bluff-note"},
-                             t("algo.pad.bluff", card=card_name(t, card["c"], bluff))),
+                             ja(t("algo.pad.bluff", card=card_name(t, card["c"], bluff)), ctx)),
                            " ", h("button", {"type": "button", "id": "bluff", "class_": "button primary",
                                              "data_act": "bluff", "data_arg": str(bluff),
                                              "aria_describedby": "bluff-note"},
@@ -365,9 +376,9 @@ class Table:
                 miss = t("algo.preview.miss_own_out" if last else "algo.preview.miss_own",
                          nth=nth(t, sp), card=card_name(t, sc["c"], sc["n"]))
         if miss and bluff is None:          # (a bluff's line says it: it will miss)
-            lines.append(h("p", {"class_": "preview miss"}, *lead(miss)))
+            lines.append(h("p", {"class_": "preview miss"}, *lead(miss, ctx)))
         if partner:
-            lines.append(h("p", {"class_": "partner-note"}, t("algo.partner_target")))
+            lines.append(h("p", {"class_": "partner-note"}, ja(t("algo.partner_target"), ctx)))
         tried = self.tried(view, card)
         if tried:
             lines.append(h("p", {"class_": "tried-note", "id": "tried-note"},
