@@ -939,3 +939,19 @@ def test_a_match_of_one_game_does_not_number_its_game(lang):
     assert len(won) == len(match.state["games"]) == 6
     assert all((f"ゲーム{g + 1}に勝利！" if lang == "ja" else f"game {g + 1}!") in line
                for g, line in enumerate(won))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_log_heads_the_last_round_as_a_round_and_the_end_apart(lang):
+    """The round that wins the game has no ``settled`` event (the game is over, not ready for
+    another round): the log headed that whole round "End of the game" (issue 26 walk). It is
+    "Round n" like the others, and "End of the game" heads the last line only."""
+    match, app, host = _finished({}, lang=lang)
+    screen = app.screen
+    entries = screen.log_entries(screen.match.view(0), screen.ctx(0))
+    heads = [(head, text) for _, head, text in entries if head]
+    rounds = len(match.state["results"])
+    t = screen.ctx(0).t
+    assert [head for head, _ in heads] == [t("playme.log.group", n=n + 1) for n in range(rounds)] + [
+        t("play.log_end")], heads
+    assert heads[-1][1] == entries[-1][2]                   # "Game over. Winner: …" alone

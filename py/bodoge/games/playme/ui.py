@@ -344,7 +344,9 @@ class Table:
         return GAME.settled_of(view, ctx.earlier() if ctx.earlier is not None else None)
 
     def ends_round(self, e):
-        return e["e"] == "settled"
+        """A round is settled (``settled``); the round that wins the game has no such event
+        (the game is over, not ready for another round): the game's end ends it."""
+        return e["e"] in ("settled", "over")
 
     def pause_ends(self, view):
         """Someone else started the next round (a guest, or the host for its guests)."""
@@ -1234,8 +1236,11 @@ class PlayMeUI(Table, GameUI):
 
     def log_group(self, e, ctx):
         """A group per round ("Round 2"; with Challenge "Game 2 · Round 1"): it starts with the
-        round's countdown (the first one with the cast of characters before it)."""
+        round's countdown (the first one with the cast of characters before it); the game's
+        last line under "End of the game"."""
         prev = ctx.log_prev
+        if e["e"] == "over":                  # the end apart from the round that won it
+            return ctx.t("play.log_end")
         if e["e"] in ("setup", "game"):
             rnd = 0
         elif e["e"] == "round" and (prev is None or prev["e"] not in ("setup", "game")):
