@@ -415,3 +415,48 @@ def test_on_a_phone_japanese_lines_break_between_phrases_only(at):
     assert lines.count() > 40
     problems += page.evaluate(SPLIT, ["#log-list .log-text", words])
     assert not problems, problems
+
+
+# --- issue 26: nothing moves between the two clicks of a block ---------------------------------
+BOXES = """() => Object.fromEntries(Array.from(document.querySelectorAll(
+  '.pm-card, #dice-0 button.die, #roll-0, .pm-centre')).map((el, i) => {
+    const r = el.getBoundingClientRect();
+    return [el.id || el.className + i, [r.left, r.top, r.width, r.height].map(Math.round)];
+  }))"""
+
+
+@pytest.mark.parametrize("size", ("phone", "desktop"))
+def test_the_choice_row_moves_nothing_with_four_players(at, size):
+    """Four players: the Queen's 1 can advance or block any of three cards. Its ⋯ opens a row of
+    four uses, and Cancel comes beside Roll again: no card, die or control moves (the row
+    wrapped to a second line and pushed every card up by 50 px; Cancel widened the column of
+    the controls, and the dice beside it moved 18 px on a desktop)."""
+    page = at(size, "en", speed="slow", touch=size == "phone")
+    page.evaluate("() => { location.hash = '#/new/playme'; }")
+    page.select_option("#players", "4")
+    for s, char in enumerate(("queen", "alice", "hatter", "walrus")):
+        page.select_option(f"#char{s}", char)
+    page.click("#start")
+    expect(page.locator(".pm-card.opp")).to_have_count(3)
+    clock(page, "manual")
+    page.click("#start-round")
+    clock(page, "advance", 3000)
+    expect(page.locator("#prompt")).to_contain_text("Round 1: Play me!")
+    more = page.get_by_role("button", name=re.compile(r"\(other uses of the 1\)")).first
+    for _ in range(80):                  # the clock stands still while the person rolls
+        if more.count():
+            break
+        page.click("#roll-0")
+    settle(page)
+    before = page.evaluate(BOXES)
+    more.click()
+    uses = page.get_by_role("group", name="What your 1 can do").get_by_role("button")
+    expect(uses).to_have_count(4)
+    expect(page.get_by_role("button", name="Cancel", exact=True)).to_be_visible()
+    settle(page)
+    after = page.evaluate(BOXES)
+    assert {k: v for k, v in after.items() if before.get(k) != v} == {}, before
+    # the row scrolls within its line: every use can be reached and played
+    uses.last.scroll_into_view_if_needed()
+    uses.last.click()
+    expect(page.locator("#log-list")).to_contain_text("You: 1, Block! on")

@@ -998,9 +998,13 @@ class Table:
                                         "data_act": "stop", "data_arg": f"{seat}-", "disabled": not live,
                                         "aria_keyshortcuts": key_label(keys["stop"])},
                              t("playme.stop"), self.kbd(ctx, key_label(keys["stop"]))))
-        if mine.get("die") is not None or mine.get("keeping") or mine.get("aim") is not None:
-            buttons.append(h("button", {"type": "button", "class_": "button", "data_act": "cancel",
-                                        "data_arg": f"{seat}-"}, t("playme.cancel")))
+        # Cancel keeps its room while nothing is chosen (hidden, out of reach): its coming would
+        # widen the column of the controls and move the dice beside it between two clicks
+        choosing = mine.get("die") is not None or mine.get("keeping") or mine.get("aim") is not None
+        buttons.append(h("button", {"type": "button", "class_": "button cancel" + ("" if choosing else " idle"),
+                                    "data_act": "cancel", "data_arg": f"{seat}-",
+                                    "disabled": not choosing, "aria_hidden": None if choosing else "true",
+                                    "tabindex": None if choosing else "-1"}, t("playme.cancel")))
         return h("div", {"class_": "controls"}, buttons)
 
     def choice_buttons(self, view, ctx, seat):
