@@ -336,6 +336,13 @@ def test_on_a_phone_no_label_that_decides_a_move_is_cut(at, lang):
     page.select_option("#players", "6")
     for s, char in enumerate(("caterpillar", "walrus", "queen", "cat", "hatter", "alice")):
         page.select_option(f"#char{s}", char)
+    # the form: no key named on a touch screen, no word broken across two lines (「ラウン/ド」)
+    form = page.locator("#setup-form")
+    expect(form).to_contain_text("Pause" if lang == "en" else "一時停止")
+    assert "Esc" not in form.inner_text()
+    words = list(WORDS) + ["Wonder", "Madness", "advance", "block"]
+    broken = page.evaluate(SPLIT, [".playme-setup p, .playme-setup label", words])
+    assert not broken, broken
     page.click("#start")
     expect(page.locator(".pm-card.opp")).to_have_count(5)
     clock(page, "manual")

@@ -1099,14 +1099,19 @@ class PlayMeUI(Table, GameUI):
         flags = [h("label", {"class_": "check"},
                    h("input", {"type": "checkbox", "name": name, "id": f"opt-{name}",
                                "checked": bool(values.get(name))}),
-                   " ", t(f"playme.option.{name}"))
+                   " ", phrased(t(f"playme.option.{name}"), self.kept_words(t)))
                  for name in ("play_me", "challenge", "mad_jabberwocky")]
         return h("div", {"class_": "playme-setup"}, players,
                  h("fieldset", {"class_": "chars"}, h("legend", {}, t("playme.setup.characters")), chars),
                  self.setup_powers(values, t),
-                 h("fieldset", {"class_": "flags"}, h("legend", {}, t("playme.setup.optional")), flags),
+                 h("fieldset", {"class_": "flags phrased"}, h("legend", {}, t("playme.setup.optional")), flags),
                  self.reaction_field(values, t),
-                 h("p", {"class_": "speed-note", "id": "speed-note"}, t("playme.setup.speed_note")))
+                 h("p", {"class_": "speed-note phrased", "id": "speed-note"},
+                   phrased(t("playme.setup.speed_note")), " ",
+                   # the form does not know the screen: a touch screen's CSS shows the words
+                   # without the key (no "Esc" on a phone)
+                   h("span", {"class_": "pm-with-keys"}, phrased(t("playme.setup.pause_note"))),
+                   h("span", {"class_": "pm-touch-only"}, phrased(t("playme.setup.pause_note_touch")))))
 
     def reaction_field(self, values, t):
         """How quickly the computers act, one setting for the table (their level is how they
@@ -1121,6 +1126,7 @@ class PlayMeUI(Table, GameUI):
     def setup_powers(self, values, t):
         """Each character's two powers, and which seat has chosen it."""
         taken = {values.get(f"char{s}"): s for s in range(values["players"])}
+        kept = self.kept_words(t)          # (Japanese: lines break between phrases only)
         items = []
         for c in R.CHARS:
             seat = taken.get(c)
@@ -1132,13 +1138,13 @@ class PlayMeUI(Table, GameUI):
                              if seat is not None else None),
                            h("p", {"class_": "pm-side"}, h("span", {"class_": "side wonder"},
                                                           t("playme.side_now.wonder")), " ",
-                             t(f"playme.power.{c}.wonder")),
+                             phrased(t(f"playme.power.{c}.wonder"), kept)),
                            h("p", {"class_": "pm-side"}, h("span", {"class_": "side madness"},
                                                           t("playme.side_now.madness")), " ",
-                             t(f"playme.power.{c}.madness"))))
-        return h("section", {"class_": "pm-powers", "aria_labelledby": "powers-title"},
+                             phrased(t(f"playme.power.{c}.madness"), kept))))
+        return h("section", {"class_": "pm-powers phrased", "aria_labelledby": "powers-title"},
                  h("h2", {"id": "powers-title"}, t("playme.setup.powers")),
-                 h("p", {"class_": "lead"}, t("playme.setup.powers_note")),
+                 h("p", {"class_": "lead"}, phrased(t("playme.setup.powers_note"), kept)),
                  h("ul", {"class_": "pm-chars"}, items))
 
     def setup_values(self, form, values):
