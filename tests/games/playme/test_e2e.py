@@ -467,3 +467,15 @@ def test_the_choice_row_moves_nothing_with_four_players(at, size):
     uses.last.scroll_into_view_if_needed()
     uses.last.click()
     expect(page.locator("#log-list")).to_contain_text("You: 1, Block! on")
+
+
+@pytest.mark.parametrize("lang", ("ja", "en"))
+def test_the_lesson_on_a_phone_cuts_no_name(at, lang):
+    """The lesson's table is narrower than a game's on a phone (its panel's margins): the
+    computer's name was cut (「CPU2（やさし…」, the walk of issue 26); every label shows whole."""
+    page = at("phone", lang, speed="slow", touch=True)
+    page.evaluate("() => { location.hash = '#/learn/playme'; }")
+    expect(page.locator(".pm-card.opp")).to_have_count(1)
+    expect(page.locator("#lesson-next")).to_be_visible()
+    settle(page)
+    assert page.evaluate(CUT) == []
