@@ -326,11 +326,17 @@ BROKEN = """() => {
 }"""
 
 
+# a die to tap narrower than a finger (44 px)
+NARROW = """() => Array.from(document.querySelectorAll('#dice-0 button.die:not([disabled])'))
+  .filter((el) => el.getBoundingClientRect().width < 44)
+  .map((el) => el.id + ' is ' + Math.round(el.getBoundingClientRect().width) + ' px wide')"""
+
+
 @pytest.mark.parametrize("lang", ("ja", "en"))
 def test_on_a_phone_no_label_that_decides_a_move_is_cut(at, lang):
     """Six players at 390×844 (touch), through a running round: every name, power, die label
     and the prompt shows whole; no word is broken across two lines (issue 26: 「アド…」,
-    「CPU2（ゆっく…」, powers cut)."""
+    「CPU2（ゆっく…」, powers cut); every die is a finger wide (44 px: they were 41)."""
     page = at("phone", lang, speed="slow", touch=True)
     page.evaluate("() => { location.hash = '#/new/playme'; }")
     page.select_option("#players", "6")
@@ -355,6 +361,7 @@ def test_on_a_phone_no_label_that_decides_a_move_is_cut(at, lang):
         settle(page)                     # (a rolling die grows for a moment)
         problems.update(page.evaluate(CUT))
         problems.update(page.evaluate(BROKEN))
+        problems.update(page.evaluate(NARROW))
         seen.update(page.locator("#dice-0 .act").evaluate_all("(els) => els.map((e) => e.classList[1])"))
         roll = page.locator("#roll-0")
         if step % 2 and roll.is_enabled():
