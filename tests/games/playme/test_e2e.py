@@ -470,8 +470,13 @@ def test_the_choice_row_moves_nothing_with_four_players(at, size):
     settle(page)
     after = page.evaluate(BOXES)
     assert {k: v for k, v in after.items() if before.get(k) != v} == {}, before
-    # the row scrolls within its line: every use can be reached and played
-    uses.last.scroll_into_view_if_needed()
+    # every use shows whole, inside the page (none scrolled away), and can be played
+    for use in uses.all():
+        box = use.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"], box
+        assert use.evaluate("(e) => e.scrollWidth <= e.clientWidth + 1")
+    if size == "phone":                  # (a desktop shortens the others' powers: hover shows them)
+        assert page.evaluate(CUT) == []
     uses.last.click()
     expect(page.locator("#log-list")).to_contain_text("You: 1, Block! on")
 
