@@ -957,3 +957,15 @@ def test_the_log_heads_the_last_round_as_a_round_and_the_end_apart(lang):
     assert [head for head, _ in heads] == [t("playme.log.group", n=n + 1) for n in range(rounds)] + [
         t("play.log_end")], heads
     assert heads[-1][1] == entries[-1][2]                   # "Game over. Winner: …" alone
+
+
+def test_a_japanese_round_heading_breaks_between_phrases_only():
+    """「CPU3（やさしい）がラウンド2に勝/利」 on a phone (the walk of issue 26): the heading is
+    drawn as its phrases (a <wbr> after the particles, keep-all); English is left as it is."""
+    for lang, text in (("ja", "あなたがラウンド1に勝利"), ("en", "You win round 1")):
+        app, host = make_app(lang=lang)
+        rigged_win(app)
+        app.act("catch", "0-")
+        heading = Page(host.html).by_id("round-heading")
+        assert heading.text.replace(" ", "" if lang == "ja" else " ") == text
+        assert bool(heading.where(cls="phrased")) == bool(heading.where(tag="wbr")) == (lang == "ja")

@@ -1265,13 +1265,18 @@ class PlayMeUI(Table, GameUI):
 
     # --- round and game end --------------------------------------------------------------------
     def round_heading(self, e, ctx):
-        """The winner first: "Aki wins round 2" (against the Jabberwocky: say so)."""
+        """The winner first: "Aki wins round 2" (against the Jabberwocky: say so); Japanese
+        in phrases (「勝/利」 broke on a phone)."""
         n = e["round"] + 1
         if not e["jabber"]:
-            return ctx.say("playme.round.heading", e["s"], n=n)
-        if e["s"] == e.get("jw"):
-            return ctx.say("playme.round.heading_jw", e["s"], n=n)
-        return ctx.say("playme.round.heading_jabber", e["s"], n=n)
+            text = ctx.say("playme.round.heading", e["s"], n=n)
+        elif e["s"] == e.get("jw"):
+            text = ctx.say("playme.round.heading_jw", e["s"], n=n)
+        else:
+            text = ctx.say("playme.round.heading_jabber", e["s"], n=n)
+        if ctx.i18n.lang != "ja":
+            return text
+        return h("span", {"class_": "phrased"}, self.ja(text, ctx))
 
     def round_summary(self, e, ctx):
         """What the round brought: the catch and the flip, the Play Me! race (who grabbed the
