@@ -326,16 +326,29 @@ BROKEN = """() => {
 }"""
 
 
+# a die to tap narrower than a finger (44 px)
+NARROW = """() => Array.from(document.querySelectorAll('#dice-0 button.die:not([disabled])'))
+  .filter((el) => el.getBoundingClientRect().width < 44)
+  .map((el) => el.id + ' is ' + Math.round(el.getBoundingClientRect().width) + ' px wide')"""
+
+
 @pytest.mark.parametrize("lang", ("ja", "en"))
 def test_on_a_phone_no_label_that_decides_a_move_is_cut(at, lang):
     """Six players at 390×844 (touch), through a running round: every name, power, die label
     and the prompt shows whole; no word is broken across two lines (issue 26: 「アド…」,
-    「CPU2（ゆっく…」, powers cut)."""
+    「CPU2（ゆっく…」, powers cut); every die is a finger wide (44 px: they were 41)."""
     page = at("phone", lang, speed="slow", touch=True)
     page.evaluate("() => { location.hash = '#/new/playme'; }")
     page.select_option("#players", "6")
     for s, char in enumerate(("caterpillar", "walrus", "queen", "cat", "hatter", "alice")):
         page.select_option(f"#char{s}", char)
+    # the form: no key named on a touch screen, no word broken across two lines (「ラウン/ド」)
+    form = page.locator("#setup-form")
+    expect(form).to_contain_text("Pause" if lang == "en" else "一時停止")
+    assert "Esc" not in form.inner_text()
+    words = list(WORDS) + ["Wonder", "Madness", "advance", "block"]
+    broken = page.evaluate(SPLIT, [".playme-setup p, .playme-setup label", words])
+    assert not broken, broken
     page.click("#start")
     expect(page.locator(".pm-card.opp")).to_have_count(5)
     clock(page, "manual")
@@ -348,6 +361,7 @@ def test_on_a_phone_no_label_that_decides_a_move_is_cut(at, lang):
         settle(page)                     # (a rolling die grows for a moment)
         problems.update(page.evaluate(CUT))
         problems.update(page.evaluate(BROKEN))
+        problems.update(page.evaluate(NARROW))
         seen.update(page.locator("#dice-0 .act").evaluate_all("(els) => els.map((e) => e.classList[1])"))
         roll = page.locator("#roll-0")
         if step % 2 and roll.is_enabled():
@@ -415,3 +429,65 @@ def test_on_a_phone_japanese_lines_break_between_phrases_only(at):
     assert lines.count() > 40
     problems += page.evaluate(SPLIT, ["#log-list .log-text", words])
     assert not problems, problems
+
+
+# --- issue 26: nothing moves between the two clicks of a block ---------------------------------
+BOXES = """() => Object.fromEntries(Array.from(document.querySelectorAll(
+  '.pm-card, #dice-0 button.die, #roll-0, .pm-centre')).map((el, i) => {
+    const r = el.getBoundingClientRect();
+    return [el.id || el.className + i, [r.left, r.top, r.width, r.height].map(Math.round)];
+  }))"""
+
+
+@pytest.mark.parametrize("size", ("phone", "desktop"))
+def test_the_choice_row_moves_nothing_with_four_players(at, size):
+    """Four players: the Queen's 1 can advance or block any of three cards. Its ⋯ opens a row of
+    four uses, and Cancel comes beside Roll again: no card, die or control moves (the row
+    wrapped to a second line and pushed every card up by 50 px; Cancel widened the column of
+    the controls, and the dice beside it moved 18 px on a desktop)."""
+    page = at(size, "en", speed="slow", touch=size == "phone")
+    page.evaluate("() => { location.hash = '#/new/playme'; }")
+    page.select_option("#players", "4")
+    for s, char in enumerate(("queen", "alice", "hatter", "walrus")):
+        page.select_option(f"#char{s}", char)
+    page.click("#start")
+    expect(page.locator(".pm-card.opp")).to_have_count(3)
+    clock(page, "manual")
+    page.click("#start-round")
+    clock(page, "advance", 3000)
+    expect(page.locator("#prompt")).to_contain_text("Round 1: Play me!")
+    more = page.get_by_role("button", name=re.compile(r"\(other uses of the 1\)")).first
+    for _ in range(80):                  # the clock stands still while the person rolls
+        if more.count():
+            break
+        page.click("#roll-0")
+    settle(page)
+    before = page.evaluate(BOXES)
+    more.click()
+    uses = page.get_by_role("group", name="What your 1 can do").get_by_role("button")
+    expect(uses).to_have_count(4)
+    expect(page.get_by_role("button", name="Cancel", exact=True)).to_be_visible()
+    settle(page)
+    after = page.evaluate(BOXES)
+    assert {k: v for k, v in after.items() if before.get(k) != v} == {}, before
+    # every use shows whole, inside the page (none scrolled away), and can be played
+    for use in uses.all():
+        box = use.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"], box
+        assert use.evaluate("(e) => e.scrollWidth <= e.clientWidth + 1")
+    if size == "phone":                  # (a desktop shortens the others' powers: hover shows them)
+        assert page.evaluate(CUT) == []
+    uses.last.click()
+    expect(page.locator("#log-list")).to_contain_text("You: 1, Block! on")
+
+
+@pytest.mark.parametrize("lang", ("ja", "en"))
+def test_the_lesson_on_a_phone_cuts_no_name(at, lang):
+    """The lesson's table is narrower than a game's on a phone (its panel's margins): the
+    computer's name was cut (「CPU2（やさし…」, the walk of issue 26); every label shows whole."""
+    page = at("phone", lang, speed="slow", touch=True)
+    page.evaluate("() => { location.hash = '#/learn/playme'; }")
+    expect(page.locator(".pm-card.opp")).to_have_count(1)
+    expect(page.locator("#lesson-next")).to_be_visible()
+    settle(page)
+    assert page.evaluate(CUT) == []

@@ -611,9 +611,11 @@ def test_setup_shows_both_powers_of_every_character_and_who_took_it():
         app, host = make_app(hash_="#/new/playme", lang=lang)
         app.act("setup-change", "char1", {"players": "3", "char1": "walrus"})
         text, table = host.text(), tables()[lang]
+        # (a Japanese text is drawn as its phrases, between which the page's text has spaces)
+        whole = text.replace(" ", "") if lang == "ja" else text
         for c in ("alice", "queen", "cat", "hatter", "caterpillar", "walrus"):
             for side in ("wonder", "madness"):
-                assert table[f"playme.power.{c}.{side}"] in text
+                assert table[f"playme.power.{c}.{side}"] in whole
         walrus, _ = inner(host.html, "powers-title")
         assert walrus == table["playme.setup.powers"]
         assert f"{table['playme.char.walrus']} {table['setup.seat'].format(n=2)}" in text
@@ -939,3 +941,31 @@ def test_a_match_of_one_game_does_not_number_its_game(lang):
     assert len(won) == len(match.state["games"]) == 6
     assert all((f"ゲーム{g + 1}に勝利！" if lang == "ja" else f"game {g + 1}!") in line
                for g, line in enumerate(won))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_log_heads_the_last_round_as_a_round_and_the_end_apart(lang):
+    """The round that wins the game has no ``settled`` event (the game is over, not ready for
+    another round): the log headed that whole round "End of the game" (issue 26 walk). It is
+    "Round n" like the others, and "End of the game" heads the last line only."""
+    match, app, host = _finished({}, lang=lang)
+    screen = app.screen
+    entries = screen.log_entries(screen.match.view(0), screen.ctx(0))
+    heads = [(head, text) for _, head, text in entries if head]
+    rounds = len(match.state["results"])
+    t = screen.ctx(0).t
+    assert [head for head, _ in heads] == [t("playme.log.group", n=n + 1) for n in range(rounds)] + [
+        t("play.log_end")], heads
+    assert heads[-1][1] == entries[-1][2]                   # "Game over. Winner: …" alone
+
+
+def test_a_japanese_round_heading_breaks_between_phrases_only():
+    """「CPU3（やさしい）がラウンド2に勝/利」 on a phone (the walk of issue 26): the heading is
+    drawn as its phrases (a <wbr> after the particles, keep-all); English is left as it is."""
+    for lang, text in (("ja", "あなたがラウンド1に勝利"), ("en", "You win round 1")):
+        app, host = make_app(lang=lang)
+        rigged_win(app)
+        app.act("catch", "0-")
+        heading = Page(host.html).by_id("round-heading")
+        assert heading.text.replace(" ", "" if lang == "ja" else " ") == text
+        assert bool(heading.where(cls="phrased")) == bool(heading.where(tag="wbr")) == (lang == "ja")

@@ -344,7 +344,9 @@ class Table:
         return GAME.settled_of(view, ctx.earlier() if ctx.earlier is not None else None)
 
     def ends_round(self, e):
-        return e["e"] == "settled"
+        """A round is settled (``settled``); the round that wins the game has no such event
+        (the game is over, not ready for another round): the game's end ends it."""
+        return e["e"] in ("settled", "over")
 
     def pause_ends(self, view):
         """Someone else started the next round (a guest, or the host for its guests)."""
@@ -996,9 +998,13 @@ class Table:
                                         "data_act": "stop", "data_arg": f"{seat}-", "disabled": not live,
                                         "aria_keyshortcuts": key_label(keys["stop"])},
                              t("playme.stop"), self.kbd(ctx, key_label(keys["stop"]))))
-        if mine.get("die") is not None or mine.get("keeping") or mine.get("aim") is not None:
-            buttons.append(h("button", {"type": "button", "class_": "button", "data_act": "cancel",
-                                        "data_arg": f"{seat}-"}, t("playme.cancel")))
+        # Cancel keeps its room while nothing is chosen (hidden, out of reach): its coming would
+        # widen the column of the controls and move the dice beside it between two clicks
+        choosing = mine.get("die") is not None or mine.get("keeping") or mine.get("aim") is not None
+        buttons.append(h("button", {"type": "button", "class_": "button cancel" + ("" if choosing else " idle"),
+                                    "data_act": "cancel", "data_arg": f"{seat}-",
+                                    "disabled": not choosing, "aria_hidden": None if choosing else "true",
+                                    "tabindex": None if choosing else "-1"}, t("playme.cancel")))
         return h("div", {"class_": "controls"}, buttons)
 
     def choice_buttons(self, view, ctx, seat):
@@ -1093,14 +1099,19 @@ class PlayMeUI(Table, GameUI):
         flags = [h("label", {"class_": "check"},
                    h("input", {"type": "checkbox", "name": name, "id": f"opt-{name}",
                                "checked": bool(values.get(name))}),
-                   " ", t(f"playme.option.{name}"))
+                   " ", phrased(t(f"playme.option.{name}"), self.kept_words(t)))
                  for name in ("play_me", "challenge", "mad_jabberwocky")]
         return h("div", {"class_": "playme-setup"}, players,
                  h("fieldset", {"class_": "chars"}, h("legend", {}, t("playme.setup.characters")), chars),
                  self.setup_powers(values, t),
-                 h("fieldset", {"class_": "flags"}, h("legend", {}, t("playme.setup.optional")), flags),
+                 h("fieldset", {"class_": "flags phrased"}, h("legend", {}, t("playme.setup.optional")), flags),
                  self.reaction_field(values, t),
-                 h("p", {"class_": "speed-note", "id": "speed-note"}, t("playme.setup.speed_note")))
+                 h("p", {"class_": "speed-note phrased", "id": "speed-note"},
+                   phrased(t("playme.setup.speed_note")), " ",
+                   # the form does not know the screen: a touch screen's CSS shows the words
+                   # without the key (no "Esc" on a phone)
+                   h("span", {"class_": "pm-with-keys"}, phrased(t("playme.setup.pause_note"))),
+                   h("span", {"class_": "pm-touch-only"}, phrased(t("playme.setup.pause_note_touch")))))
 
     def reaction_field(self, values, t):
         """How quickly the computers act, one setting for the table (their level is how they
@@ -1115,6 +1126,7 @@ class PlayMeUI(Table, GameUI):
     def setup_powers(self, values, t):
         """Each character's two powers, and which seat has chosen it."""
         taken = {values.get(f"char{s}"): s for s in range(values["players"])}
+        kept = self.kept_words(t)          # (Japanese: lines break between phrases only)
         items = []
         for c in R.CHARS:
             seat = taken.get(c)
@@ -1126,13 +1138,13 @@ class PlayMeUI(Table, GameUI):
                              if seat is not None else None),
                            h("p", {"class_": "pm-side"}, h("span", {"class_": "side wonder"},
                                                           t("playme.side_now.wonder")), " ",
-                             t(f"playme.power.{c}.wonder")),
+                             phrased(t(f"playme.power.{c}.wonder"), kept)),
                            h("p", {"class_": "pm-side"}, h("span", {"class_": "side madness"},
                                                           t("playme.side_now.madness")), " ",
-                             t(f"playme.power.{c}.madness"))))
-        return h("section", {"class_": "pm-powers", "aria_labelledby": "powers-title"},
+                             phrased(t(f"playme.power.{c}.madness"), kept))))
+        return h("section", {"class_": "pm-powers phrased", "aria_labelledby": "powers-title"},
                  h("h2", {"id": "powers-title"}, t("playme.setup.powers")),
-                 h("p", {"class_": "lead"}, t("playme.setup.powers_note")),
+                 h("p", {"class_": "lead"}, phrased(t("playme.setup.powers_note"), kept)),
                  h("ul", {"class_": "pm-chars"}, items))
 
     def setup_values(self, form, values):
@@ -1234,8 +1246,11 @@ class PlayMeUI(Table, GameUI):
 
     def log_group(self, e, ctx):
         """A group per round ("Round 2"; with Challenge "Game 2 · Round 1"): it starts with the
-        round's countdown (the first one with the cast of characters before it)."""
+        round's countdown (the first one with the cast of characters before it); the game's
+        last line under "End of the game"."""
         prev = ctx.log_prev
+        if e["e"] == "over":                  # the end apart from the round that won it
+            return ctx.t("play.log_end")
         if e["e"] in ("setup", "game"):
             rnd = 0
         elif e["e"] == "round" and (prev is None or prev["e"] not in ("setup", "game")):
@@ -1250,13 +1265,18 @@ class PlayMeUI(Table, GameUI):
 
     # --- round and game end --------------------------------------------------------------------
     def round_heading(self, e, ctx):
-        """The winner first: "Aki wins round 2" (against the Jabberwocky: say so)."""
+        """The winner first: "Aki wins round 2" (against the Jabberwocky: say so); Japanese
+        in phrases (「勝/利」 broke on a phone)."""
         n = e["round"] + 1
         if not e["jabber"]:
-            return ctx.say("playme.round.heading", e["s"], n=n)
-        if e["s"] == e.get("jw"):
-            return ctx.say("playme.round.heading_jw", e["s"], n=n)
-        return ctx.say("playme.round.heading_jabber", e["s"], n=n)
+            text = ctx.say("playme.round.heading", e["s"], n=n)
+        elif e["s"] == e.get("jw"):
+            text = ctx.say("playme.round.heading_jw", e["s"], n=n)
+        else:
+            text = ctx.say("playme.round.heading_jabber", e["s"], n=n)
+        if ctx.i18n.lang != "ja":
+            return text
+        return h("span", {"class_": "phrased"}, self.ja(text, ctx))
 
     def round_summary(self, e, ctx):
         """What the round brought: the catch and the flip, the Play Me! race (who grabbed the
