@@ -133,7 +133,11 @@ class RealTime:
         s = self.session
         if (self.game.running(s.match.state) and not self.paused and not s.closed
                 and s.conflict is None):
-            self.time.start()
+            if not self.time.running:
+                self.time.start()
+                # the round's first wake-up (the move that started it found the clock stopped:
+                # the countdown stayed on "3…" and the bots never moved until Pause, Resume)
+                self.schedule()
         else:
             self.time.stop()
 
