@@ -368,7 +368,7 @@ def result_overlay(s, view, ctx, actions=None):
     body = [h("p", {"class_": "training-note"}, t("training.result")) if s.training else None,
             h("ol", {"class_": "placings", "aria_label": t("result.placings")}, rows),
             h("div", {"class_": "result-body"}, s.gui.result(view, ctx))]
-    return overlay("result", s.gui.result_heading(view, outcome, ctx), "result-heading",
+    return overlay("result", phrased_text(s, s.gui.result_heading(view, outcome, ctx)), "result-heading",
                    body, result_actions(s) if actions is None else actions)
 
 
@@ -393,7 +393,7 @@ def round_overlay(s, ctx, next_round=True, next_button=None):
     """The round summary: the game's heading (the winner first) and body, Next round (a
     replay's Next move; a lesson's Next in its bar) and Look at the table."""
     t = s.t
-    heading = s.gui.round_heading(s.pause, ctx)
+    heading = phrased_text(s, s.gui.round_heading(s.pause, ctx))
     if next_button is None and next_round:
         next_button = next_round_button(s)
     actions = [next_button,
