@@ -341,8 +341,8 @@ def render_game_safely(r):
         return render_game(r)
     except Exception:                 # a forged view: the page goes on (the controls still work)
         r.pause = None
-        return play.frame(r, [h("p", {"id": "prompt", "class_": "prompt error", "tabindex": "-1"},
-                                r.t("replay.damaged")), controls(r)],
+        return play.frame(r, [controls(r), h("p", {"id": "prompt", "class_": "prompt error", "tabindex": "-1"},
+                                             r.t("replay.damaged"))],
                           h("div", {"class_": "stage"}), None, reserve=False)
 
 
@@ -361,12 +361,14 @@ def render_game(r):
     what, lines = r.what(k, view, ctx) if k else (None, 0)
     # a move of many lines (a round's end: every card taken, the next deal) is "long": a phone
     # shows its first lines (web/css/base.css), the round's summary and the log the rest, and a
-    # screen reader hears it whole; the board kept ~60 px of 844 under twelve lines
-    prompt = [h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"},
+    # screen reader hears it whole; the board kept ~60 px of 844 under twelve lines. The step
+    # buttons come first: a move's words of one to six lines under them never move them
+    # between two taps of ▶ (they did, by 25-50 px, on a phone)
+    prompt = [controls(r),
+              h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"},
                 h("span", {"class_": "replay-where"}, r.where(k)),
                 [" · ", h("span", {"class_": "replay-what long" if lines > LONG_MOVE else "replay-what"},
-                          what)] if k else None),
-              controls(r)]
+                          what)] if k else None)]
     log = play.render_log(r, r.log_view(), r.ctx(seat), window=r.log_window, line=r.log_line)
     return play.frame(r, prompt, stage, log, reserve=False)
 
