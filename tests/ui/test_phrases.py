@@ -51,3 +51,24 @@ def test_the_prompt_and_a_lesson_step_in_japanese_are_drawn_in_phrases():
         english, english_host = make_app(hash_=f"#/learn/{game}", lang="en")
         step = Page(english_host.html).by_id("prompt")
         assert not step.where(cls="phrased") and not step.where(tag="wbr"), (game, step.text)
+
+
+def test_round_and_result_headings_in_japanese_are_drawn_in_phrases():
+    """「（第1ラウン/ド）」 broke inside on a phone (the walk of issue 26): the round summary's
+    and the result's headings are phrased too (a replay of a finished algo game in Japanese,
+    at every round's end and at its end)."""
+    from ui.page import Page
+    from ui.test_replay import code_of, played
+
+    code = code_of("algo")
+    total = len(played("algo").moves)
+    app, host = make_app(hash_=f"#replay={code}&move=1", lang="ja")
+    headings = 0
+    for k in range(1, total + 1):
+        for hid in ("round-heading", "result-heading"):
+            heading = Page(host.html).by_id(hid)
+            if heading is not None and heading.text:
+                headings += 1
+                assert heading.where(cls="phrased"), (k, heading.text)
+        app.key("ArrowRight")
+    assert headings >= 2
