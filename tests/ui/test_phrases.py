@@ -55,8 +55,8 @@ def test_the_prompt_and_a_lesson_step_in_japanese_are_drawn_in_phrases():
 
 def test_round_and_result_headings_in_japanese_are_drawn_in_phrases():
     """「（第1ラウン/ド）」 broke inside on a phone (the walk of issue 26): the round summary's
-    and the result's headings are phrased too (a replay of a finished algo game in Japanese,
-    at every round's end and at its end)."""
+    and the result's headings are phrased too, and a replay's move in words (「Watchしま/した」)
+    (a replay of a finished algo game in Japanese, at every move)."""
     from ui.page import Page
     from ui.test_replay import code_of, played
 
@@ -65,6 +65,8 @@ def test_round_and_result_headings_in_japanese_are_drawn_in_phrases():
     app, host = make_app(hash_=f"#replay={code}&move=1", lang="ja")
     headings = 0
     for k in range(1, total + 1):
+        what = Page(host.html).where(cls="replay-what")[0]       # the move, in words
+        assert what.where(cls="phrased"), (k, what.text)
         for hid in ("round-heading", "result-heading"):
             heading = Page(host.html).by_id(hid)
             if heading is not None and heading.text:

@@ -368,7 +368,7 @@ def render_game(r):
               h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"},
                 h("span", {"class_": "replay-where"}, r.where(k)),
                 [" · ", h("span", {"class_": "replay-what long" if lines > LONG_MOVE else "replay-what"},
-                          what)] if k else None)]
+                          play.phrased_text(r, what))] if k else None)]
     log = play.render_log(r, r.log_view(), r.ctx(seat), window=r.log_window, line=r.log_line)
     return play.frame(r, prompt, stage, log, reserve=False)
 
