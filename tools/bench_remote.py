@@ -232,6 +232,10 @@ def join_seat(host, guest, seat, name):
     return invite
 
 
+class GameOver(RuntimeError):
+    """The flood's game ended before its floods did."""
+
+
 NO_FLOOD = "none (the same click, no flood)"
 BUSY_MS = 100
 BUSY = f"none, the hostile page busy {BUSY_MS} ms instead"
@@ -297,7 +301,7 @@ def bench_flood(browser, url, kinds, hostile_in=None):
                 st = truth()
                 view = json.loads(pages[mover].evaluate("(s) => window.bodoge.view(s)", mover))
                 if st["over"]:
-                    raise RuntimeError("the game ended before the floods did")
+                    raise GameOver("the game ended before the floods did")
                 if st["to_move"] == [mover] and view["phase"] == "attack" and mover:
                     if mover in json.loads(honest.evaluate("window.bodoge.status()"))["to_move"]:
                         break                           # (its own page knows it too)
@@ -517,8 +521,13 @@ def main():
             kinds = list(FLOODS)
             for n in range(args.rounds):        # (a game has turns for three clicks, not five)
                 for part in ([NO_FLOOD] + kinds[:2], [BUSY] + kinds[2:], [HONEST]):
-                    out += [dict(r, round=n + 1)
-                            for r in bench_flood(browser, url, part, guests[0] if guests else None)]
+                    for attempt in range(3):     # a game may end before its three floods: anew
+                        try:
+                            rows = bench_flood(browser, url, part, guests[0] if guests else None)
+                            break
+                        except GameOver as e:
+                            print(f"{part}: {e}; a new game")
+                    out += [dict(r, round=n + 1) for r in rows]
             results["flood"] = out
     save_results("remote", results)
     report(results)
