@@ -251,7 +251,8 @@ def test_every_game_s_table_draws_in_a_replay(page, server, game_id):
 def test_the_step_buttons_stay_put_on_a_phone_whatever_the_move_says(at, lang):
     """The walk of issue 26: on a phone ▶ moved 25-50 px between two taps, as the words of the
     move above it ran from one line to six (twelve at ALTER's round end, which left the board
-    ~60 px): the buttons come first, and a move of many lines shows its first four."""
+    ~60 px): the buttons come first, and a move of many lines shows its first four (16 moves
+    of an ALTER game: two round ends)."""
     page = at("phone", lang, touch=True)
     rec = game_code("alter", players=3, seed=4)
     page.evaluate("(h) => { location.hash = h; }", "#replay=" + encode(rec))
@@ -259,7 +260,7 @@ def test_the_step_buttons_stay_put_on_a_phone_whatever_the_move_says(at, lang):
     page.locator("#replay-first").tap()
     wait_move(page, 0)
     boxes, stages, total = set(), [], len(rec.moves)
-    for k in range(1, min(total, 40) + 1):
+    for k in range(1, min(total, 16) + 1):          # (two round ends of six and more lines)
         page.locator("#replay-next").tap()
         wait_move(page, k)
         box = page.locator("#replay-next").bounding_box()
