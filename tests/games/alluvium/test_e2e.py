@@ -128,27 +128,6 @@ def test_tap_places_and_a_second_tap_draws_on_a_phone(browser, server, guard):
 
 
 # --- one screen, at both sizes, in both languages, with 3 and 5 players --------------------------------
-@pytest.fixture
-def at(browser, server, guard):
-    """``at(size, lang)``: a booted page of that size and language (bots move at once)."""
-    made = []
-
-    def make(size, lang):
-        width, height = SIZES[size]
-        ctx = guard.attach(browser.new_context(viewport={"width": width, "height": height}, locale="en-US"))
-        ctx.add_init_script("try { localStorage.setItem('bodoge:settings', "
-                            f"JSON.stringify({{lang: '{lang}', speed: 'instant'}})); }} catch (e) {{}}")
-        made.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(30_000)
-        boot(page, server.url)
-        return page
-
-    yield make
-    for ctx in made:
-        ctx.close()
-
-
 class Positions:
     """Save codes of one self-play game: mid-game (phase 2, the human to draw), the move that
     ends round 1, and the end; every seat has a 24-character name."""
@@ -374,25 +353,17 @@ def test_the_map_keeps_its_box_between_the_steps_of_a_turn(browser, server, guar
         ctx.close()
 
 
-def test_nothing_that_decides_a_move_is_cut_on_a_phone_in_japanese(browser, server, guard):
-    ctx = guard.attach(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                           is_mobile=True, locale="ja-JP"))
-    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify({lang: 'ja', "
-                        "speed: 'instant'})); } catch (e) {}")
-    page = ctx.new_page()
-    try:
-        boot(page, server.url)
-        page.evaluate("(h) => { location.hash = h; }", "#/new/alluvium")
-        page.locator("#players").select_option("5")
-        page.locator("main form button[type=submit], main button:has-text('開始')").first.click()
-        expect(page.locator("main.play-screen[data-game='alluvium']")).to_be_visible()
-        expect(page.locator("#alv-preview")).to_contain_text("記入できます")
-        assert page.evaluate(CUT) == []
-        text = page.locator("main").inner_text()
-        for word in ("クリック", "Esc", "Space", "click"):
-            assert word not in text, word
-    finally:
-        ctx.close()
+def test_nothing_that_decides_a_move_is_cut_on_a_phone_in_japanese(at):
+    page = at("phone", "ja", touch=True)
+    page.evaluate("(h) => { location.hash = h; }", "#/new/alluvium")
+    page.locator("#players").select_option("5")
+    page.locator("main form button[type=submit], main button:has-text('開始')").first.click()
+    expect(page.locator("main.play-screen[data-game='alluvium']")).to_be_visible()
+    expect(page.locator("#alv-preview")).to_contain_text("記入できます")
+    assert page.evaluate(CUT) == []
+    text = page.locator("main").inner_text()
+    for word in ("クリック", "Esc", "Space", "click"):
+        assert word not in text, word
 
 
 # the preview line clamped short ("…"): its text, laid out unclamped at the same width, is taller
@@ -559,26 +530,18 @@ def test_round_1s_refusal_is_said_whole_at_1280(at, lang):
         page.keyboard.press(key)
 
 
-def test_the_bots_names_are_whole_on_a_phone_in_japanese(browser, server, guard):
+def test_the_bots_names_are_whole_on_a_phone_in_japanese(at):
     """Issue 26's walk: at 390x844 in Japanese the players' list cut 「CPU2（やさしい…」 (and the
     symbol after it) in a game against easy computers, and in the lesson."""
-    ctx = guard.attach(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                           is_mobile=True, locale="ja-JP"))
-    ctx.add_init_script("try { localStorage.setItem('bodoge:settings', JSON.stringify({lang: 'ja', "
-                        "speed: 'instant'})); } catch (e) {}")
-    page = ctx.new_page()
-    try:
-        boot(page, server.url)
-        page.evaluate("(h) => { location.hash = h; }", "#/new/alluvium")
-        page.locator("#players").select_option("5")
-        for s in range(1, 5):
-            page.locator(f"#kind{s}").select_option("easy")
-        page.locator("main form button[type=submit]").first.click()
-        expect(page.locator("#alv-preview")).to_contain_text("記入できます")
-        expect(page.locator("[data-region=players]")).to_contain_text("CPU5（やさしい） ✕")
-        assert page.evaluate(CUT) == []
-        page.evaluate("(h) => { location.hash = h; }", "#/learn/alluvium")
-        expect(page.locator("[data-region=players]")).to_contain_text("仮想プレイヤー")
-        assert page.evaluate(CUT) == []
-    finally:
-        ctx.close()
+    page = at("phone", "ja", touch=True)
+    page.evaluate("(h) => { location.hash = h; }", "#/new/alluvium")
+    page.locator("#players").select_option("5")
+    for s in range(1, 5):
+        page.locator(f"#kind{s}").select_option("easy")
+    page.locator("main form button[type=submit]").first.click()
+    expect(page.locator("#alv-preview")).to_contain_text("記入できます")
+    expect(page.locator("[data-region=players]")).to_contain_text("CPU5（やさしい） ✕")
+    assert page.evaluate(CUT) == []
+    page.evaluate("(h) => { location.hash = h; }", "#/learn/alluvium")
+    expect(page.locator("[data-region=players]")).to_contain_text("仮想プレイヤー")
+    assert page.evaluate(CUT) == []

@@ -346,18 +346,24 @@ def test_the_map_takes_pointer_events_only_while_you_draw():
     assert len(screen.match.record.moves) == n
 
 
-def test_action_b_by_keyboard_and_its_preview():
-    app, host = make_app()
-    screen = start(app)
-    for _ in range(400):
+def person_turns(app, host, screen, limit=400):
+    """Play the game on (the bots move, each round summary is passed), yielding at each of the
+    person's turns; the caller makes a move or calls ``human_draws``."""
+    for _ in range(limit):
         host.run_timers()
         if screen.pause is not None:
             app.act("next-round")
             continue
         if screen.match.over:
-            break
-        if screen.viewer not in screen.match.to_move():
-            continue
+            return
+        if screen.viewer in screen.match.to_move():
+            yield
+
+
+def test_action_b_by_keyboard_and_its_preview():
+    app, host = make_app()
+    screen = start(app)
+    for _ in person_turns(app, host, screen):
         singles = [m for m in GAME.legal_moves(screen.match.state, 0) if "cell" in m]
         if singles and view_of(screen)["phase"] == "others":
             assert "One cell instead" in host.text()
@@ -391,15 +397,7 @@ def test_one_cell_keeps_the_pad_as_it_was():
         group = Page(host.html).get("group", "Turn and move the piece")
         return [(b.id, b.disabled) for b in group.all("button")]
 
-    for _ in range(400):
-        host.run_timers()
-        if screen.pause is not None:
-            app.act("next-round")
-            continue
-        if screen.match.over:
-            break
-        if screen.viewer not in screen.match.to_move():
-            continue
+    for _ in person_turns(app, host, screen):
         view = view_of(screen)
         if view["phase"] == "others" and B.single_cells(R.filled_mask(view["sheet"]["cells"])):
             before = pad()

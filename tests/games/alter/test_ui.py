@@ -252,10 +252,9 @@ def test_change_and_watch_wait_for_confirm_and_escape_cancels():
     assert screen.match.record.moves[-1] == [2, change(1)]
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_a_touch_screen_is_not_told_to_press_esc(lang):
-    """A chosen Change's prompt on a touch screen says Confirm or Cancel (the buttons below),
-    not Esc (issue 26)."""
+def a_change_chosen_on_a_touch_screen(lang):
+    """Four people at one touch-screen device: the first placed on place 1, the second has
+    chosen a Change onto place 1 (waiting for Confirm); its session."""
     app, host = make_app(lang=lang)
     host.touch_screen = True
     screen = start(app, ["human", "human", "human", "human"], first="0")
@@ -263,10 +262,18 @@ def test_a_touch_screen_is_not_told_to_press_esc(lang):
     app.act("place", "1")
     app.act("handover-ok")
     app.act("change", "1")
+    return screen
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_touch_screen_is_not_told_to_press_esc(lang):
+    """A chosen Change's prompt on a touch screen says Confirm or Cancel (the buttons below),
+    not Esc (issue 26)."""
+    screen = a_change_chosen_on_a_touch_screen(lang)
     assert screen.sel.move == change(1)
     words = screen.snapshot()["prompt"]
     assert words.endswith("Confirm, or Cancel." if lang == "en" else "決定するか、取り消してください。")
-    assert "Esc" not in host.text()
+    assert "Esc" not in screen.app.host.text()
 
 
 def test_keys_choose_and_press_again_to_confirm():
@@ -744,14 +751,7 @@ def test_a_chosen_moves_japanese_prompt_has_no_space_between_its_sentences():
     """「…2→3。 決定するか…」: the two sentences of a chosen Change's prompt were joined with
     an English space (issue 26); in English they keep it."""
     for lang, gap in (("ja", "。決定"), ("en", ". Confirm")):
-        app, host = make_app(lang=lang)
-        host.touch_screen = True
-        screen = start(app, ["human", "human", "human", "human"], first="0")
-        app.act("handover-ok")
-        app.act("place", "1")
-        app.act("handover-ok")
-        app.act("change", "1")
-        words = screen.snapshot()["prompt"]
+        words = a_change_chosen_on_a_touch_screen(lang).snapshot()["prompt"]
         assert gap in words and "。 " not in words, words
 
 
