@@ -108,6 +108,9 @@ def test_buttons_slider_and_log_jump_and_a_phone_fits_it(browser, server, guard)
         boot(page, server.url + f"#replay={encode(rec)}&move=5")
         wait_move(page, 5)
         assert_regions_in_view(page, ["prompt"])
+        steps = page.evaluate("[...document.querySelectorAll('.replay-step')].map(b => "
+                              "[b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
+        assert len(steps) == 4 and all(w >= 44 and h >= 44 for w, h in steps), steps  # a thumb's
         page.get_by_role("button", name="Next move").click()
         wait_move(page, 6)
         page.get_by_role("button", name="First move").click()
