@@ -965,8 +965,8 @@ class Table:
                 h("span", {"class_": "act-short", "aria_hidden": "true"}, short)]
 
     def act_who(self, view, ctx, s):
-        """Whom a die's block or swap aims at: the name, or on a phone the mark of its card
-        (the name read out)."""
+        """Whom a die's block or swap aims at: the mark of its card, on the die's corner (the
+        name read out)."""
         return [" ", h("span", {"class_": "act-who"},
                        h("span", {"class_": "who-name"}, ctx.name(s)),
                        h("span", {"class_": "char-mark", "aria_hidden": "true",
