@@ -184,7 +184,7 @@ def test_a_die_says_what_a_click_does_and_the_click_does_it(page, server):
     n = page.locator("#log-list li").count()
     idle.click()
     error = page.locator(".error-slot .error")
-    expect(error).to_contain_text("cannot be used now")
+    expect(error).to_contain_text("No use for a")
     assert page.locator("#log-list li").count() == n
     assert page.locator(".pm-board").bounding_box() == board
 
@@ -338,6 +338,12 @@ LOW = """() => Array.from(document.querySelectorAll('#dice-0 button, .pm-hand .c
                   && el.getBoundingClientRect().height < 44)
   .map((el) => (el.id || el.className) + ' is ' + Math.round(el.getBoundingClientRect().height) + ' px high')"""
 
+# a refusal on more than one line (it floats over the first card's name and slots until the next
+# tap: 「アドバンスかアンブロックができます：サイコロを使ってください。」 took two on a phone)
+TALL_ERROR = """() => { const e = document.querySelector('.error-slot .error');
+  const h = e && e.textContent.trim() ? e.getBoundingClientRect().height : 0;
+  return h > 30 ? [e.textContent.trim() + ' is ' + Math.round(h) + ' px high'] : []; }"""
+
 # where the cards, the round tile, your dice, the rows under them and Roll again stand
 PLACES = """() => Object.fromEntries(Array.from(document.querySelectorAll(
   '.pm-card, .pm-centre, #dice-0 > li, #dice-0 button.die, #roll-0')).map((el, i) => {
@@ -382,6 +388,7 @@ def test_on_a_phone_no_label_that_decides_a_move_is_cut(at, lang):
         problems.update(page.evaluate(BROKEN))
         problems.update(page.evaluate(NARROW))
         problems.update(page.evaluate(LOW))
+        problems.update(page.evaluate(TALL_ERROR))
         now = page.evaluate(PLACES)
         places = {**now, **places} if step == 0 else places
         problems.update(f"{k} moved: {places.get(k)} -> {v}" for k, v in now.items() if places.get(k) != v)

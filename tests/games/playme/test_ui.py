@@ -162,7 +162,7 @@ def test_die_click_and_keys_advance_block_and_roll():
     state = forge(screen)
     state["p"][0]["roll"] = [6, 6]
     app.key("6")
-    assert ("A 6 cannot be used now: your next number is 2, and no card takes a 6 as a block."
+    assert ("No use for a 6 now: you need a 2."
             in host.text())
     app.key(" ")
     assert screen.match.record.moves[-1][1]["a"] == "roll"
@@ -552,7 +552,7 @@ def test_a_refusal_is_said_in_the_frames_reserved_line():
     screen = two_ways(app)
     before = inner(host.html, "card-0")[0]
     app.act("die", "0-4")
-    text = ("A 4 cannot be used now: your next number is 1, and no card takes a 4 as a block.")
+    text = ("No use for a 4 now: you need a 1.")
     assert text in host.text()
     alert = Page(host.html).get("alert")
     assert alert.text.startswith(text) and "error-slot" in alert.parent.classes
@@ -562,14 +562,14 @@ def test_a_refusal_is_said_in_the_frames_reserved_line():
     state["p"][0]["card"] = [{"n": 1, "o": [0]}, {"n": 2, "o": [1]}]
     state["p"][0]["roll"] = [5, 6]
     app.act("die", "0-5")
-    assert "A 5 cannot be used now: unblock with a 2 first." in host.text()
+    assert "A 5 is no use: unblock with a 2 first." in host.text()
     app.act("roll", "0-")                                    # allowed: the message goes
-    assert inner(host.html, "card-0")[1] and "cannot be used" not in host.text()
+    assert inner(host.html, "card-0")[1] and "is no use" not in host.text()
     # Roll again while a die can advance: the rules' own reason
     state = forge(screen)
     state["p"][0]["card"], state["p"][0]["roll"] = [{"n": 1, "o": [0]}], [2, 6]
     app.act("roll", "0-")
-    assert "You can advance or unblock: use a die." in host.text()
+    assert "A die can advance or unblock: use it." in host.text()
 
 
 def test_every_card_shows_the_power_of_its_side_and_its_whole_text_on_demand():
