@@ -184,7 +184,7 @@ def test_a_die_says_what_a_click_does_and_the_click_does_it(page, server):
     n = page.locator("#log-list li").count()
     idle.click()
     error = page.locator(".error-slot .error")
-    expect(error).to_contain_text("cannot be used now")
+    expect(error).to_contain_text("No use for a")
     assert page.locator("#log-list li").count() == n
     assert page.locator(".pm-board").bounding_box() == board
 
@@ -331,16 +331,38 @@ NARROW = """() => Array.from(document.querySelectorAll('#dice-0 button.die:not([
   .filter((el) => el.getBoundingClientRect().width < 44)
   .map((el) => el.id + ' is ' + Math.round(el.getBoundingClientRect().width) + ' px wide')"""
 
+# a control that decides a move lower than a finger (44 px): a die, its ⋯ (and Keep), Roll
+# again, Keep a die, Cancel, a use of a picked die
+LOW = """() => Array.from(document.querySelectorAll('#dice-0 button, .pm-hand .controls button, .button.use'))
+  .filter((el) => el.offsetParent !== null && getComputedStyle(el).visibility !== 'hidden'
+                  && el.getBoundingClientRect().height < 44)
+  .map((el) => (el.id || el.className) + ' is ' + Math.round(el.getBoundingClientRect().height) + ' px high')"""
+
+# a refusal on more than one line (it floats over the first card's name and slots until the next
+# tap: 「アドバンスかアンブロックができます：サイコロを使ってください。」 took two on a phone)
+TALL_ERROR = """() => { const e = document.querySelector('.error-slot .error');
+  const h = e && e.textContent.trim() ? e.getBoundingClientRect().height : 0;
+  return h > 30 ? [e.textContent.trim() + ' is ' + Math.round(h) + ' px high'] : []; }"""
+
+# where the cards, the round tile, your dice, the rows under them and Roll again stand
+PLACES = """() => Object.fromEntries(Array.from(document.querySelectorAll(
+  '.pm-card, .pm-centre, #dice-0 > li, #dice-0 button.die, #roll-0')).map((el, i) => {
+    const r = el.getBoundingClientRect();
+    return [el.id || el.className + ' ' + i, [r.left, r.top, r.width, r.height].map(Math.round).join(',')];
+  }))"""
+
 
 @pytest.mark.parametrize("lang", ("ja", "en"))
 def test_on_a_phone_no_label_that_decides_a_move_is_cut(at, lang):
     """Six players at 390×844 (touch), through a running round: every name, power, die label
     and the prompt shows whole; no word is broken across two lines (issue 26: 「アド…」,
-    「CPU2（ゆっく…」, powers cut); every die is a finger wide (44 px: they were 41)."""
+    「CPU2（ゆっく…」, powers cut); every die is a finger wide (44 px: they were 41), and every
+    control that decides a move a finger high (Keep and ⋯ were 26 px, Roll again 40); new
+    labels move nothing (the row of dice grew 89 -> 101 -> 112 px and every card moved)."""
     page = at("phone", lang, speed="slow", touch=True)
     page.evaluate("() => { location.hash = '#/new/playme'; }")
     page.select_option("#players", "6")
-    for s, char in enumerate(("caterpillar", "walrus", "queen", "cat", "hatter", "alice")):
+    for s, char in enumerate(("alice", "walrus", "queen", "cat", "hatter", "caterpillar")):
         page.select_option(f"#char{s}", char)
     # the form: no key named on a touch screen, no word broken across two lines (「ラウン/ド」)
     form = page.locator("#setup-form")
@@ -355,6 +377,9 @@ def test_on_a_phone_no_label_that_decides_a_move_is_cut(at, lang):
     problems, seen = set(), set()
     problems.update(page.evaluate(CUT))
     page.click("#start-round")
+    expect(page.locator("#prompt")).to_have_text("3…")
+    places = page.evaluate(PLACES)      # the countdown's one-line prompt moves nothing either
+    places = {k: v for k, v in places.items() if k.startswith(("card-", "pm-centre", "roll-0"))}
     clock(page, "advance", 3000)
     for step in range(30):
         clock(page, "advance", 400)
@@ -362,10 +387,20 @@ def test_on_a_phone_no_label_that_decides_a_move_is_cut(at, lang):
         problems.update(page.evaluate(CUT))
         problems.update(page.evaluate(BROKEN))
         problems.update(page.evaluate(NARROW))
+        problems.update(page.evaluate(LOW))
+        problems.update(page.evaluate(TALL_ERROR))
+        now = page.evaluate(PLACES)
+        places = {**now, **places} if step == 0 else places
+        problems.update(f"{k} moved: {places.get(k)} -> {v}" for k, v in now.items() if places.get(k) != v)
         seen.update(page.locator("#dice-0 .act").evaluate_all("(els) => els.map((e) => e.classList[1])"))
         roll = page.locator("#roll-0")
         if step % 2 and roll.is_enabled():
             roll.click()                 # new faces: other labels
+        elif step == 10:                 # Alice's Keep: every die says so, a finger high
+            page.click("#keep-0")
+            expect(page.locator("#dice-0 .act.keep")).to_have_count(page.locator("#dice-0 button.die").count())
+            problems.update(page.evaluate(LOW))
+            page.click("#keep-0")
     assert not problems, f"{lang}: {sorted(problems)}"
     # the labels were there to measure (which ones depends on the dice)
     assert "none" in seen and seen & {"advance", "unblock", "block", "swap", "choices"}, seen
@@ -477,6 +512,7 @@ def test_the_choice_row_moves_nothing_with_four_players(at, size):
         assert use.evaluate("(e) => e.scrollWidth <= e.clientWidth + 1")
     if size == "phone":                  # (a desktop shortens the others' powers: hover shows them)
         assert page.evaluate(CUT) == []
+        assert page.evaluate(LOW) == []  # the ⋯, the uses, Roll again, Cancel: a finger high
     uses.last.click()
     expect(page.locator("#log-list")).to_contain_text("You: 1, Block! on")
 

@@ -162,7 +162,7 @@ def test_die_click_and_keys_advance_block_and_roll():
     state = forge(screen)
     state["p"][0]["roll"] = [6, 6]
     app.key("6")
-    assert ("A 6 cannot be used now: your next number is 2, and no card takes a 6 as a block."
+    assert ("No use for a 6 now: you need a 2."
             in host.text())
     app.key(" ")
     assert screen.match.record.moves[-1][1]["a"] == "roll"
@@ -552,7 +552,7 @@ def test_a_refusal_is_said_in_the_frames_reserved_line():
     screen = two_ways(app)
     before = inner(host.html, "card-0")[0]
     app.act("die", "0-4")
-    text = ("A 4 cannot be used now: your next number is 1, and no card takes a 4 as a block.")
+    text = ("No use for a 4 now: you need a 1.")
     assert text in host.text()
     alert = Page(host.html).get("alert")
     assert alert.text.startswith(text) and "error-slot" in alert.parent.classes
@@ -562,14 +562,14 @@ def test_a_refusal_is_said_in_the_frames_reserved_line():
     state["p"][0]["card"] = [{"n": 1, "o": [0]}, {"n": 2, "o": [1]}]
     state["p"][0]["roll"] = [5, 6]
     app.act("die", "0-5")
-    assert "A 5 cannot be used now: unblock with a 2 first." in host.text()
+    assert "A 5 is no use: unblock with a 2 first." in host.text()
     app.act("roll", "0-")                                    # allowed: the message goes
-    assert inner(host.html, "card-0")[1] and "cannot be used" not in host.text()
+    assert inner(host.html, "card-0")[1] and "is no use" not in host.text()
     # Roll again while a die can advance: the rules' own reason
     state = forge(screen)
     state["p"][0]["card"], state["p"][0]["roll"] = [{"n": 1, "o": [0]}], [2, 6]
     app.act("roll", "0-")
-    assert "You can advance or unblock: use a die." in host.text()
+    assert "A die can advance or unblock: use it." in host.text()
 
 
 def test_every_card_shows_the_power_of_its_side_and_its_whole_text_on_demand():
@@ -969,3 +969,41 @@ def test_a_japanese_round_heading_breaks_between_phrases_only():
         heading = Page(host.html).by_id("round-heading")
         assert heading.text.replace(" ", "" if lang == "ja" else " ") == text
         assert bool(heading.where(cls="phrased")) == bool(heading.where(tag="wbr")) == (lang == "ja")
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_alice_keeps_a_die_with_one_keep_beside_roll_again_on_a_touch_screen(lang):
+    """On a touch screen Alice's Keep is one finger-sized button beside Roll again, not a 26 px
+    one under each die (a row of 44 px ones would not leave six players' cards room on a
+    phone; issue 26): it asks for a die, the die tapped is kept, and the next move keeps it.
+    With a mouse each die keeps its own Keep as well (the CSS shows those on a wide table
+    only, the one beside Roll again on a narrow one)."""
+    keep, roll = ("キープ", "振り直す") if lang == "ja" else ("Keep", "Roll again")
+    for touch in (True, False):
+        app, host = make_app(lang=lang)
+        host.touch_screen = touch
+        screen = start(app, chars=("alice", "queen", "cat"))
+        begin(app, screen)
+        forge(screen)["p"][0]["roll"] = [1, 5, 6, 6, 2, 3]
+        app.refresh()
+        page = Page(host.html)
+        per_die = [b for b in page.all("button") if "keep" in b.classes]
+        button = page.get("button", keep if touch else keep + " A")
+        if not touch:
+            assert len(per_die) == 6 and "narrow-only" in button.classes
+            continue
+        assert per_die == [] and not button.checked and "narrow-only" not in button.classes
+        controls = page.get("button", roll).parent
+        assert button.parent is controls                    # beside Roll again, in its row
+        app.act("keeping", "0-")
+        page = Page(host.html)
+        assert page.get("button", keep).checked
+        tap = ("次に振るときまで取っておくサイコロをタップ。" if lang == "ja"
+               else "Tap the die Alice keeps for the next roll.")
+        assert tap in host.text()
+        labels = {e.text for e in page.where(cls="act")}
+        assert labels == {"キープ" if lang == "ja" else "Keep"}, labels
+        app.act("die", "0-5")                               # the 5 is kept; Keep asks no more
+        assert screen.sel.seats[0] == {"keep": 5} and not Page(host.html).get("button", keep).checked
+        app.act("die", "0-1")                               # the 1 advances, the 5 stays
+        assert last_move(screen) == (0, {"a": "advance", "n": 1, "keep": 5})

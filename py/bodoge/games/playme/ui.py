@@ -404,6 +404,20 @@ class Table:
             return None
         return self.toggle_keep(view, sel, seat, int(rest) if rest.isdigit() else 0)
 
+    @action("keeping")
+    def keeping(self, arg, view, sel, ctx):
+        """Alice's Keep beside Roll again (a touch screen, a narrow table; the key A does the
+        same): the next die pressed is kept for the next roll (pressed again: kept no more);
+        Keep again: choose no die."""
+        seat, _ = self.person(arg, ctx)
+        if seat is None:
+            return None
+        mine = sel.of(seat)
+        mine.pop("die", None)
+        mine.pop("aim", None)
+        mine["keeping"] = not mine.get("keeping")
+        return True
+
     @action("use", "hit")
     def use(self, arg, view, sel, ctx):
         """One use of the picked die: ``<seat>-<action>-<target or "">-<n>``."""
@@ -899,7 +913,7 @@ class Table:
                         self.act_who(view, ctx, who) if who is not None else None)
             classes = ["die", "mine", kind] + (["picked"] if mine.get("die") == n else [])
             under = []
-            if alice:
+            if alice and not ctx.touch:     # (a touch screen: one Keep beside Roll again)
                 under.append(h("button", {"type": "button", "class_": "keep" + (" on" if kept else ""),
                                           "data_act": "keep", "data_arg": f"{seat}-{n}",
                                           "aria_pressed": str(kept).lower(), "disabled": not live,
@@ -931,7 +945,7 @@ class Table:
         if aside > 0:
             items.append(h("li", {}, h("span", {"class_": "die aside"}, blank_die(44),
                                         h("span", {"class_": "offscreen"}, t("playme.aside")))))
-        return h("ul", {"class_": "dice", "id": f"dice-{seat}",
+        return h("ul", {"class_": "dice keeps" if alice and not ctx.touch else "dice", "id": f"dice-{seat}",
                         "aria_label": t("playme.dice_of", whose=ctx.whose(seat))}, items)
 
     @staticmethod
@@ -951,8 +965,8 @@ class Table:
                 h("span", {"class_": "act-short", "aria_hidden": "true"}, short)]
 
     def act_who(self, view, ctx, s):
-        """Whom a die's block or swap aims at: the name, or on a phone the mark of its card
-        (the name read out)."""
+        """Whom a die's block or swap aims at: the mark of its card, on the die's corner (the
+        name read out)."""
         return [" ", h("span", {"class_": "act-who"},
                        h("span", {"class_": "who-name"}, ctx.name(s)),
                        h("span", {"class_": "char-mark", "aria_hidden": "true",
@@ -985,6 +999,18 @@ class Table:
                                 "data_act": "roll", "data_arg": f"{seat}-", "disabled": not live,
                                 "aria_keyshortcuts": key_label(keys["go"])},
                      t("playme.roll"), self.kbd(ctx, key_label(keys["go"])))]
+        if GAME.has(view, seat, "alice", "wonder"):
+            # one Keep for the roll, not one under each die: a finger-sized one on a touch
+            # screen (a row of 44 px buttons under the dice would not leave six players' cards
+            # room on a phone); with a mouse, where the table is narrow (its CSS shows one of
+            # the two, the Keep under each die on a wide table)
+            keeping = bool(mine.get("keeping"))
+            buttons.append(h("button", {"type": "button",
+                                        "class_": "button keeping" + (" on" if keeping else "")
+                                        + ("" if ctx.touch else " narrow-only"),
+                                        "id": f"keep-{seat}", "data_act": "keeping", "data_arg": f"{seat}-",
+                                        "aria_pressed": str(keeping).lower(), "disabled": not live},
+                             t("playme.keep"), self.kbd(ctx, key_label(keys["keep"]))))
         if len(ctx.humans) > 1:
             scramble = view["phase"] == "scramble" and seat in view["to_move"]
             buttons.append(h("button", {"type": "button", "class_": "button primary", "id": f"catch-{seat}",
@@ -1047,7 +1073,7 @@ class Table:
         if hide:
             return t("playme.hint.wait") if view["phase"] == "play" else ""
         if mine.get("keeping"):
-            return t("playme.hint.keeping")
+            return t("playme.hint.keeping" + touch)
         if mine.get("aim") is not None:
             return t("playme.hint.aim", whose=ctx.whose(mine["aim"]))
         acts = {m["a"]: m for m in legal}
