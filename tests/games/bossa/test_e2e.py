@@ -215,6 +215,9 @@ def test_the_table_is_one_screen_in_every_phase(at, size, lang):
         open_code(page, code)
         expect(page.locator("#prompt")).not_to_be_empty()
         assert_regions_in_view(page, regions(size))
+        # nothing cut in the field under the "not saved here yet" banner (at 1280×800 the
+        # lines were sized for 74 px of a line's words and borders, 82-84 measured: cut 9 px)
+        assert not page.evaluate(SPILLS), (seed, page.evaluate(SPILLS))
         # a move waiting for Confirm: its preview and the buttons still in view
         move = next((m for m in GAME.legal_moves(match.state, human) if m["a"] == "place"), None)
         if move is not None:
@@ -359,6 +362,9 @@ def test_the_table_keeps_its_place_through_the_steps_of_a_turn(touch_at, size, l
             for part_ in ("field", "them", "me"):
                 assert all(abs(a - b) <= 1 for a, b in zip(boxes[part_], first[part_])), where
             assert boxes["scrolled"] == 0 and not boxes["cut"], where
+            # every place keeps its x and width (they widened as the first tile's checks
+            # showed, and the line, centred, moved up to 10 px sideways)
+            assert [(c[0], c[2]) for c in boxes["cells"]] == [(c[0], c[2]) for c in first["cells"]], where
             fx, fy, fw, fh = boxes["field"]
             for x, y, w, h in boxes["lines"]:
                 assert y >= fy - 1 and y + h <= fy + fh + 1, where

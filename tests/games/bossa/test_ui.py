@@ -664,8 +664,15 @@ def test_the_bar_and_the_markers_keep_their_room_at_every_step_of_a_turn():
         places = [Page(board(view, 0, sel, lang=lang)[0]).by_id("end-0-hi") for sel in steps[2:]]
         shown = [x.all_text for x in places[0].walk() if x.classes in (["need"], ["checks"])]
         kept = places[1].where("keep-width")
-        assert len(kept) == 1 and kept[0].hidden and len(shown) == 2
+        assert kept and kept[0].hidden and len(shown) == 3    # need, checks, the widest checks
         assert [x.all_text for x in kept[0].walk() if x.classes in (["need"], ["checks"])] == shown
+        # from the turn's start every open place keeps the room of the widest checks (out of
+        # sight): it widened up to 21 px at the first tile's tap, its line moved 10 px sideways
+        widest = "✗no dots✓Σ88✗×8" if lang == "en" else "✗色なし✓Σ88✗8枚"
+        start = Page(board(view, 0, steps[0], lang=lang)[0])
+        for end in ("end-0-lo", "end-0-hi", "end-1-lo", "end-1-hi"):
+            room = start.by_id(end).where("keep-width")
+            assert len(room) == 1 and room[0].hidden and room[0].all_text == widest, end
 
 
 def test_the_preview_says_when_a_move_wins():

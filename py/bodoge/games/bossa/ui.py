@@ -592,6 +592,14 @@ class BossaUI(GameUI):
             if not pending:
                 label += " " + self.fit_words(c, n, counts, chosen, lacking, total, ctx)
                 classes.append("fits" if fits else "misfit")
+        if look["playing"] and counts:
+            # the widest checks a selection may show, out of sight, from the turn's start: the
+            # place is as wide before the first tile's tap as after it (it widened up to 21 px
+            # at that tap and the places of its line, centred, moved 10 px sideways: issue 26)
+            words.append(h("span", {"class_": "keep-width", "aria_hidden": "true"},
+                           h("span", {"class_": "checks"},
+                             h("span", {}, "✗", t("bossa.no_dots_short")), h("span", {}, "✓Σ88"),
+                             h("span", {}, "✗", t("bossa.count_short", k=8)))))
         body = [h("span", {"class_": "pnum"}, str(n)), " "]
         if pending:
             # the tiles drawn where they would go; the words the place showed keep their width
