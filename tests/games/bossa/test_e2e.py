@@ -230,10 +230,15 @@ def test_the_table_is_one_screen_in_every_phase(at, size, lang):
             page.keyboard.press("Escape")
             expect(page.locator("#confirm-move")).to_have_count(0)
     # the result overlay over the table, and the table behind it
-    code, match, _ = code_at({"players": 2, "rules": "advanced"}, 7, None, human=0)
+    code, match, _ = code_at({"players": 2, "rules": "advanced"}, 11, None, human=0)
     open_code(page, code)
     expect(page.locator("#result-heading")).to_be_visible()
     assert_regions_in_view(page, regions(size))
+    # its lines whole (their tiles were 40 px, --lt undefined there: seed 11's ran 16-24 px
+    # out of their rows on a phone)
+    rows = page.evaluate("() => [...document.querySelectorAll('.bossa-result .line-row')]"
+                         ".map((r) => [r.scrollWidth, r.clientWidth])")
+    assert len(rows) == 2 and all(w <= c + 1 for w, c in rows), rows
     for part in ("#play-again", "#look-at-table", ".bossa-result .reason"):
         expect(page.locator(part)).to_be_in_viewport()
     page.locator("#look-at-table").click()
@@ -384,6 +389,8 @@ SPILLS = """() => { const out = [];
   const field = document.querySelector('.bossa-field'), f = field.getBoundingClientRect();
   if (field.scrollHeight > field.clientHeight + 1 || field.scrollWidth > field.clientWidth + 1)
     out.push('field ' + field.scrollHeight + '>' + field.clientHeight);
+  for (const row of field.querySelectorAll('.line-row'))
+    if (row.scrollWidth > row.clientWidth + 1) out.push('line-row ' + row.scrollWidth + '>' + row.clientWidth);
   for (const line of field.querySelectorAll(':scope > .line, :scope > .opening')) {
     const r = line.getBoundingClientRect();
     if (r.top < f.top - 1 || r.bottom > f.bottom + 1 || r.right > f.right + 1)
@@ -433,6 +440,14 @@ def test_on_a_phone_under_the_not_saved_banner_the_lines_and_the_prompt_stay_in_
             after = page.evaluate(BOXES)["field"]
             if any(abs(a - b) > 1 for a, b in zip(before, after)):
                 problems.append(f"move {cut}: the field moved {before} -> {after}")
+    # two turns of other games: in Japanese the other's Exchange and your draw ran to five
+    # lines of the prompt's four (seed 3, move 10); a long line ran 6 px out of its row
+    # (seed 1, move 23: 9 columns, a stack)
+    for seed, cut in ((3, 10), (1, 23)):
+        code, _, _ = code_at(options, seed, cut)
+        open_code(page, code)
+        expect(page.locator("#prompt")).not_to_be_empty()
+        problems += [f"seed {seed}, move {cut}: {p}" for p in page.evaluate(SPILLS)]
     assert turns >= 6 and not problems, problems
 
 
