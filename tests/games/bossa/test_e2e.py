@@ -215,6 +215,9 @@ def test_the_table_is_one_screen_in_every_phase(at, size, lang):
         open_code(page, code)
         expect(page.locator("#prompt")).not_to_be_empty()
         assert_regions_in_view(page, regions(size))
+        # nothing cut in the field under the "not saved here yet" banner (at 1280×800 the
+        # lines were sized for 74 px of a line's words and borders, 82-84 measured: cut 9 px)
+        assert not page.evaluate(SPILLS), (seed, page.evaluate(SPILLS))
         # a move waiting for Confirm: its preview and the buttons still in view
         move = next((m for m in GAME.legal_moves(match.state, human) if m["a"] == "place"), None)
         if move is not None:
@@ -227,10 +230,15 @@ def test_the_table_is_one_screen_in_every_phase(at, size, lang):
             page.keyboard.press("Escape")
             expect(page.locator("#confirm-move")).to_have_count(0)
     # the result overlay over the table, and the table behind it
-    code, match, _ = code_at({"players": 2, "rules": "advanced"}, 7, None, human=0)
+    code, match, _ = code_at({"players": 2, "rules": "advanced"}, 11, None, human=0)
     open_code(page, code)
     expect(page.locator("#result-heading")).to_be_visible()
     assert_regions_in_view(page, regions(size))
+    # its lines whole (their tiles were 40 px, --lt undefined there: seed 11's ran 16-24 px
+    # out of their rows on a phone)
+    rows = page.evaluate("() => [...document.querySelectorAll('.bossa-result .line-row')]"
+                         ".map((r) => [r.scrollWidth, r.clientWidth])")
+    assert len(rows) == 2 and all(w <= c + 1 for w, c in rows), rows
     for part in ("#play-again", "#look-at-table", ".bossa-result .reason"):
         expect(page.locator(part)).to_be_in_viewport()
     page.locator("#look-at-table").click()
@@ -275,6 +283,9 @@ BOXES = """() => { const box = (el) => { const r = el.getBoundingClientRect();
   return {field: box(field), them: box(document.querySelector('.bossa-seat.them')),
           me: box(document.querySelector('.bossa-seat.me')), scrolled: field.scrollTop,
           lines: [...field.querySelectorAll(':scope > .line')].map(box),
+          cut: [field, ...field.querySelectorAll(':scope > .line')].filter(
+            (el) => el.scrollHeight > el.clientHeight + 1).map((el) => el.className),
+          cells: [...field.querySelectorAll('.line .cell')].map(box),
           ends: Object.fromEntries([...field.querySelectorAll('.line .cell.open')].map(
             (el) => [el.querySelector('[data-spot]').dataset.spot, box(el)]))}; }"""
 
@@ -308,12 +319,16 @@ def test_the_table_keeps_its_place_through_the_steps_of_a_turn(touch_at, size, l
     """Issue 26: at every step of a turn (tiles selected one by one, a placement waiting for
     Confirm, cancelled; Exchange chosen, your tile, theirs, waiting) the lines, the hands and
     the field keep one box, so a second tap lands where the first one aimed; the lines stay
-    inside the field (24-character names, the longest prompts)."""
+    inside the field, nothing cut in it (24-character names, the longest prompts). Late in a
+    game with two markers used (at 1280×800 in Japanese the words of what to do took a row of
+    their own and went at the first tap: the hand moved 37–50 px, the lines were cut 9 px).
+    A placement waiting for Confirm keeps its width (it narrowed 15 px: the places beside it
+    moved 8 px)."""
     page = touch_at(size, lang)
     options = {"players": 2, "rules": "advanced"}
     # a part of the game, or (an int) a number of moves: 1 is the first turn, each line its die
     # alone (a line then grows most, proportionally, as a place's checks show)
-    for seed, part in ((7, 0.5), (5, 0.3), (7, 1)):
+    for seed, part in ((7, 0.5), (5, 0.3), (7, 1), (7, 19)):
         full = play_one("bossa", options, seed, ["normal", "normal"]).record
         cut = part if isinstance(part, int) else int(len(full.moves) * part)
         code, match, human = code_at(options, seed, cut)
@@ -321,8 +336,9 @@ def test_the_table_keeps_its_place_through_the_steps_of_a_turn(touch_at, size, l
         page.locator("[data-act=keep-here]").click()          # saved: the banner goes
         expect(page.locator("#save-banner")).to_have_count(0)
         moves = GAME.legal_moves(match.state, human)
+        assert sum(match.state["used"][human].values()) == (2 if part == 19 else 0)
         place = next(m for m in moves if m["a"] == "place")
-        swap = next(m for m in moves if m["a"] == "exchange")
+        swap = next((m for m in moves if m["a"] == "exchange"), None)
         steps = [("turn", page.evaluate(BOXES))]
         for t in place["tiles"]:
             page.locator(f"#tile-{t}").click()
@@ -330,22 +346,30 @@ def test_the_table_keeps_its_place_through_the_steps_of_a_turn(touch_at, size, l
         page.locator(f"#end-{place['line']}-{place['end']}").click()
         expect(page.locator("#confirm-move")).to_be_visible()
         steps.append(("placement waits", page.evaluate(BOXES)))
+        # every place keeps its place and width from the last tile's tap, the waiting one too
+        # (it may grow down as its tiles are drawn in it)
+        was, now = steps[-2][1]["cells"], steps[-1][1]["cells"]
+        assert [c[:3] for c in now] == [c[:3] for c in was], (seed, was, now)
         page.locator("#cancel-move").click()
         steps.append(("cancelled", page.evaluate(BOXES)))
         page.locator("#clear-sel").click()
-        page.locator("#action-exchange").click()
-        steps.append(("exchange", page.evaluate(BOXES)))
-        page.locator(f"#tile-{swap['give']}").click()
-        steps.append(("yours", page.evaluate(BOXES)))
-        page.locator(f"#tile-{swap['take']}").click()
-        expect(page.locator("#confirm-move")).to_be_visible()
-        steps.append(("exchange waits", page.evaluate(BOXES)))
+        if swap is not None:
+            page.locator("#action-exchange").click()
+            steps.append(("exchange", page.evaluate(BOXES)))
+            page.locator(f"#tile-{swap['give']}").click()
+            steps.append(("yours", page.evaluate(BOXES)))
+            page.locator(f"#tile-{swap['take']}").click()
+            expect(page.locator("#confirm-move")).to_be_visible()
+            steps.append(("exchange waits", page.evaluate(BOXES)))
         first = steps[0][1]
         for name, boxes in steps:
             where = f"seed {seed}, {name}: {boxes} (at the turn's start {first})"
             for part_ in ("field", "them", "me"):
                 assert all(abs(a - b) <= 1 for a, b in zip(boxes[part_], first[part_])), where
-            assert boxes["scrolled"] == 0, where
+            assert boxes["scrolled"] == 0 and not boxes["cut"], where
+            # every place keeps its x and width (they widened as the first tile's checks
+            # showed, and the line, centred, moved up to 10 px sideways)
+            assert [(c[0], c[2]) for c in boxes["cells"]] == [(c[0], c[2]) for c in first["cells"]], where
             fx, fy, fw, fh = boxes["field"]
             for x, y, w, h in boxes["lines"]:
                 assert y >= fy - 1 and y + h <= fy + fh + 1, where
@@ -365,6 +389,8 @@ SPILLS = """() => { const out = [];
   const field = document.querySelector('.bossa-field'), f = field.getBoundingClientRect();
   if (field.scrollHeight > field.clientHeight + 1 || field.scrollWidth > field.clientWidth + 1)
     out.push('field ' + field.scrollHeight + '>' + field.clientHeight);
+  for (const row of field.querySelectorAll('.line-row'))
+    if (row.scrollWidth > row.clientWidth + 1) out.push('line-row ' + row.scrollWidth + '>' + row.clientWidth);
   for (const line of field.querySelectorAll(':scope > .line, :scope > .opening')) {
     const r = line.getBoundingClientRect();
     if (r.top < f.top - 1 || r.bottom > f.bottom + 1 || r.right > f.right + 1)
@@ -414,6 +440,14 @@ def test_on_a_phone_under_the_not_saved_banner_the_lines_and_the_prompt_stay_in_
             after = page.evaluate(BOXES)["field"]
             if any(abs(a - b) > 1 for a, b in zip(before, after)):
                 problems.append(f"move {cut}: the field moved {before} -> {after}")
+    # two turns of other games: in Japanese the other's Exchange and your draw ran to five
+    # lines of the prompt's four (seed 3, move 10); a long line ran 6 px out of its row
+    # (seed 1, move 23: 9 columns, a stack)
+    for seed, cut in ((3, 10), (1, 23)):
+        code, _, _ = code_at(options, seed, cut)
+        open_code(page, code)
+        expect(page.locator("#prompt")).not_to_be_empty()
+        problems += [f"seed {seed}, move {cut}: {p}" for p in page.evaluate(SPILLS)]
     assert turns >= 6 and not problems, problems
 
 

@@ -633,6 +633,48 @@ def test_a_chosen_place_waits_for_confirm_with_the_tiles_drawn_there_and_words_f
     assert UI.pending(view, stale, c) is None and not with_class(board(view, 0, stale)[0], "ghost")
 
 
+def test_the_bar_and_the_markers_keep_their_room_at_every_step_of_a_turn():
+    """Issue 26: at 1280×800 in Japanese, with markers used, the words of what to do took a row
+    of their own beside the markers and went at the first tap (the hand moved 37–50 px). They
+    stay, out of sight, under Clear and under Confirm / Cancel; while a move waits the markers
+    keep their box, out of sight and of reach; the place it waits at keeps the words that gave
+    it its width (it narrowed 15 px), out of sight."""
+    s = rig([["w1", "w3b1", "w2", "b6"], ["b1"]], dice=(3, 4), used=[("redraw", "stack"), ()])
+    view = GAME.view(s, 0)
+    move = lay(0, "hi", "w1", "w3b1")
+    for lang, help_ in (("en", "Select tiles (keys 1–9), then a place; or use a marker."),
+                        ("ja", "タイルを選び（1〜9キー）、場所を選びます。またはマーカーを使います。")):
+        steps = [choice(), choice(tiles=move["tiles"][:1]), choice(tiles=move["tiles"]),
+                 choice(tiles=move["tiles"], pending=move)]
+        pages = [Page(board(view, 0, sel, lang=lang)[0]).where("bossa-seat me")[0] for sel in steps]
+        markers_at_start = [(m.tag, m.classes) for m in pages[0].where("marker")]
+        assert len(markers_at_start) == 3
+        for k, page in enumerate(pages):
+            bar = page.where("action-bar")[0]
+            said = page.where("bar-help")
+            assert len(said) == 1 and said[0].all_text.replace(" ", "") == help_.replace(" ", ""), (lang, k)
+            assert said[0].hidden == (k > 0), (lang, k)           # shown while nothing else is
+            assert [(m.tag, m.classes) for m in page.where("marker")] == markers_at_start, (lang, k)
+            assert bar.parent.classes == ["controls"]
+        aside = pages[-1].where("markers-aside")[0]
+        assert aside.hidden and "inert" in aside.attrs
+        assert not [el for el in aside.walk() if "id" in el.attrs or "data-act" in el.attrs]
+        assert not pages[-1].where(id="action-exchange") and pages[-1].where(id="confirm-move")
+        # the waiting place keeps the words it showed at the last tile's tap, out of sight
+        places = [Page(board(view, 0, sel, lang=lang)[0]).by_id("end-0-hi") for sel in steps[2:]]
+        shown = [x.all_text for x in places[0].walk() if x.classes in (["need"], ["checks"])]
+        kept = places[1].where("keep-width")
+        assert kept and kept[0].hidden and len(shown) == 3    # need, checks, the widest checks
+        assert [x.all_text for x in kept[0].walk() if x.classes in (["need"], ["checks"])] == shown
+        # from the turn's start every open place keeps the room of the widest checks (out of
+        # sight): it widened up to 21 px at the first tile's tap, its line moved 10 px sideways
+        widest = "✗no dots✓Σ88✗×8" if lang == "en" else "✗色なし✓Σ88✗8枚"
+        start = Page(board(view, 0, steps[0], lang=lang)[0])
+        for end in ("end-0-lo", "end-0-hi", "end-1-lo", "end-1-hi"):
+            room = start.by_id(end).where("keep-width")
+            assert len(room) == 1 and room[0].hidden and room[0].all_text == widest, end
+
+
 def test_the_preview_says_when_a_move_wins():
     s = rig([["w4"], ["b1", "b2"]], dice=(3, 4))
     view = GAME.view(s, 0)

@@ -328,7 +328,12 @@ class BossaUI(GameUI):
         head = h("h2", {"class_": "seat-name"},
                  h("span", {"class_": "who", "title": ctx.name(s)}, ctx.name(s)), " ", badges)
         if mine and playing and look["pending"] is not None:
-            controls = self.action_bar(view, ctx, look, hint)         # Confirm / Cancel
+            # Confirm / Cancel; the markers step aside but keep their box, out of sight and of
+            # reach (on a phone they give their room to the buttons): the seat keeps its height
+            # where the markers and the bar take two rows (issue 26: at 1280×800 the hand moved)
+            controls = [h("div", {"class_": "markers-aside", "aria_hidden": "true", "inert": True},
+                          self.markers(view, s, ctx, look, True, ids=False)),
+                        self.action_bar(view, ctx, look, hint)]
         elif not mine and look["mode"] == "exchange":
             # their tiles are buttons; their markers stay where they were (the seat keeps its
             # size: nothing moves between the taps of an Exchange), the prompt says what to do
@@ -419,9 +424,10 @@ class BossaUI(GameUI):
         return h("ol", {"class_": "hand", "aria_label": t("bossa.hand_count", n=len(hand)),
                         "data_spot": f"hand:{s}"}, items)
 
-    def markers(self, view, s, ctx, look, active):
+    def markers(self, view, s, ctx, look, active, ids=True):
         """The three action markers: face up (not used yet) or turned over (used), by symbol
-        and words; on your turn the ones you may use are buttons."""
+        and words; on your turn the ones you may use are buttons (``ids``: False for a copy
+        that only keeps their place)."""
         t = ctx.t
         out = []
         last = look["last"]
@@ -455,12 +461,21 @@ class BossaUI(GameUI):
                                                   "data_spot": f"marker:{s}:{a}"}, face)))
         help_ = [h("p", {"id": f"help-{a}", "class_": "offscreen"}, t(f"bossa.help.{a}"))
                  for a in R.ACTIONS] if active else []
+        if not ids:
+            for li in out:
+                for el in li.children:
+                    for k in ("id", "data_act", "data_spot", "aria_describedby"):
+                        el.attrs.pop(k, None)
+            help_ = []
         return h("div", {"class_": "markers-wrap"},
                  h("ul", {"class_": "markers", "aria_label": t("bossa.markers")}, out), help_)
 
     def action_bar(self, view, ctx, look, hint):
         """Under your hand on your turn: the pending move's Confirm and Cancel, else a way to
-        clear the selection (Esc), else what the keys do. Always the same height."""
+        clear the selection (Esc), else what the keys do. Always the same box: the words of
+        what to do keep their room (out of sight) under the buttons, so the bar is as wide and
+        as tall at every step of the turn (issue 26: at 1280×800 in Japanese, with markers
+        used, the words took a row of their own and the hand moved 37–50 px as they went)."""
         t = ctx.t
         pending = look["pending"]
         parts = [hint] if hint else []
@@ -475,10 +490,12 @@ class BossaUI(GameUI):
                                       "data_act": "clear",
                                       "aria_label": t("bossa.clear.touch" if ctx.touch else "bossa.clear")},
                            h("span", {"aria_hidden": "true"}, "✕ "), t("bossa.clear_short")))
-        elif not hint:
-            parts.append(h("p", {"class_": "bar-help"},
-                           t("bossa.bar_help.touch" if ctx.touch else "bossa.bar_help")))
-        return h("div", {"class_": "action-bar"}, parts)
+        shown = not parts
+        # in Japanese broken between phrases only (「選び/ます」 broke inside)
+        words = h("p", {"class_": "bar-help phrased" if shown else "bar-help phrased reserve",
+                        "aria_hidden": None if shown else "true"},
+                  phrased(t("bossa.bar_help.touch" if ctx.touch else "bossa.bar_help")))
+        return h("div", {"class_": "action-bar"}, words, h("div", {"class_": "bar-now"}, parts))
 
     # --- the lines -------------------------------------------------------------------------------
     def field(self, view, ctx, look):
@@ -557,28 +574,43 @@ class BossaUI(GameUI):
         # a button's name starts with what it shows (the number, the counts)
         label = t("bossa.open_label", line=line_name(c, t), n=n, need=need, end=where,
                   short="" if pending else short).replace("  ", " ")
-        body = [h("span", {"class_": "pnum"}, str(n)), " ",
-                None if pending else h("span", {"class_": "need"}, short)]
+        words = [h("span", {"class_": "need"}, short)]
         classes = ["cell", "open"]
         if not counts:
             classes.append("closed")
-        if chosen and counts and look["playing"] and not pending:
+        if chosen and counts and look["playing"]:
             lacking = any(R.VALUE[c][x] == 0 for x in chosen)
             total = sum(R.VALUE[c][x] for x in chosen)
             sum_ok = not lacking and total == n
             count_ok = len(chosen) in counts
-            body.append(h("span", {"class_": "checks", "aria_hidden": "true"},
-                          h("span", {"class_": "check " + ("ok" if sum_ok else "no")},
-                            "✓" if sum_ok else "✗",
-                            t("bossa.no_dots_short") if lacking else f"Σ{total}"),
-                          h("span", {"class_": "check " + ("ok" if count_ok else "no")},
-                            "✓" if count_ok else "✗", t("bossa.count_short", k=len(chosen)))))
-            label += " " + self.fit_words(c, n, counts, chosen, lacking, total, ctx)
-            classes.append("fits" if fits else "misfit")
+            words.append(h("span", {"class_": "checks", "aria_hidden": "true"},
+                           h("span", {"class_": "check " + ("ok" if sum_ok else "no")},
+                             "✓" if sum_ok else "✗",
+                             t("bossa.no_dots_short") if lacking else f"Σ{total}"),
+                           h("span", {"class_": "check " + ("ok" if count_ok else "no")},
+                             "✓" if count_ok else "✗", t("bossa.count_short", k=len(chosen)))))
+            if not pending:
+                label += " " + self.fit_words(c, n, counts, chosen, lacking, total, ctx)
+                classes.append("fits" if fits else "misfit")
+        if look["playing"] and counts:
+            # the widest checks a selection may show, out of sight, from the turn's start: the
+            # place is as wide before the first tile's tap as after it (it widened up to 21 px
+            # at that tap and the places of its line, centred, moved 10 px sideways: issue 26)
+            words.append(h("span", {"class_": "keep-width", "aria_hidden": "true"},
+                           h("span", {"class_": "checks"},
+                             h("span", {}, "✗", t("bossa.no_dots_short")), h("span", {}, "✓Σ88"),
+                             h("span", {}, "✗", t("bossa.count_short", k=8)))))
+        body = [h("span", {"class_": "pnum"}, str(n)), " "]
         if pending:
+            # the tiles drawn where they would go; the words the place showed keep their width
+            # (not their height), out of sight: the place keeps its width and its neighbours
+            # their places (issue 26: it narrowed 15 px, the places beside it moved 8 px)
             classes.append("pending")
-            body.append(self.ghost(chosen))
+            body += [h("span", {"class_": "keep-width", "aria_hidden": "true"}, words),
+                     self.ghost(chosen)]
             label = t("bossa.pending_here", place=label)
+        else:
+            body += words
         if look["playing"] and counts and not look["mode"]:
             return h("li", {"class_": " ".join(classes)},
                      h("button", {"type": "button", "id": f"end-{c}-{end}", "class_": "cell-button",
