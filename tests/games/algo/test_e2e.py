@@ -333,27 +333,56 @@ def test_the_pad_s_greyed_numbers_and_a_bluff_are_accessible(at, lang):
     assert page.evaluate(RUN) == []
 
 
-BOXES = """() => Object.fromEntries(['#prompt', '.numpad', '[data-region=players]', '[data-region=hand]']
-  .map((s) => { const r = document.querySelector(s).getBoundingClientRect();
-                return [s, [Math.round(r.top), Math.round(r.height)]]; }))"""
+# the prompt bar, the rows, the pad (its box and its columns' widths: a pressed number sinks by
+# design) and the buttons beside it
+BOXES = """() => { const box = (s) => { const r = document.querySelector(s).getBoundingClientRect();
+                                  return [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)]; };
+  return {bar: box('.prompt-bar'), players: box('[data-region=players]'), hand: box('.seat.me'),
+          pad: box('.numpad'), columns: getComputedStyle(document.querySelector('.numpad')).gridTemplateColumns,
+          acts: box('.center .acts')}; }"""
+
+# the longest prompts beside Confirm and Cancel: a declaration on the 10th card of a name of 24
+# letters and no space
+LONGEST = {"en": "Declare 10: WWWWWWWWWWWWWWWWWWWWWWWW's 10th card from the left (white)?",
+           "ja": "WWWWWWWWWWWWWWWWWWWWWWWWの左から10枚目（白）に10と宣言しますか？"}
+
+
+def stay_position():
+    """4 players with point chips and the longest names: a seat that has hit and may stay."""
+    rec = game(json.dumps({"players": 4, "chips": True}, sort_keys=True), 9)
+    k = next(k for k, (_, move) in enumerate(rec.moves) if k > 10 and move["a"] == "stay")
+    return rec, k, rec.moves[k][0]
 
 
 @pytest.mark.parametrize("lang", ("en", "ja"))
-def test_on_a_phone_nothing_moves_between_the_two_taps_of_a_declaration(at, lang):
-    """390×844 (touch: Confirm moves on): the first tap on a number leaves the declaration
-    waiting with Confirm and Cancel beside the prompt, which says what it will declare; the
-    prompt, the rows and the pad keep their boxes, so the second tap lands on the same number
-    (issue 26 §3)."""
+def test_nothing_moves_between_the_taps_of_a_turn(at, lang):
+    """A touch screen (Confirm moves on), 390×844 then 1280×800: after a hit, Stay shows; a
+    card tapped brings Cancel beside the pad; a number tapped leaves the declaration waiting,
+    with Confirm and Cancel beside the prompt, which names the card of a 24-letter name. The
+    prompt bar, the rows, the pad (place and every column's width) and the buttons' column keep
+    their boxes, so the next tap lands where it was aimed (issue 26: the pad's numbers were 57,
+    47 then 44 px wide as Stay and Cancel came; the prompt grew by a line; in Japanese at
+    1280×800 a Stay and a Cancel took the numbers from 43 to 38 px)."""
     page = at("phone", lang, touch=True)
-    page.evaluate("() => { location.hash = '#/new/algo'; }")
-    page.click("#start")
-    target = page.locator("[data-act='target']").first
-    target.tap()
-    number = page.locator("button.num:not([aria-disabled='true']):not(.bluff)").first
-    expect(number).to_be_enabled()
-    before = page.evaluate(BOXES)
-    number.tap()
-    expect(page.locator("#pending-confirm")).to_be_visible()
-    expect(number).to_have_attribute("aria-pressed", "true")
-    after = page.evaluate(BOXES)
-    assert after == before, (before, after)
+    rec, k, seat = stay_position()
+    open_code(page, cut(rec, k, seat, LONG))
+    for size in ("phone", "desktop"):
+        page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
+        expect(page.locator("#stay")).to_be_visible()
+        before = page.evaluate(BOXES)
+        page.locator("button.card[data-act=target]").first.tap()
+        expect(page.locator(".center #cancel")).to_be_visible()
+        assert page.evaluate(BOXES) == before, size
+        number = page.locator("button.num:not([aria-disabled='true']):not(.bluff)").first
+        number.tap()
+        expect(page.locator("#pending-confirm")).to_be_visible()
+        expect(number).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#prompt")).to_contain_text(LONG[0])
+        assert page.evaluate(BOXES) == before, size
+        page.evaluate("(text) => { document.querySelector('#prompt').textContent = text; }", LONGEST[lang])
+        assert page.evaluate(BOXES) == before, size
+        if size == "phone":
+            assert all(float(w[:-2]) >= 44 for w in before["columns"].split()), before["columns"]
+        page.locator("#pending-cancel").tap()            # the number, then the card, let go
+        page.locator(".center #cancel").tap()
+        expect(page.locator(".center #cancel")).to_have_count(0)
