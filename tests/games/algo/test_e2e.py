@@ -183,6 +183,7 @@ def test_the_table_is_one_screen_for_every_player_count_and_on_every_overlay(at,
         # the play screen, a card chosen: the pad says what a hit and a miss would do
         open_code(page, cut(rec, k, seat, names))
         assert_regions_in_view(page, every)
+        assert_names_whole(page)
         stake = page.locator("button.card[data-act=stake]")
         if stake.count():
             stake.first.click()
@@ -197,6 +198,7 @@ def test_the_table_is_one_screen_for_every_player_count_and_on_every_overlay(at,
         expect(page.locator(".overlay.round-over")).to_be_visible()
         expect(page.locator(".algo-board.round-ended")).to_have_count(1)
         assert_regions_in_view(page, every)
+        assert_names_whole(page)
         # the result, and the table behind it
         open_code(page, cut(rec, len(rec.moves), 0, names), ".overlay.result")
         assert_regions_in_view(page, every)
@@ -210,6 +212,14 @@ def test_the_table_is_one_screen_for_every_player_count_and_on_every_overlay(at,
     page.click("#why")
     expect(page.locator("#why-text")).to_be_visible()
     assert_regions_in_view(page, regions(size, "prompt", "table", "hand"))
+
+
+def assert_names_whole(page):
+    """Every seat's name whole on its line beside its badges (on a phone a name of 24 letters
+    lost its end to an ellipsis: 「Chiyo Matsumoto-I…」, up to 26 px short in pair play)."""
+    cut_ = page.evaluate("""() => Array.from(document.querySelectorAll('.algo-board .who'))
+        .filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.innerText)""")
+    assert cut_ == [], cut_
 
 
 # the preview's lines that are cut (the middle's text box is overflow: hidden), and the pad's
