@@ -287,6 +287,14 @@ ROWS = """() => ({rows: Array.from(document.querySelectorAll('.algo-board .row')
 }), sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth})"""
 
 
+# the cards to tap whose taps do not reach 44 px down from their top (a card narrowed by a long
+# row takes the taps on the line of its marks below it)
+TALL = """() => Array.from(document.querySelectorAll('button.card[data-act=target]'), (c) => {
+  const r = c.getBoundingClientRect(), x = r.left + r.width / 2;
+  const at = (y) => document.elementFromPoint(x, y)?.closest('button.card') === c;
+  return at(r.top + 1) && at(r.top + 44) ? null : c.id; }).filter(Boolean)"""
+
+
 def longest_row(options, seed):
     """(k, seat, length): the position where a seat is to attack with the longest row."""
     rec = game(json.dumps(options, sort_keys=True), seed)
@@ -317,6 +325,7 @@ def test_a_long_row_stays_one_line_on_a_phone(at, lang):
         for row in got["rows"]:
             assert row["lines"] == 1 and row["inside"], row
             assert row["width"] >= 20, row            # a card still big enough to read
+        assert page.evaluate(TALL) == [], "a card to tap less than 44 px high"
         assert_regions_in_view(page, ["prompt", "table", "hand", "players"])
 
 
