@@ -384,6 +384,13 @@ def test_nothing_moves_between_the_taps_of_a_turn(at, lang):
     1280×800 a Stay and a Cancel took the numbers from 43 to 38 px)."""
     page = at("phone", lang, touch=True)
     rec, k, seat = stay_position()
+    match = Match.new("algo", rec.options, rec.seed)
+    earlier = None
+    for i, (s, move) in enumerate(rec.moves[:k]):
+        if s == seat and match.state["phase"] == "attack" and len(match.state["deck"]) >= 10:
+            earlier = i
+        match.play(s, move)
+    assert len(match.state["deck"]) == 9 and earlier is not None
     open_code(page, cut(rec, k, seat, LONG))
     for size in ("phone", "desktop"):
         page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
@@ -405,3 +412,7 @@ def test_nothing_moves_between_the_taps_of_a_turn(at, lang):
         page.locator("#pending-cancel").tap()            # the number, then the card, let go
         page.locator(".center #cancel").tap()
         expect(page.locator(".center #cancel")).to_have_count(0)
+    # and from one turn to the next: the pad where it was with 12 cards in the deck (9 above)
+    open_code(page, cut(rec, earlier, seat, LONG))
+    expect(page.locator(".deck-count")).to_contain_text(re.compile(r"\d\d"))
+    assert page.evaluate(BOXES)["pad"] == before["pad"]
