@@ -381,7 +381,8 @@ def test_nothing_moves_between_the_taps_of_a_turn(at, lang):
     prompt bar, the rows, the pad (place and every column's width) and the buttons' column keep
     their boxes, so the next tap lands where it was aimed (issue 26: the pad's numbers were 57,
     47 then 44 px wide as Stay and Cancel came; the prompt grew by a line; in Japanese at
-    1280×800 a Stay and a Cancel took the numbers from 43 to 38 px)."""
+    1280×800 a Stay and a Cancel took the numbers from 43 to 38 px). The pad is where it was
+    on the seat's earlier turn too, and 44 px a number in the lesson's narrower table."""
     page = at("phone", lang, touch=True)
     rec, k, seat = stay_position()
     match = Match.new("algo", rec.options, rec.seed)
@@ -416,3 +417,9 @@ def test_nothing_moves_between_the_taps_of_a_turn(at, lang):
     open_code(page, cut(rec, earlier, seat, LONG))
     expect(page.locator(".deck-count")).to_contain_text(re.compile(r"\d\d"))
     assert page.evaluate(BOXES)["pad"] == before["pad"]
+    # the lesson's table, 12 px inside its frame (for its highlights' outlines): 44 px a number
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["phone"])))
+    page.evaluate("() => { location.hash = '#/learn/algo'; }")
+    expect(page.locator("#lesson-next")).to_be_visible()
+    columns = page.locator(".numpad").evaluate("(pad) => getComputedStyle(pad).gridTemplateColumns")
+    assert all(float(w[:-2]) >= 44 for w in columns.split()), columns
