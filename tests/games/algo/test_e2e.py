@@ -332,7 +332,8 @@ def test_a_long_row_stays_one_line_on_a_phone(at, lang):
 @pytest.mark.parametrize("lang", ("en", "ja"))
 def test_the_pad_s_greyed_numbers_and_a_bluff_are_accessible(at, lang):
     """axe-core finds nothing serious on the pad with greyed numbers (aria-disabled, each with
-    its reason) and with a bluff asked about (issue 26)."""
+    its reason) and with a bluff asked about (issue 26), whose Bluff button is 44 px high on a
+    phone (it was 30) and not cut."""
     from e2e.harness import add_axe, settle
     from e2e.test_a11y import RUN
 
@@ -348,6 +349,9 @@ def test_the_pad_s_greyed_numbers_and_a_bluff_are_accessible(at, lang):
     assert bluff.count()                   # (the person holds cards of the target's colour)
     bluff.first.click()
     expect(page.locator("#bluff")).to_be_visible()
+    box = page.locator("#bluff").bounding_box()            # it declares: a thumb's 44 px
+    assert box["height"] >= 44 and box["width"] >= 44, box
+    assert page.evaluate(PREVIEW)["lines"] == []           # and the note and it are not cut
     settle(page)
     assert page.evaluate(RUN) == []
 
