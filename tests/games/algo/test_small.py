@@ -165,6 +165,35 @@ def test_a_round_win_s_payment_says_1_card(down, six, text):
     assert UI.paid_why(e, ctx_for(0)) == text
 
 
+def unbroken_runs(nodes):
+    """The runs of a ``.phrased`` line that the browser may not break (keep-all: no break
+    between two letters; <wbr>, spaces and punctuation allow one; a name is one run)."""
+    import re
+
+    text = "".join(n if isinstance(n, str) else "|" if n.tag == "wbr" else "N" for n in nodes)
+    return [r for r in re.split(r"[|\s、。，）（！？：]", text) if r]
+
+
+@pytest.mark.parametrize("down", [["w3", "b5", "w9"], ["w3", "b6", "w9"]])
+@pytest.mark.parametrize("pair", [False, True])
+def test_a_round_win_s_payment_breaks_between_phrases_in_japanese(down, pair):
+    """The walk of issue 26: 「裏向きのまま残ったカード3枚につき10点です」 had no place to break
+    but before its 「。」, which a phone's round summary put alone on the last line; and 「負けた
+    チームの2人がそれぞれ勝ったチームに」 was one run of 21 letters. Now no run is longer than
+    12 letters."""
+    from bodoge.ui.phrases import phrased
+
+    rows = [[{"c": 1 if x[0] == "w" else 0, "n": int(x[1:]), "up": False} for x in down],
+            [{"c": 0, "n": 0, "up": True}], [], []]
+    e = {"e": "round_end", "winner": 0, "paid": 30, "rows": rows}
+    if pair:
+        e.update(team=[0, 2], total=60)
+    ctx = ctx_for(0, "ja")
+    for text in (UI.paid_text(e, ctx), UI.paid_text(e, ctx, log=True), UI.paid_why(e, ctx)):
+        runs = unbroken_runs(phrased(text, ctx.names))
+        assert max(map(len, runs)) <= 12, (text, runs)
+
+
 @pytest.mark.parametrize("lang,text", [("en", "Answer 5 for row 1, card 2?"),
                                        ("ja", "1列目の2枚目を5と答えますか？")])
 def test_a_puzzle_answer_waiting_for_confirm_is_said_in_the_prompt(lang, text):

@@ -327,7 +327,7 @@ def describe_all(state, lang, viewer=0):
     ("en", "The winning team receives 140 points from the losing team.",
      "Each player of the losing team pays the winners 140 points: 280 in all."),
     ("ja", "勝ったチームは負けたチームから140点もらいます。",
-     "負けたチームの2人がそれぞれ勝ったチームに140点を支払います（合計280点）。")])
+     "負けたチームの2人が、それぞれ勝ったチームに140点を支払います（合計280点）。")])
 def test_round_payment_is_told_by_the_game_s_rules_version(lang, v1_text, v2_text):
     from tests.games.algo.test_rules_v2 import SWEEP, play
 
