@@ -523,16 +523,31 @@ class LessonScript:
         if not self.finished:
             buttons.append(h("button", {"type": "button", "class_": "button subtle", "id": "lesson-skip",
                                         "data_act": "lesson-skip"}, t("lesson.skip")))
+        total = self.lesson.total
         return h("div", {"class_": "lesson-bar", "id": "lesson", "data_step": str(count),
                          "data_busy": "1" if self.queue else None},
                  h("div", {"class_": "lesson-text", "aria_live": "polite", "aria_atomic": "true"},
                    h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"},
                      h("span", {"class_": "lesson-count"},
-                       h("span", {"aria_hidden": "true"}, f"{count} / {self.lesson.total}"),
-                       h("span", {"class_": "offscreen"}, t("lesson.count", i=count, n=self.lesson.total))),
-                     " ", phrased_text(self.session, text))),
+                       h("span", {"aria_hidden": "true"}, f"{count} / {total}"),
+                       h("span", {"class_": "offscreen"}, t("lesson.count", i=count, n=total))),
+                     " ", phrased_text(self.session, text)),
+                   *self.room(total)),
                  h("p", {"id": LOOK_ID, "hidden": True}, t("lesson.look")),
                  h("div", {"class_": "lesson-actions"}, buttons))
+
+    ROOM = 3          # the longest steps whose text the bar keeps room for
+
+    def room(self, total):
+        """The bar's room for the lesson's longest texts, kept at every step so that the table
+        under it stays put from step to step (on a phone the texts run from two lines to seven):
+        the longest few, laid out unseen in the prompt's own cell (web/css/lesson.css)."""
+        t, touch = self.session.t, self.session.touch
+        texts = sorted((text_of(t, step["text"], touch) for step in self.lesson.steps),
+                       key=len, reverse=True)[:self.ROOM]
+        return [h("p", {"class_": "prompt lesson-room", "aria_hidden": "true"},
+                  h("span", {"class_": "lesson-count"}, f"{total} / {total}"), " ",
+                  phrased_text(self.session, text)) for text in texts]
 
     def mark(self, board):
         """The board with the step's spots highlighted (none while scripted moves play)."""
