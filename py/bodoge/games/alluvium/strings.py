@@ -168,6 +168,7 @@ EN = {
     "alluvium.start_label": "Start squares: {squares}.",
     "alluvium.log.discard": "The hand cards are discarded face up: {hands}.",
     "alluvium.log.other_virtual": "{name} drew the virtual player's piece on their own map.",
+    "alluvium.log.other_virtual.you": "You drew the virtual player's piece on your map.",
     "alluvium.log.other_piece": "{name} drew {piece} on {whose}.",
     "alluvium.log.other_drew": "{name} drew a piece on {whose}.",
     "alluvium.log.other_cell": "{name} filled one cell on {whose}.",
