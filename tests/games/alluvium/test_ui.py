@@ -1123,3 +1123,6 @@ def test_the_replay_of_your_own_game_names_you_as_the_game_did():
     code = encode(screen.match.record)
     app.route(f"#replay={code}&move=20")
     assert app.screen.names()[0] == "Player 1" and "Player 1's map" in host.text()
+    app.act("lang", "ja")
+    app.route(f"#/replay/{screen.slot.id}/9")
+    assert "あなた が 自分の マップに" in host.text() and "あなた が あなた の マップ" not in host.text()

@@ -163,6 +163,7 @@ EN = {
     "alluvium.hand_card": "Hand card (private until phase 1 ends): {piece}",
     "alluvium.hand_of": "{name}: {piece}",
     "alluvium.own_map": "their own map",
+    "alluvium.own_map.you": "your map",
     "alluvium.preview.ticks.one": "+{n} tick for you: {rank} here.",
     "alluvium.preview.virtual_ticks.one": "+{n} tick for the virtual player.",
     "alluvium.start_label": "Start squares: {squares}.",

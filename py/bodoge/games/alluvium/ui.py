@@ -1155,7 +1155,9 @@ class AlluviumUI(GameUI):
     @staticmethod
     def their_map(ctx, e):
         if e["owner"] == e["seat"]:
-            return ctx.t("alluvium.your_map_in" if ctx.is_you(e["seat"]) else "alluvium.own_map")
+            # "You drew … on your map" (English only: 「自分のマップ」 says it for everyone)
+            you = ctx.is_you(e["seat"]) and ctx.i18n.has_own("alluvium.own_map.you")
+            return ctx.t("alluvium.own_map.you" if you else "alluvium.own_map")
         return whose_in(ctx, e["owner"])
 
     def ends_round(self, event):
