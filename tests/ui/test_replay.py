@@ -289,6 +289,24 @@ def test_the_person_is_named_you_only_in_their_own_view():
     assert app.screen.names()[0] == "You"
 
 
+@pytest.mark.parametrize("game_id", ["algo", "bossa"])
+def test_the_replay_of_this_devices_game_says_you_in_the_words_the_game_used(game_id):
+    """The replay of a game saved here, its one person unnamed: "You" as at the table, and in
+    the forms the game says to its viewer ("You draw", "your side"), with everything shown."""
+    from types import SimpleNamespace
+
+    from bodoge.ui.replay import ReplaySession
+    rec = Match.from_code(code_of(game_id, people=1)).record
+    rec.meta["seats"][0]["name"] = ""
+    app, host = make_app()
+    app.screen = ReplaySession(app, Match.from_code(encode(rec)), None, slot=SimpleNamespace(id="here"))
+    app.refresh()
+    text = host.text()
+    assert app.screen.perspective == "all" and app.screen.names()[0] == "You"
+    assert "You " in text and "Player 1" not in text
+    assert "You's" not in text and "You draws" not in text
+
+
 def test_a_missing_or_damaged_saved_game_cannot_be_replayed():
     app, host = make_app(hash_="#/replay/nope")
     assert type(app.screen).__name__ == "ShelfScreen" and "no longer exists" in host.text()

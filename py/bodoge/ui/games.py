@@ -129,20 +129,26 @@ class Ctx:
         self.pending = None           # the move waiting for Confirm (show what it will do)
         self.touch = False            # a touch screen: say "tap", never "click", "Esc" or "Space"
         self.lesson = False           # a lesson's script vets the moves (its hint says why not)
+        self.you = None               # a replay of this device's game: the one person, "you" in words
 
     def name(self, seat):
         return self.names[seat]
 
+    def is_you(self, seat):
+        """Whether ``seat`` is "you" in words: the viewer, or (a replay of this device's game
+        showing everything) the one person who played it."""
+        return seat is not None and seat in (self.viewer, self.you)
+
     def say(self, key, seat, **params):
         """``key`` about ``seat``; uses ``key.you`` when that seat is the viewer and the language
         words it differently (English: "You deal." rather than "You deals.")."""
-        if seat == self.viewer and self.i18n.has_own(f"{key}.you"):
+        if self.is_you(seat) and self.i18n.has_own(f"{key}.you"):
             key = f"{key}.you"
         return self.t(key, name=self.names[seat], **params)
 
     def whose(self, seat):
         """Possessive: "Aki's" / "your" (ja: 「Akiの」/「あなたの」)."""
-        if seat == self.viewer:
+        if self.is_you(seat):
             return self.t("seat.whose_you")
         return self.t("seat.whose", name=self.names[seat])
 

@@ -124,12 +124,21 @@ class ReplaySession:
                 self.views[k, p] = game.reveal(state) if p == "all" else game.view(state, None if p == "table" else p)
         return self.views[k, p]
 
+    def you(self):
+        """The one person of a game against computers who left their name blank, in the replay
+        of a game saved on this device (theirs: they are "You" in it, as the game named them),
+        or None. A shared code is watched by someone else: there they are "Player 1"."""
+        if self.slot is not None and len(self.humans) == 1 and not self.seats[self.humans[0]]["name"]:
+            return self.humans[0]
+        return None
+
     def names(self):
-        """Seat names; the one person of a game against computers is "You" only in their own
-        view (elsewhere the replay is watched, and "You declares…" would be wrong): else by
-        number, "Player 1"."""
+        """Seat names; the one person of a game against computers with no name is "You" in
+        their own view and in the replay of their own game (``you``); in a shared code's
+        replay, elsewhere than their view, by number, "Player 1"."""
         names = [seat_name(self.app.i18n, self.seats, s) for s in range(len(self.seats))]
-        if len(self.humans) == 1 and not self.seats[self.humans[0]]["name"] and self.seat_shown() != self.humans[0]:
+        if len(self.humans) == 1 and not self.seats[self.humans[0]]["name"] and self.seat_shown() != self.humans[0] \
+                and self.you() is None:
             names[self.humans[0]] = self.t("seat.player", n=self.humans[0] + 1)
         return names
 
@@ -138,6 +147,7 @@ class ReplaySession:
 
         ctx = Ctx(self.app.i18n, self.names(), viewer, self.humans, self.app.settings.motion)
         ctx.replay = True
+        ctx.you = self.you()        # "You drew", "your map" (never "You draws", "You's map")
         return ctx
 
     def seat_shown(self):

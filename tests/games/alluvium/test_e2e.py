@@ -545,3 +545,21 @@ def test_the_bots_names_are_whole_on_a_phone_in_japanese(at):
     page.evaluate("(h) => { location.hash = h; }", "#/learn/alluvium")
     expect(page.locator("[data-region=players]")).to_contain_text("仮想プレイヤー")
     assert page.evaluate(CUT) == []
+    # a replay's list: each card's piece within its line, every row as tall as the others
+    # (a three-row P5 or L4, 23 px in a 17.5 px line, touched the box's border: issue 26)
+    pos = positions(4)
+    for k in (3, len(pos.record.moves) - 12):
+        page.evaluate("(h) => { location.hash = h; }", f"#replay={pos.code(len(pos.record.moves), 0)}&move={k}")
+        page.wait_for_selector(f"main[data-move='{k}'] .alv-pcard svg")
+        rows = page.evaluate(ROWS)
+        assert {r["height"] for r in rows} == {rows[0]["height"]}, rows
+        assert all(r["gap_top"] >= 0 and r["gap_bottom"] >= 1 for r in rows), rows
+        assert any(r["piece"] in ("L4", "P5") for r in rows), rows
+
+
+# each row of the players' list: its height, and the room between its card's piece and its edges
+ROWS = """() => Array.from(document.querySelectorAll('.alv-player')).map((li) => {
+  const b = li.getBoundingClientRect(), s = li.querySelector('.alv-pcard svg').getBoundingClientRect();
+  return {piece: li.querySelector('.alv-pcard').textContent.trim().slice(0, 2), height: Math.round(b.height),
+          gap_top: s.top - li.querySelector('.alv-pname').getBoundingClientRect().bottom,
+          gap_bottom: b.bottom - 1 - s.bottom}; })"""

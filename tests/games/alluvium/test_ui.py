@@ -1097,3 +1097,32 @@ def test_a_moves_redraw_draws_again_only_the_cells_it_changed():
     again = [after.cell(i, ch) for i, ch in enumerate(after.cells)]
     assert [i for i in range(81) if again[i] is not first[i]] == [40]
     assert render(again[40]) != render(first[40]) and 'id="alv-map-40"' in render(again[40])
+
+
+# --- issue 26: the replay of your own game names you as the game did -----------------------------------
+def test_the_replay_of_your_own_game_names_you_as_the_game_did():
+    """A game against computers with no name given: the table said "You"; its replay, opened
+    from the result's Replay link (this device's saved game), says "You" and "your map" too,
+    never "Player 1" nor "You's map"; a shared code of the same game is watched by someone
+    else: there the person is "Player 1"."""
+    app, host = make_app()
+    screen = start(app)
+    play_out(app, host, screen)
+    assert re.search(r"\b(?:1st|2nd|3rd|4th) You \d+ points", host.text())      # the result
+    links = [a.attrs["href"] for a in Page(host.html).all("link", "Replay")]     # the header's, the result's
+    assert all(a.startswith(f"#/replay/{screen.slot.id}") for a in links) and links, links
+    app.route(f"#/replay/{screen.slot.id}/20")                    # the move that ends round 1
+    replay_ = app.screen
+    assert type(replay_).__name__ == "ReplaySession" and replay_.perspective == "all"
+    text = host.text()
+    assert replay_.names()[0] == "You"
+    assert "Player 1" not in text and "You's" not in text and "Your map" in text
+    assert not re.search(r"\bYou (?:draws|drew [^.]* their own|has)\b", text), text
+    app.act("replay-seat", "replay-seat", {"seat": "0"})
+    assert "Player 1" not in host.text() and "Your map" in host.text()
+    code = encode(screen.match.record)
+    app.route(f"#replay={code}&move=20")
+    assert app.screen.names()[0] == "Player 1" and "Player 1's map" in host.text()
+    app.act("lang", "ja")
+    app.route(f"#/replay/{screen.slot.id}/9")
+    assert "あなた が 自分の マップに" in host.text() and "あなた が あなた の マップ" not in host.text()

@@ -399,6 +399,47 @@ def test_the_table_stays_put_through_a_turn_on_a_phone(at, lang, rnd):
     for what, boxes in steps:
         moved = {key: (start[key], box) for key, box in boxes.items() if start.get(key) != box}
         assert not moved, f"{what}: moved {moved}"
+    if rnd == 2:
+        a_long_prompt_stays_in_its_box(page)
+
+
+def longest_change(players=5, seed=7):
+    """From a self-play game: (record, moves played, seat, place) of the Change that pushes the
+    most Pick cards along (four, with five players)."""
+    rec = play_one("alter", {"players": players}, seed, ["normal"] * players).record
+    replay = Match.new("alter", rec.options, rec.seed)
+    best = (-1, None)
+    for k, (seat, move) in enumerate(rec.moves):
+        view = replay.view(seat)
+        if view["phase"] == "choose":
+            for m in view["moves"]:
+                if m["a"] == "change":
+                    best = max(best, (len(R.preview(view, m)["pushed"]), (k, seat, m["p"])))
+        replay.play(seat, move)
+    return (rec,) + best[1]
+
+
+def a_long_prompt_stays_in_its_box(page):
+    """A Change that pushes four Pick cards of players with 24-character names, beside Take
+    back: its words stay within the prompt's box, never over the others' seats, and nothing
+    below moves (issue 26: twelve lines ran over the seats until the move was made)."""
+    rec, k, seat, place = longest_change()
+    seats = [{"name": "" if s == seat else LONG[s], "bot": None if s == seat else "normal"}
+             for s in range(rec.options["players"])]
+    page.evaluate("(h) => { location.hash = h; }", "#load=" + encode(
+        Record(rec.game, rec.version, rec.options, rec.seed, rec.moves[:k], {"seats": seats})))
+    page.wait_for_selector("main.play-screen[data-game='alter'] #watch")
+    page.locator("[data-act=keep-here]").tap()
+    expect(page.locator("#save-banner")).to_have_count(0)
+    start = settled_boxes(page)
+    page.locator(f".place-hit.do-change[data-arg='{place}']").tap()
+    expect(page.locator("#alter-confirm")).to_be_visible()
+    assert settled_boxes(page) == start
+    prompt = page.locator("#prompt").bounding_box()
+    assert prompt["y"] + prompt["height"] <= page.locator(".alter-opponents").bounding_box()["y"] + 0.5
+    # and all of it shows beside Take back: the others' names are left out (the table's
+    # callout shows whose each Pick card is); longer words would scroll within the box
+    assert page.locator("#prompt").evaluate("(e) => e.scrollHeight <= e.clientHeight + 1")
 
 
 # each line of an element's text as the browser broke it

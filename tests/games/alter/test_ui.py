@@ -276,6 +276,19 @@ def test_a_touch_screen_is_not_told_to_press_esc(lang):
     assert "Esc" not in screen.app.host.text()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_chosen_changes_prompt_on_a_touch_screen_leaves_out_the_others_names(lang):
+    """A phone's prompt keeps five lines beside Take back: a Change pushing four Pick cards of
+    24-letter names took twelve (issue 26). On a touch screen the prompt says which Pick cards
+    move where, not whose (the table's callout shows that); the place's own label keeps the
+    names."""
+    screen = a_change_chosen_on_a_touch_screen(lang)
+    words = screen.snapshot()["prompt"]
+    assert words.startswith("Change onto place 2: Pick 2→3." if lang == "en" else "場所2でChange：Pickが2→3。"), words
+    assert "Player 1" not in words and "プレイヤー1" not in words
+    assert "Player 1" in Page(screen.app.host.html).by_id("place-1").name or lang == "ja"
+
+
 def test_keys_choose_and_press_again_to_confirm():
     app, host = make_app()
     screen = start(app, ["human", "normal", "normal", "normal"], first="1")

@@ -43,6 +43,7 @@ EN = {
     "algo.log.deal.you": "Round {round}: you deal.",
     "algo.log.draw_own": "You draw {card}.",
     "algo.log.draw": "{name} draws a {colour} card.",
+    "algo.log.draw.you": "You draw a {colour} card.",
     "algo.log.hit": "{name} declares {n} on {whose} card: hit!",
     "algo.log.hit.you": "You declare {n} on {whose} card: hit!",
     "algo.log.miss": "{name} declares {n} on {whose} card: miss.",

@@ -77,12 +77,12 @@ def squares(t, cells):
 
 def whose_map(ctx, owner):
     """"Your map" / "Aki's map" (a heading or the start of a sentence)."""
-    return ctx.t("alluvium.your_map") if owner == ctx.viewer else ctx.t("alluvium.map_of", name=ctx.name(owner))
+    return ctx.t("alluvium.your_map") if ctx.is_you(owner) else ctx.t("alluvium.map_of", name=ctx.name(owner))
 
 
 def whose_in(ctx, owner):
     """"your map" / "Aki's map" inside a sentence."""
-    return ctx.t("alluvium.your_map_in") if owner == ctx.viewer else ctx.t("alluvium.map_of", name=ctx.name(owner))
+    return ctx.t("alluvium.your_map_in") if ctx.is_you(owner) else ctx.t("alluvium.map_of", name=ctx.name(owner))
 
 
 def direction_word(t, d):
@@ -725,7 +725,9 @@ class AlluviumUI(GameUI):
             after["ticks"][ctx.viewer] += effect["ticks"]
             words.append(t("alluvium.preview.ticks", n=effect["ticks"],
                            rank=rank_word(t, sheet_ranks(after), ctx.viewer)))
-            words.append(t("alluvium.preview.rect_owner", name=ctx.name(owner), before=effect["area_before"],
+            words.append(t("alluvium.preview.rect_own", before=effect["area_before"], after=effect["area"])
+                         if ctx.is_you(owner) else
+                         t("alluvium.preview.rect_owner", name=ctx.name(owner), before=effect["area_before"],
                            after=effect["area"]))
         else:
             if view["phase"] == "virtual":
@@ -1153,7 +1155,9 @@ class AlluviumUI(GameUI):
     @staticmethod
     def their_map(ctx, e):
         if e["owner"] == e["seat"]:
-            return ctx.t("alluvium.own_map")
+            # "You drew … on your map" (English only: 「自分のマップ」 says it for everyone)
+            you = ctx.is_you(e["seat"]) and ctx.i18n.has_own("alluvium.own_map.you")
+            return ctx.t("alluvium.own_map.you" if you else "alluvium.own_map")
         return whose_in(ctx, e["owner"])
 
     def ends_round(self, event):

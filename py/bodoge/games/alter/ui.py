@@ -284,17 +284,21 @@ class AlterUI(GameUI):
         """The viewer's legal moves on the board (only on their turn)."""
         return view["moves"] if ctx.viewer is not None and ctx.viewer in view["to_move"] else []
 
-    def pushed_text(self, pushed, ctx):
+    def pushed_text(self, pushed, ctx, short=False):
+        """Whose Pick cards a Change pushes, from where to where; ``short``: only yours is
+        said to be whose ("Pick 2→3, your Pick 3→4")."""
         t = ctx.t
-        return t("list.sep").join(t("alter.push", whose=ctx.whose(s), a=a + 1, b=b + 1)
-                                  for s, a, b in pushed)
+        return t("list.sep").join(
+            t("alter.push", whose="" if short and not ctx.is_you(s) else ctx.whose(s), a=a + 1, b=b + 1).strip()
+            for s, a, b in pushed)
 
-    def effect_text(self, view, move, ctx):
-        """What ``move`` will do, in words (from the engine's preview)."""
+    def effect_text(self, view, move, ctx, short=False):
+        """What ``move`` will do, in words (from the engine's preview); ``short``: the pushed
+        Pick cards without the others' names (the table's callout shows whose they are)."""
         t = ctx.t
         pv = R.preview(view, move)
         if move["a"] == "change":
-            return t("alter.effect.change", p=move["p"] + 1, pushed=self.pushed_text(pv["pushed"], ctx))
+            return t("alter.effect.change", p=move["p"] + 1, pushed=self.pushed_text(pv["pushed"], ctx, short))
         if move["a"] == "watch":
             key = "alter.effect.watch_last" if view["last"] else "alter.effect.watch"
             return t(key, places=joined(t, [str(p + 1) for p in pv["seen"]]))
@@ -618,7 +622,9 @@ class AlterUI(GameUI):
         t = ctx.t
         chosen = self.chosen(view, sel)
         if chosen is not None:
-            return t("alter.prompt.chosen", effect=self.effect_text(view, chosen, ctx), confirm=t(
+            # on a touch screen (a phone: the prompt's five lines beside Take back) the others'
+            # names are left out: four of 24 letters took twelve lines (issue 26)
+            return t("alter.prompt.chosen", effect=self.effect_text(view, chosen, ctx, short=ctx.touch), confirm=t(
                 "alter.prompt.confirm.touch" if ctx.touch else "alter.prompt.confirm"))
         phase = view["phase"]
         if phase == "place":

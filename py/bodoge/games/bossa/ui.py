@@ -519,7 +519,7 @@ class BossaUI(GameUI):
                  h("span", {"class_": "line-name"}, name)]
         label = name
         if owner is not None:
-            whose = t("bossa.your_side") if owner == ctx.viewer else t("bossa.side_of", name=ctx.name(owner))
+            whose = t("bossa.your_side") if ctx.is_you(owner) else t("bossa.side_of", name=ctx.name(owner))
             label = t("bossa.line_of", line=name, side=whose)
             count = R.places_count(line)
             title += [h("span", {"class_": "side-tag", "title": whose}, whose),
