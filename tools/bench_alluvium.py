@@ -1,7 +1,7 @@
 """Benchmarks of ALLUVIUM (measurements, not tests).
 
     .venv/bin/python tools/bench_alluvium.py [--games 300] [--duel-games 1000] [--only selfplay,duel,browser]
-    .venv/bin/python tools/bench_alluvium.py --only duel --duels 0 --duel-games 1000   # issue 28's
+    .venv/bin/python tools/bench_alluvium.py --only duel --duels 0 --duel-games 1000 [--jobs 2]   # issue 28's
 
 Writes benchmarks/alluvium.md and benchmarks/alluvium.json.
 
@@ -110,6 +110,9 @@ def points_and_firsts(match, sides):
     return out
 
 
+JOBS = 1     # processes a duel's games are shared among (--jobs)
+
+
 def bench_duel(games, which=None, done=None):
     """The duels of DUELS (``which``: their indices, default all); ``done(rows)`` is called
     after each, so a long run keeps what it measured."""
@@ -118,7 +121,7 @@ def bench_duel(games, which=None, done=None):
         if which is not None and i not in which:
             continue
         k = games if players == 4 else max(2, games // 3)
-        out.append(duel("alluvium", a, b, k, SEED, make_bot, players, points_and_firsts))
+        out.append(duel("alluvium", a, b, k, SEED, make_bot, players, points_and_firsts, JOBS))
         print(json.dumps(out[-1]), flush=True)
         if done:
             done(out)
@@ -201,10 +204,13 @@ def main():
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--duel-games", type=int, default=1000)
     parser.add_argument("--duels", help="indices into DUELS to run (e.g. 0,3), default all")
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing a duel's games (same results)")
     parser.add_argument("--browser-games", type=int, default=5)
     parser.add_argument("--out", default=OUT)
     args = parser.parse_args()
     only = set(args.only.split(","))
+    global JOBS
+    JOBS = args.jobs
     results = start_results("alluvium", args.out)
     if "selfplay" in only:
         measuring(results, "selfplay")

@@ -22,15 +22,13 @@ def seating(players, g):
     return pat if g % 2 == 0 else pat.translate(str.maketrans("AB", "BA"))
 
 
-def duel(game_id, a, b, games, seed, make_bot, players=4, per_game=None):
-    """``games`` games of ``a`` against ``b`` (labels ``make_bot(label, seat, seed)`` knows).
-    ``per_game(match, sides)`` may add counts of its own (a dict of numbers per side, summed).
-    Returns the win share of ``a`` with its interval, decision times per side and the sums."""
+def _games(game_id, a, b, seed, make_bot, players, per_game, games):
+    """Play the games numbered ``games``; their win share of ``a``, decision times per side and
+    the sums of ``per_game``."""
     share = 0.0
     times = {"A": [], "B": []}
     extra = {"A": {}, "B": {}}
-    t0 = time.perf_counter()
-    for g in range(games):
+    for g in games:
         sides = seating(players, g)
         order = [a if x == "A" else b for x in sides]
         rec = lambda seat, secs, sides=sides: times[sides[seat]].append(secs * 1000)
@@ -42,6 +40,29 @@ def duel(game_id, a, b, games, seed, make_bot, players=4, per_game=None):
             for side, counts in per_game(match, sides).items():
                 for k, v in counts.items():
                     extra[side][k] = extra[side].get(k, 0) + v
+    return share, times, extra
+
+
+def duel(game_id, a, b, games, seed, make_bot, players=4, per_game=None, jobs=1):
+    """``games`` games of ``a`` against ``b`` (labels ``make_bot(label, seat, seed)`` knows).
+    ``per_game(match, sides)`` may add counts of its own (a dict of numbers per side, summed).
+    ``jobs``: processes sharing the games (the same games and results, sooner on several cores).
+    Returns the win share of ``a`` with its interval, decision times per side and the sums."""
+    t0 = time.perf_counter()
+    args = (game_id, a, b, seed, make_bot, players, per_game)
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.starmap(_games, [args + (range(k, games, jobs),) for k in range(jobs)])
+    else:
+        parts = [_games(*args, range(games))]
+    share = sum(p[0] for p in parts)
+    times = {side: [t for p in parts for t in p[1][side]] for side in "AB"}
+    extra = {side: {} for side in "AB"}
+    for p in parts:
+        for side, counts in p[2].items():
+            for k, v in counts.items():
+                extra[side][k] = extra[side].get(k, 0) + v
     return {"a": a, "b": b, "players": players, "games": games,
             "win_share": round(share / games, 4), "win_ci": wilson(round(share), games),
             "decision_ms": {lab: {"mean": round(sum(ts) / max(1, len(ts)), 2),

@@ -10,10 +10,12 @@ the public piles and the ticks track of that sheet.
   the rectangle now, the densest near-rectangle (the rectangle the next pieces can complete),
   and no small pockets that no piece fits; with 3 players the virtual player's piece is put
   against its own cells so the virtual player ranks high on its sheet. Away: ticks, and the
-  cooperation bonus it can expect from that sheet (its largest connected territory there times
-  the share of its rank by ticks on the track; early in the game, while the ranking may still
-  change, blended toward an even share), against the growth of the owner's rectangle and
-  near-rectangle. The weights come from self-play sweeps against the normal bot.
+  cooperation bonus it can expect from that sheet: its largest connected territory there, with
+  what its visits to come will add, times the expected share of it by the tick race (the chance
+  of each rank when every participant's final ticks are today's plus what its visits still to
+  come earn: who leads, by how far, and who draws there after it), against the growth of the
+  owner's rectangle and near-rectangle. The weights come from self-play sweeps against the
+  normal bot and duels against the old strong bot (issue 28).
   It thinks as a generator (yields now and then) so the page stays responsive.
 """
 
@@ -70,18 +72,24 @@ def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
-def race_share(ticks: list[int], me_index: int, sigma: float) -> float:
+def race_share(ticks: list[int], me_index: int, visits=None, gain: float = 2.0,
+               spread: float = 1.5) -> float:
     """The expected share of its territory a participant scores on a sheet (1st: all, 2nd: half,
-    3rd: a quarter, last: nothing), when each other participant's final lead over ``me_index``
-    is today's plus a normal error of ``sigma`` ticks. Who leads, and by how far, decides what
-    one more tick is worth: nothing against a rival far ahead or far behind, most against one
-    within reach."""
-    mine = ticks[me_index]
+    3rd: a quarter, last: nothing), by the chance of each rank when the race ends. ``visits``:
+    per participant, the visits to the sheet it has still to come (None: none, the race is
+    settled); each visit adds ``gain`` ticks on average, give or take ``spread``, so a
+    participant's final ticks are normal around today's plus ``gain`` per visit left. Who leads,
+    by how far, and who still has a visit to come decide what one more tick is worth: nothing
+    against a rival out of reach ahead or behind, most against one within reach."""
+    visits = visits or [0] * len(ticks)
+    mine = ticks[me_index] + gain * visits[me_index]
     ahead = [1.0]      # ahead[k]: the chance that k rivals finish ahead (a tie shares the rank)
     for j, t in enumerate(ticks):
         if j == me_index:
             continue
-        p = (1.0 if t > mine else 0.0) if sigma <= 0 else _phi((t - mine - 0.5) / sigma)
+        lead = t + gain * visits[j] - mine
+        var = spread * spread * (visits[j] + visits[me_index])
+        p = (1.0 if lead > 0.5 else 0.0) if var <= 0 else _phi((lead - 0.5) / math.sqrt(var))
         nxt = [0.0] * (len(ahead) + 1)
         for k, a in enumerate(ahead):
             nxt[k] += a * (1 - p)
@@ -90,6 +98,19 @@ def race_share(ticks: list[int], me_index: int, sigma: float) -> float:
     m = len(ticks)
     return sum(a / COOPERATION_DIVISOR[k + 1] for k, a in enumerate(ahead)
                if k + 1 < m and k + 1 in COOPERATION_DIVISOR)
+
+
+def visits_to_come(view) -> list[int]:
+    """For the sheet in front of the view's seat, during phase 2: per participant other than its
+    owner (in order), the visits to that sheet still to come after the seat's drawing now. The
+    sheets go round in the direction card's direction, so the seat ``k`` steps from the owner
+    visits at step ``k`` of every round: the rivals whose step is after this one have one more
+    visit this round; every participant has one a round in the rounds after this one (the
+    virtual player in phase 1). All public: the round, the step and the direction."""
+    n, owner, step, d = view["players"], view["sheet"]["owner"], view["step"], view["dir"]
+    later = view["rounds"] - view["round"]
+    return [later + int(p < n and ((p - owner) * d) % n > step)
+            for p in range(len(view["sheet"]["ticks"])) if p != owner]
 
 
 class Situation:
@@ -177,9 +198,11 @@ class StrongBot(AlluviumBot):
     # away
     W_TICK = 6.0          # a tick, besides what it does to the ranking
     W_COOP = 3.0          # the cooperation bonus expected from this sheet
-    W_HURT = 0.3          # growth of the owner's rectangle (per cell, per round left)
-    W_HURT_DENSE = 0.35
-    SIGMA = 3.0           # ticks one visit may move a lead by (the race's uncertainty per visit)
+    W_HURT = 0.15         # growth of the owner's rectangle (per cell, per round left)
+    W_HURT_DENSE = 0.175
+    TICKS_PER_VISIT = 2.0  # the race: ticks one visit to a sheet earns on average,
+    TICK_SPREAD = 1.5      # give or take this much (40 duel games: 1.97 ± 1.32 a visit)
+    TERRITORY_PER_VISIT = 2.0  # how much a visit adds to one's largest territory on a sheet
 
     def act(self, view):
         sit = Situation(view, self.seat)
@@ -219,10 +242,18 @@ class StrongBot(AlluviumBot):
         others = [p for p in range(len(sit.ticks)) if p != sit.owner]
         me = others.index(self.seat)
         ticks = [sit.ticks[p] for p in others]
-        territory = B.largest_component(sit.own[self.seat])
-        sigma = self.SIGMA * math.sqrt(2 * (sit.rounds_left - 1) + 1)
-        return {"rect": B.rectangle_area(f), "dense": dense_rectangle(f), "me": me, "ticks": ticks,
-                "coop": territory * race_share(ticks, me, sigma), "sigma": sigma}
+        visits = visits_to_come(sit.view)
+        # the territory the bonus will be counted on: today's and what the visits to come add
+        grow = self.TERRITORY_PER_VISIT * visits[me]
+        race = {"me": me, "ticks": ticks, "visits": visits, "grow": grow}
+        return {"rect": B.rectangle_area(f), "dense": dense_rectangle(f), **race,
+                "coop": self.coop(race, ticks, B.largest_component(sit.own[self.seat]))}
+
+    def coop(self, race, ticks, territory):
+        """The cooperation bonus expected from a sheet: the territory there when the game ends
+        times the expected share of it by the race."""
+        return (territory + race["grow"]) * race_share(ticks, race["me"], race["visits"],
+                                                       self.TICKS_PER_VISIT, self.TICK_SPREAD)
 
     def judge_home(self, sit, opt, _):
         _, m = opt
@@ -239,8 +270,7 @@ class StrongBot(AlluviumBot):
         gained = B.edges(m, sit.own[sit.owner])
         ticks = list(before["ticks"])
         ticks[before["me"]] += gained
-        territory = B.largest_component(sit.own[self.seat] | m)
-        coop = territory * race_share(ticks, before["me"], before["sigma"])
+        coop = self.coop(before, ticks, B.largest_component(sit.own[self.seat] | m))
         hurt = ((B.rectangle_area(f) - before["rect"]) * self.W_HURT * sit.rounds_left
                 + (dense_rectangle(f) - before["dense"]) * self.W_HURT_DENSE)
         return gained * self.W_TICK + (coop - before["coop"]) * self.W_COOP - hurt
