@@ -969,3 +969,20 @@ def test_a_japanese_round_heading_breaks_between_phrases_only():
         heading = Page(host.html).by_id("round-heading")
         assert heading.text.replace(" ", "" if lang == "ja" else " ") == text
         assert bool(heading.where(cls="phrased")) == bool(heading.where(tag="wbr")) == (lang == "ja")
+
+
+def test_a_move_is_saved_once_the_frame_that_shows_it_is_painted():
+    """The save waits for the frame that shows the move, as a turn-based game's does (it took
+    a third of the move's time to the screen at 4× CPU: benchmarks/table.md)."""
+    app, host = make_app()
+    screen = start(app, chars=("alice", "queen", "cat"))
+    begin(app, screen)
+    forge(screen)["p"][0]["roll"] = [1, 5, 6, 6, 2, 3]
+    saves, autosave = [], screen.saver.autosave
+    screen.saver.autosave = lambda: saves.append(len(screen.match.record.moves)) or autosave()
+    screen.clock.last_save = None                      # a save is due (none for a while)
+    host.held = []                                     # no frame painted until painted()
+    app.act("die", "0-1")
+    assert screen.match.record.moves[-1][1]["a"] == "advance" and saves == []
+    host.painted()
+    assert saves == [len(screen.match.record.moves)]
