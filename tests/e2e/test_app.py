@@ -428,6 +428,16 @@ MORPH_CASES = r"""
   bodogeMorph(page, "<div id='banner'>c</div><div class='table'><p>t3</p></div><div>log</div>");
   if (page.querySelector(".table") !== table || page.querySelector("p") !== text
       || page.innerHTML !== parse("<div id='banner'>c</div><div class='table'><p>t3</p></div><div>log</div>")) bad.push(["banner came", page.innerHTML]);
+  // A kept part sent as a marker (py/bodoge/ui/html.py's Page) is the element the page keeps,
+  // never reused for other markup; a kept element no marker asks for goes; a marker with
+  // nothing to keep misses (false: the markup is then sent whole).
+  const kept = document.createElement("div");
+  bodogeMorph(kept, "<p data-k='7'>7</p><ol><li data-k='1'>1</li><li data-k='8'>8</li></ol>");
+  const seven = kept.querySelector("p"), eight = kept.querySelector("li[data-k='8']");
+  const ok = bodogeMorph(kept, "<i>new</i><x-k k='7'></x-k><ol><li>n</li><x-k k='8'></x-k></ol>");
+  if (!ok || kept.querySelector("p") !== seven || kept.querySelectorAll("li")[1] !== eight
+      || kept.innerHTML !== parse("<i>new</i><p data-k='7'>7</p><ol><li>n</li><li data-k='8'>8</li></ol>")) bad.push(["kept", ok, kept.innerHTML]);
+  if (bodogeMorph(kept, "<x-k k='9'></x-k>") !== false) bad.push(["a marker missed is said"]);
   return bad;
 }
 """
@@ -441,11 +451,16 @@ def test_screens_update_in_place(page, server):
     new_algo(page, [("human", ""), ("normal", "")])
     page.get_by_role("button", name=re.compile("face down")).first.wait_for()
     page.evaluate("document.getElementById('log-list').__mark = 1")
+    page.evaluate("document.querySelector('.play-head').__mark = 1")   # kept: sent as a marker
+    sent = page.evaluate("window.bodoge.keptSent()")
     before = page.locator("#log-list li").count()
     page.get_by_role("button", name=re.compile("face down")).first.click()
     declare(page, 0)
     expect(page.locator("#log-list li")).not_to_have_count(before)
     assert page.evaluate("document.getElementById('log-list').__mark") == 1
+    mark, markers, now = page.evaluate("[document.querySelector('.play-head').__mark,"
+                                       " document.querySelectorAll('x-k').length, window.bodoge.keptSent()]")
+    assert mark == 1 and markers == 0 and now > sent >= 0
 
 
 def test_the_guard_stops_and_reports_requests_that_leave_localhost(browser, server):
