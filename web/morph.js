@@ -11,7 +11,8 @@
 // the attribute; an element with data-fx="slide" and data-fx-key glides from where the element
 // with the same key was before this patch (measured within its .board-wrap, so a shift of the
 // whole board moves nothing). A data-fx-key is also part of an element's identity here: a node
-// is never reused for an element with another key. No motion with reduced motion.
+// is never reused for an element with another key (nor one whose first element is keyed for
+// one whose first has another key). No motion with reduced motion.
 //
 // Also here, as they follow a patch: bodogeAnnounce (the live region, after the patch's task)
 // and bodogeAfterPaint (work that waits for the frame that shows a move: its save).
@@ -20,9 +21,25 @@
   const ELEMENT = 1;
   const SLIDE_MS = 260;
 
-  const same = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName
-    && (a.nodeType !== ELEMENT || (a.getAttribute("id") === b.getAttribute("id")
-      && a.getAttribute("data-fx-key") === b.getAttribute("data-fx-key")));
+  // An element's key: its data-fx-key, or that of the first element it holds (a list item
+  // around a card or a tile: a card added to a row, or a tile gone from a hand, shifts the items
+  // after it by one, and each keeps its node rather than having its card rebuilt).
+  const keyOf = (el) => {
+    const key = el.getAttribute("data-fx-key");
+    if (key !== null) return key;
+    const first = el.firstElementChild;
+    return first ? first.getAttribute("data-fx-key") : null;
+  };
+
+  // Whether live node a can become b: the same kind, tag and key, and for an element without a
+  // key the same id (a keyed element's id may follow its place: it is updated).
+  const same = (a, b) => {
+    if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+    if (a.nodeType !== ELEMENT) return true;
+    const key = keyOf(a);
+    if (key !== keyOf(b)) return false;
+    return key !== null || a.getAttribute("id") === b.getAttribute("id");
+  };
 
   const reduced = () => {
     const motion = document.documentElement.dataset.motion;

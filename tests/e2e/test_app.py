@@ -438,6 +438,15 @@ MORPH_CASES = r"""
   if (!ok || kept.querySelector("p") !== seven || kept.querySelectorAll("li")[1] !== eight
       || kept.innerHTML !== parse("<i>new</i><p data-k='7'>7</p><ol><li>n</li><li data-k='8'>8</li></ol>")) bad.push(["kept", ok, kept.innerHTML]);
   if (bodogeMorph(kept, "<x-k k='9'></x-k>") !== false) bad.push(["a marker missed is said"]);
+  // A card added to a row: the items after it keep their nodes (their keys, not their places,
+  // say which is which), and the cards their ids' new places.
+  const row = document.createElement("ol");
+  const item = (id, key) => `<li><b id='c${id}' data-fx-key='${key}'>${key}</b></li>`;
+  bodogeMorph(row, item(0, "a") + item(1, "b"));
+  const [a, b] = row.querySelectorAll("b");
+  bodogeMorph(row, item(0, "n") + item(1, "a") + item(2, "b"));
+  const now = row.querySelectorAll("b");
+  if (now[1] !== a || now[2] !== b || row.innerHTML !== parse(item(0, "n") + item(1, "a") + item(2, "b"))) bad.push(["keyed", row.innerHTML]);
   return bad;
 }
 """
