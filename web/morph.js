@@ -99,13 +99,15 @@
   // marker there asks for goes, and one a marker asks for is never reused for other markup. A
   // marker not found marks the patch as missed (the markup is then sent again whole).
   const KEPT = "X-K";
+  const KEPT_SVG = "x-k";          // a marker inside an SVG drawing (its names keep their case)
+  const isKept = (node) => node.nodeName === KEPT || node.nodeName === KEPT_SVG;
   let missed = false;
   const token = (node) => (node.nodeType === ELEMENT ? node.getAttribute("data-k") : null);
 
   const wantedIn = (fresh) => {
     let wanted = null;
     for (let f = fresh.firstChild; f; f = f.nextSibling) {
-      if (f.nodeName === KEPT) (wanted || (wanted = new Set())).add(f.getAttribute("k"));
+      if (isKept(f)) (wanted || (wanted = new Set())).add(f.getAttribute("k"));
     }
     return wanted;
   };
@@ -122,7 +124,7 @@
           l = l.nextSibling;
           live.removeChild(gone);
         }
-        if (f.nodeName === KEPT) {
+        if (isKept(f)) {
           const k = f.getAttribute("k");
           let m = l;
           while (m && token(m) !== k) m = m.nextSibling;

@@ -438,6 +438,11 @@ MORPH_CASES = r"""
   if (!ok || kept.querySelector("p") !== seven || kept.querySelectorAll("li")[1] !== eight
       || kept.innerHTML !== parse("<i>new</i><p data-k='7'>7</p><ol><li>n</li><li data-k='8'>8</li></ol>")) bad.push(["kept", ok, kept.innerHTML]);
   if (bodogeMorph(kept, "<x-k k='9'></x-k>") !== false) bad.push(["a marker missed is said"]);
+  const map = document.createElement("div");            // a marker in an SVG drawing (ALLUVIUM's cells)
+  bodogeMorph(map, "<svg><g data-k='3'><rect width='1'></rect></g></svg>");
+  const cell = map.querySelector("g");
+  if (!bodogeMorph(map, "<svg><x-k k='3'></x-k><circle r='1'></circle></svg>") || map.querySelector("g") !== cell
+      || map.innerHTML !== parse("<svg><g data-k='3'><rect width='1'></rect></g><circle r='1'></circle></svg>")) bad.push(["kept in svg", map.innerHTML]);
   // A card added to a row: the items after it keep their nodes (their keys, not their places,
   // say which is which), and the cards their ids' new places.
   const row = document.createElement("ol");
