@@ -11,7 +11,8 @@
 // the attribute; an element with data-fx="slide" and data-fx-key glides from where the element
 // with the same key was before this patch (measured within its .board-wrap, so a shift of the
 // whole board moves nothing). A data-fx-key is also part of an element's identity here: a node
-// is never reused for an element with another key. No motion with reduced motion.
+// is never reused for an element with another key (nor one whose first element is keyed for
+// one whose first has another key). No motion with reduced motion.
 //
 // Also here, as they follow a patch: bodogeAnnounce (the live region, after the patch's task)
 // and bodogeAfterPaint (work that waits for the frame that shows a move: its save).
@@ -20,9 +21,25 @@
   const ELEMENT = 1;
   const SLIDE_MS = 260;
 
-  const same = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName
-    && (a.nodeType !== ELEMENT || (a.getAttribute("id") === b.getAttribute("id")
-      && a.getAttribute("data-fx-key") === b.getAttribute("data-fx-key")));
+  // An element's key: its data-fx-key, or that of the first element it holds (a list item
+  // around a card or a tile: a card added to a row, or a tile gone from a hand, shifts the items
+  // after it by one, and each keeps its node rather than having its card rebuilt).
+  const keyOf = (el) => {
+    const key = el.getAttribute("data-fx-key");
+    if (key !== null) return key;
+    const first = el.firstElementChild;
+    return first ? first.getAttribute("data-fx-key") : null;
+  };
+
+  // Whether live node a can become b: the same kind, tag and key, and for an element without a
+  // key the same id (a keyed element's id may follow its place: it is updated).
+  const same = (a, b) => {
+    if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+    if (a.nodeType !== ELEMENT) return true;
+    const key = keyOf(a);
+    if (key !== keyOf(b)) return false;
+    return key !== null || a.getAttribute("id") === b.getAttribute("id");
+  };
 
   const reduced = () => {
     const motion = document.documentElement.dataset.motion;
@@ -76,13 +93,55 @@
     }
   };
 
+  // A kept part (py/bodoge/ui/html.py's Page): the markup sends a part the page already shows
+  // once as a marker, <x-k k="N">, for the element with data-k="N" that it keeps as it is. It is
+  // looked for at its place or further on among the same parent's children; a kept element no
+  // marker there asks for goes, and one a marker asks for is never reused for other markup. A
+  // marker not found marks the patch as missed (the markup is then sent again whole).
+  const KEPT = "X-K";
+  const KEPT_SVG = "x-k";          // a marker inside an SVG drawing (its names keep their case)
+  const isKept = (node) => node.nodeName === KEPT || node.nodeName === KEPT_SVG;
+  let missed = false;
+  const token = (node) => (node.nodeType === ELEMENT ? node.getAttribute("data-k") : null);
+
+  const wantedIn = (fresh) => {
+    let wanted = null;
+    for (let f = fresh.firstChild; f; f = f.nextSibling) {
+      if (isKept(f)) (wanted || (wanted = new Set())).add(f.getAttribute("k"));
+    }
+    return wanted;
+  };
+
   const morphChildren = (live, fresh) => {
     let l = live.firstChild;
     let f = fresh.firstChild;
+    const wanted = wantedIn(fresh);
     while (f) {
       const nextF = f.nextSibling;
+      if (wanted) {
+        while (l && token(l) !== null && !wanted.has(token(l))) {
+          const gone = l;
+          l = l.nextSibling;
+          live.removeChild(gone);
+        }
+        if (isKept(f)) {
+          const k = f.getAttribute("k");
+          let m = l;
+          while (m && token(m) !== k) m = m.nextSibling;
+          if (!m) missed = true;
+          else if (m === l) l = l.nextSibling;
+          else live.insertBefore(m, l);
+          f = nextF;
+          continue;
+        }
+        if (l && token(l) !== null) {      // kept for a marker further on
+          live.insertBefore(f, l);
+          f = nextF;
+          continue;
+        }
+      }
       if (l && !same(l, f) && l.nextSibling && same(l.nextSibling, f)
-          && !(nextF && same(l, nextF))) {
+          && !(nextF && same(l, nextF)) && !(wanted && token(l.nextSibling) !== null)) {
         // one node went (a banner above the table): drop it rather than rebuild what follows
         const gone = l;
         l = l.nextSibling;
@@ -176,7 +235,8 @@
   const under = () => (at ? document.elementFromPoint(at[0], at[1]) : null);
 
   // bodogeMorph.times: when a benchmark sets it to [], each patch adds {parse, places, morph,
-  // slide} in ms (tools/bench_table.py --only breakdown)
+  // slide} in ms (tools/bench_table.py --only breakdown). Returns false if a kept part's marker
+  // was not found (the page is patched but for those parts: send the markup whole again).
   window.bodogeMorph = (root, html) => {
     const times = window.bodogeMorph.times;
     const t0 = times ? performance.now() : 0;
@@ -184,16 +244,20 @@
     const template = document.createElement("template");
     template.innerHTML = html;
     const t1 = times ? performance.now() : 0;
-    const moving = !reduced() && template.content.querySelector('[data-fx="slide"]');
+    const content = template.content;
+    const moving = !reduced() && (content.querySelector('[data-fx="slide"]')
+      || (content.querySelector("x-k") && root.querySelector('[data-fx="slide"]')));
     const before = moving ? places(root) : null;
     const t2 = times ? performance.now() : 0;
-    morphChildren(root, template.content);
+    missed = false;
+    morphChildren(root, content);
     const t3 = times ? performance.now() : 0;
     if (moving) slide(root, before);
     if (at && under() !== was) page.dataset.hover = "still";
     if (times) {
       times.push({ parse: t1 - t0, places: t2 - t1, morph: t3 - t2, slide: performance.now() - t3 });
     }
+    return !missed;
   };
   window.bodogeMorph.times = null;
 })();

@@ -428,6 +428,30 @@ MORPH_CASES = r"""
   bodogeMorph(page, "<div id='banner'>c</div><div class='table'><p>t3</p></div><div>log</div>");
   if (page.querySelector(".table") !== table || page.querySelector("p") !== text
       || page.innerHTML !== parse("<div id='banner'>c</div><div class='table'><p>t3</p></div><div>log</div>")) bad.push(["banner came", page.innerHTML]);
+  // A kept part sent as a marker (py/bodoge/ui/html.py's Page) is the element the page keeps,
+  // never reused for other markup; a kept element no marker asks for goes; a marker with
+  // nothing to keep misses (false: the markup is then sent whole).
+  const kept = document.createElement("div");
+  bodogeMorph(kept, "<p data-k='7'>7</p><ol><li data-k='1'>1</li><li data-k='8'>8</li></ol>");
+  const seven = kept.querySelector("p"), eight = kept.querySelector("li[data-k='8']");
+  const ok = bodogeMorph(kept, "<i>new</i><x-k k='7'></x-k><ol><li>n</li><x-k k='8'></x-k></ol>");
+  if (!ok || kept.querySelector("p") !== seven || kept.querySelectorAll("li")[1] !== eight
+      || kept.innerHTML !== parse("<i>new</i><p data-k='7'>7</p><ol><li>n</li><li data-k='8'>8</li></ol>")) bad.push(["kept", ok, kept.innerHTML]);
+  if (bodogeMorph(kept, "<x-k k='9'></x-k>") !== false) bad.push(["a marker missed is said"]);
+  const map = document.createElement("div");            // a marker in an SVG drawing (ALLUVIUM's cells)
+  bodogeMorph(map, "<svg><g data-k='3'><rect width='1'></rect></g></svg>");
+  const cell = map.querySelector("g");
+  if (!bodogeMorph(map, "<svg><x-k k='3'></x-k><circle r='1'></circle></svg>") || map.querySelector("g") !== cell
+      || map.innerHTML !== parse("<svg><g data-k='3'><rect width='1'></rect></g><circle r='1'></circle></svg>")) bad.push(["kept in svg", map.innerHTML]);
+  // A card added to a row: the items after it keep their nodes (their keys, not their places,
+  // say which is which), and the cards their ids' new places.
+  const row = document.createElement("ol");
+  const item = (id, key) => `<li><b id='c${id}' data-fx-key='${key}'>${key}</b></li>`;
+  bodogeMorph(row, item(0, "a") + item(1, "b"));
+  const [a, b] = row.querySelectorAll("b");
+  bodogeMorph(row, item(0, "n") + item(1, "a") + item(2, "b"));
+  const now = row.querySelectorAll("b");
+  if (now[1] !== a || now[2] !== b || row.innerHTML !== parse(item(0, "n") + item(1, "a") + item(2, "b"))) bad.push(["keyed", row.innerHTML]);
   return bad;
 }
 """
@@ -441,11 +465,16 @@ def test_screens_update_in_place(page, server):
     new_algo(page, [("human", ""), ("normal", "")])
     page.get_by_role("button", name=re.compile("face down")).first.wait_for()
     page.evaluate("document.getElementById('log-list').__mark = 1")
+    page.evaluate("document.querySelector('.play-head').__mark = 1")   # kept: sent as a marker
+    sent = page.evaluate("window.bodoge.keptSent()")
     before = page.locator("#log-list li").count()
     page.get_by_role("button", name=re.compile("face down")).first.click()
     declare(page, 0)
     expect(page.locator("#log-list li")).not_to_have_count(before)
     assert page.evaluate("document.getElementById('log-list').__mark") == 1
+    mark, markers, now = page.evaluate("[document.querySelector('.play-head').__mark,"
+                                       " document.querySelectorAll('x-k').length, window.bodoge.keptSent()]")
+    assert mark == 1 and markers == 0 and now > sent >= 0
 
 
 def test_the_guard_stops_and_reports_requests_that_leave_localhost(browser, server):

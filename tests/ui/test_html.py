@@ -100,3 +100,77 @@ def test_the_play_screens_header_is_made_once_a_game():
     assert opened is not first and 'aria-expanded="true"' in render(opened)
     app.act("lang", "ja", {})
     assert render(play.head(s)) != render(opened)
+
+
+def kept_parts(markup):
+    """{token: the element's markup} of every element with a data-k in ``markup``."""
+    import re
+
+    parts = {}
+    for m in re.finditer(r'<([a-z][a-z0-9-]*) data-k="(\d+)"', markup):
+        tag, depth, at = m.group(1), 0, m.start()
+        for t in re.finditer(rf"<(/?){tag}[\s>]", markup[at:]):
+            depth += -1 if t.group(1) else 1
+            if not depth:
+                parts[m.group(2)] = markup[at:at + t.end()]
+                break
+    return parts
+
+
+def resolved(markup, shown):
+    """``markup`` with each marker replaced by the kept element it stands for (as the patcher,
+    web/morph.js, keeps it from the markup ``shown`` before)."""
+    import re
+
+    parts = kept_parts(shown)
+    return re.sub(r'<x-k k="(\d+)"></x-k>', lambda m: parts[m.group(1)], markup)
+
+
+def test_a_page_sends_a_kept_part_once_then_a_marker():
+    """html.Page: a kept part (a memo's, a frozen element) the page shows is sent as a marker
+    the next time; a part drawn twice, or inside another kept part, is sent whole; what the
+    markers stand for is the markup sent whole."""
+    from bodoge.ui.html import Memo, Page, freeze
+
+    memo = Memo()
+    line = freeze(h("li", {"class_": "x"}, "a line"))
+    inner = memo("inner", lambda: h("i", {}, "inner"))
+
+    def screen(n):
+        return h("main", {}, memo("head", lambda: h("header", {}, h("b", {}, "head"))),
+                 h("p", {}, f"move {n}"),
+                 h("ol", {}, line, freeze(h("li", {}, f"line {n}"))),
+                 memo("twice", lambda: h("em", {}, "twice")), memo("twice", lambda: h("em", {}, "twice")),
+                 memo("outer", lambda: h("div", {}, inner)))
+
+    page = Page()
+    first = page.markup(screen(1))
+    assert "<x-k" not in first and first.count("data-k=") == 6     # head, 2 lines, 2 em, div
+    two = screen(2)
+    second = page.markup(two)
+    assert second.count("<x-k") == 3 and page.sent == 3             # head, the old line, the div
+    assert "head" not in second and "a line" not in second and "move 2" in second
+    assert second.count("twice") == 2 and "line 2" in second
+    assert resolved(second, first) == Page().markup(two)
+    assert "<x-k" not in page.markup(two, fresh=True)
+    assert "data-k" not in render(screen(3))                         # not without a Page
+
+
+def test_a_move_sends_the_header_and_the_earlier_log_lines_as_markers():
+    """In the browser (a host with a Page) a move's redraw sends the play screen's header and
+    the log's earlier lines as markers, and what they stand for is the whole screen."""
+    from bodoge.ui.html import Page
+
+    from .fakehost import make_app
+
+    app, host = make_app(hash_="#/new/bossa", speed="instant")
+    app.act("start", "", {"players": "2", "kind0": "normal", "kind1": "normal"})
+    sent = []
+    host.page = Page()
+    host.render = lambda html, focus, whole=None: sent.append((html, whole))
+    app.refresh()
+    app.refresh()
+    (shown, _), (html, whole) = sent
+    lines = whole().count("<li data-k=")                 # the log's lines (the opening roll)
+    assert lines >= 1 and "<header" not in html and html.count("<x-k") >= 1 + lines
+    assert resolved(html, shown) == whole() and "<x-k" not in whole()

@@ -499,7 +499,12 @@ class App:
             self.host.later(NOTICE_MS, lambda: self.refresh() if self.screen is screen else None)
         body = h("div", {"class_": "app framed" if framed else "app", "lang": self.i18n.lang},
                  None if framed else self.top_bar(), notice, self.screen.render())
-        self.host.render(render(body), self.focus_next)
+        page = getattr(self.host, "page", None)     # a patcher that keeps parts (html.Page)
+        if page is None:
+            self.host.render(render(body), self.focus_next)
+        else:
+            self.host.render(page.markup(body), self.focus_next,
+                             lambda: page.markup(body, fresh=True))
         self.focus_next = None
         if isinstance(self.screen, ShelfScreen) and not self.kept_checked:
             self.host.after_paint(self.check_kept)     # once the shelf is drawn (Settings)

@@ -70,6 +70,11 @@ class Api:
         screen = self.app.screen
         return ("Guest" if getattr(screen, "guest", False) else "") + type(screen).__name__
 
+    def keptSent(self):
+        """How many kept parts the page's patches have had as markers (``html.Page``)."""
+        page = getattr(self.app.host, "page", None)
+        return -1 if page is None else page.sent
+
     def frozen(self):
         """How many objects the garbage collector leaves alone (frozen by ui/dom.py's
         settle_memory once the first screen is painted)."""
@@ -207,6 +212,8 @@ class Profile:
         self.wrap(play, "render", "tree")
         self.wrap(app_module, "render", "markup")
         self.wrap(app.host, "render", "patch", instance=True)
+        if getattr(app.host, "page", None) is not None:     # the browser's: html.Page
+            self.wrap(app.host.page, "markup", "markup", instance=True)
         self.js_times = None
         try:                                   # in the page: web/morph.js's own split
             from pyscript import window

@@ -12,6 +12,7 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from .app import App
+from .html import Page
 from .storage import UNREADABLE, MemoryStore, StorageError
 
 _keep = []     # proxies that must live as long as the page
@@ -94,13 +95,18 @@ class BrowserHost:
         self.store = MemoryStore(persistent=False) if safe else LocalStore()
         self.root = document.getElementById("app")
         self.live = document.getElementById("live")
+        self.page = Page()          # the parts the page keeps: sent once, then as markers
 
-    def render(self, html, focus):
+    def render(self, html, focus, whole=None):
+        """Patch the page to ``html``; ``whole()``: the same markup with every kept part whole,
+        for when the patcher did not find a part a marker stands for."""
         active = _js(document.activeElement)
         previous = str(active.id) if active is not None and active.id else None
         log = _by_id("log-list")
         at_bottom = log is None or log.scrollTop + log.clientHeight >= log.scrollHeight - 4
-        window.bodogeMorph(self.root, html)      # web/morph.js: patch only what changed
+        # web/morph.js: patch only what changed
+        if not window.bodogeMorph(self.root, html) and whole is not None:
+            window.bodogeMorph(self.root, whole())
         log = _by_id("log-list")
         if log is not None and at_bottom:
             log.scrollTop = log.scrollHeight

@@ -5,6 +5,7 @@ Text children and attribute values are always escaped, so player names and codes
 ever appear as text. There is deliberately no way to insert raw markup.
 """
 
+import itertools
 import re
 
 _NAME = re.compile(r"^[a-zA-Z][a-zA-Z0-9:-]*$")
@@ -52,17 +53,23 @@ def _attr_name(key):
     return name
 
 
+_TOKENS = itertools.count(1)    # kept parts' tokens (``Page``): one per part, never reused
+
+
 class Frozen:
     """Markup made by ``freeze`` (so escaped like any other): a part of a page that is drawn
-    again and again the same (a log line) is rendered once and kept."""
-    __slots__ = ("html",)
+    again and again the same (a log line) is rendered once and kept. One element (``freeze``
+    of a ``Node``) has a token: a ``Page`` sends it once, then a marker."""
+    __slots__ = ("html", "token", "tagged")
 
-    def __init__(self, html):
+    def __init__(self, html, token=None):
         self.html = html
+        self.token = token
+        self.tagged = None
 
 
 def freeze(node) -> Frozen:
-    return Frozen(render(node))
+    return Frozen(render(node), next(_TOKENS) if type(node) is Node else None)
 
 
 class Kept(Node):
@@ -70,11 +77,13 @@ class Kept(Node):
     is rendered) and reused: unlike ``Frozen`` it is still a tree, so what walks a board (a
     lesson's highlights, ``text_of``) sees its elements. Never changed once made: a walker
     that changes an element copies it (``lesson.mark_spots``)."""
-    __slots__ = ("html",)
+    __slots__ = ("html", "token", "tagged")
 
     def __init__(self, node):
         super().__init__(node.tag, node.attrs, node.children)
         self.html = None
+        self.token = next(_TOKENS)
+        self.tagged = None
 
 
 class Memo:
@@ -147,6 +156,9 @@ def _render(node, out):
         out.append(f"</{tag}>")
         return
     if kind is Kept:
+        if _PAGE is not None:
+            _PAGE.part(node, out)
+            return
         if node.html is None:
             plain = []
             _render_node(node, plain)
@@ -156,7 +168,10 @@ def _render(node, out):
     if node is None or node is False or node is True:
         return
     if isinstance(node, Frozen):
-        out.append(node.html)
+        if _PAGE is not None and node.token is not None:
+            _PAGE.part(node, out)
+        else:
+            out.append(node.html)
     elif isinstance(node, (list, tuple)):
         for child in node:
             _render(child, out)
@@ -178,6 +193,73 @@ def render(node) -> str:
     out = []
     _render(node, out)
     return "".join(out)
+
+
+_PAGE = None        # the ``Page`` whose markup is being made, if any
+
+
+class Page:
+    """The markup of a page that a patcher keeps (web/morph.js): a kept part (``Kept``, or a
+    ``Frozen`` element) the page already shows, once, is sent as a marker, ``<x-k k="N">``,
+    that the patcher resolves to the element it keeps (``data-k="N"``) instead of its markup:
+    a move's redraw sends, and the page parses and compares, only what was made anew.
+
+    ``markup(node)`` is the markup to send; ``markup(node, fresh=True)`` sends every part whole
+    (the patcher did not find one: the page was changed under it). Each part's markup is made
+    once with its ``data-k``; its inner kept parts are in it whole (markers stand only for
+    parts at the top, one element each)."""
+
+    def __init__(self):
+        self.shown = frozenset()      # tokens of the parts the page shows once each
+        self.seen = None              # while making markup: token -> times drawn
+        self.sent = 0                 # for tests and benchmarks: parts sent as a marker
+
+    def markup(self, node, fresh=False) -> str:
+        global _PAGE
+        if fresh:
+            self.shown = frozenset()
+        self.seen = {}
+        out = []
+        _PAGE = self
+        try:
+            _render(node, out)
+        finally:
+            _PAGE = None
+        self.shown = frozenset(t for t, n in self.seen.items() if n == 1)
+        self.seen = None
+        return "".join(out)
+
+    def part(self, part, out):
+        token = part.token
+        seen = self.seen
+        times = seen.get(token, 0)
+        seen[token] = times + 1
+        if not times and token in self.shown:
+            self.sent += 1
+            out.append(f'<x-k k="{token}"></x-k>')
+            return
+        if part.tagged is None:
+            part.tagged = _tagged(part)
+        out.append(part.tagged)
+
+
+def _tagged(part):
+    """A kept part's markup with its token (``data-k``) on its element; what is inside it whole."""
+    global _PAGE
+    if type(part) is Kept:
+        plain = Node.__new__(Node)
+        plain.tag, plain.children = part.tag, part.children
+        plain.attrs = {"data_k": part.token, **part.attrs}
+        page, _PAGE = _PAGE, None
+        try:
+            return render(plain)
+        finally:
+            _PAGE = page
+    html = part.html                  # a frozen element: the token after its tag's name
+    end = 1
+    while end < len(html) and (html[end].isalnum() or html[end] in ":-"):
+        end += 1
+    return f'{html[:end]} data-k="{part.token}"{html[end:]}'
 
 
 def text_of(node) -> str:

@@ -203,14 +203,16 @@ class RealTime:
         return False
 
     def save(self):
-        """Save after events; while a round runs, at most every ``SAVE_EVERY_MS``."""
+        """Save after events; while a round runs, at most every ``SAVE_EVERY_MS``. Once the
+        frame that shows the move is painted, as a turn-based game's move is saved: a save
+        took a third of Play Me!'s move to the screen at 4× CPU (benchmarks/table.md)."""
         s = self.session
         now = self.host.now()
         soon = self.game.running(s.match.state)
         if soon and self.last_save is not None and now - self.last_save < SAVE_EVERY_MS:
             return
         self.last_save = now
-        s.saver.autosave()
+        s.saver.save_soon()
 
     def set_paused(self, paused):
         s = self.session
