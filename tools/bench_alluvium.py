@@ -19,6 +19,7 @@ Writes benchmarks/alluvium.md and benchmarks/alluvium.json.
 """
 
 import argparse
+import functools
 import json
 import os
 import statistics
@@ -110,18 +111,16 @@ def points_and_firsts(match, sides):
     return out
 
 
-JOBS = 1     # processes a duel's games are shared among (--jobs)
-
-
-def bench_duel(games, which=None, done=None):
+def bench_duel(games, which=None, done=None, jobs=1):
     """The duels of DUELS (``which``: their indices, default all); ``done(rows)`` is called
-    after each, so a long run keeps what it measured."""
+    after each, so a long run keeps what it measured; ``jobs``: processes sharing a duel's
+    games."""
     out = []
     for i, (a, b, players) in enumerate(DUELS):
         if which is not None and i not in which:
             continue
         k = games if players == 4 else max(2, games // 3)
-        out.append(duel("alluvium", a, b, k, SEED, make_bot, players, points_and_firsts, JOBS))
+        out.append(duel("alluvium", a, b, k, SEED, make_bot, players, points_and_firsts, jobs))
         print(json.dumps(out[-1]), flush=True)
         if done:
             done(out)
@@ -209,14 +208,12 @@ def main():
     parser.add_argument("--out", default=OUT)
     args = parser.parse_args()
     only = set(args.only.split(","))
-    global JOBS
-    JOBS = args.jobs
     results = start_results("alluvium", args.out)
     if "selfplay" in only:
         measuring(results, "selfplay")
         results["selfplay"] = bench_selfplay(args.games)
     if "duel" in only:
-        run_duels("alluvium", results, args, bench_duel, report)
+        run_duels("alluvium", results, args, functools.partial(bench_duel, jobs=args.jobs), report)
     if "browser" in only:
         measuring(results, "browser")
         with served_browser() as (browser, url):

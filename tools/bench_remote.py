@@ -515,7 +515,6 @@ def main():
         apart = None if args.shared else last_cpu()
         with served_browser(second_on=apart) as (browser, url, *guests):
             measuring(results, "flood")
-            results.pop("flood_guests_cpu", None)
             results["flood_hostile_cpu"] = apart
             out = []
             kinds = list(FLOODS)
@@ -527,6 +526,8 @@ def main():
                             break
                         except GameOver as e:
                             print(f"{part}: {e}; a new game")
+                    else:
+                        raise GameOver(f"{part}: three games ended before their floods")
                     out += [dict(r, round=n + 1) for r in rows]
             results["flood"] = out
     save_results("remote", results)

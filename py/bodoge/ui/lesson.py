@@ -365,6 +365,7 @@ class LessonScript:
         self.token = 0
         self.pause = pause               # the summary up when the lesson was left
         self.session = None
+        self.room_made = None            # (language, touch), the bar's room for the longest texts
 
     def attach(self, session):
         """Resume: the round summary that was up when the lesson was left (as the game's UI
@@ -543,11 +544,14 @@ class LessonScript:
         under it stays put from step to step (on a phone the texts run from two lines to seven):
         the longest few, laid out unseen in the prompt's own cell (web/css/lesson.css)."""
         t, touch = self.session.t, self.session.touch
-        texts = sorted((text_of(t, step["text"], touch) for step in self.lesson.steps),
-                       key=len, reverse=True)[:self.ROOM]
-        return [h("p", {"class_": "prompt lesson-room", "aria_hidden": "true"},
-                  h("span", {"class_": "lesson-count"}, f"{total} / {total}"), " ",
-                  phrased_text(self.session, text)) for text in texts]
+        key = (self.session.app.i18n.lang, touch)
+        if self.room_made is None or self.room_made[0] != key:   # once a language and screen
+            texts = sorted((text_of(t, step["text"], touch) for step in self.lesson.steps),
+                           key=len, reverse=True)[:self.ROOM]
+            self.room_made = (key, [h("p", {"class_": "prompt lesson-room", "aria_hidden": "true"},
+                                      h("span", {"class_": "lesson-count"}, f"{total} / {total}"),
+                                      " ", phrased_text(self.session, text)) for text in texts])
+        return self.room_made[1]
 
     def mark(self, board):
         """The board with the step's spots highlighted (none while scripted moves play)."""

@@ -124,22 +124,26 @@ class ReplaySession:
                 self.views[k, p] = game.reveal(state) if p == "all" else game.view(state, None if p == "table" else p)
         return self.views[k, p]
 
-    def you(self):
-        """The one person of a game against computers who left their name blank, in the replay
-        of a game saved on this device (theirs: they are "You" in it, as the game named them),
-        or None. A shared code is watched by someone else: there they are "Player 1"."""
-        if self.slot is not None and len(self.humans) == 1 and not self.seats[self.humans[0]]["name"]:
+    def lone(self):
+        """The one person of a game against computers who left their name blank, or None."""
+        if len(self.humans) == 1 and not self.seats[self.humans[0]]["name"]:
             return self.humans[0]
         return None
+
+    def you(self):
+        """The lone person in the replay of a game saved on this device (theirs: they are "You"
+        in it, as the game named them), or None. A shared code is watched by someone else:
+        there they are "Player 1"."""
+        return self.lone() if self.slot is not None else None
 
     def names(self):
         """Seat names; the one person of a game against computers with no name is "You" in
         their own view and in the replay of their own game (``you``); in a shared code's
         replay, elsewhere than their view, by number, "Player 1"."""
         names = [seat_name(self.app.i18n, self.seats, s) for s in range(len(self.seats))]
-        if len(self.humans) == 1 and not self.seats[self.humans[0]]["name"] and self.seat_shown() != self.humans[0] \
-                and self.you() is None:
-            names[self.humans[0]] = self.t("seat.player", n=self.humans[0] + 1)
+        lone = self.lone()
+        if lone is not None and self.you() is None and self.seat_shown() != lone:
+            names[lone] = self.t("seat.player", n=lone + 1)
         return names
 
     def ctx(self, viewer):

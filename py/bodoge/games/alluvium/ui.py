@@ -1156,8 +1156,7 @@ class AlluviumUI(GameUI):
     def their_map(ctx, e):
         if e["owner"] == e["seat"]:
             # "You drew … on your map" (English only: 「自分のマップ」 says it for everyone)
-            you = ctx.is_you(e["seat"]) and ctx.i18n.has_own("alluvium.own_map.you")
-            return ctx.t("alluvium.own_map.you" if you else "alluvium.own_map")
+            return ctx.say("alluvium.own_map", e["seat"])
         return whose_in(ctx, e["owner"])
 
     def ends_round(self, event):
