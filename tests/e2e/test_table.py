@@ -202,7 +202,7 @@ def test_on_a_phone_take_back_is_one_line_and_says_why_when_pressed(at):
     go(page, f"#load={c}", "main.play-screen")
     button = page.locator("#take-back")
     expect(button).to_have_attribute("aria-disabled", "true")
-    why = "That move cannot be taken back"
+    why = "A Watch showed cards"                # ALTER's own words (a CPU watched since)
     expect(button).to_have_accessible_name(re.compile(f"Take back.*{why}"))    # read out with it
     assert button.bounding_box()["height"] <= 48                                  # one line
     expect(page.locator(".error-slot .error")).to_be_empty()

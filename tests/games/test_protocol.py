@@ -36,8 +36,9 @@ from bodoge.core.bot import think
 from bodoge.core.canon import state_hash
 from bodoge.core.errors import IllegalMove
 from bodoge.core.match import Match
-from bodoge.core.protocol import clone, rules_of
+from bodoge.core.protocol import Game as Protocol, clone, rules_of
 from bodoge.core.rng import Rng
+from bodoge.ui.i18n import I18n
 
 from .suite import GAMES, IDS, changed_rng, new_match, random_game, spec
 
@@ -271,6 +272,26 @@ def suite_for(game_id):
                             assert not refused_or_legal(s, state, x, move), "not this seat's move"
                             refused += 1
             assert refused, "some positions have seats that may not move"
+
+        def test_a_move_that_cannot_be_taken_back_says_why(self):
+            """Take back says why it cannot in words of the game's own (issue 26): every legal
+            move's ``undoable`` verdict is True, or the key of a string both languages have,
+            never False nor ``undo.no`` (the generic "That move cannot be taken back")."""
+            if type(s.game).undoable is Protocol.undoable:
+                return                          # a game without take-backs shows none
+            langs = [I18n("en"), I18n("ja")]
+            seen = set()
+            for state, legal in positions(game_id):
+                for seat in s.game.to_move(state):
+                    for move in legal[seat][:4]:
+                        verdict = s.game.undoable(state, seat, move,
+                                                  s.game.apply(state, seat, move))
+                        assert verdict is True or (
+                            isinstance(verdict, str) and verdict != "undo.no"
+                            and all(i.has(verdict) for i in langs)), \
+                            (move, verdict)
+                        seen.add(verdict)
+            assert seen, "some moves were asked"
 
         @settings(max_examples=max(2 * len(levels), GAMES // 100), **QUICK)
         @given(seed=st.integers(0, 2**53 - 1), variant=variants,

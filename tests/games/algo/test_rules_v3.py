@@ -153,11 +153,11 @@ def undoable(state, seat, move):
 
 def test_an_attack_is_never_undoable_hit_or_miss():
     state = rig([["b1", "w3", "b5", "w9"], ["b0", "w2", "b4", "w6"]], deck=["w10", "b8"])
-    assert not undoable(state, 0, attack(1, 3, 6))          # a hit turns a card up
-    assert not undoable(state, 0, attack(1, 3, 7))          # a miss turns the drawn card up
+    assert undoable(state, 0, attack(1, 3, 6)) == "algo.undo.answered"   # a hit turns a card up
+    assert undoable(state, 0, attack(1, 3, 7)) == "algo.undo.answered"   # a miss: the drawn card
     empty = rig([["b1", "w3"], ["b0", "w2"]], deck=[])
-    assert not undoable(empty, 0, attack(1, 0, 0, w=0))      # a hit with a card at stake
-    assert not undoable(empty, 0, attack(1, 0, 5, w=0))      # a miss turns the stake up
+    assert undoable(empty, 0, attack(1, 0, 0, w=0)) == "algo.undo.answered"  # a card at stake
+    assert undoable(empty, 0, attack(1, 0, 5, w=0)) == "algo.undo.answered"  # the stake turns up
 
 
 def test_a_stay_after_which_the_next_player_draws_is_not_undoable():
@@ -165,24 +165,24 @@ def test_a_stay_after_which_the_next_player_draws_is_not_undoable():
     hit = GAME.apply(state, 0, attack(1, 3, 6))
     after = GAME.apply(hit, 0, STAY)
     assert after["log"][-1]["e"] == "draw" and after["log"][-1]["seat"] == 1
-    assert not GAME.undoable(hit, 0, STAY, after)
+    assert GAME.undoable(hit, 0, STAY, after) == "algo.undo.drawn"
 
 
 def test_a_stay_that_draws_nothing_is_undoable():
     empty = rig([["b1", "w3"], ["b0", "w2"]], deck=[])           # the deck is empty
     hit = GAME.apply(empty, 0, attack(1, 0, 0, w=0))
     assert hit["phase"] == "again"
-    assert undoable(hit, 0, STAY)
+    assert undoable(hit, 0, STAY) is True
     state, _ = play([[0, attack(1, 0, 0, w=0)]], V3)            # pair play: no deck at all
     assert state["phase"] == "again" and undoable(state, 0, STAY)
 
 
 def test_toss_show_and_puzzle_answers_are_not_undoable():
     state, _ = play([], V3)
-    assert not undoable(state, 0, TOSS)
+    assert undoable(state, 0, TOSS) == "algo.undo.toss"
     tossed = GAME.apply(state, 0, TOSS)
-    assert not undoable(tossed, 2, show(3))
+    assert undoable(tossed, 2, show(3)) == "undo.revealed"
     puzzle = GAME.setup({"mode": "puzzle", "players": 1, "grade": 1}, 4)
     move = GAME.legal_moves(puzzle, 0)[0]
-    assert not undoable(puzzle, 0, move)
-    assert not GAME.undoable(state, 0, "nonsense", state)
+    assert undoable(puzzle, 0, move) == "undo.answered"
+    assert GAME.undoable(state, 0, "nonsense", state) is False

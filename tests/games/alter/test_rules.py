@@ -563,7 +563,7 @@ def test_undoable_a_pick_or_a_change_before_the_round_ends():
     assert GAME.undoable(state, 1, change(1), after)              # a Change
     state = after
     after = GAME.apply(state, 2, WATCH)
-    assert not GAME.undoable(state, 2, WATCH, after)              # a Watch shows cards
+    assert GAME.undoable(state, 2, WATCH, after) == "alter.undo.watched"  # a Watch shows cards
     state = after
     p = next(m["p"] for m in GAME.legal_moves(state, 2))
     after = GAME.apply(state, 2, place(p))
@@ -575,10 +575,10 @@ def test_undoable_a_pick_or_a_change_before_the_round_ends():
             continue
         after = GAME.apply(state, 3, move)
         assert any(e["e"] == "take" for e in after["log"][len(state["log"]):])
-        assert not GAME.undoable(state, 3, move, after)
+        assert GAME.undoable(state, 3, move, after) == "alter.undo.round"
     watched = GAME.apply(state, 3, WATCH)
     for move in GAME.legal_moves(watched, 3):                     # last: Watch, then either
-        assert not GAME.undoable(watched, 3, move, GAME.apply(watched, 3, move))
+        assert GAME.undoable(watched, 3, move, GAME.apply(watched, 3, move)) == "alter.undo.round"
 
 
 def test_undoable_never_across_a_set_or_the_games_end():
@@ -601,8 +601,8 @@ def test_undoable_never_across_a_set_or_the_games_end():
             move = place(seat)
             state = GAME.apply(state, seat, move)
     assert any(e["e"] == "score" for e in state["log"][len(before["log"]):])
-    assert not GAME.undoable(before, GAME.to_move(before)[0], move, state)
-    assert not GAME.undoable(before, 0, "garbage", state)
+    assert GAME.undoable(before, GAME.to_move(before)[0], move, state) == "alter.undo.set"
+    assert GAME.undoable(before, 0, "garbage", state) is False
 
 
 def test_a_views_log_is_each_events_public_form_made_once_per_seat():

@@ -537,10 +537,18 @@ class Algo(Game):
         """Only a Stay that drew nothing after it (an empty deck, pair play): it hides what it
         keeps and reveals nothing. An attack turns a card up at once (hit or miss), a Toss
         has a card shown, a Stay with cards in the deck makes the next player draw (its colour
-        is public, its number theirs), and a puzzle answer is marked right or wrong."""
-        if is_puzzle(before) or not isinstance(move, dict) or move.get("a") != "stay":
+        is public, its number theirs), and a puzzle answer is marked right or wrong.
+        Not undoable: the key of a string saying why, or False for a move that is not one."""
+        if not isinstance(move, dict):
             return False
-        return all(e["e"] == "stay" for e in after["log"][len(before["log"]):])
+        if is_puzzle(before):
+            return "undo.answered"
+        kind = move.get("a")
+        if kind == "stay":
+            drew = any(e["e"] != "stay" for e in after["log"][len(before["log"]):])
+            return "algo.undo.drawn" if drew else True
+        return {"attack": "algo.undo.answered", "toss": "algo.undo.toss",
+                "show": "undo.revealed"}.get(kind, False)
 
     def _view(self, state, seat, everything=False):
         if is_puzzle(state):

@@ -581,11 +581,20 @@ class Alter(Game):
         resolves the round (everyone takes the card under their Pick card and sees it; the
         next round or set is dealt from the shuffled deck): neither can be taken back.
         Putting a Pick card on a place, or a Change, before that reveals nothing to anyone
-        and draws nothing."""
-        if not isinstance(move, dict) or move.get("a") not in ("place", "change"):
+        and draws nothing. Not undoable: the key of a string saying why (a Watch, the round's
+        end, the set's end), or False for a move that is not one."""
+        if not isinstance(move, dict):
+            return False
+        if move.get("a") == "watch":
+            return "alter.undo.watched"
+        if move.get("a") not in ("place", "change"):
             return False
         added = after["log"][len(before["log"]):]
-        return bool(added) and all(e["e"] in ("place", "change") for e in added)
+        if added and all(e["e"] in ("place", "change") for e in added):
+            return True
+        kinds = {e["e"] for e in added}
+        return ("alter.undo.set" if "score" in kinds else
+                "alter.undo.round" if "take" in kinds else False)
 
 
 def hands_of(history, players):
