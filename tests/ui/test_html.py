@@ -17,7 +17,7 @@ def test_attribute_forms():
     assert render([h("b", {}, 1), None, False, ["x", h("i")]]) == "<b>1</b>x<i></i>"
 
 
-@pytest.mark.parametrize("bad", ["onclick", "onload", "a b", '"x'])
+@pytest.mark.parametrize("bad", ["onclick", "onload", "a b", '"x', "title\n"])
 def test_event_handler_and_bad_attributes_refused(bad):
     with pytest.raises(ValueError):
         render(h("div", {bad: "x"}))
@@ -26,6 +26,12 @@ def test_event_handler_and_bad_attributes_refused(bad):
 def test_bad_tag_refused():
     with pytest.raises(ValueError):
         h("div onclick=x")
+    h("div")                                    # good tags are remembered once checked,
+    for _ in range(2):                          # a bad one never is
+        with pytest.raises(ValueError):
+            h("div onclick=x")
+        with pytest.raises(ValueError):
+            h("div\n")
 
 
 def test_a_screen_drawn_again_escapes_nothing_again(monkeypatch):

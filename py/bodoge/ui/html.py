@@ -13,12 +13,17 @@ _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "
                    "source", "track", "wbr"})
 
 
+_TAGS = set()                   # tag names already checked (a page builds thousands of nodes)
+
+
 class Node:
     __slots__ = ("tag", "attrs", "children")
 
     def __init__(self, tag, attrs, children):
-        if not _NAME.match(tag):
-            raise ValueError(f"bad tag {tag!r}")
+        if tag not in _TAGS:
+            if not isinstance(tag, str) or not _NAME.fullmatch(tag):
+                raise ValueError(f"bad tag {tag!r}")
+            _TAGS.add(tag)
         self.tag = tag
         self.attrs = attrs
         self.children = children
@@ -47,7 +52,7 @@ _ATTR_NAMES = {}
 def _attr_name(key):
     """``class_`` → ``class``, ``aria_label`` → ``aria-label``; refuses event handlers."""
     name = key.rstrip("_").replace("_", "-")
-    if not _NAME.match(name) or name.lower().startswith("on"):
+    if not _NAME.fullmatch(name) or name.lower().startswith("on"):
         raise ValueError(f"bad attribute {name!r}")
     _ATTR_NAMES[key] = name
     return name
