@@ -58,10 +58,6 @@ def ja(ctx, text):
     return h("span", {"class_": "phrased"}, phrased(text, keep))
 
 
-def plain_name(ctx, view, p):
-    return ctx.t("alluvium.virtual") if p >= view["players"] else ctx.name(p)
-
-
 def piece_name(t, piece):
     return t(f"alluvium.piece.{piece}")
 
