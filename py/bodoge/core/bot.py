@@ -27,13 +27,16 @@ class Bot:
 def think(bot: Bot, view):
     """Run the bot to its decision (synchronously)."""
     result = bot.act(view)
-    if isinstance(result, types.GeneratorType):
-        try:
-            while True:
-                next(result)
-        except StopIteration as stop:
-            return stop.value
-    return result
+    return finish(result) if isinstance(result, types.GeneratorType) else result
+
+
+def finish(gen):
+    """Run a thinking generator to its end (synchronously): what it returns."""
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
 
 
 class Deadline:

@@ -33,6 +33,17 @@ def start(app, kinds=("human", "normal"), rules="advanced", names=("", "")):
     return app.screen
 
 
+def until(host, done, steps=2000):
+    """Run the app's timers one at a time until ``done()`` (bots think in slices: a move takes
+    a timer per slice); fails if it never is."""
+    for _ in range(steps):
+        if done():
+            return
+        if not host.run_timers(limit=1):
+            break
+    assert done(), "never happened"
+
+
 def ui_move(app, screen, move, confirm=True):
     """Play ``move`` as a person would: clicks on tiles, places and markers, then Confirm."""
     a = move["a"]
@@ -478,9 +489,8 @@ def test_a_code_cut_where_the_persons_draw_is_due_makes_it_as_it_opens():
 def test_board_labels_say_everything_without_colour():
     app, host = make_app()
     start(app, ("normal", "normal"))
-    host.run_timers(limit=6)
+    until(host, lambda: with_class(Page(host.html), "pip-w") or with_class(Page(host.html), "pip-b"))
     page = Page(host.html)
-    assert with_class(page, "pip-w") or with_class(page, "pip-b")
     names = [el.name for el in page.walk() if "aria-label" in el.attrs]
     assert any(n[:-1] == "Die of the white line: " and n[-1].isdigit() for n in names)
     assert "Tiles not seen yet, by dots" in names
@@ -543,7 +553,7 @@ def test_every_key_the_engine_and_screen_build_exists():
 def test_japanese_board_and_log():
     app, host = make_app(lang="ja")
     start(app, ("normal", "normal"))
-    host.run_timers(limit=8)
+    until(host, lambda: "白ライン" in host.text())
     text = host.text()
     assert "白ライン" in text and "山札" in text and "未確認" in text
 
