@@ -27,6 +27,13 @@ DONE_MARK = {"en": "lesson done", "ja": "レッスン修了"}
 STATE = "() => window.bodoge && window.bodoge.lesson ? window.bodoge.lesson() : ''"
 
 
+PLACES = """() => {
+  const box = (q) => document.querySelector(q).getBoundingClientRect();
+  const wrap = box('.board-wrap'), restart = box('#lesson-restart');
+  return [wrap.top, wrap.height, restart.left, restart.top].map(Math.round);
+}"""
+
+
 def lesson(page):
     text = page.evaluate(STATE)
     return json.loads(text) if text else None
@@ -112,7 +119,7 @@ def test_lesson_completed_by_following_its_hints(browser, guard, server, game, l
         reload_at = total // 2 if lang == "en" else None
         reloaded = tried = checked = False
         found = {}
-        tops = set()
+        tops, narrow, narrowed = set(), set(), set()
         while not state["finished"]:
             i = state["step"]
             prompt = page.locator("#prompt")
@@ -122,9 +129,19 @@ def test_lesson_completed_by_following_its_hints(browser, guard, server, game, l
                 on_screen(page, name)
             if i in (0, reload_at):
                 assert_regions_in_view(page, regions=("prompt",))
-            if width < 600:      # on a phone the table stays put from step to step (the bar
-                tops.add(page.evaluate(          # keeps room for the longest text: 2 to 7 lines)
-                    "Math.round(document.querySelector('.board-wrap').getBoundingClientRect().top)"))
+            # the table stays put from step to step: on a phone the bar above it keeps room for
+            # the longest text (2 to 7 lines); on a desktop the bar heads the side column (above
+            # the table its text moved it 84 px); and Restart stays where it is when Next goes
+            # (it slid under the thumb that had pressed Next)
+            tops.add(tuple(page.evaluate(PLACES)))
+            kind = "move" if state["expect"] else "next"
+            if width > 600 and kind not in narrowed:
+                # and in a window 800 px wide (the bar above the table), at a step with Next and
+                # one without: the text's width changed with it, and the table's top (24-47 px)
+                page.set_viewport_size({"width": 800, "height": 1000})
+                narrow.add(tuple(page.evaluate(PLACES)))
+                narrowed.add(kind)
+                page.set_viewport_size({"width": width, "height": height})
             if i == 0 and width < 600:          # on a phone, Next, Restart and Skip take a thumb
                 heights = page.evaluate("[...document.querySelectorAll('.lesson-actions .button')]"
                                         ".map(b => b.getBoundingClientRect().height)")
@@ -159,7 +176,10 @@ def test_lesson_completed_by_following_its_hints(browser, guard, server, game, l
                     perform(page, action)
             state = settled(page, after=i)
         assert (reloaded or reload_at is None) and tried
-        assert len(tops) <= 1, f"the table moved between the lesson's steps: tops {sorted(tops)}"
+        assert len(tops) <= 1, ("the table or Restart moved between the lesson's steps: "
+                                f"[table's top, height, Restart's left, top] {sorted(tops)}")
+        assert len(narrowed) == 2 or width < 600
+        assert len(narrow) <= 1, f"800 px wide, the table or Restart moved: {sorted(narrow)}"
         expect(page.locator("#lesson-end-heading")).to_be_visible()
         axe(page, found, "the end")
         assert found == {}

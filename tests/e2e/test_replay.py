@@ -46,6 +46,10 @@ def wait_move(page, n):
     expect(page.locator("main#replay")).to_have_attribute("data-move", str(n))
 
 
+TABLE = ("(() => { const b = document.querySelector('main#replay .board-wrap').getBoundingClientRect();"
+         " return [Math.round(b.top), Math.round(b.height)]; })()")
+
+
 def test_a_replay_link_stepped_with_keys_matches_cpython_at_every_move(page, server):
     rec = game_code(players=2)
     expected = hashes(rec)
@@ -58,10 +62,13 @@ def test_a_replay_link_stepped_with_keys_matches_cpython_at_every_move(page, ser
     page.keyboard.press("Home")
     wait_move(page, 0)
     assert page.evaluate("() => window.bodoge.replayHash()") == expected[0]
+    tables = set()         # and the table stays put as the move's words run to one line or more
     for k in range(1, total + 1):
         page.keyboard.press("ArrowRight")
         wait_move(page, k)
         assert page.evaluate("() => window.bodoge.replayHash()") == expected[k], k
+        tables.add(tuple(page.evaluate(TABLE)))
+    assert len(tables) == 1, f"the table moved from move to move: (top, height) {sorted(tables)}"
     page.keyboard.press("ArrowRight")                  # the end: stays
     wait_move(page, total)
     page.keyboard.press("ArrowLeft")
@@ -254,20 +261,23 @@ def test_every_game_s_table_draws_in_a_replay(page, server, game_id):
 def test_the_step_buttons_stay_put_on_a_phone_whatever_the_move_says(at, lang):
     """The walk of issue 26: on a phone ▶ moved 25-50 px between two taps, as the words of the
     move above it ran from one line to six (twelve at ALTER's round end, which left the board
-    ~60 px): the buttons come first, and a move of many lines shows its first four (16 moves
-    of an ALTER game: two round ends)."""
+    ~60 px): the buttons come first, and the words keep four lines, the rest cut, so that the
+    table under them stays put too (it moved 25-223 px; 16 moves of an ALTER game: two round
+    ends)."""
     page = at("phone", lang, touch=True)
     rec = game_code("alter", players=3, seed=4)
     page.evaluate("(h) => { location.hash = h; }", "#replay=" + encode(rec))
     expect(page.locator("main#replay")).to_be_visible()
     page.locator("#replay-first").tap()
     wait_move(page, 0)
-    boxes, stages, total = set(), [], len(rec.moves)
+    boxes, stages, tables, total = set(), [], set(), len(rec.moves)
     for k in range(1, min(total, 16) + 1):          # (two round ends of six and more lines)
         page.locator("#replay-next").tap()
         wait_move(page, k)
         box = page.locator("#replay-next").bounding_box()
         boxes.add((round(box["x"]), round(box["y"])))
         stages.append(page.locator("main#replay .stage").bounding_box()["height"])
+        tables.add(tuple(page.evaluate(TABLE)))
     assert len(boxes) == 1, boxes
     assert min(stages) >= 250, stages
+    assert len(tables) == 1, f"the table moved from move to move: (top, height) {sorted(tables)}"

@@ -160,6 +160,8 @@ def error_text(host):
             self.depth, self.text = 0, []
 
         def handle_starttag(self, tag, attrs):
+            if tag == "wbr":            # (a Japanese hint's phrases: a void tag, no end tag)
+                return
             if self.depth or ("class", "error") in attrs:
                 self.depth += 1
 

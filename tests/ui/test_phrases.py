@@ -48,6 +48,13 @@ def test_the_prompt_and_a_lesson_step_in_japanese_are_drawn_in_phrases():
         lesson_app, lesson_host = make_app(hash_=f"#/learn/{game}", lang="ja")
         step = Page(lesson_host.html).by_id("prompt")
         assert step.where(cls="phrased") and step.where(tag="wbr"), (game, step.text)
+        # and the refusal's line: a hint 「…ブロ/ックしてください」 broke inside (the walk of
+        # issue 26, a lesson's side column on a desktop)
+        screen = lesson_app.screen
+        move = next(s["expect"][0]["move"] for s in screen.script.lesson.steps if "expect" in s)
+        assert screen.play(screen.script.lesson.learner, move) is False     # a step only read
+        error = Page(lesson_host.html).where(cls="error")[0]
+        assert error.text and error.where(cls="phrased") and error.where(tag="wbr"), (game, error.text)
         english, english_host = make_app(hash_=f"#/learn/{game}", lang="en")
         step = Page(english_host.html).by_id("prompt")
         assert not step.where(cls="phrased") and not step.where(tag="wbr"), (game, step.text)

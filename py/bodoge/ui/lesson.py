@@ -540,9 +540,11 @@ class LessonScript:
     ROOM = 3          # the longest steps whose text the bar keeps room for
 
     def room(self, total):
-        """The bar's room for the lesson's longest texts, kept at every step so that the table
-        under it stays put from step to step (on a phone the texts run from two lines to seven):
-        the longest few, laid out unseen in the prompt's own cell (web/css/lesson.css)."""
+        """The bar's room for the lesson's longest texts, kept at every step so that what is
+        under it stays put from step to step (on a phone the table: the texts run from two
+        lines to seven there; on a wide screen, where the bar heads the side column, its
+        buttons and the moves): the longest few, laid out unseen in the prompt's own cell
+        (web/css/lesson.css)."""
         t, touch = self.session.t, self.session.touch
         key = (self.session.app.i18n.lang, touch)
         if self.room_made is None or self.room_made[0] != key:   # once a language and screen

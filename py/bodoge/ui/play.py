@@ -244,7 +244,8 @@ def frame(s, prompt, stage, log, reserve=True):
     return h("div", {"class_": "table-frame"},
              h("div", {"class_": "prompt-bar", "data_region": "prompt"},
                prompt, h("div", {"class_": "error-slot"},
-                         h("p", {"class_": "error", "role": "alert"}, s.error or ""))
+                         h("p", {"class_": "error", "role": "alert"},
+                           phrased_text(s, s.error) if s.error else ""))
                if reserve else None),
              stage, log)
 

@@ -30,7 +30,6 @@ from .play import dialog, overlay, tool
 from .session import Analysis, is_training, log_entries, played
 
 LOG_WINDOW = 100        # log lines drawn around the current move
-LONG_MOVE = 3           # a move said in more lines is shown cut on a phone (its first lines)
 STEP_ICONS = {          # ⏮ ◀ ▶ ⏭ drawn (a font may lack the glyphs)
     "first": "M6 5v14M18 5l-9 7 9 7z", "prev": "M16 5l-9 7 9 7z",
     "next": "M8 5l9 7-9 7z", "last": "M18 5v14M6 5l9 7-9 7z",
@@ -372,17 +371,17 @@ def render_game(r):
     stage = h("div", {"class_": "stage"},
               h("div", {"class_": "board-wrap", "inert": True}, board),
               overlay_)
-    what, lines = r.what(k, view, ctx) if k else (None, 0)
-    # a move of many lines (a round's end: every card taken, the next deal) is "long": a phone
-    # shows its first lines (web/css/base.css), the round's summary and the log the rest, and a
-    # screen reader hears it whole; the board kept ~60 px of 844 under twelve lines. The step
-    # buttons come first: a move's words of one to six lines under them never move them
-    # between two taps of ▶ (they did, by 25-50 px, on a phone)
+    what = r.what(k, view, ctx)[0] if k else None
+    # the step buttons come first: the move's words under them never move them between two
+    # taps of ▶ (they did, by 25-50 px, on a phone); and the words keep a fixed number of
+    # lines, the rest cut with "…" (web/css/base.css), so that the table under them stays put
+    # too (it moved 24-74 px on a desktop, 25-223 px on a phone): the log says the move whole
+    # (its lines marked), a round's end has its summary, and a screen reader hears it whole
     prompt = [controls(r),
               h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"},
-                h("span", {"class_": "replay-where"}, r.where(k)),
-                [" · ", h("span", {"class_": "replay-what long" if lines > LONG_MOVE else "replay-what"},
-                          play.phrased_text(r, what))] if k else None)]
+                h("span", {"class_": "replay-said"},
+                  h("span", {"class_": "replay-where"}, r.where(k)),
+                  [" · ", h("span", {"class_": "replay-what"}, play.phrased_text(r, what))] if k else None))]
     log = play.render_log(r, r.log_view(), r.ctx(seat), window=r.log_window, line=r.log_line)
     return play.frame(r, prompt, stage, log, reserve=False)
 
