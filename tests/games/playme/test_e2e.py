@@ -354,7 +354,7 @@ PLACES = """() => Object.fromEntries(Array.from(document.querySelectorAll(
 
 # the room kept on a phone, measured with every text it must hold: each power (on every card at
 # once) and each refusal; the table under the saving banner of a game opened from a link
-ROOM = """([powers, refusals]) => {
+ROOM = """([powers, refusals, prompts]) => {
   const out = [];
   const box = (s) => document.querySelector(s).getBoundingClientRect();
   for (const text of powers) {
@@ -371,6 +371,15 @@ ROOM = """([powers, refusals]) => {
     if (h > 30) out.push(`refusal "${text}" is ${Math.round(h)} px high`);
   }
   error.textContent = '';
+  const prompt = document.querySelector('#prompt'), was = prompt.textContent;
+  prompt.textContent = '3…';
+  const two = prompt.getBoundingClientRect().height;
+  for (const text of prompts) {
+    prompt.textContent = text;
+    const h = prompt.getBoundingClientRect().height;
+    if (h > two + 1) out.push(`prompt "${text}" is ${Math.round(h)} px high, not ${Math.round(two)}`);
+  }
+  prompt.textContent = was;
   return out;
 }"""
 
@@ -383,10 +392,23 @@ def refusals(strings, common):
     return [strings[k].format(**fill) for k in keys] + [common[k] for k in common if k.startswith("error.")]
 
 
+def prompts(strings, common, lang):
+    """Every prompt of a running game (round 12, a computer's name), and each in a Challenge's
+    sixth game."""
+    fill = {"n": 12, "wins": 5, "target": 6, "of": 6,
+            "name": "CPU 6 (strong)" if lang == "en" else "CPU6（つよい）"}
+    texts = [strings[k].format(**fill) for k in strings if k.startswith("playme.status.")
+             and k != "playme.status.game"] + [common["play.over"], common["play.round_over"]]
+    game = strings["playme.status.game"].format(n=6, of=6)
+    return texts + [f"{game} {text}" for text in texts]
+
+
 def assert_room_for_every_text(page, lang):
     """Six players on a phone, opened from a link (its saving banner shown): every power on two
-    lines, or one, leaves your card whole on the stage; every refusal holds in its one line
-    (issue 26: the card ran 8 px off the screen; 22 refusals took two or three lines)."""
+    lines, or one, leaves your card whole on the stage; every refusal holds in its one line,
+    every prompt in its two (issue 26: the card ran 8 px off the screen; 22 refusals took two
+    or three lines; 17 prompts three, and the table moved 20 px: Paused, round 10 on, a
+    Challenge's "Game 2 of 6.")."""
     from bodoge.games.playme import strings
     from bodoge.ui.strings import common
 
@@ -400,7 +422,7 @@ def assert_room_for_every_text(page, lang):
     expect(page.locator("#dice-0 button.die").first).to_be_visible()
     assert_regions_in_view(page, ["prompt", "table", "hand", "players"])
     powers = [v for k, v in S.items() if k.startswith("playme.power_short.")]
-    problems = page.evaluate(ROOM, [powers, refusals(S, C)])
+    problems = page.evaluate(ROOM, [powers, refusals(S, C), prompts(S, C, lang)])
     assert not problems, f"{lang}: {problems}"
 
 
