@@ -196,6 +196,11 @@ def test_no_mad_alice_at_4_blocks_the_player_at_4_she_needs_at_5():
     assert got["normal"] == {"a": "roll"}
     assert got["strong"] == {"a": "roll"}
     assert {tuple(sorted(act("easy", st, 0, seed).items())) for seed in range(40)} == {(("a", "roll"),)}
+    # nor a player further behind: the strong level's race blocked a 2 or a 3 again and again
+    # (g 1696: 10 blocks of a player at 1-3, a 108 s round; 40 s without)
+    st = rig(["alice", "caterpillar"], cards={0: [1, 2, 3, 4], 1: [1, 2]},
+             rolls={0: [3, 6], 1: [5]}, mad=(0,))
+    assert every_level(st, 0) == {"easy": {"a": "roll"}, "normal": {"a": "roll"}, "strong": {"a": "roll"}}
     # once someone has reached 5 she blocks the leader again
     st = rig(["alice", "caterpillar", "cat"], cards={0: [1, 2, 3, 4], 1: [1, 2, 3, 4, 5]},
              rolls={0: [6, 2], 1: [2]}, mad=(0,))

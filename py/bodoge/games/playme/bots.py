@@ -6,9 +6,8 @@ A bot looks at its view (never the state) and picks one move. Every level catche
 soon as it can and rolls again when nothing else is worth a die.
 
 * **easy** races: it unblocks and advances whenever it can and otherwise rolls; only now and
-  then (``EASY_BLOCK_CHANCE`` of the times it could) does it block someone, anyone. Neither easy
-  nor normal blocks as a Mad Alice held at 4 (she needs someone to reach 5); strong spares the
-  player at 4 then (``held_at_four``). It uses no
+  then (``EASY_BLOCK_CHANCE`` of the times it could) does it block someone, anyone. No level blocks
+  as a Mad Alice held at 4 (she needs someone to reach 5: ``held_at_four``). It uses no
   power that asks for a choice (Alice keeps nothing), shouts Stop! the moment it may, and never
   betrays.
 * **normal** blocks the leader (the opponent with most dice on its card): instead of advancing
@@ -323,10 +322,10 @@ class StrongBot(NormalBot):
             return {"b": -1} if len(game.foreign(view, self.seat)) == 1 else {}
         if a == "roll" or move["s"] != opp:
             return {}                 # a hit on another changes nothing in this race
+        if self.held_at_four(view, game, self.seat):
+            return None               # it only keeps her at 4 longer, and costs her a die
         if move.get("ahead"):
             return {"d": 1}
-        if self.needs_them_at_five(view, game, opp):
-            return None
         if a == "block":
             return {"d": 1}
         top = view["p"][opp]["card"][-1]
@@ -337,10 +336,6 @@ class StrongBot(NormalBot):
         """Whether seat ``x`` has blocked (or swapped) anyone in this game so far."""
         return any(e.get("e") in ("block", "swap", "joint") and e.get("s") == x
                    for e in view["log"])
-
-    def needs_them_at_five(self, view, game, opp):
-        """A Mad Alice at 4 advances again only once someone reaches 5: not by blocking them."""
-        return self.held_at_four(view, game, self.seat) and game.own_count(view, opp) == 4
 
     def keeps(self, view, game, move, opp):
         """Alice's keep, in order of preference: the face her next action needs, else the face
