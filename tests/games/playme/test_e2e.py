@@ -352,14 +352,90 @@ PLACES = """() => Object.fromEntries(Array.from(document.querySelectorAll(
   }))"""
 
 
+# the room kept on a phone, measured with every text it must hold: each power (on every card at
+# once) and each refusal; the table under the saving banner of a game opened from a link
+ROOM = """([powers, refusals, prompts]) => {
+  const out = [];
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  for (const text of powers) {
+    document.querySelectorAll('.pm-card .power-text').forEach((e) => { e.textContent = text; });
+    const wrap = document.querySelector('.board-wrap'), hand = box('.pm-hand'), stage = box('.stage');
+    if (wrap.scrollHeight > wrap.clientHeight + 1 || hand.bottom > Math.min(stage.bottom, innerHeight) + 1)
+      out.push(`power "${text}": your card ends at ${Math.round(hand.bottom)} px, the stage at `
+               + `${Math.round(stage.bottom)} (the board ${wrap.scrollHeight} px in ${wrap.clientHeight})`);
+  }
+  const error = document.querySelector('.error-slot .error');
+  for (const text of refusals) {
+    error.textContent = text;
+    const h = error.getBoundingClientRect().height;
+    if (h > 30) out.push(`refusal "${text}" is ${Math.round(h)} px high`);
+  }
+  error.textContent = '';
+  const prompt = document.querySelector('#prompt'), was = prompt.textContent;
+  prompt.textContent = '3…';
+  const two = prompt.getBoundingClientRect().height;
+  for (const text of prompts) {
+    prompt.textContent = text;
+    const h = prompt.getBoundingClientRect().height;
+    if (h > two + 1) out.push(`prompt "${text}" is ${Math.round(h)} px high, not ${Math.round(two)}`);
+  }
+  prompt.textContent = was;
+  return out;
+}"""
+
+
+def refusals(strings, common):
+    """Every refusal the game can show on a touch screen: the rules' (``playme.error.*``), a die
+    of no use, and the shared ones (``playme.no_hit`` follows a target key: a keyboard's)."""
+    fill = {"n": 6, "b": 3, "need": 4}
+    keys = [k for k in strings if k.startswith(("playme.error.", "playme.no_use"))]
+    return [strings[k].format(**fill) for k in keys] + [common[k] for k in common if k.startswith("error.")]
+
+
+def prompts(strings, common, lang):
+    """Every prompt of a running game (round 12, a computer's name), and each in a Challenge's
+    sixth game."""
+    fill = {"n": 12, "wins": 5, "target": 6, "of": 6,
+            "name": "CPU 6 (strong)" if lang == "en" else "CPU6（つよい）"}
+    texts = [strings[k].format(**fill) for k in strings if k.startswith("playme.status.")
+             and k != "playme.status.game"] + [common["play.over"], common["play.round_over"]]
+    game = strings["playme.status.game"].format(n=6, of=6)
+    return texts + [f"{game} {text}" for text in texts]
+
+
+def assert_room_for_every_text(page, lang):
+    """Six players on a phone, opened from a link (its saving banner shown): every power on two
+    lines, or one, leaves your card whole on the stage; every refusal holds in its one line,
+    every prompt in its two (issue 26: the card ran 8 px off the screen; 22 refusals took two
+    or three lines; 17 prompts three, and the table moved 20 px: Paused, round 10 on, a
+    Challenge's "Game 2 of 6.")."""
+    from bodoge.games.playme import strings
+    from bodoge.ui.strings import common
+
+    S, C = (strings.EN, common.EN) if lang == "en" else (strings.JA, common.JA)
+    code = CODES.setdefault(6, positions(6))["play"]
+    page.evaluate("(h) => { location.hash = h; }", "#load=" + code)
+    expect(page.locator("#pause")).to_have_attribute("aria-pressed", "true")
+    clock(page, "manual")
+    page.click("#pause")
+    expect(page.locator("#save-banner")).to_be_visible()
+    expect(page.locator("#dice-0 button.die").first).to_be_visible()
+    assert_regions_in_view(page, ["prompt", "table", "hand", "players"])
+    powers = [v for k, v in S.items() if k.startswith("playme.power_short.")]
+    problems = page.evaluate(ROOM, [powers, refusals(S, C), prompts(S, C, lang)])
+    assert not problems, f"{lang}: {problems}"
+
+
 @pytest.mark.parametrize("lang", ("ja", "en"))
 def test_on_a_phone_no_label_that_decides_a_move_is_cut(at, lang):
-    """Six players at 390×844 (touch), through a running round: every name, power, die label
-    and the prompt shows whole; no word is broken across two lines (issue 26: 「アド…」,
+    """Six players at 390×844 (touch): first under the saving banner, room for every power and
+    refusal (``assert_room_for_every_text``); then through a running round: every name, power,
+    die label and the prompt shows whole; no word is broken across two lines (issue 26: 「アド…」,
     「CPU2（ゆっく…」, powers cut); every die is a finger wide (44 px: they were 41), and every
     control that decides a move a finger high (Keep and ⋯ were 26 px, Roll again 40); new
     labels move nothing (the row of dice grew 89 -> 101 -> 112 px and every card moved)."""
     page = at("phone", lang, speed="slow", touch=True)
+    assert_room_for_every_text(page, lang)
     page.evaluate("() => { location.hash = '#/new/playme'; }")
     page.select_option("#players", "6")
     for s, char in enumerate(("alice", "walrus", "queen", "cat", "hatter", "caterpillar")):

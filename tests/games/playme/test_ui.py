@@ -1024,3 +1024,26 @@ def test_a_move_is_saved_once_the_frame_that_shows_it_is_painted():
     assert screen.match.record.moves[-1][1]["a"] == "advance" and saves == []
     host.painted()
     assert saves == [len(screen.match.record.moves)]
+
+
+def test_the_jabberwocky_round_keeps_the_tile_and_the_prompt_short_on_any_name():
+    """A round against the Jabberwocky at a phone's width: the tile's own words are short (its
+    whole label, heard, names the card it lies on), the survivors' score stands beside it, and
+    the prompt does not repeat it (issue 26: 「The Jabberwocky tile on Alexandrina
+    Cunninghamxx's card」 took two lines, the score a third, the prompt three, and with the
+    saving banner your card ran 34 px off a 390×844 screen)."""
+    for lang, tile, team, prompt in (
+            ("en", "The Jabberwocky", "Survivors 0/3", "Round 1: catch the Jabberwocky tile first!"),
+            ("ja", "ジャバウォック", "生き残り 0／3", "ラウンド1：ジャバウォックを先に捕まえよう。")):
+        app, host = make_app(lang=lang)
+        screen = start(app, kinds=("human", "easy", "easy"))
+        screen.seats[1]["name"] = "Alexandrina Cunninghamxx"
+        begin(app, screen)
+        state = forge(screen)
+        state["jabber"], state["team_wins"] = 1, 0
+        app.refresh()
+        page = Page(host.html)
+        shown = page.where(cls="rabbit jabber")[0]
+        assert "Alexandrina" in shown.name and shown.all_text == tile, (lang, shown.name, shown.all_text)
+        assert page.where(cls="pm-team")[0].text == team
+        assert " ".join(page.by_id("prompt").words.split()) == prompt

@@ -6,7 +6,8 @@ A bot looks at its view (never the state) and picks one move. Every level catche
 soon as it can and rolls again when nothing else is worth a die.
 
 * **easy** races: it unblocks and advances whenever it can and otherwise rolls; only now and
-  then (``EASY_BLOCK_CHANCE`` of the times it could) does it block someone, anyone. It uses no
+  then (``EASY_BLOCK_CHANCE`` of the times it could) does it block someone, anyone. No level blocks
+  as a Mad Alice held at 4 (she needs someone to reach 5: ``held_at_four``). It uses no
   power that asks for a choice (Alice keeps nothing), shouts Stop! the moment it may, and never
   betrays.
 * **normal** blocks the leader (the opponent with most dice on its card): instead of advancing
@@ -111,6 +112,15 @@ class PlayMeBot(Bot):
         return rules_of(view) >= 2 and (bool(game.foreign(view, view["jabber"]))
                                          or view["joint"] is not None)
 
+    @staticmethod
+    def held_at_four(view, game, me):
+        """Whether ``me`` is a Mad Alice at 4 who advances again only once another player
+        reaches 5: then a block or a swap only keeps her there (a normal Mad Alice blocking the
+        one other player at 4, again and again, held a two-player round for 254 s of game
+        time, and that player blocked most of it)."""
+        return (game.has(view, me, "alice", "madness") and game.own_count(view, me) >= 4
+                and not any(view["p"][x]["best"] >= 5 for x in range(view["players"]) if x != me))
+
     def wins(self, view):
         return [sum(1 for r in view["results"] if r["winner"] == x) for x in range(view["players"])]
 
@@ -157,6 +167,8 @@ class EasyBot(PlayMeBot):
                 return by[a][0]
         foes = set(game.opponents(view, self.seat))
         hits = [m for a in ("block", "swap") for m in by.get(a, ()) if m["s"] in foes]
+        if self.held_at_four(view, game, self.seat):
+            hits = []
         if hits and self.rng.random() < EASY_BLOCK_CHANCE:
             return hits[int(self.rng.random() * len(hits))]
         return by["roll"][0] if "roll" in by else None
@@ -178,7 +190,7 @@ class NormalBot(PlayMeBot):
         lead = self.leader(view, game)
         mine = game.own_count(view, me)
         theirs = game.own_count(view, lead) if lead is not None else -1
-        hit = self.hit_on(by, lead)
+        hit = None if self.held_at_four(view, game, me) else self.hit_on(by, lead)
         if "unblock" in by:
             if hit is not None and theirs > mine:
                 return self.kept(hit, moves, keep)
@@ -310,10 +322,10 @@ class StrongBot(NormalBot):
             return {"b": -1} if len(game.foreign(view, self.seat)) == 1 else {}
         if a == "roll" or move["s"] != opp:
             return {}                 # a hit on another changes nothing in this race
+        if self.held_at_four(view, game, self.seat):
+            return None               # it only keeps her at 4 longer, and costs her a die
         if move.get("ahead"):
             return {"d": 1}
-        if self.needs_them_at_five(view, game, opp):
-            return None
         if a == "block":
             return {"d": 1}
         top = view["p"][opp]["card"][-1]
@@ -324,13 +336,6 @@ class StrongBot(NormalBot):
         """Whether seat ``x`` has blocked (or swapped) anyone in this game so far."""
         return any(e.get("e") in ("block", "swap", "joint") and e.get("s") == x
                    for e in view["log"])
-
-    def needs_them_at_five(self, view, game, opp):
-        """A Mad Alice at 4 advances again only once someone reaches 5: not by blocking them."""
-        me = self.seat
-        return (game.has(view, me, "alice", "madness") and game.own_count(view, me) >= 4
-                and game.own_count(view, opp) == 4
-                and not any(view["p"][x]["best"] >= 5 for x in range(view["players"]) if x != me))
 
     def keeps(self, view, game, move, opp):
         """Alice's keep, in order of preference: the face her next action needs, else the face

@@ -720,7 +720,10 @@ class Table:
             parts.append(h("div", {"class_": "rabbit" + (" jabber" if jab is not None else ""),
                                    "role": "img", "aria_label": tile, "data_spot": "rabbit"},
                            rabbit_svg(jab is not None),
-                           h("span", {"class_": "tile-name", "aria_hidden": "true"}, tile)))
+                           # (whose card it is on: the card's own badge says; a name of 24
+                           # letters put the tile on two lines and your card off a phone)
+                           h("span", {"class_": "tile-name", "aria_hidden": "true"},
+                             tile if jab is None else t("playme.tile.jabber_short"))))
         second = self.countdown(ctx)
         if second and not self.paused(ctx):
             parts.append(h("p", {"class_": "countdown", "aria_hidden": "true", "id": f"count-{second}",
@@ -731,8 +734,8 @@ class Table:
                                       "data_act": "start-round", "aria_keyshortcuts": "Space"},
                            t("playme.start") if not view["results"] else t("play.next_round")))
         elif jab is not None:
-            parts.append(h("p", {"class_": "pm-team"},
-                           t("playme.team", wins=view["team_wins"], target=GAME.team_target(view))))
+            parts.append(h("p", {"class_": "pm-team"},     # (beside the tile on a phone's line)
+                           t("playme.team_short", wins=view["team_wins"], target=GAME.team_target(view))))
         return h("div", {"class_": "pm-centre", "style": "grid-area: c"}, parts)
 
     # --- a card (anyone's) ---------------------------------------------------------------------
