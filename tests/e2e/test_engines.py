@@ -217,7 +217,7 @@ def test_algo_hidden_cards(eng):
         to_shelf(eng)
         new_game(eng, "algo")
         # the other's cards are face down: buttons to attack, no number on them
-        eng.wait("() => Array.from(document.querySelectorAll('button.card'))"
+        eng.wait("() => Array.from(document.querySelectorAll('.card[role=button]'))"
                  ".some((b) => b.textContent.includes('face down'))",
                  what="the other's face-down cards", timeout=60)
     with step(eng, "algo: three numbers declared"):

@@ -70,13 +70,19 @@ def type_number(key, sel):
     return False
 
 
-def card_button(attrs, classes, svg):
-    """A card that is a button. Its name is text a screen reader reads but nobody sees (the
-    picture is aria-hidden), not an aria-label: the letters drawn on the card (B, ?) are not
-    its name, and a name that does not contain them would not match what is seen."""
+def card_element(attrs, classes, svg, pressable=False):
+    """A card in a row: one ``<span>`` whatever its state, so that when the turn passes the page
+    keeps it and changes only its attributes (web/morph.js rebuilt every card that went from a
+    button to a picture and back: 150-190 elements a move). ``pressable``: the role and focus
+    of a button (Enter and Space press it: ``ui/dom.py``), its name text a screen reader reads
+    but nobody sees (the picture is aria-hidden), not an aria-label: the letters drawn on the
+    card (B, ?) are not its name, and a name that does not contain them would not match what is
+    seen. Otherwise a picture named by its ``aria_label``."""
+    if not pressable:
+        return h("span", {**attrs, "role": "img", "class_": " ".join(classes)}, svg)
     attrs = dict(attrs)
     label = attrs.pop("aria_label")
-    return h("button", {**attrs, "class_": " ".join(classes)}, svg,
+    return h("span", {**attrs, "role": "button", "tabindex": "0", "class_": " ".join(classes)}, svg,
              h("span", {"class_": "offscreen"}, label))
 
 
