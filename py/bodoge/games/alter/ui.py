@@ -543,9 +543,12 @@ class AlterUI(GameUI):
         return out
 
     def pick_slot(self, tb, s):
-        """A seat's Pick card while it is not on the table, else the empty slot it left."""
+        """A seat's Pick card while it is not on the table, else the empty slot it left. Its
+        id tells web/morph.js the slot from the name beside it: an item is known by its first
+        element's key (the Pick card's), so the slot the card left was taken for the name, and
+        the name, the marks and the total were each rewritten as the one before it."""
         on_table = any(pl["pick"] == s for pl in tb.places)
-        return h("span", {"class_": "pick-slot"}, None if on_table else pick(s))
+        return h("span", {"class_": "pick-slot", "id": f"pick-slot-{s}"}, None if on_table else pick(s))
 
     def seat(self, view, tb, s, ctx, slot):
         """Another player's place at the table: Pick card, name, dealer and turn marks, the
