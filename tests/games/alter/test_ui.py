@@ -808,3 +808,22 @@ def test_a_seat_keeps_its_name_marks_and_total_when_its_pick_card_leaves():
     # the slot is not the same (its card left); the name after it is not taken for it
     assert not morph_same(was[0], now[0]) and not morph_same(was[1], now[0])
     assert all(morph_same(a, b) for a, b in zip(was[1:], now[1:]))
+
+
+def test_a_score_card_is_made_once_for_what_it_shows_and_never_sent_as_a_marker():
+    """``CARDS``: a redraw reuses the cards a move did not change, each language its own (the
+    colour's and the wings' words); frozen, never a kept part's marker: a card moves (into a
+    hand, onto an ended round's places), and web/morph.js resolves no marker inside an element
+    it inserts."""
+    from bodoge.games.alter.ui import CARDS
+    from bodoge.ui.html import Page as Markup
+    state = GAME.setup({"players": 4, "first": 0}, 5)
+    markup = Markup()
+    markup.markup(UI.board(GAME.view(state, 0), Choice(), ctx_for(0)))
+    hits = CARDS.hits
+    later = GAME.apply(state, 0, place(2))
+    assert "<x-k" not in markup.markup(UI.board(GAME.view(later, 0), Choice(), ctx_for(0)))
+    assert CARDS.hits - hits >= 4                          # the round's cards, as they were
+    en = board_html(GAME.view(state, 0), ctx_for(0))
+    ja = board_html(GAME.view(state, 0), ctx_for(0, lang="ja"))
+    assert en != ja and Page(en).where(cls="acard-colour")[0].text != Page(ja).where(cls="acard-colour")[0].text
