@@ -154,8 +154,8 @@ ALGO_TURN = """() => {
     return null;
   }
   if (shown('button', /^Stay$/)) return 'stay';
-  if (shown('button', /face down/)) return 'attack';
-  if (shown('button', /hidden from the others/)) return 'stake';
+  if (shown('[role=button]', /face down/)) return 'attack';        // algo's cards: spans
+  if (shown('[role=button]', /hidden from the others/)) return 'stake';
   return null;
 }"""
 
@@ -174,9 +174,9 @@ def algo_turn(eng, number):
     elif what == "stay":
         eng.click("button", "^Stay$")
     elif what == "stake":
-        eng.click("button", "hidden from the others")
+        eng.click("[role=button]", "hidden from the others")
     else:
-        eng.click("button", "face down")
+        eng.click("[role=button]", "face down")
         # once, under heavy load, a redraw right after the pick cleared it and the Declare
         # buttons stayed disabled: then the turn is looked at again
         try:
@@ -217,7 +217,7 @@ def test_algo_hidden_cards(eng):
         to_shelf(eng)
         new_game(eng, "algo")
         # the other's cards are face down: buttons to attack, no number on them
-        eng.wait("() => Array.from(document.querySelectorAll('button.card'))"
+        eng.wait("() => Array.from(document.querySelectorAll('.card[role=button]'))"
                  ".some((b) => b.textContent.includes('face down'))",
                  what="the other's face-down cards", timeout=60)
     with step(eng, "algo: three numbers declared"):

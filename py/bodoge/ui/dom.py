@@ -354,6 +354,11 @@ def start():
             return
         if _guard(lambda: app.key(key)):
             event.preventDefault()
+        elif key in ("Enter", " ") and tag != "BUTTON" and _attr(event.target, "role") == "button":
+            # an element with a button's role (algo's cards: one element whatever their state)
+            # is pressed by Enter and Space as a button is
+            event.preventDefault()
+            event.target.click()
 
     def on_hash(event):
         _guard(lambda: app.route(str(window.location.hash)))

@@ -184,10 +184,10 @@ def test_the_table_is_one_screen_for_every_player_count_and_on_every_overlay(at,
         open_code(page, cut(rec, k, seat, names))
         assert_regions_in_view(page, every)
         assert_names_whole(page)
-        stake = page.locator("button.card[data-act=stake]")
+        stake = page.locator(".card[data-act=stake]")
         if stake.count():
             stake.first.click()
-        page.locator("button.card[data-act=target]").first.click()
+        page.locator(".card[data-act=target]").first.click()
         expect(page.locator(".center .preview.hit")).to_be_visible()
         expect(page.locator(OPEN_NUMBER).first).to_be_enabled()
         assert_regions_in_view(page, every)
@@ -289,9 +289,9 @@ ROWS = """() => ({rows: Array.from(document.querySelectorAll('.algo-board .row')
 
 # the cards to tap whose taps do not reach 44 px down from their top (a card narrowed by a long
 # row takes the taps on the line of its marks below it)
-TALL = """() => Array.from(document.querySelectorAll('button.card[data-act=target]'), (c) => {
+TALL = """() => Array.from(document.querySelectorAll('.card[data-act=target]'), (c) => {
   const r = c.getBoundingClientRect(), x = r.left + r.width / 2;
-  const at = (y) => document.elementFromPoint(x, y)?.closest('button.card') === c;
+  const at = (y) => document.elementFromPoint(x, y)?.closest(".card") === c;
   return at(r.top + 1) && at(r.top + 44) ? null : c.id; }).filter(Boolean)"""
 
 
@@ -317,7 +317,7 @@ def test_a_long_row_stays_one_line_on_a_phone(at, lang):
         rec, (k, seat, longest) = longest_row(options, seed)
         assert longest >= 7
         open_code(page, cut(rec, k, seat))
-        page.locator("button.card[data-act=target]").first.click()
+        page.locator(".card[data-act=target]").first.click()
         expect(page.locator(".center .preview.hit")).to_be_visible()
         got = page.evaluate(ROWS)
         assert not got["sideways"]
@@ -341,7 +341,7 @@ def test_the_pad_s_greyed_numbers_and_a_bluff_are_accessible(at, lang):
     rec, (k, seat, _) = longest_row({"players": 2}, 3)
     open_code(page, cut(rec, k, seat))
     add_axe(page)
-    page.locator("button.card[data-act=target]").first.click()
+    page.locator(".card[data-act=target]").first.press("Enter")      # (a span: ui/dom.py)
     expect(page.locator(".num.ruled").first).to_be_visible()
     settle(page)
     assert page.evaluate(RUN) == []
@@ -401,7 +401,7 @@ def test_nothing_moves_between_the_taps_of_a_turn(at, lang):
         page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
         expect(page.locator("#stay")).to_be_visible()
         before = page.evaluate(BOXES)
-        page.locator("button.card[data-act=target]").first.tap()
+        page.locator(".card[data-act=target]").first.tap()
         expect(page.locator(".center #cancel")).to_be_visible()
         assert page.evaluate(BOXES) == before, size
         number = page.locator("button.num:not([aria-disabled='true']):not(.bluff)").first

@@ -216,6 +216,49 @@ def test_a_miss_with_the_drawn_card_glides_it_into_the_row_face_up():
     assert motion(html, "slide")["card-0-3"] == f"drawn-{drawn_at}"
 
 
+def shape(el):
+    """An element's tag and its children's shapes: what web/morph.js compares to keep a node."""
+    return el.tag, [shape(c) for c in el.children if not isinstance(c, str)]
+
+
+def test_a_card_stays_the_same_element_when_the_turn_passes():
+    """web/morph.js keeps an element of the same tag and changes its attributes; a card drawn
+    as a <button> while it could be targeted and as a <span> after was made anew, picture and
+    all, when the turn passed (150-190 elements of the board a move at 390×844). Now one <span>
+    whose role (button, then picture), focus and name's source change; its name stays."""
+    state = two()
+    was = Page(board(state, 0)[0])
+    miss = GAME.apply(state, 0, attack(1, 3, 7))                  # Ben's turn now
+    now = Page(board(miss, 0)[0])
+    for p in range(3):
+        a, b = was.by_id(f"card-1-{p}"), now.by_id(f"card-1-{p}")
+        assert (a.role, a.attrs.get("tabindex"), b.role, b.attrs.get("tabindex")) == (
+            "button", "0", "img", None)
+        assert a.name == b.name and a.name.startswith("Ben: card")
+        assert a.tag == b.tag and shape(a.children[0]) == shape(b.children[0])   # its picture
+
+
+def test_a_card_s_picture_is_made_once_for_what_it_shows():
+    """``PICTURES``: a redraw reuses the pictures of the cards a move did not change (algo's
+    cards were a third of its redraw's Python time), and each language has its own (the
+    colour's letter)."""
+    from bodoge.games.algo.ui_cards import PICTURES
+    from bodoge.ui.html import Page as Markup
+    state = two()
+    board(state, 0)
+    hits = PICTURES.hits
+    miss = GAME.apply(state, 0, attack(1, 3, 7))
+    html, _ = board(miss, 0)
+    assert PICTURES.hits - hits >= 8                      # every card but the one that joined
+    # never sent as a kept part's marker: the drawn card's picture moves into a new item of its
+    # row, and web/morph.js resolves no marker inside what it inserts (the card showed empty)
+    markup = Markup()
+    markup.markup(UI.board(GAME.view(state, 0), Choice(), ctx_for(0)))
+    assert "<x-k" not in markup.markup(UI.board(GAME.view(miss, 0), Choice(), ctx_for(0, fresh=0)))
+    ja, _ = board(state, 0, lang="ja")
+    assert ">黒<" in ja and ">黒<" not in html and ">B<" in html
+
+
 # --- the round that ended, while its summary shows ---------------------------------------------------
 def until_pause(chips=False, players=2, mode=None):
     form = {"players": str(players), **seats(["human"] + ["normal"] * (players - 1))}

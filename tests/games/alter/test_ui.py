@@ -782,3 +782,48 @@ def test_the_log_line_of_a_take_joins_its_sentences_as_each_language_does():
     assert UI.describe(own, en) == ("Round 2: everyone takes the card under their Pick card. "
                                     "You take red 1 (angel).")
     assert UI.describe(shown, en).endswith(".") and ". " in UI.describe(shown, en)
+
+
+def morph_same(a, b):
+    """web/morph.js's ``same``: one tag, one key (an element's data-fx-key, or its first
+    element's), and without a key one id."""
+    def key(el):
+        kids = [c for c in el.children if not isinstance(c, str)]
+        return el.attrs.get("data-fx-key") or (kids[0].attrs.get("data-fx-key") if kids else None)
+    if a.tag != b.tag or key(a) != key(b):
+        return False
+    return key(a) is not None or a.id == b.id
+
+
+def test_a_seat_keeps_its_name_marks_and_total_when_its_pick_card_leaves():
+    """When a Pick card leaves its seat for the table, web/morph.js must not take the emptied
+    slot for the next item (it drops a node that went and matches the next): the seat's name,
+    marks and total were each rewritten as the one before them on every move."""
+    state = GAME.setup({"players": 4, "first": 0}, 5)
+    before = Page(board_html(GAME.view(state, 0), ctx_for(0)))
+    after = Page(board_html(GAME.view(GAME.apply(state, 0, place(2)), 0), ctx_for(0)))
+    was, now = ([c for c in page.where(data_spot="seat:0")[0].where(cls="pick-slot")[0].parent.children
+                 if not isinstance(c, str)] for page in (before, after))
+    assert [c.classes for c in was] == [c.classes for c in now]
+    # the slot is not the same (its card left); the name after it is not taken for it
+    assert not morph_same(was[0], now[0]) and not morph_same(was[1], now[0])
+    assert all(morph_same(a, b) for a, b in zip(was[1:], now[1:]))
+
+
+def test_a_score_card_is_made_once_for_what_it_shows_and_never_sent_as_a_marker():
+    """``CARDS``: a redraw reuses the cards a move did not change, each language its own (the
+    colour's and the wings' words); frozen, never a kept part's marker: a card moves (into a
+    hand, onto an ended round's places), and web/morph.js resolves no marker inside an element
+    it inserts."""
+    from bodoge.games.alter.ui import CARDS
+    from bodoge.ui.html import Page as Markup
+    state = GAME.setup({"players": 4, "first": 0}, 5)
+    markup = Markup()
+    markup.markup(UI.board(GAME.view(state, 0), Choice(), ctx_for(0)))
+    hits = CARDS.hits
+    later = GAME.apply(state, 0, place(2))
+    assert "<x-k" not in markup.markup(UI.board(GAME.view(later, 0), Choice(), ctx_for(0)))
+    assert CARDS.hits - hits >= 4                          # the round's cards, as they were
+    en = board_html(GAME.view(state, 0), ctx_for(0))
+    ja = board_html(GAME.view(state, 0), ctx_for(0, lang="ja"))
+    assert en != ja and Page(en).where(cls="acard-colour")[0].text != Page(ja).where(cls="acard-colour")[0].text

@@ -6,7 +6,7 @@ the label 黒/B, white ones a ring and 白/W; face-down backs have stripes (blac
 (white).
 """
 
-from ...ui.html import h
+from ...ui.html import Memo, freeze, h
 from . import rules as R
 
 W, H = 48, 72
@@ -70,13 +70,19 @@ def type_number(key, sel):
     return False
 
 
-def card_button(attrs, classes, svg):
-    """A card that is a button. Its name is text a screen reader reads but nobody sees (the
-    picture is aria-hidden), not an aria-label: the letters drawn on the card (B, ?) are not
-    its name, and a name that does not contain them would not match what is seen."""
+def card_element(attrs, classes, svg, pressable=False):
+    """A card in a row: one ``<span>`` whatever its state, so that when the turn passes the page
+    keeps it and changes only its attributes (web/morph.js rebuilt every card that went from a
+    button to a picture and back: 150-190 elements a move). ``pressable``: the role and focus
+    of a button (Enter and Space press it: ``ui/dom.py``), its name text a screen reader reads
+    but nobody sees (the picture is aria-hidden), not an aria-label: the letters drawn on the
+    card (B, ?) are not its name, and a name that does not contain them would not match what is
+    seen. Otherwise a picture named by its ``aria_label``."""
+    if not pressable:
+        return h("span", {**attrs, "role": "img", "class_": " ".join(classes)}, svg)
     attrs = dict(attrs)
     label = attrs.pop("aria_label")
-    return h("button", {**attrs, "class_": " ".join(classes)}, svg,
+    return h("span", {**attrs, "role": "button", "tabindex": "0", "class_": " ".join(classes)}, svg,
              h("span", {"class_": "offscreen"}, label))
 
 
@@ -102,14 +108,25 @@ def card_at(t, whose, p, c):
     return t("algo.card_at", whose=whose, nth=nth(t, p), colour=colour_name(t, c))
 
 
+PICTURES = Memo(512)     # cards as drawn (``card_svg``): a move draws again only the new ones
+
+
 def card_svg(t, c, n, face_up, mine=False, small=False):
-    """One card as SVG. ``n`` None: its back. ``mine``: own card still hidden from others."""
+    """One card as SVG. ``n`` None: its back. ``mine``: own card still hidden from others. Its
+    markup is made once for what it shows (``PICTURES``: its colour's letter says the
+    language), frozen whole, never sent as a kept part's marker: a picture moves (the drawn
+    card into its row), and web/morph.js resolves no marker inside an element it inserts."""
+    label = t("algo.black_short") if c == R.BLACK else t("algo.white_short")
+    closed = mine and not face_up
+    return PICTURES((c, n, closed, small, label), lambda: freeze([draw_card(c, n, closed, small, label)]))
+
+
+def draw_card(c, n, closed, small, label):
     black = c == R.BLACK
     fg, bg = ("#fff", "#1d1f24") if black else ("#1d1f24", "#fbfaf6")
     size = {"width": str(W // 2 if small else W), "height": str(H // 2 if small else H)}
     parts = [h("rect", {"x": "1.5", "y": "1.5", "width": str(W - 3), "height": str(H - 3), "rx": "6",
                         "fill": bg, "stroke": "#1d1f24", "stroke_width": "2"})]
-    label = t("algo.black_short") if black else t("algo.white_short")
     if n is None:
         # back: stripes on black, dots on white, so colour is never the only cue
         if black:
@@ -134,7 +151,7 @@ def card_svg(t, c, n, face_up, mine=False, small=False):
     else:
         parts.append(h("circle", {"cx": str(W - 9), "cy": "9", "r": "4", "fill": "none", "stroke": fg,
                                   "stroke_width": "1.5"}))
-    if mine and not face_up:
+    if closed:
         # own card still hidden from the others: a closed-eye mark at the bottom
         parts.append(h("path", {"d": "M16 62 Q24 56 32 62", "fill": "none", "stroke": fg,
                                 "stroke_width": "2"}))

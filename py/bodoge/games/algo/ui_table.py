@@ -17,7 +17,7 @@ import math
 from ...ui.html import h
 from ...ui.phrases import phrased
 from . import rules as R
-from .ui_cards import card_at, card_button, card_name, card_svg, colour_name, nth
+from .ui_cards import card_at, card_element, card_name, card_svg, colour_name, nth
 
 MIN_SLOTS = 5     # a card is never wider than a fifth of the row's room
 
@@ -213,13 +213,11 @@ class Table:
                     attrs["aria_label"] = t("algo.show_card", card=label)
             if action:
                 classes.append("selected" if picked else "target")
-                attrs.update(type="button", data_act=action,
+                attrs.update(data_act=action,
                              data_arg=f"{s}-{p}" if action == "target" else str(p))
                 if action != "show":
                     attrs["aria_pressed"] = "true" if picked else "false"
-                el = card_button(attrs, classes, self.svg(t, card))
-            else:
-                el = h("span", {**attrs, "role": "img", "class_": " ".join(classes)}, self.svg(t, card))
+            el = card_element(attrs, classes, self.svg(t, card), pressable=action is not None)
             marks = " ".join(f"≠{n}" for n in missed)
             cards.append(h("li", {}, el, h("span", {"class_": "misses", "aria_hidden": "true"}, marks)))
         active = view["turn"] == s and not over

@@ -34,7 +34,7 @@ move would do comes from the engine (``rules.preview``), and the engine refuses 
 import math
 
 from ...ui.games import GameUI, action, joined, result_part
-from ...ui.html import h
+from ...ui.html import Memo, freeze, h
 from ...ui.phrases import phrased
 from . import rules as R
 from .bots import StrongBot
@@ -107,10 +107,25 @@ def phrased_line(cls, text, ctx):
     return h("p", {"class_": f"{cls} phrased".strip()}, phrased(text, ctx.names))
 
 
+CARDS = Memo(1024)      # score cards as drawn (``card``): a move draws again only the new ones
+
+
 def card(t, cid, cls="", id_=None, fx=None, key=None, seen=False, peek=False):
     """A score card: its face (``cid``), or its back (``None``). ``seen``: the viewer knows it
     from a Watch (an eye in its corner); ``peek``: shown only because everything is turned up
-    (a replay): it lies face down at the table (dashed edge and a "face down" corner)."""
+    (a replay): it lies face down at the table (dashed edge and a "face down" corner). Its
+    markup is made once for all that (``CARDS``; its words say the language), frozen whole,
+    never sent as a kept part's marker: a card moves (into a hand, an ended round's places),
+    and web/morph.js resolves no marker inside an element it inserts."""
+    words = None
+    if cid is not None:
+        c, _, wings = R.DECK[cid]
+        words = (t(f"alter.colour_short.{R.COLOURS[c]}"), t(f"alter.wings_short.{wings}"))
+    return CARDS((cid, cls, id_, fx, key, seen, peek, words),
+                 lambda: freeze([draw_card(cid, cls, id_, fx, key, seen, peek, words)]))
+
+
+def draw_card(cid, cls, id_, fx, key, seen, peek, words):
     attrs = {"class_": None, "id": id_, "data_fx": fx, "data_fx_key": key, "aria_hidden": "true"}
     if cid is None:
         attrs["class_"] = f"acard back {cls}".strip()
@@ -122,9 +137,9 @@ def card(t, cid, cls="", id_=None, fx=None, key=None, seen=False, peek=False):
     left = wing_icon(R.ANGEL) if wings in (R.ANGEL, R.BOTH) else h("span", {"class_": "wing none"})
     right = wing_icon(R.DEVIL) if wings in (R.DEVIL, R.BOTH) else h("span", {"class_": "wing none"})
     return h("span", attrs,
-             h("span", {"class_": "acard-colour"}, t(f"alter.colour_short.{name}")),
+             h("span", {"class_": "acard-colour"}, words[0]),
              h("span", {"class_": "acard-mid"}, left, h("span", {"class_": "acard-num"}, str(n)), right),
-             h("span", {"class_": "acard-wing-word"}, t(f"alter.wings_short.{wings}")),
+             h("span", {"class_": "acard-wing-word"}, words[1]),
              h("span", {"class_": "eye"}, eye_icon()) if seen else None)
 
 
@@ -543,9 +558,12 @@ class AlterUI(GameUI):
         return out
 
     def pick_slot(self, tb, s):
-        """A seat's Pick card while it is not on the table, else the empty slot it left."""
+        """A seat's Pick card while it is not on the table, else the empty slot it left. Its
+        id tells web/morph.js the slot from the name beside it: an item is known by its first
+        element's key (the Pick card's), so the slot the card left was taken for the name, and
+        the name, the marks and the total were each rewritten as the one before it."""
         on_table = any(pl["pick"] == s for pl in tb.places)
-        return h("span", {"class_": "pick-slot"}, None if on_table else pick(s))
+        return h("span", {"class_": "pick-slot", "id": f"pick-slot-{s}"}, None if on_table else pick(s))
 
     def seat(self, view, tb, s, ctx, slot):
         """Another player's place at the table: Pick card, name, dealer and turn marks, the
