@@ -608,6 +608,31 @@ def test_the_table_s_japanese_lines_break_between_phrases_only():
         getattr(c, "tag", None) == "wbr" for c in label.children)
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rounds_won_line_keeps_each_name_with_its_count(lang):
+    """Without point chips the summary says the rounds won so far: a name and its count are
+    joined by a no-break space (the walk of issue 26 saw 「Cy / 0」 on a phone in Japanese)
+    and the Japanese line breaks between phrases only."""
+    rec = play_one("algo", {"players": 3}, 3, ["normal"] * 3).record
+    match = Match.new("algo", rec.options, rec.seed)
+    for seat, move in rec.moves:
+        match.play(seat, move)
+    view = match.view(0)
+    ctx = ctx_for(0, lang)
+    end = next(e for e in view["log"] if e["e"] == "round_end" and "points" not in e)
+    summary = UI.round_summary(end, ctx)
+    line = next(e for e in Page(render(summary)).all(hidden=True)
+                if "wins-so-far" in e.attrs.get("class", "").split())
+    raw = Text()                                  # the characters as sent, spaces unchanged
+    raw.feed(render(summary))
+    raw = "".join(raw.parts)
+    for s, name in enumerate(ctx.names[:3]):
+        assert f"{name}\u00a0{end['wins'][s]}" in raw
+        assert f"{name} {end['wins'][s]}" not in raw
+    if lang == "ja":
+        assert "phrased" in line.attrs["class"].split()
+
+
 def test_a_point_chip_summary_in_japanese_keeps_its_words_and_numbers_whole():
     """The walk of issue 26, a 4-player point-chip game on a phone in Japanese: the payment's
     line had a space after 「。」 and broke 「もら/います」, the points tables broke

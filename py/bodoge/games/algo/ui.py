@@ -457,10 +457,11 @@ class AlgoUI(Table, GameUI):
         if "points" in e:
             parts.append(self.chips_table(e, ctx))
         elif "wins" in e:
-            parts.append(h("p", {"class_": "wins-so-far"},
-                           t("algo.wins_so_far", list=t("list.sep").join(
-                               t("algo.name_n", name=name, n=e["wins"][s])
-                               for name, s in self.sides(e, ctx)))))
+            # (a name and its count never apart: 「Cy / 0」 was broken on a phone)
+            parts.append(h("p", {"class_": "wins-so-far phrased"}, phrased(
+                t("algo.wins_so_far", list=t("list.sep").join(
+                    t("algo.name_n", name=name, n=e["wins"][s])
+                    for name, s in self.sides(e, ctx))), ctx.names)))
         parts.append(self.final_rows(e, ctx))
         return h("div", {"class_": "algo-summary"}, parts)
 
