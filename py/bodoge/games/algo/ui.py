@@ -460,7 +460,7 @@ class AlgoUI(Table, GameUI):
             # (a name and its count never apart: 「Cy / 0」 was broken on a phone)
             parts.append(h("p", {"class_": "wins-so-far phrased"}, phrased(
                 t("algo.wins_so_far", list=t("list.sep").join(
-                    t("algo.name_n", name=name, n=e["wins"][s])
+                    t("algo.wins_n", name=name, n=e["wins"][s])
                     for name, s in self.sides(e, ctx))), ctx.names)))
         parts.append(self.final_rows(e, ctx))
         return h("div", {"class_": "algo-summary"}, parts)
