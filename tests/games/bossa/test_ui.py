@@ -732,6 +732,44 @@ def test_stack_redraw_and_exchange_say_what_they_will_do_before_confirm():
     assert text_of(said) == f"黒6を除外し、山札{len(s['deck'])}枚から1枚引きますか？ リドローのマーカーを使います。"
 
 
+def test_a_place_a_stack_may_go_keeps_the_stacked_columns_room_and_only_such_places_are_targets():
+    """Issue 26: a Stack waiting for Confirm widened its place by a column (its line moved
+    between the taps), and on a phone the Stack targets were 26-34 px wide (a place of one
+    column). From the turn's start a place a Stack of your hand may go keeps the column's room
+    (empty, out of sight; shown in Stack mode), the waiting Stack's tiles drawn in it; in
+    Stack mode only those places are targets (their name as before), the others as they were."""
+    s = rig([["w4b1", "b6", "w2"], ["b1", "w5"]], dice=(3, 4),
+            hi=([place(4, ["w4"]), place(5, ["w2", "w3"])], []))
+    view = GAME.view(s, 0)
+    st = stack(0, 4, "w4b1")
+    assert [m for m in GAME.legal_moves(s, 0) if m["a"] == "stack"] == [st]
+    steps = [choice(), choice(mode="stack"), choice(mode="stack", tiles=st["tiles"]),
+             choice(mode="stack", tiles=st["tiles"], pending=st)]
+    for k, sel in enumerate(steps):
+        page = Page(board(view, 0, sel)[0])
+        four, five = (page.where(data_spot=f"place:0:{n}")[0] for n in (4, 5))
+        columns = [el.classes for el in four.where("groups")[0].children]
+        # the room, then the waiting Stack's tiles in its place: two columns at every step
+        assert len(columns) == 2 and columns[1][0] == "ghost", (k, columns)
+        assert (columns[1] == ["ghost", "room"]) == (k < 3), (k, columns)
+        assert len(five.where("groups")[0].children) == 1        # no Stack of yours goes there
+        stack_mode = k > 0
+        assert (four.tag == "button") == stack_mode and five.tag == "span", k
+        if stack_mode:
+            assert page.get("button", "4: stack here", exact=False) is four
+            assert not page.all("button", "5: stack here", exact=False)
+    assert "stackable" in cell(render(UI.board(view, steps[1], ctx(0))), "place-0-4").cls
+    # the room counted in the line's columns (the tiles are sized for it)
+    assert UI.measure(view, {(0, 4)})[0] == UI.measure(view)[0] == 9          # (at least 9)
+    wide = rig([["w4b1"], ["b1"]], dice=(3, 4), lo=([place(2, ["w2b2"]), place(1, ["w1b1"])], []),
+               hi=([place(4, ["w4"]), place(5, ["w2", "w3"]), place(6, ["w6"]), place(7, ["w5", "w2b1"]),
+                    place(8, ["w1", "w3b1", "w4b2"])], []))
+    assert UI.measure(GAME.view(wide, 0), {(0, 4)})[0] == UI.measure(GAME.view(wide, 0))[0] + 1 == 11
+    # not your turn (or no Stack of yours anywhere): no room kept
+    page = Page(board(GAME.view(s, 1), 1, choice())[0])
+    assert not page.where("room")
+
+
 def test_confirm_plays_the_move_cancel_and_escape_take_it_back():
     app, host = make_app()
     screen = start(app, ("human", "human"))

@@ -280,8 +280,12 @@ class BossaUI(GameUI):
             "mode": sel.mode if playing else None,
             "fresh": self.fresh(view, ctx), "last": self.last_action(view, ctx),
             "new": self.new_tiles(view),
+            # the places a Stack may go this turn: each keeps room for the stacked column
+            # from the turn's start (issue 26: the waiting Stack widened its place by a column,
+            # and the line moved), which also makes it a target at least 44 px wide on a phone
+            "room": {(m["line"], m["n"]) for m in moves if m["a"] == "stack"},
         }
-        n, k = self.measure(view)
+        n, k = self.measure(view, look["room"])
         hint = h("p", {"class_": "error bossa-hint", "role": "alert"}, ctx.t(sel.hint)) \
             if sel.hint else None
         sizes = [len(view["hands"][s] or ()) or view["hand_sizes"][s] for s in (me, them)]
@@ -295,15 +299,16 @@ class BossaUI(GameUI):
                  self.seat(view, me, ctx, look, hint))
 
     @staticmethod
-    def measure(view):
-        """The longest line in tile columns (both ends, the die, each place's groups) and the
-        most tiles in one column: the table sizes its tiles by them (``--n``, ``--k``)."""
+    def measure(view, room=()):
+        """The longest line in tile columns (both ends, the die, each place's groups and the
+        room a Stack may take, ``room``) and the most tiles in one column: the table sizes its
+        tiles by them (``--n``, ``--k``)."""
         n, k = 9, 2
-        for line in view["lines"]:
+        for c, line in enumerate(view["lines"]):
             if line["die"] is None:
                 continue
             places = R.filled(line)
-            n = max(n, 3 + sum(1 + len(p["s"]) for p in places))
+            n = max(n, 3 + sum(1 + len(p["s"]) + ((c, p["n"]) in room) for p in places))
             k = max([k] + [p["k"] for p in places])
         return n, k
 
@@ -669,17 +674,21 @@ class BossaUI(GameUI):
         move = {"a": "stack", "line": c, "n": place["n"], "tiles": chosen}
         pending = stack_mode and chosen and look["pending"] == move
         fits = stack_mode and bool(chosen) and move in look["moves"]
+        room = (c, place["n"]) in look["room"]
         if pending:
             columns.append(self.ghost(chosen))
+        elif room:       # the column a Stack would take, kept empty (shown in Stack mode)
+            columns.append(h("span", {"class_": "ghost room", "aria_hidden": "true"}))
         body = [h("span", {"class_": "pnum"}, str(place["n"])),
                 h("span", {"class_": "groups"}, columns),
                 h("span", {"class_": "k", "aria_hidden": "true"}, t("bossa.count_short", k=place["k"]))]
-        classes = ["cell", "place"] + (["last"] if marked else []) + (["fits"] if fits else []) \
+        classes = ["cell", "place"] + (["last"] if marked else []) \
+            + (["stackable"] if stack_mode and room else []) + (["fits"] if fits else []) \
             + (["pending"] if pending else [])
         if marked:
             body[0] = h("span", {"class_": "pnum"}, h("span", {"class_": "last-mark", "aria_hidden": "true"}, "◆"),
                         str(place["n"]))
-        if stack_mode:
+        if stack_mode and room:      # a place no Stack of your hand can go is no target
             if fits:
                 label = t("bossa.fits", place=label)
             if pending:
@@ -1116,7 +1125,8 @@ class BossaUI(GameUI):
                              [h("span", {"class_": "tile small", "role": "img", "aria_label": tile_name(x, t)},
                                 tile_svg(x)) for x in tiles])))
         look = {"me": me, "playing": False, "moves": [], "sel": Choice(), "chosen": [], "taken": [],
-                "pending": None, "mode": None, "fresh": ({}, set(), False), "last": None, "new": {}}
+                "pending": None, "mode": None, "fresh": ({}, set(), False), "last": None, "new": {},
+                "room": set()}
         lines = [self.line(view, c, ctx, look, "h4", final=True) for c in self.line_order(view, me)] \
             if view["lines"][0]["die"] is not None else []
         n, k = self.measure(view)
