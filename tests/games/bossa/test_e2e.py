@@ -34,7 +34,7 @@ def new_bossa(page, bot="normal", rules="advanced"):
 
 
 def my_tiles(page):
-    return page.locator(".bossa-seat.me button.tile")
+    return page.locator(".bossa-seat.me button.tile-hit")
 
 
 def current_match(page):
@@ -266,7 +266,7 @@ def test_placed_tiles_glide_into_place_and_the_opponents_move_is_marked(at):
         expect(page.locator("#prompt")).to_contain_text("◆")
     move = next(m for m in GAME.legal_moves(match.state, 0) if m["a"] == "place")
     for t in move["tiles"]:
-        expect(page.locator(f'#tile-{t}[data-fx-key="t{t}"]')).to_have_count(1)
+        expect(page.locator(f'li:has(> #tile-{t}) > [data-fx-key="t{t}"]')).to_have_count(1)
         page.locator(f"#tile-{t}").click()
     page.locator(f"#end-{move['line']}-{move['end']}").click()
     page.locator("#confirm-move").click()

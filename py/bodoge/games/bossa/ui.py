@@ -24,7 +24,7 @@ and ``rules.ends_game`` only to show it. Nothing here decides a rule.
 
 from ...core.protocol import rules_of
 from ...ui.games import GameUI, action
-from ...ui.html import h
+from ...ui.html import Frozen, h, render
 from ...ui.phrases import phrased
 from . import rules as R
 from .bots import STRONG_PLAYOUTS, StrongBot
@@ -60,7 +60,19 @@ def pips(white, black, size):
     return out
 
 
+_FACES = {}          # (tile, size) -> its drawing's markup: 27 tiles, drawn again at every move
+
+
 def tile_svg(t, size=SIZE):
+    """A tile's face, its markup made once (a move's redraw draws some thirty tiles, each a
+    rectangle and its pips: a third of the board's nodes)."""
+    face = _FACES.get((t, size))
+    if face is None:
+        face = _FACES[(t, size)] = Frozen(render(draw_tile(t, size)))
+    return face
+
+
+def draw_tile(t, size=SIZE):
     w, b = R.TILES[t]
     return h("svg", {"viewBox": f"0 0 {size} {size}", "width": str(size), "height": str(size),
                      "aria_hidden": "true", "focusable": "false", "class_": "tile-face"},
@@ -402,30 +414,33 @@ class BossaUI(GameUI):
                      [h("span", {"class_": f"tag {cls}"}, "⇄" if cls == "swapped" else word)
                       for cls, word in notes]) if notes else None
             spoken = label + "".join(t("bossa.note", note=word) for _, word in notes)
+            # the tile is one element whatever the turn (its state in attributes): when it can
+            # be chosen, a button lies over it (the tile then hidden from screen readers, the
+            # button named as it was); a button that became a span and back rebuilt every tile
+            # of the hand at every move (benchmarks/table.md)
+            hit = None
             if mine and playing:
                 pressed = tile in look["chosen"]
                 key = i + 1 if i < 9 else None
-                items.append(h("li", {}, h("button", dict(attrs, **{
-                    "type": "button", "id": f"tile-{tile}", "data_spot": f"tile:{tile}",
-                    "class_": " ".join(classes + (["selected"] if pressed else [])),
-                    "data_act": "sel", "data_arg": str(tile),
-                    "aria_pressed": "true" if pressed else "false",
-                    "aria_keyshortcuts": str(key) if key else None}), tile_svg(tile), tags,
+                hit = h("button", {
+                    "type": "button", "id": f"tile-{tile}", "class_": "tile-hit", "data_spot": f"tile:{tile}",
+                    "data_act": "sel", "data_arg": str(tile), "aria_pressed": "true" if pressed else "false",
+                    "aria_keyshortcuts": str(key) if key else None},
                     # named by hidden text, not aria-label: the tags shown on it are in its name
-                    h("span", {"class_": "offscreen"}, spoken + (f" ({key})" if key else "")))))
+                    h("span", {"class_": "offscreen"}, spoken + (f" ({key})" if key else "")))
             elif not mine and exchange:
                 pressed = tile in look["taken"]
-                items.append(h("li", {}, h("button", dict(attrs, **{
-                    "type": "button", "id": f"tile-{tile}", "data_spot": f"tile:{tile}",
-                    "class_": " ".join(classes + (["selected"] if pressed else [])),
-                    "data_act": "take", "data_arg": str(tile),
-                    "aria_pressed": "true" if pressed else "false"}), tile_svg(tile), tags,
-                    h("span", {"class_": "offscreen"}, t("bossa.take_label", tile=spoken)))))
+                hit = h("button", {
+                    "type": "button", "id": f"tile-{tile}", "class_": "tile-hit", "data_spot": f"tile:{tile}",
+                    "data_act": "take", "data_arg": str(tile), "aria_pressed": "true" if pressed else "false"},
+                    h("span", {"class_": "offscreen"}, t("bossa.take_label", tile=spoken)))
+            if hit is not None:
+                classes += ["target"] + (["selected"] if pressed else [])
+                attrs.update({"class_": " ".join(classes), "aria_hidden": "true"})
             else:
-                items.append(h("li", {}, h("span", dict(attrs, **{
-                    "class_": " ".join(classes), "role": "img", "aria_label": spoken,
-                    "data_spot": f"tile:{tile}"}),
-                    tile_svg(tile), tags)))
+                attrs.update({"class_": " ".join(classes), "role": "img", "aria_label": spoken,
+                              "data_spot": f"tile:{tile}"})
+            items.append(h("li", {}, h("span", attrs, tile_svg(tile), tags), hit))
         return h("ol", {"class_": "hand", "aria_label": t("bossa.hand_count", n=len(hand)),
                         "data_spot": f"hand:{s}"}, items)
 
@@ -452,13 +467,14 @@ class BossaUI(GameUI):
                     "data_spot": f"marker:{s}:{a}"}),
                     face, h("span", {"class_": "mstate", "aria_hidden": "true"}, t("bossa.used")))))
             elif active and any(m["a"] == a for m in moves):
+                # the marker as when it cannot be used, a button over it (see ``hand``)
                 pressed = mode == a
-                out.append(h("li", {}, h("button", {
-                    "type": "button", "id": f"action-{a}",
-                    "class_": "marker ready button" + (" selected" if pressed else ""),
-                    "data_act": a, "aria_pressed": "true" if pressed else "false",
-                    "data_spot": f"marker:{s}:{a}",
-                    "aria_describedby": f"help-{a}"}, face)))
+                out.append(h("li", {}, h("span", {"class_": "marker ready target" + (" selected" if pressed else ""),
+                                                  "aria_hidden": "true"}, face),
+                             h("button", {"type": "button", "id": f"action-{a}", "class_": "marker-hit",
+                                          "data_act": a, "aria_pressed": "true" if pressed else "false",
+                                          "data_spot": f"marker:{s}:{a}", "aria_label": name,
+                                          "aria_describedby": f"help-{a}"}) if ids else None))
             else:
                 key = "bossa.marker_ready" if not active else "bossa.marker_unavailable"
                 out.append(h("li", {}, h("span", {"class_": "marker ready", "role": "img",
@@ -469,8 +485,9 @@ class BossaUI(GameUI):
         if not ids:
             for li in out:
                 for el in li.children:
-                    for k in ("id", "data_act", "data_spot", "aria_describedby"):
-                        el.attrs.pop(k, None)
+                    if el is not None:
+                        for k in ("id", "data_spot"):
+                            el.attrs.pop(k, None)
             help_ = []
         return h("div", {"class_": "markers-wrap"},
                  h("ul", {"class_": "markers", "aria_label": t("bossa.markers")}, out), help_)
@@ -617,14 +634,10 @@ class BossaUI(GameUI):
         else:
             body += words
         if look["playing"] and counts and not look["mode"]:
-            return h("li", {"class_": " ".join(classes)},
-                     h("button", {"type": "button", "id": f"end-{c}-{end}", "class_": "cell-button",
-                                  "data_spot": f"end:{c}:{end}",
-                                  "data_act": "place", "data_arg": f"{c}-{end}", "aria_label": label,
-                                  "aria_pressed": "true" if pending else None}, body))
-        return h("li", {"class_": " ".join(classes)},
-                 h("span", {"class_": "cell-face", "role": "img", "aria_label": label,
-                            "data_spot": f"end:{c}:{end}"}, body))
+            return target_cell(classes, body, {
+                "id": f"end-{c}-{end}", "data_spot": f"end:{c}:{end}", "data_act": "place",
+                "data_arg": f"{c}-{end}", "aria_label": label, "aria_pressed": "true" if pending else None})
+        return plain_cell(classes, body, label, f"end:{c}:{end}")
 
     @staticmethod
     def fit_words(c, n, counts, chosen, lacking, total, ctx):
@@ -693,14 +706,11 @@ class BossaUI(GameUI):
                 label = t("bossa.fits", place=label)
             if pending:
                 label = t("bossa.pending_here", place=label)
-            return h("li", {"class_": " ".join(classes)},
-                     h("button", {"type": "button", "id": f"place-{c}-{place['n']}", "class_": "cell-button",
-                                  "data_spot": f"place:{c}:{place['n']}",
-                                  "data_act": "stack-on", "data_arg": f"{c}-{place['n']}",
-                                  "aria_label": t("bossa.stack_on", n=place["n"], place=label)}, body))
-        return h("li", {"class_": " ".join(classes)},
-                 h("span", {"class_": "cell-face", "role": "img", "aria_label": label,
-                            "data_spot": f"place:{c}:{place['n']}"}, body))
+            return target_cell(classes, body, {
+                "id": f"place-{c}-{place['n']}", "data_spot": f"place:{c}:{place['n']}",
+                "data_act": "stack-on", "data_arg": f"{c}-{place['n']}",
+                "aria_label": t("bossa.stack_on", n=place["n"], place=label)})
+        return plain_cell(classes, body, label, f"place:{c}:{place['n']}")
 
     def opening(self, view, ctx):
         """Before the dice are laid: the two rolls and, for the player choosing, the choice,
@@ -1306,6 +1316,21 @@ def analysis_race(view, seat, moves, keep=None):
     gives the same playouts, unless the time cap stops it sooner)."""
     bot = StrongBot(seat, len(view["log"]) * 1009 + seat)
     return bot.race(view, moves, keep=keep, playouts=ANALYSIS_PLAYOUTS, seconds=ANALYSIS_SECONDS)
+
+
+def plain_cell(classes, body, label, spot):
+    """A place of a line as it is drawn (an image named ``label``)."""
+    return h("li", {"class_": " ".join(classes)},
+             h("span", {"class_": "cell-face", "role": "img", "aria_label": label, "data_spot": spot}, body))
+
+
+def target_cell(classes, body, button):
+    """A place that can be chosen: drawn as ``plain_cell`` draws it (hidden from screen
+    readers), a button over it (``button``'s attributes: named as the place). One element for
+    the place whatever the turn: its drawing is patched, not made anew, as the turn passes."""
+    return h("li", {"class_": " ".join(classes)},
+             h("span", {"class_": "cell-face", "aria_hidden": "true"}, body),
+             h("button", dict(button, type="button", class_="cell-hit")))
 
 
 class _Quiet:
