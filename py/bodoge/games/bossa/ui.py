@@ -348,8 +348,7 @@ class BossaUI(GameUI):
             # Confirm / Cancel; the markers step aside but keep their box, out of sight and of
             # reach (on a phone they give their room to the buttons): the seat keeps its height
             # where the markers and the bar take two rows (issue 26: at 1280×800 the hand moved)
-            controls = [h("div", {"class_": "markers-aside", "aria_hidden": "true", "inert": True},
-                          self.markers(view, s, ctx, look, True, ids=False)),
+            controls = [self.markers(view, s, ctx, look, True, ids=False),
                         self.action_bar(view, ctx, look, hint)]
         elif not mine and look["mode"] == "exchange":
             # their tiles are buttons; their markers stay where they were (the seat keeps its
@@ -489,7 +488,9 @@ class BossaUI(GameUI):
                         for k in ("id", "data_spot"):
                             el.attrs.pop(k, None)
             help_ = []
-        return h("div", {"class_": "markers-wrap"},
+        # (the copy: the same element, out of sight and of reach, so that the page patches it)
+        return h("div", {"class_": "markers-wrap" if ids else "markers-wrap markers-aside",
+                         "aria_hidden": None if ids else "true", "inert": not ids},
                  h("ul", {"class_": "markers", "aria_label": t("bossa.markers")}, out), help_)
 
     def action_bar(self, view, ctx, look, hint):
@@ -557,13 +558,13 @@ class BossaUI(GameUI):
             if not final:
                 cells.append(self.end_cell(view, c, "lo", *ends["lo"], ctx, look))
         else:
-            cells.append(h("li", {"class_": "cell stop"},
+            cells.append(h("li", {"class_": "cell stop", "data_fx_key": f"stop:{c}"},
                            h("span", {"class_": "stop-bar", "role": "img",
                                       "aria_label": t("bossa.line_stop")})))
         for place in reversed(line["lo"]):
             cells.append(self.place_cell(view, c, place, ctx, look))
         fx = {"data_fx": "roll"} if look["fresh"][2] else {}
-        cells.append(h("li", {"class_": "cell die-cell"},
+        cells.append(h("li", {"class_": "cell die-cell", "data_fx_key": f"die:{c}"},
                        h("span", dict(fx, **{"class_": "die", "role": "img", "id": None if final else f"die-{c}",
                                              "data_spot": None if final else f"die:{c}",
                                              "aria_label": t("bossa.die_label", line=name, n=line["die"])}),
@@ -575,7 +576,9 @@ class BossaUI(GameUI):
         side = "" if owner is None else (" mine" if owner == look["me"] else " theirs")
         return h("section", {"class_": f"line line-{COLOURS[c]}{side}", "aria_label": label,
                              "data_spot": None if final else f"line:{c}"},
-                 head, h("ol", {"class_": "line-row"}, cells))
+                 # keyed (web/morph.js keys a list by its first item: the low end, until the
+                 # line stops at 1), so that the row is kept as the line grows
+                 head, h("ol", {"class_": "line-row", "data_fx_key": f"row:{c}"}, cells))
 
     def end_cell(self, view, c, end, n, counts, ctx, look):
         """An open place: its number and the tile counts it takes; with tiles selected, whether
@@ -1319,8 +1322,9 @@ def analysis_race(view, seat, moves, keep=None):
 
 
 def plain_cell(classes, body, label, spot):
-    """A place of a line as it is drawn (an image named ``label``)."""
-    return h("li", {"class_": " ".join(classes)},
+    """A place of a line as it is drawn (an image named ``label``). Keyed by its spot
+    (web/morph.js): a placement added to a line is put in beside the others, which are kept."""
+    return h("li", {"class_": " ".join(classes), "data_fx_key": spot},
              h("span", {"class_": "cell-face", "role": "img", "aria_label": label, "data_spot": spot}, body))
 
 
@@ -1328,7 +1332,7 @@ def target_cell(classes, body, button):
     """A place that can be chosen: drawn as ``plain_cell`` draws it (hidden from screen
     readers), a button over it (``button``'s attributes: named as the place). One element for
     the place whatever the turn: its drawing is patched, not made anew, as the turn passes."""
-    return h("li", {"class_": " ".join(classes)},
+    return h("li", {"class_": " ".join(classes), "data_fx_key": button["data_spot"]},
              h("span", {"class_": "cell-face", "aria_hidden": "true"}, body),
              h("button", dict(button, type="button", class_="cell-hit")))
 
