@@ -10,7 +10,14 @@ Input: select tiles in your hand (click, tap, or keys 1–9); every open place t
 they fit (the sum of the line's dots, and the tile count the place takes) and the places they
 fit are marked ✓. A click on a place, or an action marker (Redraw, Exchange, Stack), makes the
 move *pending*: it is drawn where it would go and the prompt says what it will do; Confirm
-plays it, Cancel (or Esc) takes it back. Esc then clears the selection.
+plays it, Cancel (or Esc) takes it back. Esc then clears the selection. In Stack mode the
+places a Stack of your hand may go are the targets: each keeps the stacked column's room from
+the turn's start (dashed in Stack mode), so it is a target at least 44 px wide on a phone and
+the waiting Stack's tiles take that room (its line does not move).
+
+What can be chosen is drawn as what cannot (one element whatever the turn, its state in
+classes), a button laid over it (``tile-hit``, ``marker-hit``, ``cell-hit``): the page patches
+it as the turn passes rather than making it anew (benchmarks/table.md).
 
 Spots (``data-spot``, for lessons; see ``GameUI.board``): ``hand:<seat>``, ``tile:<id>`` (a
 tile in a hand), ``count:<seat>`` (its tile count), ``marker:<seat>:<action>``, ``line:<line>``
