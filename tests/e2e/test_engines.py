@@ -337,7 +337,7 @@ BOSSA_TURN = """() => {
   };
   if (shown('#first')) return 'first';
   if (shown('#own-1')) return 'own';
-  if (document.querySelector('.bossa-seat.me button.tile')
+  if (document.querySelector('.bossa-seat.me button.tile-hit')
       && JSON.stringify(JSON.parse(window.bodoge.status()).to_move) === '[0]') return 'move';
   return null;
 }"""

@@ -34,7 +34,7 @@ def new_bossa(page, bot="normal", rules="advanced"):
 
 
 def my_tiles(page):
-    return page.locator(".bossa-seat.me button.tile")
+    return page.locator(".bossa-seat.me button.tile-hit")
 
 
 def current_match(page):
@@ -266,7 +266,7 @@ def test_placed_tiles_glide_into_place_and_the_opponents_move_is_marked(at):
         expect(page.locator("#prompt")).to_contain_text("◆")
     move = next(m for m in GAME.legal_moves(match.state, 0) if m["a"] == "place")
     for t in move["tiles"]:
-        expect(page.locator(f'#tile-{t}[data-fx-key="t{t}"]')).to_have_count(1)
+        expect(page.locator(f'li:has(> #tile-{t}) > [data-fx-key="t{t}"]')).to_have_count(1)
         page.locator(f"#tile-{t}").click()
     page.locator(f"#end-{move['line']}-{move['end']}").click()
     page.locator("#confirm-move").click()
@@ -287,7 +287,9 @@ BOXES = """() => { const box = (el) => { const r = el.getBoundingClientRect();
             (el) => el.scrollHeight > el.clientHeight + 1).map((el) => el.className),
           cells: [...field.querySelectorAll('.line .cell')].map(box),
           ends: Object.fromEntries([...field.querySelectorAll('.line .cell.open')].map(
-            (el) => [el.querySelector('[data-spot]').dataset.spot, box(el)]))}; }"""
+            (el) => [el.querySelector('[data-spot]').dataset.spot, box(el)])),
+          targets: [...document.querySelectorAll('.bossa-table [data-act]')].map(
+            (el) => [el.dataset.act + ' ' + (el.dataset.arg || ''), ...box(el)])}; }"""
 
 
 @pytest.fixture
@@ -361,6 +363,30 @@ def test_the_table_keeps_its_place_through_the_steps_of_a_turn(touch_at, size, l
             page.locator(f"#tile-{swap['take']}").click()
             expect(page.locator("#confirm-move")).to_be_visible()
             steps.append(("exchange waits", page.evaluate(BOXES)))
+        # a Stack: only the places it may go are targets, each at least 44 px on a phone (a
+        # place of one column was 26-34 px wide); waiting for Confirm, its place keeps its
+        # width (it widened by a column: the line moved 11 px)
+        targets = [("turn", steps[0][1]["targets"])]
+        pile = next((m for m in moves if m["a"] == "stack"), None)
+        if pile is not None:
+            if swap is not None:
+                page.locator("#cancel-move").click()
+                page.locator("#clear-sel").click()
+            page.locator("#action-stack").click()
+            steps.append(("stack", page.evaluate(BOXES)))
+            targets.append(("stack", steps[-1][1]["targets"]))
+            for t in pile["tiles"]:
+                page.locator(f"#tile-{t}").click()
+            page.locator(f"#place-{pile['line']}-{pile['n']}").click()
+            expect(page.locator(".cell.pending .ghost")).to_be_visible()
+            steps.append(("stack waits", page.evaluate(BOXES)))
+        for name, boxes in targets:
+            assert boxes, name
+            for i, (act, x, y, w, h) in enumerate(boxes):
+                if size == "phone":
+                    assert w >= 44 and h >= 44, (seed, name, act, boxes)
+                for act2, x2, y2, w2, h2 in boxes[i + 1:]:      # none over another
+                    assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y, (seed, name, act, act2)
         first = steps[0][1]
         for name, boxes in steps:
             where = f"seed {seed}, {name}: {boxes} (at the turn's start {first})"
@@ -370,6 +396,7 @@ def test_the_table_keeps_its_place_through_the_steps_of_a_turn(touch_at, size, l
             # every place keeps its x and width (they widened as the first tile's checks
             # showed, and the line, centred, moved up to 10 px sideways)
             assert [(c[0], c[2]) for c in boxes["cells"]] == [(c[0], c[2]) for c in first["cells"]], where
+            assert [(x, w) for x, _, w, _ in boxes["lines"]] == [(x, w) for x, _, w, _ in first["lines"]], where
             fx, fy, fw, fh = boxes["field"]
             for x, y, w, h in boxes["lines"]:
                 assert y >= fy - 1 and y + h <= fy + fh + 1, where

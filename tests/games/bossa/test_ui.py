@@ -671,7 +671,7 @@ def test_the_bar_and_the_markers_keep_their_room_at_every_step_of_a_turn():
         assert not [el for el in aside.walk() if "id" in el.attrs or "data-act" in el.attrs]
         assert not pages[-1].where(id="action-exchange") and pages[-1].where(id="confirm-move")
         # the waiting place keeps the words it showed at the last tile's tap, out of sight
-        places = [Page(board(view, 0, sel, lang=lang)[0]).by_id("end-0-hi") for sel in steps[2:]]
+        places = [Page(board(view, 0, sel, lang=lang)[0]).by_id("end-0-hi").parent for sel in steps[2:]]
         shown = [x.all_text for x in places[0].walk() if x.classes in (["need"], ["checks"])]
         kept = places[1].where("keep-width")
         assert kept and kept[0].hidden and len(shown) == 3    # need, checks, the widest checks
@@ -681,7 +681,7 @@ def test_the_bar_and_the_markers_keep_their_room_at_every_step_of_a_turn():
         widest = "✗no dots✓Σ88✗×8" if lang == "en" else "✗色なし✓Σ88✗8枚"
         start = Page(board(view, 0, steps[0], lang=lang)[0])
         for end in ("end-0-lo", "end-0-hi", "end-1-lo", "end-1-hi"):
-            room = start.by_id(end).where("keep-width")
+            room = start.by_id(end).parent.where("keep-width")
             assert len(room) == 1 and room[0].hidden and room[0].all_text == widest, end
 
 
@@ -730,6 +730,79 @@ def test_stack_redraw_and_exchange_say_what_they_will_do_before_confirm():
     said = UI.prompt(view, choice(tiles=[tile("b6")], mode="redraw", pending=rd), ja)
     assert said.attrs["class_"] == "phrased" and "マーカーを" in said.children[0]
     assert text_of(said) == f"黒6を除外し、山札{len(s['deck'])}枚から1枚引きますか？ リドローのマーカーを使います。"
+
+
+def test_a_place_a_stack_may_go_keeps_the_stacked_columns_room_and_only_such_places_are_targets():
+    """Issue 26: a Stack waiting for Confirm widened its place by a column (its line moved
+    between the taps), and on a phone the Stack targets were 26-34 px wide (a place of one
+    column). From the turn's start a place a Stack of your hand may go keeps the column's room
+    (empty, out of sight; shown in Stack mode), the waiting Stack's tiles drawn in it; in
+    Stack mode only those places are targets (their name as before), the others as they were."""
+    s = rig([["w4b1", "b6", "w2"], ["b1", "w5"]], dice=(3, 4),
+            hi=([place(4, ["w4"]), place(5, ["w2", "w3"])], []))
+    view = GAME.view(s, 0)
+    st = stack(0, 4, "w4b1")
+    assert [m for m in GAME.legal_moves(s, 0) if m["a"] == "stack"] == [st]
+    steps = [choice(), choice(mode="stack"), choice(mode="stack", tiles=st["tiles"]),
+             choice(mode="stack", tiles=st["tiles"], pending=st)]
+    for k, sel in enumerate(steps):
+        page = Page(board(view, 0, sel)[0])
+        four, five = (page.where(data_spot=f"place:0:{n}")[0] for n in (4, 5))
+        columns = [el.classes for el in four.parent.where("groups")[0].children]
+        # the room, then the waiting Stack's tiles in its place: two columns at every step
+        assert len(columns) == 2 and columns[1][0] == "ghost", (k, columns)
+        assert (columns[1] == ["ghost", "room"]) == (k < 3), (k, columns)
+        assert len(five.parent.where("groups")[0].children) == 1        # no Stack of yours goes there
+        stack_mode = k > 0
+        assert (four.tag == "button") == stack_mode and five.tag == "span", k
+        if stack_mode:
+            assert page.get("button", "4: stack here", exact=False) is four
+            assert not page.all("button", "5: stack here", exact=False)
+    assert "stackable" in cell(render(UI.board(view, steps[1], ctx(0))), "place-0-4").cls
+    # the room counted in the line's columns (the tiles are sized for it)
+    assert UI.measure(view, {(0, 4)})[0] == UI.measure(view)[0] == 9          # (at least 9)
+    wide = rig([["w4b1"], ["b1"]], dice=(3, 4), lo=([place(2, ["w2b2"]), place(1, ["w1b1"])], []),
+               hi=([place(4, ["w4"]), place(5, ["w2", "w3"]), place(6, ["w6"]), place(7, ["w5", "w2b1"]),
+                    place(8, ["w1", "w3b1", "w4b2"])], []))
+    assert UI.measure(GAME.view(wide, 0), {(0, 4)})[0] == UI.measure(GAME.view(wide, 0))[0] + 1 == 11
+    # not your turn (or no Stack of yours anywhere): no room kept
+    page = Page(board(GAME.view(s, 1), 1, choice())[0])
+    assert not page.where("room")
+
+
+def drawn(page):
+    """What the patcher (web/morph.js) matches, for every tile, marker and place of the table:
+    the element that draws it (its tag, key and class; for a tile the tags inside it too: a
+    place's words may grow by a part, which is patched in)."""
+    def shape(el, inside=False):
+        return el.tag, el.attrs.get("data-fx-key"), el.classes[:1], [x.tag for x in el.walk()] if inside else None
+    tiles = [shape(el, True) for el in page.where("tile") if el.parent.tag == "li" and "data-fx-key" in el.attrs]
+    items = [shape(li.children[0]) for li in page.where(tag="li")
+             if li.parent.classes[:1] in (["markers"], ["line-row"])]
+    return tiles, items
+
+
+def test_a_tile_a_marker_and_a_place_are_the_same_element_whoever_is_to_move():
+    """Benchmarks (issue 24): a tile, a marker or a place you could choose was a button, and a
+    span when the turn passed: the page made 60-220 of its elements anew at every move (the
+    patcher keeps an element only if its tag is the same). Drawn the same whatever the turn, a
+    button laid over it while it can be chosen, named as before."""
+    hands = [["w4b1", "b6", "w2"], ["b1", "w5"]]
+    hi = ([place(4, ["w4"])], [])
+    mine, theirs = (GAME.view(rig(hands, dice=(3, 4), hi=hi, turn=t), 0) for t in (0, 1))
+    waiting = drawn(Page(board(theirs, 0)[0]))
+    assert len(waiting[0]) == 5 and len(waiting[1]) == 6 + 7       # tiles in hands; markers, cells
+    for sel in (choice(), choice(mode="stack"), choice(mode="exchange")):
+        page = Page(board(mine, 0, sel)[0])
+        assert drawn(page) == waiting, sel
+    page = Page(board(mine, 0, choice(mode="exchange"))[0])
+    assert page.get("button", "4 white 1 black (2)").attrs["data-act"] == "sel"
+    assert page.get("button", "take 1 black").attrs["data-act"] == "take"
+    assert page.get("button", "Stack").attrs["data-act"] == "stack"
+    assert not page.all("img", "4 white 1 black")        # the drawing under a button is not heard
+    stacking = Page(board(mine, 0, choice(mode="stack"))[0])
+    assert stacking.get("button", "4: stack here", exact=False).attrs["data-act"] == "stack-on"
+    assert Page(board(theirs, 0)[0]).get("img", "4 white 1 black").tag == "span"
 
 
 def test_confirm_plays_the_move_cancel_and_escape_take_it_back():

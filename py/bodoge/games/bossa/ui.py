@@ -10,7 +10,14 @@ Input: select tiles in your hand (click, tap, or keys 1–9); every open place t
 they fit (the sum of the line's dots, and the tile count the place takes) and the places they
 fit are marked ✓. A click on a place, or an action marker (Redraw, Exchange, Stack), makes the
 move *pending*: it is drawn where it would go and the prompt says what it will do; Confirm
-plays it, Cancel (or Esc) takes it back. Esc then clears the selection.
+plays it, Cancel (or Esc) takes it back. Esc then clears the selection. In Stack mode the
+places a Stack of your hand may go are the targets: each keeps the stacked column's room from
+the turn's start (dashed in Stack mode), so it is a target at least 44 px wide on a phone and
+the waiting Stack's tiles take that room (its line does not move).
+
+What can be chosen is drawn as what cannot (one element whatever the turn, its state in
+classes), a button laid over it (``tile-hit``, ``marker-hit``, ``cell-hit``): the page patches
+it as the turn passes rather than making it anew (benchmarks/table.md).
 
 Spots (``data-spot``, for lessons; see ``GameUI.board``): ``hand:<seat>``, ``tile:<id>`` (a
 tile in a hand), ``count:<seat>`` (its tile count), ``marker:<seat>:<action>``, ``line:<line>``
@@ -24,7 +31,7 @@ and ``rules.ends_game`` only to show it. Nothing here decides a rule.
 
 from ...core.protocol import rules_of
 from ...ui.games import GameUI, action
-from ...ui.html import h
+from ...ui.html import Frozen, h, render
 from ...ui.phrases import phrased
 from . import rules as R
 from .bots import STRONG_PLAYOUTS, StrongBot
@@ -60,7 +67,19 @@ def pips(white, black, size):
     return out
 
 
+_FACES = {}          # (tile, size) -> its drawing's markup: 27 tiles, drawn again at every move
+
+
 def tile_svg(t, size=SIZE):
+    """A tile's face, its markup made once (a move's redraw draws some thirty tiles, each a
+    rectangle and its pips: a third of the board's nodes)."""
+    face = _FACES.get((t, size))
+    if face is None:
+        face = _FACES[(t, size)] = Frozen(render(draw_tile(t, size)))
+    return face
+
+
+def draw_tile(t, size=SIZE):
     w, b = R.TILES[t]
     return h("svg", {"viewBox": f"0 0 {size} {size}", "width": str(size), "height": str(size),
                      "aria_hidden": "true", "focusable": "false", "class_": "tile-face"},
@@ -280,8 +299,12 @@ class BossaUI(GameUI):
             "mode": sel.mode if playing else None,
             "fresh": self.fresh(view, ctx), "last": self.last_action(view, ctx),
             "new": self.new_tiles(view),
+            # the places a Stack may go this turn: each keeps room for the stacked column
+            # from the turn's start (issue 26: the waiting Stack widened its place by a column,
+            # and the line moved), which also makes it a target at least 44 px wide on a phone
+            "room": {(m["line"], m["n"]) for m in moves if m["a"] == "stack"},
         }
-        n, k = self.measure(view)
+        n, k = self.measure(view, look["room"])
         hint = h("p", {"class_": "error bossa-hint", "role": "alert"}, ctx.t(sel.hint)) \
             if sel.hint else None
         sizes = [len(view["hands"][s] or ()) or view["hand_sizes"][s] for s in (me, them)]
@@ -295,15 +318,16 @@ class BossaUI(GameUI):
                  self.seat(view, me, ctx, look, hint))
 
     @staticmethod
-    def measure(view):
-        """The longest line in tile columns (both ends, the die, each place's groups) and the
-        most tiles in one column: the table sizes its tiles by them (``--n``, ``--k``)."""
+    def measure(view, room=()):
+        """The longest line in tile columns (both ends, the die, each place's groups and the
+        room a Stack may take, ``room``) and the most tiles in one column: the table sizes its
+        tiles by them (``--n``, ``--k``)."""
         n, k = 9, 2
-        for line in view["lines"]:
+        for c, line in enumerate(view["lines"]):
             if line["die"] is None:
                 continue
             places = R.filled(line)
-            n = max(n, 3 + sum(1 + len(p["s"]) for p in places))
+            n = max(n, 3 + sum(1 + len(p["s"]) + ((c, p["n"]) in room) for p in places))
             k = max([k] + [p["k"] for p in places])
         return n, k
 
@@ -331,8 +355,7 @@ class BossaUI(GameUI):
             # Confirm / Cancel; the markers step aside but keep their box, out of sight and of
             # reach (on a phone they give their room to the buttons): the seat keeps its height
             # where the markers and the bar take two rows (issue 26: at 1280×800 the hand moved)
-            controls = [h("div", {"class_": "markers-aside", "aria_hidden": "true", "inert": True},
-                          self.markers(view, s, ctx, look, True, ids=False)),
+            controls = [self.markers(view, s, ctx, look, True, ids=False),
                         self.action_bar(view, ctx, look, hint)]
         elif not mine and look["mode"] == "exchange":
             # their tiles are buttons; their markers stay where they were (the seat keeps its
@@ -397,30 +420,33 @@ class BossaUI(GameUI):
                      [h("span", {"class_": f"tag {cls}"}, "⇄" if cls == "swapped" else word)
                       for cls, word in notes]) if notes else None
             spoken = label + "".join(t("bossa.note", note=word) for _, word in notes)
+            # the tile is one element whatever the turn (its state in attributes): when it can
+            # be chosen, a button lies over it (the tile then hidden from screen readers, the
+            # button named as it was); a button that became a span and back rebuilt every tile
+            # of the hand at every move (benchmarks/table.md)
+            hit = None
             if mine and playing:
                 pressed = tile in look["chosen"]
                 key = i + 1 if i < 9 else None
-                items.append(h("li", {}, h("button", dict(attrs, **{
-                    "type": "button", "id": f"tile-{tile}", "data_spot": f"tile:{tile}",
-                    "class_": " ".join(classes + (["selected"] if pressed else [])),
-                    "data_act": "sel", "data_arg": str(tile),
-                    "aria_pressed": "true" if pressed else "false",
-                    "aria_keyshortcuts": str(key) if key else None}), tile_svg(tile), tags,
+                hit = h("button", {
+                    "type": "button", "id": f"tile-{tile}", "class_": "tile-hit", "data_spot": f"tile:{tile}",
+                    "data_act": "sel", "data_arg": str(tile), "aria_pressed": "true" if pressed else "false",
+                    "aria_keyshortcuts": str(key) if key else None},
                     # named by hidden text, not aria-label: the tags shown on it are in its name
-                    h("span", {"class_": "offscreen"}, spoken + (f" ({key})" if key else "")))))
+                    h("span", {"class_": "offscreen"}, spoken + (f" ({key})" if key else "")))
             elif not mine and exchange:
                 pressed = tile in look["taken"]
-                items.append(h("li", {}, h("button", dict(attrs, **{
-                    "type": "button", "id": f"tile-{tile}", "data_spot": f"tile:{tile}",
-                    "class_": " ".join(classes + (["selected"] if pressed else [])),
-                    "data_act": "take", "data_arg": str(tile),
-                    "aria_pressed": "true" if pressed else "false"}), tile_svg(tile), tags,
-                    h("span", {"class_": "offscreen"}, t("bossa.take_label", tile=spoken)))))
+                hit = h("button", {
+                    "type": "button", "id": f"tile-{tile}", "class_": "tile-hit", "data_spot": f"tile:{tile}",
+                    "data_act": "take", "data_arg": str(tile), "aria_pressed": "true" if pressed else "false"},
+                    h("span", {"class_": "offscreen"}, t("bossa.take_label", tile=spoken)))
+            if hit is not None:
+                classes += ["target"] + (["selected"] if pressed else [])
+                attrs.update({"class_": " ".join(classes), "aria_hidden": "true"})
             else:
-                items.append(h("li", {}, h("span", dict(attrs, **{
-                    "class_": " ".join(classes), "role": "img", "aria_label": spoken,
-                    "data_spot": f"tile:{tile}"}),
-                    tile_svg(tile), tags)))
+                attrs.update({"class_": " ".join(classes), "role": "img", "aria_label": spoken,
+                              "data_spot": f"tile:{tile}"})
+            items.append(h("li", {}, h("span", attrs, tile_svg(tile), tags), hit))
         return h("ol", {"class_": "hand", "aria_label": t("bossa.hand_count", n=len(hand)),
                         "data_spot": f"hand:{s}"}, items)
 
@@ -447,13 +473,14 @@ class BossaUI(GameUI):
                     "data_spot": f"marker:{s}:{a}"}),
                     face, h("span", {"class_": "mstate", "aria_hidden": "true"}, t("bossa.used")))))
             elif active and any(m["a"] == a for m in moves):
+                # the marker as when it cannot be used, a button over it (see ``hand``)
                 pressed = mode == a
-                out.append(h("li", {}, h("button", {
-                    "type": "button", "id": f"action-{a}",
-                    "class_": "marker ready button" + (" selected" if pressed else ""),
-                    "data_act": a, "aria_pressed": "true" if pressed else "false",
-                    "data_spot": f"marker:{s}:{a}",
-                    "aria_describedby": f"help-{a}"}, face)))
+                out.append(h("li", {}, h("span", {"class_": "marker ready target" + (" selected" if pressed else ""),
+                                                  "aria_hidden": "true"}, face),
+                             h("button", {"type": "button", "id": f"action-{a}", "class_": "marker-hit",
+                                          "data_act": a, "aria_pressed": "true" if pressed else "false",
+                                          "data_spot": f"marker:{s}:{a}", "aria_label": name,
+                                          "aria_describedby": f"help-{a}"}) if ids else None))
             else:
                 key = "bossa.marker_ready" if not active else "bossa.marker_unavailable"
                 out.append(h("li", {}, h("span", {"class_": "marker ready", "role": "img",
@@ -464,10 +491,13 @@ class BossaUI(GameUI):
         if not ids:
             for li in out:
                 for el in li.children:
-                    for k in ("id", "data_act", "data_spot", "aria_describedby"):
-                        el.attrs.pop(k, None)
+                    if el is not None:
+                        for k in ("id", "data_spot"):
+                            el.attrs.pop(k, None)
             help_ = []
-        return h("div", {"class_": "markers-wrap"},
+        # (the copy: the same element, out of sight and of reach, so that the page patches it)
+        return h("div", {"class_": "markers-wrap" if ids else "markers-wrap markers-aside",
+                         "aria_hidden": None if ids else "true", "inert": not ids},
                  h("ul", {"class_": "markers", "aria_label": t("bossa.markers")}, out), help_)
 
     def action_bar(self, view, ctx, look, hint):
@@ -535,13 +565,13 @@ class BossaUI(GameUI):
             if not final:
                 cells.append(self.end_cell(view, c, "lo", *ends["lo"], ctx, look))
         else:
-            cells.append(h("li", {"class_": "cell stop"},
+            cells.append(h("li", {"class_": "cell stop", "data_fx_key": f"stop:{c}"},
                            h("span", {"class_": "stop-bar", "role": "img",
                                       "aria_label": t("bossa.line_stop")})))
         for place in reversed(line["lo"]):
             cells.append(self.place_cell(view, c, place, ctx, look))
         fx = {"data_fx": "roll"} if look["fresh"][2] else {}
-        cells.append(h("li", {"class_": "cell die-cell"},
+        cells.append(h("li", {"class_": "cell die-cell", "data_fx_key": f"die:{c}"},
                        h("span", dict(fx, **{"class_": "die", "role": "img", "id": None if final else f"die-{c}",
                                              "data_spot": None if final else f"die:{c}",
                                              "aria_label": t("bossa.die_label", line=name, n=line["die"])}),
@@ -553,7 +583,9 @@ class BossaUI(GameUI):
         side = "" if owner is None else (" mine" if owner == look["me"] else " theirs")
         return h("section", {"class_": f"line line-{COLOURS[c]}{side}", "aria_label": label,
                              "data_spot": None if final else f"line:{c}"},
-                 head, h("ol", {"class_": "line-row"}, cells))
+                 # keyed (web/morph.js keys a list by its first item: the low end, until the
+                 # line stops at 1), so that the row is kept as the line grows
+                 head, h("ol", {"class_": "line-row", "data_fx_key": f"row:{c}"}, cells))
 
     def end_cell(self, view, c, end, n, counts, ctx, look):
         """An open place: its number and the tile counts it takes; with tiles selected, whether
@@ -612,14 +644,10 @@ class BossaUI(GameUI):
         else:
             body += words
         if look["playing"] and counts and not look["mode"]:
-            return h("li", {"class_": " ".join(classes)},
-                     h("button", {"type": "button", "id": f"end-{c}-{end}", "class_": "cell-button",
-                                  "data_spot": f"end:{c}:{end}",
-                                  "data_act": "place", "data_arg": f"{c}-{end}", "aria_label": label,
-                                  "aria_pressed": "true" if pending else None}, body))
-        return h("li", {"class_": " ".join(classes)},
-                 h("span", {"class_": "cell-face", "role": "img", "aria_label": label,
-                            "data_spot": f"end:{c}:{end}"}, body))
+            return target_cell(classes, body, {
+                "id": f"end-{c}-{end}", "data_spot": f"end:{c}:{end}", "data_act": "place",
+                "data_arg": f"{c}-{end}", "aria_label": label, "aria_pressed": "true" if pending else None})
+        return plain_cell(classes, body, label, f"end:{c}:{end}")
 
     @staticmethod
     def fit_words(c, n, counts, chosen, lacking, total, ctx):
@@ -669,29 +697,30 @@ class BossaUI(GameUI):
         move = {"a": "stack", "line": c, "n": place["n"], "tiles": chosen}
         pending = stack_mode and chosen and look["pending"] == move
         fits = stack_mode and bool(chosen) and move in look["moves"]
+        room = (c, place["n"]) in look["room"]
         if pending:
             columns.append(self.ghost(chosen))
+        elif room:       # the column a Stack would take, kept empty (shown in Stack mode)
+            columns.append(h("span", {"class_": "ghost room", "aria_hidden": "true"}))
         body = [h("span", {"class_": "pnum"}, str(place["n"])),
                 h("span", {"class_": "groups"}, columns),
                 h("span", {"class_": "k", "aria_hidden": "true"}, t("bossa.count_short", k=place["k"]))]
-        classes = ["cell", "place"] + (["last"] if marked else []) + (["fits"] if fits else []) \
+        classes = ["cell", "place"] + (["last"] if marked else []) \
+            + (["stackable"] if stack_mode and room else []) + (["fits"] if fits else []) \
             + (["pending"] if pending else [])
         if marked:
             body[0] = h("span", {"class_": "pnum"}, h("span", {"class_": "last-mark", "aria_hidden": "true"}, "◆"),
                         str(place["n"]))
-        if stack_mode:
+        if stack_mode and room:      # a place no Stack of your hand can go is no target
             if fits:
                 label = t("bossa.fits", place=label)
             if pending:
                 label = t("bossa.pending_here", place=label)
-            return h("li", {"class_": " ".join(classes)},
-                     h("button", {"type": "button", "id": f"place-{c}-{place['n']}", "class_": "cell-button",
-                                  "data_spot": f"place:{c}:{place['n']}",
-                                  "data_act": "stack-on", "data_arg": f"{c}-{place['n']}",
-                                  "aria_label": t("bossa.stack_on", n=place["n"], place=label)}, body))
-        return h("li", {"class_": " ".join(classes)},
-                 h("span", {"class_": "cell-face", "role": "img", "aria_label": label,
-                            "data_spot": f"place:{c}:{place['n']}"}, body))
+            return target_cell(classes, body, {
+                "id": f"place-{c}-{place['n']}", "data_spot": f"place:{c}:{place['n']}",
+                "data_act": "stack-on", "data_arg": f"{c}-{place['n']}",
+                "aria_label": t("bossa.stack_on", n=place["n"], place=label)})
+        return plain_cell(classes, body, label, f"place:{c}:{place['n']}")
 
     def opening(self, view, ctx):
         """Before the dice are laid: the two rolls and, for the player choosing, the choice,
@@ -1116,7 +1145,8 @@ class BossaUI(GameUI):
                              [h("span", {"class_": "tile small", "role": "img", "aria_label": tile_name(x, t)},
                                 tile_svg(x)) for x in tiles])))
         look = {"me": me, "playing": False, "moves": [], "sel": Choice(), "chosen": [], "taken": [],
-                "pending": None, "mode": None, "fresh": ({}, set(), False), "last": None, "new": {}}
+                "pending": None, "mode": None, "fresh": ({}, set(), False), "last": None, "new": {},
+                "room": set()}
         lines = [self.line(view, c, ctx, look, "h4", final=True) for c in self.line_order(view, me)] \
             if view["lines"][0]["die"] is not None else []
         n, k = self.measure(view)
@@ -1296,6 +1326,22 @@ def analysis_race(view, seat, moves, keep=None):
     gives the same playouts, unless the time cap stops it sooner)."""
     bot = StrongBot(seat, len(view["log"]) * 1009 + seat)
     return bot.race(view, moves, keep=keep, playouts=ANALYSIS_PLAYOUTS, seconds=ANALYSIS_SECONDS)
+
+
+def plain_cell(classes, body, label, spot):
+    """A place of a line as it is drawn (an image named ``label``). Keyed by its spot
+    (web/morph.js): a placement added to a line is put in beside the others, which are kept."""
+    return h("li", {"class_": " ".join(classes), "data_fx_key": spot},
+             h("span", {"class_": "cell-face", "role": "img", "aria_label": label, "data_spot": spot}, body))
+
+
+def target_cell(classes, body, button):
+    """A place that can be chosen: drawn as ``plain_cell`` draws it (hidden from screen
+    readers), a button over it (``button``'s attributes: named as the place). One element for
+    the place whatever the turn: its drawing is patched, not made anew, as the turn passes."""
+    return h("li", {"class_": " ".join(classes), "data_fx_key": button["data_spot"]},
+             h("span", {"class_": "cell-face", "aria_hidden": "true"}, body),
+             h("button", dict(button, type="button", class_="cell-hit")))
 
 
 class _Quiet:
