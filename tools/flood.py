@@ -57,27 +57,43 @@ CLICK_AT = """([selector, at]) => {
   return true;
 }""".replace("NOW", NOW)
 # On the host: every frame's time and every long task from now on (absolute ms), and when each
-# message from a guest came (``__onNet``: CLICK_AT's hook).
+# message from a guest came (``__onNet``: CLICK_AT's hook); ``__netMoves``: [time, text] of each
+# move that came (the honest guest's is told from the flood's by its text, PLAY_AT's ``__sent``);
+# ``__inFrame``: the page is in a frame's callbacks (from the first, this probe's, until the
+# frame's work is over: a change made then is painted in that frame).
 HOST_PROBE = """() => {
   NOW
   window.__frames = []; window.__long = [];
   new PerformanceObserver((l) => l.getEntries().forEach((e) =>
     window.__long.push([performance.timeOrigin + e.startTime, e.duration]))).observe({type: "longtask"});
-  const tick = () => { window.__frames.push(now()); requestAnimationFrame(tick); };
+  window.__inFrame = false;
+  const over = () => { window.__inFrame = false; };
+  const tick = () => {
+    window.__frames.push(now()); window.__inFrame = true; setTimeout(over, 0);
+    requestAnimationFrame(tick);
+  };
   requestAnimationFrame(tick);
-  window.__netTimes = [];
+  window.__netTimes = []; window.__netMoves = [];
   window.__bodogeNetRecord = Object.assign([], {push(text) {
-    window.__netTimes.push(now());
+    const t = now();
+    window.__netTimes.push(t);
+    if (text.includes('"t":"move"')) window.__netMoves.push([t, text]);
     if (window.__onNet && window.__onNet(text)) window.__onNet = null;
     return Array.prototype.push.call(this, text);
   }});
   return true;
 }""".replace("NOW", NOW)
 # On an honest guest: its move ``m`` for seat ``s`` at time ``at`` (a timer of its page);
-# ``__call``: when it was made.
+# ``__call``: when it was made; ``__sent``: the texts its page sent since.
 PLAY_AT = """([s, m, at]) => {
   NOW
   window.__call = null;
+  window.__sent = [];
+  if (!window.__sendTapped) {
+    window.__sendTapped = true;
+    const send = window.bodogeNet.send;
+    window.bodogeNet.send = (key, text) => { window.__sent.push(text); return send(key, text); };
+  }
   setTimeout(() => { window.__call = now(); window.bodoge.play(s, m); }, Math.max(0, at - now()));
   return true;
 }""".replace("NOW", NOW)
@@ -93,6 +109,40 @@ LOG_PAINT = """() => {
     if (last() === was) return;
     seen.disconnect();
     requestAnimationFrame(() => { window.__logPaint = now(); });
+  });
+  seen.observe(document.getElementById("app"), {subtree: true, childList: true, characterData: true});
+  return !!document.getElementById("log-list");
+}""".replace("NOW", NOW)
+# On the host: ``__shown``, when the log's newest line changed (another device's move on its
+# board: ``changed``), whether that was in a frame's callbacks (``inFrame``: HOST_PROBE's flag),
+# the animation frame after the change (``frame``: later than the frame that paints a change made
+# in a frame's callbacks, and as late as the page's next task allows) and the frame that showed
+# it (``painted``: the renderTime of a mark added in the same task as the change, by Element
+# Timing; null if none came within 2 s).
+SHOWN = """() => {
+  NOW
+  window.__shown = null;
+  const last = () => { const l = document.querySelectorAll("#log-list li");
+                       return l.length + "|" + (l.length ? l[l.length - 1].textContent : ""); };
+  const was = last();
+  const seen = new MutationObserver(() => {
+    if (last() === was) return;
+    seen.disconnect();
+    const r = {changed: now(), inFrame: !!window.__inFrame, frame: null, painted: undefined};
+    const done = () => { if (r.frame !== null && r.painted !== undefined) window.__shown = r; };
+    const mark = document.createElement("span");
+    mark.textContent = "·";
+    mark.setAttribute("elementtiming", "bodoge-shown");
+    mark.style.cssText = "position:fixed;left:0;top:0;font-size:12px;z-index:2147483647;pointer-events:none";
+    const paint = new PerformanceObserver((l) => l.getEntries().forEach((e) => {
+      if (e.identifier !== "bodoge-shown" || r.painted !== undefined) return;
+      r.painted = performance.timeOrigin + e.renderTime;
+      paint.disconnect(); mark.remove(); done();
+    }));
+    paint.observe({type: "element"});
+    document.body.appendChild(mark);
+    setTimeout(() => { if (r.painted === undefined) { r.painted = null; paint.disconnect(); mark.remove(); done(); } }, 2000);
+    requestAnimationFrame(() => { r.frame = now(); done(); });
   });
   seen.observe(document.getElementById("app"), {subtree: true, childList: true, characterData: true});
   return !!document.getElementById("log-list");

@@ -19,14 +19,16 @@
 //   messages are dropped here, unread, for a comparison and a count each (no call into Python,
 //   no parse), and Python hears how many ("dropped", "n bytes": UTF-16 units) before the next
 //   message it reads, or at once when `most` were dropped (a flood: Python hangs up).
-// * Python's time on the events of the connections is at most FRAME_MS in a frame's time: the
-//   rest wait in order for the next frame, so that the host's own click and a frame showing it
-//   never queue behind a guest's messages.
+// * Python's time on the events of a connection is at most FRAME_MS in a frame's time: the
+//   rest of that connection's wait in order for the next frame, so that the host's own click
+//   and a frame showing it never queue behind a guest's messages. The share is each
+//   connection's: another guest's move never waits behind a flooding one's backlog (it goes to
+//   Python as it comes, and its frame is the next one).
 (() => {
   "use strict";
   const GATHER_MS = 5000;           // give up waiting for more candidates after this
   const SCAN_EVERY_MS = 200;
-  const FRAME_MS = 8;               // Python's time on connection events per frame, at most
+  const FRAME_MS = 8;               // Python's time on a connection's events per frame, at most
   // A connection with WAIT_MAX messages waiting for a frame is beyond its burst (HostLink.BURST,
   // 20): what comes then is dropped unread, counted, and FLOOD_AT of them (HostLink.MAX_OVER)
   // go to Python at once: a flood, let go without waiting for the frames to come.
@@ -35,36 +37,57 @@
   const conns = new Map();          // key -> {pc, ch, done, hold}
   let sink = null;
 
-  // --- events to Python, FRAME_MS of them a frame ----------------------------------------------
+  // --- events to Python, FRAME_MS of each connection's a frame -----------------------------------
+  // Each event's owner (its connection, or `camera` for the camera's) has its share of a
+  // frame's time: `spent` ms in Python since `since`, and `waiting` events in the queue.
   const queue = [];                 // [c, kind, key, data] waiting for the next frame (in order)
-  let spent = 0;                    // ms spent in Python on events since `since`
-  let since = -Infinity;
+  const camera = { waiting: 0, spent: 0, since: -Infinity };
+  let drainAt = -Infinity;          // when the last drain began (a new frame's time for everyone)
   let draining = false;             // a drain is asked for after the next frame
+  const owner = (c) => c || camera;
+  // Whether o's share of this frame's time has room (a new frame's time: the whole share)
+  const room = (o) => {
+    const t = performance.now();
+    if (o.since < drainAt || t - o.since > 16) {
+      o.since = t;
+      o.spent = 0;
+    }
+    return o.spent < FRAME_MS;
+  };
   const deliver = (c, kind, key, data) => {
     if (c && conns.get(key) !== c) return;        // closed meanwhile: no events follow
     if (!sink) return;
     if (kind === "message" && c.over.n) count(c, key);     // (those dropped meanwhile first)
     if (kind === "message" && (held(c, key, data, true) || conns.get(key) !== c)) return;
+    const o = owner(c);
+    room(o);                        // (a new frame's time: its share begins now)
     const t0 = performance.now();
-    if (t0 - since > 16) {          // a new frame's time
-      since = t0;
-      spent = 0;
-    }
     try {
       sink(kind, key, data);
     } finally {
-      spent += performance.now() - t0;
+      o.spent += performance.now() - t0;
     }
   };
+  // After a frame: the events waiting, in order, each while its owner's share has room (the
+  // rest of an owner's wait for the next frame, still in order).
   const drain = () => {
     draining = false;
-    since = performance.now();
-    spent = 0;
-    while (queue.length && spent < FRAME_MS) {
+    drainAt = performance.now();
+    const full = new Set();
+    const kept = [];
+    while (queue.length) {
       const event = queue.shift();
-      if (event[0]) event[0].waiting -= 1;
+      const o = owner(event[0]);
+      if (full.has(o) || !room(o)) {
+        full.add(o);
+        kept.push(event);
+        continue;
+      }
+      o.waiting -= 1;
       deliver(...event);
     }
+    // (before any that came meanwhile; not those of a connection closed meanwhile)
+    queue.unshift(...kept.filter((e) => !e[0] || conns.get(e[2]) === e[0]));
     if (queue.length) later();
   };
   // A hidden page draws no frames and its timers are slowed to one a second or a minute: there
@@ -72,7 +95,7 @@
   const flush = () => {
     while (queue.length) {
       const event = queue.shift();
-      if (event[0]) event[0].waiting -= 1;
+      owner(event[0]).waiting -= 1;
       deliver(...event);
     }
   };
@@ -117,12 +140,13 @@
   // c: the connection the event is about (null: the camera's)
   const emit = (kind, key, data, c = null) => {
     const text = data === undefined ? "" : String(data);
+    const o = owner(c);
     if (document.hidden) {
       flush();
       deliver(c, kind, key, text);
-    } else if (queue.length || (spent >= FRAME_MS && performance.now() - since <= 16)) {
+    } else if (o.waiting || !room(o)) {        // behind its own, or its share is spent
       queue.push([c, kind, key, text]);
-      if (c) c.waiting += 1;
+      o.waiting += 1;
       later();
     } else {
       deliver(c, kind, key, text);
@@ -148,7 +172,8 @@
     close(key);
     const pc = new RTCPeerConnection(config(stun));
     const ch = pc.createDataChannel("bodoge", { negotiated: true, id: 0, ordered: true });
-    const c = { pc, ch, done: false, budget, hold: null, waiting: 0, over: { n: 0, bytes: 0 } };
+    const c = { pc, ch, done: false, budget, hold: null, waiting: 0, spent: 0, since: -Infinity,
+                over: { n: 0, bytes: 0 } };
     const end = (kind, why) => {
       if (c.done || conns.get(key) !== c) return;
       c.done = true;
@@ -190,6 +215,10 @@
     if (!c) return;
     conns.delete(key);
     c.done = true;
+    for (let i = queue.length - 1; i >= 0; i--) {  // its events waiting: none follow
+      if (queue[i][0] === c) queue.splice(i, 1);
+    }
+    c.waiting = 0;
     c.ch.onmessage = null;          // what the channel still dispatches calls nothing here
     try { c.ch.close(); } catch (e) { /* already closed */ }
     try { c.pc.close(); } catch (e) { /* already closed */ }

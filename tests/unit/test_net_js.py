@@ -180,6 +180,32 @@ def test_a_flood_waiting_for_frames_is_dropped_unread_beyond_a_burst_and_let_go_
     assert out["later"] == 0                              # the rest went with the channel
 
 
+def test_another_guest_s_move_goes_to_python_as_it_comes_not_behind_a_flood_s_backlog():
+    """A frame's share of Python's time is each connection's: while a flooding guest's messages
+    wait for the frames (its share spent, 20 waiting), an honest guest's move is read as it
+    comes, and its own share is its own (before, it waited behind the flood's 20: the honest
+    guest's move reached the host's board one to three frames later, benchmarks/remote.md)."""
+    out = run("""
+      open("h1");
+      open("h2");
+      await pass(20);
+      work = 5;                                            // each message: 5 ms of Python
+      for (let i = 0; i < 30; i++) deliver("h2", "f" + i); // the flood: 2 read, 20 wait, 8 over
+      deliver("h1", "move");                               // the honest guest's move
+      out.before_frame = calls.filter((c) => c[0] === "message").map((c) => c[2]);
+      for (let i = 0; i < 6; i++) deliver("h1", "h" + i);  // its own share, its own backlog
+      out.honest_at_once = calls.filter((c) => c[1] === "h1" && c[0] === "message").length;
+      for (let i = 0; i < 20; i++) { frame(); await tick(); }
+      out.flood = calls.filter((c) => c[1] === "h2" && c[0] === "message").map((c) => c[2]);
+      out.honest = calls.filter((c) => c[1] === "h1" && c[0] === "message").map((c) => c[2]);
+      net.close("h2");                                     // (closed: nothing of it waits)
+    """)
+    assert out["before_frame"] == ["f0", "f1", "move"]
+    assert out["honest_at_once"] == 2                      # (its share: two of 5 ms)
+    assert out["flood"] == [f"f{i}" for i in range(22)]    # in order, after the frames
+    assert out["honest"] == ["move"] + [f"h{i}" for i in range(6)]
+
+
 def test_a_guest_never_drops_what_its_host_sends_and_a_hidden_page_gets_every_event_at_once():
     """The budget is the host's (its connections are offers): a guest's page busy for a while
     still hands every message of its host to Python, in order; a hidden page draws no frames
