@@ -123,6 +123,7 @@ def main(argv=None):
                             "summaries": v.get("summaries", [])})
         browser.close()
     part["load_end"] = load_average()
+    os.makedirs(args.out, exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
         json.dump(results, f, indent=1)
     write(os.path.join(args.out, f"{NAME}.md"), report(results))
