@@ -16,7 +16,8 @@ from bodoge.core.match import Match
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
 
-from e2e.harness import OPEN_NUMBER, SIZES, algo_attack, assert_regions_in_view, boot, humans_turn
+from e2e.harness import (OPEN_NUMBER, SIZES, algo_attack, assert_regions_in_view, boot, humans_turn,
+                         settle)
 
 # the result overlay's heading names the winner (the game's own heading, below it, may too)
 RESULT = re.compile(r"wins the game|win the game|share the win")
@@ -319,6 +320,7 @@ def test_a_long_row_stays_one_line_on_a_phone(at, lang):
         open_code(page, cut(rec, k, seat))
         page.locator(".card[data-act=target]").first.click()
         expect(page.locator(".center .preview.hit")).to_be_visible()
+        settle(page)                    # the cards' slides over (a sliding card is off its line)
         got = page.evaluate(ROWS)
         assert not got["sideways"]
         assert max(r["n"] for r in got["rows"]) == longest
@@ -334,7 +336,7 @@ def test_the_pad_s_greyed_numbers_and_a_bluff_are_accessible(at, lang):
     """axe-core finds nothing serious on the pad with greyed numbers (aria-disabled, each with
     its reason) and with a bluff asked about (issue 26), whose Bluff button is 44 px high on a
     phone (it was 30) and not cut."""
-    from e2e.harness import add_axe, settle
+    from e2e.harness import add_axe
     from e2e.test_a11y import RUN
 
     page = at("phone", lang)
