@@ -54,6 +54,23 @@ from bodoge.games import PLAYABLE, get_game
 GAMES = PLAYABLE
 
 
+def arm_flood(host, hostile, invite, texts, lead_ms):
+    """Before a try: the host's arrivals so far and the hostile guest's counts at the host (its
+    Table dialog's), a moment ``lead_ms`` from now, and the hostile guest's flood of ``texts`` set
+    to start just before it (none if empty). Returns (arrivals so far, counts, the moment)."""
+    start_net = host.evaluate("window.__netTimes.length")
+    before = json.loads(host.evaluate("window.bodoge.table()"))["2"]
+    at = host.evaluate("() => performance.timeOrigin + performance.now()") + lead_ms
+    if texts:
+        hostile.evaluate(FLOOD, [f"g2-{read_invite(invite).nonce}-1", texts, 10_000, at - 5])
+    return start_net, before, at
+
+
+def to_python(kicked, before):
+    """The hostile guest's messages that went to Python between two of its counts."""
+    return (kicked["messages_in"] - before["messages_in"]
+            - (kicked.get("skipped", 0) - before.get("skipped", 0)))
+
 def setup_form(game_id):
     """The setup form: the fewest players the game takes, seat 2 the guest, any other seat
     the easiest bot (ALTER needs a third player)."""
@@ -346,13 +363,8 @@ def bench_flood(browser, url, kinds, hostile_in=None):
                 poll(host, "() => !!document.querySelector('button[data-act=\"declare\"]')")
             host.wait_for_timeout(300)
             start_frames = host.evaluate("window.__frames.length")
-            start_net = host.evaluate("window.__netTimes.length")
-            before = json.loads(host.evaluate("window.bodoge.table()"))["2"]
-            key = f"g2-{read_invite(invite).nonce}-1"
-            at = host.evaluate("() => performance.timeOrigin + performance.now()") + 3000
-            if texts:
-                hostile.evaluate(FLOOD, [key, texts, 10_000, at - 5])
-            elif kind == BUSY:
+            start_net, before, at = arm_flood(host, hostile, invite, texts, 3000)
+            if kind == BUSY:
                 hostile.evaluate(SPIN, [BUSY_MS, at - 5])
             if mover:
                 host.evaluate(LOG_PAINT)
@@ -385,8 +397,7 @@ def bench_flood(browser, url, kinds, hostile_in=None):
                 took = (time.monotonic() - t0) * 1000
             r = {"kind": kind, "sent": flood["sent"], "send_ms": round(flood["end"] - flood["start"]),
                  "heard": kicked["messages_in"] - before["messages_in"],
-                 "python": kicked["messages_in"] - before["messages_in"]
-                 - (kicked.get("skipped", 0) - before.get("skipped", 0)),
+                 "python": to_python(kicked, before),
                  "read": kicked["messages_in"] - before["messages_in"] - (kicked["dropped"] - before["dropped"]),
                  "heard_for_ms": round(max(arrivals) - flood["start"]) if arrivals else None,
                  "bytes_back": kicked["bytes_out"] - before["bytes_out"],
@@ -463,12 +474,7 @@ def bench_arrival(browser, url, tries, hostile_in=None):
                 move(seat, pages[seat])
             view = json.loads(honest.evaluate("(s) => window.bodoge.view(s)", 1))
             host.wait_for_timeout(300)
-            start_net = host.evaluate("window.__netTimes.length")
-            before = json.loads(host.evaluate("window.bodoge.table()"))["2"]
-            key = f"g2-{read_invite(invite).nonce}-1"
-            at = host.evaluate("() => performance.timeOrigin + performance.now()") + 1500
-            if texts:
-                hostile.evaluate(FLOOD, [key, texts, 10_000, at - 5])
+            start_net, before, at = arm_flood(host, hostile, invite, texts, 1500)
             host.evaluate(SHOWN)
             honest.evaluate(PLAY_AT, [1, json.dumps(pick(view, 1)), at - 5 + offset])
             shown = poll(host, "() => window.__shown")
@@ -495,8 +501,7 @@ def bench_arrival(browser, url, tries, hostile_in=None):
                  # the host's messages from the flood's start: before the honest move's, after it
                  "came_before": sum(1 for t in arrivals if flood["start"] <= t < arrived),
                  "came_after": sum(1 for t in arrivals if t > arrived),
-                 "python": kicked["messages_in"] - before["messages_in"]
-                 - (kicked.get("skipped", 0) - before.get("skipped", 0))}
+                 "python": to_python(kicked, before)}
             print(json.dumps(r), flush=True)
             out.append(r)
             if texts:                                   # the hostile guest comes back

@@ -99,20 +99,25 @@ PLAY_AT = """([s, m, at]) => {
 }""".replace("NOW", NOW)
 # On the host: ``__logPaint``, the animation frame after the log's newest line changed (another
 # device's move on its board).
+# (in the host's probes: ``onLogChange(fn)`` calls ``fn`` once, when the log's newest line changes)
+LOG_WATCH = """const onLogChange = (fn) => {
+    const last = () => { const l = document.querySelectorAll("#log-list li");
+                         return l.length + "|" + (l.length ? l[l.length - 1].textContent : ""); };
+    const was = last();
+    const seen = new MutationObserver(() => {
+      if (last() === was) return;
+      seen.disconnect();
+      fn();
+    });
+    seen.observe(document.getElementById("app"), {subtree: true, childList: true, characterData: true});
+  };"""
 LOG_PAINT = """() => {
   NOW
+  LOG_WATCH
   window.__logPaint = null;
-  const last = () => { const l = document.querySelectorAll("#log-list li");
-                       return l.length + "|" + (l.length ? l[l.length - 1].textContent : ""); };
-  const was = last();
-  const seen = new MutationObserver(() => {
-    if (last() === was) return;
-    seen.disconnect();
-    requestAnimationFrame(() => { window.__logPaint = now(); });
-  });
-  seen.observe(document.getElementById("app"), {subtree: true, childList: true, characterData: true});
+  onLogChange(() => requestAnimationFrame(() => { window.__logPaint = now(); }));
   return !!document.getElementById("log-list");
-}""".replace("NOW", NOW)
+}""".replace("NOW", NOW).replace("LOG_WATCH", LOG_WATCH)
 # On the host: ``__shown``, when the log's newest line changed (another device's move on its
 # board: ``changed``), whether that was in a frame's callbacks (``inFrame``: HOST_PROBE's flag),
 # the animation frame after the change (``frame``: later than the frame that paints a change made
@@ -121,13 +126,9 @@ LOG_PAINT = """() => {
 # Timing; null if none came within 2 s).
 SHOWN = """() => {
   NOW
+  LOG_WATCH
   window.__shown = null;
-  const last = () => { const l = document.querySelectorAll("#log-list li");
-                       return l.length + "|" + (l.length ? l[l.length - 1].textContent : ""); };
-  const was = last();
-  const seen = new MutationObserver(() => {
-    if (last() === was) return;
-    seen.disconnect();
+  onLogChange(() => {
     const r = {changed: now(), inFrame: !!window.__inFrame, frame: null, painted: undefined};
     const done = () => { if (r.frame !== null && r.painted !== undefined) window.__shown = r; };
     const mark = document.createElement("span");
@@ -144,6 +145,5 @@ SHOWN = """() => {
     setTimeout(() => { if (r.painted === undefined) { r.painted = null; paint.disconnect(); mark.remove(); done(); } }, 2000);
     requestAnimationFrame(() => { r.frame = now(); done(); });
   });
-  seen.observe(document.getElementById("app"), {subtree: true, childList: true, characterData: true});
   return !!document.getElementById("log-list");
-}""".replace("NOW", NOW)
+}""".replace("NOW", NOW).replace("LOG_WATCH", LOG_WATCH)
