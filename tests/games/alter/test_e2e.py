@@ -351,6 +351,25 @@ def settled_boxes(page):
     return page.evaluate(BOXES)
 
 
+# what a tap hits: each control's extent, along the lines through its centre, where the page
+# finds it (or a child) under the finger, in 0.25 px steps: its height and width
+TAPS = """(sel) => Array.from(document.querySelectorAll(sel)).filter((b) => b.getClientRects().length)
+  .map((b) => { const r = b.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const run = (at) => { let first = null, last = null;
+      for (let d = -30; d <= 30 + Math.max(r.width, r.height); d += 0.25) {
+        const e = at(d); if (e && e.closest('button') === b) { if (first === null) first = d; last = d; } }
+      return first === null ? 0 : last - first; };
+    return [b.id || b.className, run((d) => document.elementFromPoint(x, r.top + d)),
+            run((d) => document.elementFromPoint(r.left + d, y))]; })"""
+
+
+def assert_thumb_sized(page, where=".alter-board button"):
+    """Every control of the board a finger can reach is at least 44 px high and wide where a
+    tap finds it (the bonus card's toggle was 34 px high on a phone: issue 26)."""
+    taps = page.evaluate(TAPS, where)
+    assert taps and all(tall >= 44 and wide >= 44 for _, tall, wide in taps), taps
+
+
 def choice_in_round(players, rnd, seed=7):
     """From a self-play game: (record, moves played, seat) at a Change-or-Watch choice of
     round ``rnd`` (0-based) of the first set, for a seat that is not the last to choose."""
@@ -371,8 +390,9 @@ def test_the_table_stays_put_through_a_turn_on_a_phone(at, lang, rnd):
     """On a 390×844 touch screen, from the turn's start to its move, the table, the seats and
     every place keep their boxes: choosing a Change (Confirm and Cancel appear in your seat,
     the prompt says what it will do), cancelling, choosing Watch, watching, and the turn passed
-    on (issue 26: a second tap on the same spot must hit the same place). With no card yet
-    (round 1) and with two (round 3)."""
+    on (issue 26: a second tap on the same spot must hit the same place); the bonus card
+    opened by a tap just under its toggle and closed. Every control is a thumb's 44 px where a
+    tap finds it. With no card yet (round 1) and with two (round 3)."""
     page = at("phone", lang, touch=True)
     rec, k, seat = choice_in_round(4, rnd)
     seats = [{"name": "", "bot": None if s == seat else "normal"} for s in range(4)]
@@ -382,10 +402,19 @@ def test_the_table_stays_put_through_a_turn_on_a_phone(at, lang, rnd):
     page.locator("[data-act=keep-here]").tap()          # the banner of a game opened by a link
     expect(page.locator("#save-banner")).to_have_count(0)
     start = settled_boxes(page)
-    steps = []
+    assert_thumb_sized(page)
+    # a tap 3 px under the drawn toggle (its tap area, in the margin over the round's cards)
+    toggle = page.locator("#ref-toggle").bounding_box()
+    page.touchscreen.tap(toggle["x"] + toggle["width"] / 2, toggle["y"] + toggle["height"] + 3)
+    expect(page.locator("#alter-ref")).to_be_visible()
+    assert_thumb_sized(page, "#alter-ref button")
+    page.locator("#alter-ref .ref-close").tap()
+    expect(page.locator("#alter-ref")).to_be_hidden()
+    steps = [("the bonus card opened and closed", settled_boxes(page))]
     change = page.locator(".place-hit.do-change").last
     change.tap()
     expect(page.locator("#alter-confirm")).to_be_visible()
+    assert_thumb_sized(page)
     steps.append(("a Change chosen", settled_boxes(page)))
     page.locator("#alter-cancel").tap()
     expect(page.locator("#alter-confirm")).to_have_count(0)
