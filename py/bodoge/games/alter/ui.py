@@ -32,6 +32,7 @@ move would do comes from the engine (``rules.preview``), and the engine refuses 
 """
 
 import math
+from dataclasses import dataclass
 
 from ...ui.games import GameUI, action, joined, result_part
 from ...ui.html import Memo, freeze, h
@@ -42,7 +43,11 @@ from .bots import StrongBot
 INK = {"red": "#c62828", "blue": "#1f5fbf", "yellow": "#f2c230", "green": "#2e7d32",
        "purple": "#7b3fa0"}
 TEXT_ON = {"yellow": "#1d1f24"}
-SHAPES = ("circle", "square", "triangle", "diamond", "hexagon")
+# each seat's Pick card shape: circle, square, triangle, diamond, hexagon
+SHAPES = (("circle", {"cx": "17", "cy": "17", "r": "15"}),
+          ("rect", {"x": "3", "y": "3", "width": "28", "height": "28", "rx": "3"}),
+          ("path", {"d": "M17 2 L32 31 L2 31 Z"}), ("path", {"d": "M17 1 L33 17 L17 33 L1 17 Z"}),
+          ("path", {"d": "M9 2 L25 2 L33 17 L25 32 L9 32 L1 17 Z"}))
 RADIUS = 34.6          # places around the deck: centre distance, % of the table's side
 SLOTS = {2: ("left", "right"), 3: ("left", "top", "right"), 4: ("left", "top1", "top2", "right")}
 
@@ -101,6 +106,11 @@ def eye_icon():
              h("circle", {"cx": "12", "cy": "8", "r": "3.6", "fill": "#1d1f24"}))
 
 
+def css(*names):
+    """A class attribute: the names given, the empty ones (None, False, "") left out."""
+    return " ".join(x for x in names if x)
+
+
 def phrased_line(cls, text, ctx):
     """A paragraph of the game's own sentences: in Japanese its lines break between phrases
     only, the seats' names whole (``bodoge.ui.phrases``: never 「あな/た」, 「カー/ド」)."""
@@ -132,8 +142,8 @@ def draw_card(cid, cls, id_, fx, key, seen, peek, words):
         return h("span", attrs, h("span", {"class_": "back-mark"}))
     c, n, wings = R.DECK[cid]
     name = R.COLOURS[c]
-    attrs["class_"] = " ".join(x for x in ("acard face", f"c-{name}", f"w-{wings}", cls,
-                                           "seen" if seen else "", "peek" if peek else "") if x)
+    attrs["class_"] = css("acard face", f"c-{name}", f"w-{wings}", cls, seen and "seen",
+                          peek and "peek")
     left = wing_icon(R.ANGEL) if wings in (R.ANGEL, R.BOTH) else h("span", {"class_": "wing none"})
     right = wing_icon(R.DEVIL) if wings in (R.DEVIL, R.BOTH) else h("span", {"class_": "wing none"})
     return h("span", attrs,
@@ -146,23 +156,13 @@ def draw_card(cid, cls, id_, fx, key, seen, peek, words):
 def pick_svg(seat):
     """A Pick card: the seat's colour, shape and number."""
     name = R.COLOURS[seat]
-    ink, fg = INK[name], TEXT_ON.get(name, "#fff")
-    shape = SHAPES[seat]
-    common = {"fill": ink, "stroke": "#1d1f24", "stroke_width": "2"}
-    if shape == "circle":
-        body = h("circle", {"cx": "17", "cy": "17", "r": "15", **common})
-    elif shape == "square":
-        body = h("rect", {"x": "3", "y": "3", "width": "28", "height": "28", "rx": "3", **common})
-    elif shape == "triangle":
-        body = h("path", {"d": "M17 2 L32 31 L2 31 Z", **common})
-    elif shape == "diamond":
-        body = h("path", {"d": "M17 1 L33 17 L17 33 L1 17 Z", **common})
-    else:
-        body = h("path", {"d": "M9 2 L25 2 L33 17 L25 32 L9 32 L1 17 Z", **common})
+    tag, shape = SHAPES[seat]
+    body = h(tag, {**shape, "fill": INK[name], "stroke": "#1d1f24", "stroke_width": "2"})
     return h("svg", {"viewBox": "0 0 34 34", "aria_hidden": "true", "focusable": "false",
                      "class_": "pick-svg"},
-             body, h("text", {"x": "17", "y": "23" if shape != "triangle" else "27", "text_anchor": "middle",
-                              "font_size": "15", "font_weight": "800", "fill": fg}, str(seat + 1)))
+             body, h("text", {"x": "17", "y": "27" if seat == 2 else "23", "text_anchor": "middle",
+                              "font_size": "15", "font_weight": "800",
+                              "fill": TEXT_ON.get(name, "#fff")}, str(seat + 1)))
 
 
 def pick(seat, cls=""):
@@ -191,57 +191,42 @@ class Table:
     the hand while the round's summary shows."""
 
     def __init__(self, view, ctx):
-        n = view["players"]
-        self.n = n
-        self.view = view
         self.peek = bool(view.get("revealed"))
         event = ctx.pause
         if event is None and view["phase"] == "over":
             event = next((e for e in reversed(view["log"]) if e["e"] == "score"), None)
-        if event is None:
-            self.playing(view, n)
-            return
-        rec = event if event["e"] == "take" else event["take"]
-        if event["e"] == "score":
-            self.peek = False                   # a scored set: every hand is turned up
+        rec = view if event is None else event if event["e"] == "take" else event["take"]
         self.set, self.round, self.dealer = rec["set"], rec["round"], rec["dealer"]
         self.shown = list(rec["shown"])
+        self.resolved = event is not None
+        self.paths = self.turn = self.taken = None
+        if event is None:                       # the round being played
+            self.places = [dict(pl) for pl in view["places"]]
+            self.hands = [[r["cards"][r["picks"].index(s)] for r in view["past"]]
+                          for s in range(view["players"])]
+            self.deck = len(view["deck_left"])
+            self.watched = set(view["watchers"])
+            self.turn = view["turn"]
+            return
+        if event["e"] == "score":
+            self.peek = False                   # a scored set: every hand is turned up
         self.places = [{"pick": s, "card": c} for s, c in zip(rec["picks"], rec["under"])]
         self.hands = [list(hand) for hand in rec["hands"]]
         self.deck = rec["deck"]
         self.watched = set(rec["watched"])
         self.paths = rec["paths"]
-        self.resolved = True
-        self.turn = None
         me = ctx.viewer if ctx.viewer is not None else 0
         self.taken = rec["under"][rec["picks"].index(me)] if me in rec["picks"] else None
 
-    def playing(self, view, n):
-        self.set, self.round, self.dealer = view["set"], view["round"], view["dealer"]
-        self.shown = list(view["shown"])
-        self.places = [dict(pl) for pl in view["places"]]
-        self.hands = [[r["cards"][r["picks"].index(s)] for r in view["past"]] for s in range(n)]
-        self.deck = len(view["deck_left"])
-        self.watched = set(view["watchers"])
-        self.paths = None
-        self.resolved = False
-        self.turn = view["turn"]
-        self.taken = None
 
-
+@dataclass(slots=True, eq=False)
 class Choice:
     """The player's choice in progress at this table (the session's ``sel``): the Change or
     Watch chosen and waiting for Confirm (``move``), and whether the bonus card is open over
     the table (``ref``, on a narrow screen). A move clears both."""
 
-    __slots__ = ("move", "ref")
-
-    def __init__(self, move=None, ref=False):
-        self.move = move
-        self.ref = ref
-
-    def __repr__(self):
-        return f"Choice(move={self.move!r}, ref={self.ref!r})"
+    move: dict | None = None
+    ref: bool = False
 
 
 # --- the UI -------------------------------------------------------------------------------------
@@ -327,18 +312,13 @@ class AlterUI(GameUI):
         chosen = self.chosen(view, sel) if moves else None
         me = ctx.viewer if ctx.viewer is not None else 0
         others = [(me + k) % n for k in range(1, n)]
-        classes = ["alter-board", f"n-{n}"]
-        if tb.resolved:
-            classes.append("resolved")
-        if chosen is not None:
-            classes.append("choosing sel-" + (str(chosen["p"]) if "p" in chosen else "watch"))
-        if sel.ref:
-            classes.append("ref-open")
-        opponents = h("div", {"class_": "alter-opponents"},
-                      [self.seat(view, tb, s, ctx, slot) for s, slot in zip(others, SLOTS[n - 1])])
-        return h("div", {"class_": " ".join(classes)},
+        classes = css("alter-board", f"n-{n}", tb.resolved and "resolved",
+                      chosen and "choosing sel-" + str(chosen.get("p", "watch")),
+                      sel.ref and "ref-open")
+        return h("div", {"class_": classes},
                  self.info(view, tb, sel, ctx),
-                 opponents,
+                 h("div", {"class_": "alter-opponents"},
+                   [self.seat(view, tb, s, ctx, slot) for s, slot in zip(others, SLOTS[n - 1])]),
                  self.table(view, tb, sel, moves, chosen, ctx),
                  self.hand(view, tb, me, sel, moves, chosen, ctx))
 
@@ -400,7 +380,7 @@ class AlterUI(GameUI):
 
     def table(self, view, tb, sel, moves, chosen, ctx):
         t = ctx.t
-        n = tb.n
+        n = view["players"]
         fresh = view["log"][ctx.fresh_from:] if ctx.fresh_from is not None else []
         flipped = set()
         for e in fresh:
@@ -412,64 +392,51 @@ class AlterUI(GameUI):
                 flipped.update(range(n))
         targets = {m["p"]: m for m in moves if "p" in m}
         previews = {p: R.preview(view, m) for p, m in targets.items()}
-        arrows, texts = [], []
         items = []
         for p, pl in enumerate(tb.places):
             x, y = place_xy(p, n)
-            move = targets.get(p)
-            known = pl["card"] is not None
+            move, who, known = targets.get(p), pl["pick"], pl["card"] is not None
             face = card(t, pl["card"], fx="flip" if p in flipped else None,
-                        seen=known and not tb.resolved and not tb.peek,
-                        peek=tb.peek and known,
-                        key=None)
-            parts = [h("span", {"class_": "place-card", "id": f"pc-{tb.set}-{tb.round}-{p}", "data_fx": "drop"},
-                       face),
-                     h("span", {"class_": "place-no", "aria_hidden": "true"}, str(p + 1))]
-            if pl["pick"] is not None:
-                parts.append(pick(pl["pick"]))
-            if tb.resolved and pl["pick"] is not None:
-                parts.append(h("span", {"class_": "taker phrased" + (" me" if pl["pick"] == ctx.viewer else ""),
-                                        "aria_hidden": "true"}, ctx.name(pl["pick"])))
-            if move is not None:
-                parts.append(ghost(ctx.viewer, f"pv pv-{p}"))
-            # the Pick cards a Change here would push: ghosts where they land, arrows
-            for q, m in targets.items():
-                for s, a, b in previews[q]["pushed"]:
-                    if b == p:
-                        parts.append(ghost(s, f"pv pv-{q}"))
+                        seen=known and not tb.resolved and not tb.peek, peek=tb.peek and known)
             label = self.place_label(view, tb, p, pl, ctx, move)
+            parts = [h("span", {"class_": "place-card", "id": f"pc-{tb.set}-{tb.round}-{p}",
+                                "data_fx": "drop"}, face),
+                     h("span", {"class_": "place-no", "aria_hidden": "true"}, str(p + 1)),
+                     who is not None and pick(who),
+                     tb.resolved and who is not None and h(
+                         "span", {"class_": css("taker phrased", who == ctx.viewer and "me"),
+                                  "aria_hidden": "true"}, ctx.name(who)),
+                     move and ghost(ctx.viewer, f"pv pv-{p}"),
+                     # the Pick cards a Change would push here: ghosts where they land
+                     [ghost(s, f"pv pv-{q}") for q in targets for s, _, b in previews[q]["pushed"]
+                      if b == p]]
             if move is not None:
                 selected = chosen == move
-                parts.append(h("button", {"type": "button", "id": f"place-{p}",
-                                          "class_": f"place-hit do-{move['a']}" + (" selected" if selected else ""),
-                                          "data_act": move["a"], "data_arg": str(p), "data_spot": f"place:{p}",
-                                          "aria_label": label, "aria_pressed": ("true" if selected else "false")
-                                          if move["a"] == "change" else None,
-                                          "aria_keyshortcuts": str(p + 1)}))
-            classes = ["place", "has-pick" if pl["pick"] is not None else "empty"]
-            if known:
-                classes.append("known")
-            if move is not None:
-                classes.append(f"target do-{move['a']}")
-            if {"a": "watch"} in moves and pl["pick"] is None:
-                classes.append("watchable")
-            items.append(h("div", {"class_": " ".join(classes), "id": f"place-wrap-{p}",
+                parts.append(h("button", {
+                    "type": "button", "id": f"place-{p}",
+                    "class_": css(f"place-hit do-{move['a']}", selected and "selected"),
+                    "data_act": move["a"], "data_arg": str(p), "data_spot": f"place:{p}",
+                    "aria_label": label,
+                    "aria_pressed": ("true" if selected else "false")
+                    if move["a"] == "change" else None,
+                    "aria_keyshortcuts": str(p + 1)}))
+            classes = css("place", "has-pick" if who is not None else "empty", known and "known",
+                          move and f"target do-{move['a']}",
+                          {"a": "watch"} in moves and who is None and "watchable")
+            items.append(h("div", {"class_": classes, "id": f"place-wrap-{p}",
                                    "data_spot": None if move is not None else f"place:{p}",
                                    "style": f"left:{x:.1f}%;top:{y:.1f}%",
                                    "role": None if move is not None else "img",
                                    "aria_label": None if move is not None else label}, parts))
-        for q, m in targets.items():
-            pv = previews[q]
-            for s, a, b in pv["pushed"]:
-                arrows.append(self.arrow(a, b, n, f"pv pv-{q}"))
-            if m["a"] == "change":
-                head = t("alter.pv.change", p=q + 1)
-                steps = [h("span", {"class_": "pv-step"}, h("span", {"class_": "pick mini"}, pick_svg(s)),
-                           f"{a + 1}→{b + 1}") for s, a, b in pv["pushed"]]
-            else:
-                head, steps = t("alter.pv.place", p=q + 1), []
-            texts.append(h("div", {"class_": f"pv-text pv pv-{q}", "aria_hidden": "true"},
-                           h("span", {"class_": "pv-head"}, head), steps))
+        # the Change's arrows along the rim, and what it does in a callout
+        arrows = [self.arrow(a, b, n, f"pv pv-{q}")
+                  for q in targets for _, a, b in previews[q]["pushed"]]
+        texts = [h("div", {"class_": f"pv-text pv pv-{q}", "aria_hidden": "true"},
+                   h("span", {"class_": "pv-head"}, t(f"alter.pv.{m['a']}", p=q + 1)),
+                   [h("span", {"class_": "pv-step"},
+                      h("span", {"class_": "pick mini"}, pick_svg(s)), f"{a + 1}→{b + 1}")
+                    for s, a, b in previews[q]["pushed"]])
+                 for q, m in targets.items()]
         if {"a": "watch"} in moves:
             seen = R.preview(view, {"a": "watch"})["seen"]
             texts.append(h("div", {"class_": "pv-text pv pv-watch", "aria_hidden": "true"},
@@ -491,13 +458,8 @@ class AlterUI(GameUI):
     @staticmethod
     def arrow(a, b, n, cls):
         """An arrow along the table's rim, clockwise from place ``a`` to place ``b``."""
-        step = 360 / n
-        r = RADIUS
-        a0 = math.radians(-90 + step * a + step * 0.3)
-        a1 = math.radians(-90 + step * a + step * 0.7)
-        x0, y0 = 50 + r * math.cos(a0), 50 + r * math.sin(a0)
-        x1, y1 = 50 + r * math.cos(a1), 50 + r * math.sin(a1)
-        d = f"M{x0:.1f} {y0:.1f} A{r} {r} 0 0 1 {x1:.1f} {y1:.1f}"
+        (x0, y0), (x1, y1) = place_xy(a + 0.3, n), place_xy(a + 0.7, n)
+        d = f"M{x0:.1f} {y0:.1f} A{RADIUS} {RADIUS} 0 0 1 {x1:.1f} {y1:.1f}"
         return h("g", {"class_": cls},
                  h("path", {"d": d, "class_": "arrow-halo"}),
                  h("path", {"d": d, "class_": "arrow", "marker_end": "url(#alter-head)"}))
@@ -529,13 +491,7 @@ class AlterUI(GameUI):
     def seat_line(self, view, tb, s, ctx):
         """What everyone can see of seat ``s`` (for its accessible name)."""
         t = ctx.t
-        bits = [ctx.name(s)]
-        if tb.dealer == s:
-            bits.append(t("alter.dealer"))
-        if tb.turn == s:
-            bits.append(t("alter.turn"))
-        if s in tb.watched and not tb.resolved:
-            bits.append(t("alter.watched"))
+        bits = [ctx.name(s)] + [t(f"alter.{mark}") for mark in self.marks(tb, s)]
         cards = tb.hands[s]
         bits.append(t("alter.taken", n=len(cards)))
         known = [card_name(t, c) for c in cards if c is not None]
@@ -544,18 +500,19 @@ class AlterUI(GameUI):
         bits.append(t("alter.total", n=view["totals"][s]))
         return t("list.sep").join(bits)
 
+    @staticmethod
+    def marks(tb, s):
+        """Seat ``s``'s marks: "dealer", "turn", "watched" (a Watch in the round being played)."""
+        return [mark for mark, on in (("dealer", tb.dealer == s), ("turn", tb.turn == s),
+                                      ("watched", s in tb.watched and not tb.resolved)) if on]
+
     def badges(self, tb, s, ctx):
         t = ctx.t
-        out = []
-        if tb.dealer == s:
-            out.append(h("span", {"class_": "a-badge a-dealer"}, t("alter.dealer_mark")))
-        if tb.turn == s:
-            out.append(h("span", {"class_": "a-badge a-turn"}, "▶", h("span", {"class_": "mark-word"},
-                                                                             t("alter.turn_mark"))))
-        if s in tb.watched and not tb.resolved:
-            out.append(h("span", {"class_": "a-badge a-watched"}, eye_icon(),
-                         h("span", {"class_": "mark-word"}, t("alter.watched_mark"))))
-        return out
+        return [h("span", {"class_": f"a-badge a-{mark}"},
+                  t("alter.dealer_mark") if mark == "dealer" else
+                  ["▶" if mark == "turn" else eye_icon(),
+                   h("span", {"class_": "mark-word"}, t(f"alter.{mark}_mark"))])
+                for mark in self.marks(tb, s)]
 
     def pick_slot(self, tb, s):
         """A seat's Pick card while it is not on the table, else the empty slot it left. Its
@@ -572,10 +529,8 @@ class AlterUI(GameUI):
         cards = tb.hands[s]
         minis = [card(t, c, "mini", peek=tb.peek and c is not None, seen=c is not None and not tb.peek)
                  for c in cards]
-        classes = ["a-seat", f"slot-{slot}"]
-        if tb.turn == s:
-            classes.append("is-turn")
-        return h("div", {"class_": " ".join(classes), "data_region": "players", "role": "group",
+        return h("div", {"class_": css("a-seat", f"slot-{slot}", tb.turn == s and "is-turn"),
+                         "data_region": "players", "role": "group",
                          "data_spot": f"seat:{s}",
                          "aria_label": self.seat_line(view, tb, s, ctx)},
                  h("div", {"class_": "seat-top", "aria_hidden": "true"},
@@ -595,17 +550,16 @@ class AlterUI(GameUI):
         own = ctx.viewer is not None and not tb.peek
         cards = tb.hands[me] + ([tb.taken] if tb.taken is not None else [])
         last = len(cards) - 1 if tb.taken is not None else None     # just taken: ringed
-        shown = [card(t, c, "in-hand" + (" just-taken" if i == last else ""),
+        shown = [card(t, c, css("in-hand", i == last and "just-taken"),
                       key=f"card-{c}" if own and c is not None else None,
                       fx="slide" if own and c is not None else None, peek=tb.peek and c is not None)
                  for i, c in enumerate(cards)]
         empty = h("span", {"class_": "hand-empty"}, t("alter.hand_empty")) if not cards else None
         controls = self.controls(view, sel, moves, chosen, ctx) if own else None
-        classes = ["a-seat", "alter-hand"] + (["is-turn"] if tb.turn == me else [])
-        label = self.seat_line(view, tb, me, ctx)
-        return h("section", {"class_": " ".join(classes), "data_region": "hand" if own else "players",
-                             "data_spot": f"seat:{me}",
-                             "aria_label": t("alter.your_seat") if own else label},
+        return h("section", {"class_": css("a-seat", "alter-hand", tb.turn == me and "is-turn"),
+                             "data_region": "hand" if own else "players", "data_spot": f"seat:{me}",
+                             "aria_label": t("alter.your_seat") if own
+                             else self.seat_line(view, tb, me, ctx)},
                  h("div", {"class_": "seat-top"},
                    self.pick_slot(tb, me),
                    h("span", {"class_": "a-name phrased"}, ctx.name(me)),
@@ -625,7 +579,7 @@ class AlterUI(GameUI):
         if {"a": "watch"} in moves:
             selected = chosen == {"a": "watch"}
             out.append(h("button", {"type": "button", "id": "watch",
-                                    "class_": "button watch" + (" selected" if selected else ""),
+                                    "class_": css("button watch", selected and "selected"),
                                     "data_act": "watch", "aria_keyshortcuts": "W", "data_spot": "button:watch",
                                     "aria_pressed": "true" if selected else "false"}, eye_icon(), t("alter.watch")))
         if chosen is not None:
@@ -715,7 +669,6 @@ class AlterUI(GameUI):
         sel.move = move
         return True
 
-    # --- words ---------------------------------------------------------------------------------
     # --- analysis --------------------------------------------------------------------------------
     def analysis(self, view, seat, ctx):
         """The strong computer's expected points of each choice for ``seat``, from its view
@@ -871,11 +824,7 @@ class AlterUI(GameUI):
         """"Base 5 · +6 Zero-One · +3 Wings ×2 · +1 Min" (Victory by name)."""
         t = ctx.t
         parts = [t("alter.base_is", n=e["base"][s])]
-        counted = []
-        for b in e["bonuses"][s]:
-            if b not in counted:
-                counted.append(b)
-        for b in counted:
+        for b in dict.fromkeys(e["bonuses"][s]):        # each once, in order
             k = e["bonuses"][s].count(b)
             if b == R.VICTORY:
                 parts.append("★ " + t("alter.bonus.victory"))
