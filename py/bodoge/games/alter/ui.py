@@ -58,12 +58,9 @@ def place_xy(p, n):
     return 50 + RADIUS * math.cos(a), 50 + RADIUS * math.sin(a)
 
 
-def colour_word(t, c):
-    return t(f"alter.colour.{R.COLOURS[c]}")
-
-
 def card_name(t, cid):
-    return t("alter.card", colour=colour_word(t, R.card_colour(cid)), n=R.card_number(cid),
+    colour = t(f"alter.colour.{R.COLOURS[R.card_colour(cid)]}")
+    return t("alter.card", colour=colour, n=R.card_number(cid),
              wings=t(f"alter.wings.{R.card_wings(cid)}"))
 
 
@@ -85,17 +82,14 @@ DEVIL_WING = "M1 3 C4 9 6 10 9 10 C8 13 8 16 9 18 C11 16 13 15 15 16 C15 19 16 2
 
 def wing_icon(side):
     """A wing as a drawing: angel (white, feathered, points left) or devil (dark, bat)."""
-    if side == R.ANGEL:
-        return h("svg", {"class_": "wing angel", "viewBox": "0 0 20 26", "aria_hidden": "true",
-                         "focusable": "false"},
-                 h("path", {"d": ANGEL_WING, "fill": "#fff", "stroke": "#1d1f24", "stroke_width": "1.6",
-                            "stroke_linejoin": "round"}),
-                 h("path", {"d": "M6 12 Q11 11 15 9 M9 19 Q13 17 16 15", "fill": "none", "stroke": "#1d1f24",
-                            "stroke_width": "1.1"}))
-    return h("svg", {"class_": "wing devil", "viewBox": "0 0 20 26", "aria_hidden": "true",
+    angel = side == R.ANGEL
+    return h("svg", {"class_": f"wing {side}", "viewBox": "0 0 20 26", "aria_hidden": "true",
                      "focusable": "false"},
-             h("path", {"d": DEVIL_WING, "fill": "#1d1f24", "stroke": "#1d1f24", "stroke_width": "1",
-                        "stroke_linejoin": "round"}))
+             h("path", {"d": ANGEL_WING if angel else DEVIL_WING,
+                        "fill": "#fff" if angel else "#1d1f24", "stroke": "#1d1f24",
+                        "stroke_width": "1.6" if angel else "1", "stroke_linejoin": "round"}),
+             angel and h("path", {"d": "M6 12 Q11 11 15 9 M9 19 Q13 17 16 15", "fill": "none",
+                                  "stroke": "#1d1f24", "stroke_width": "1.1"}))
 
 
 def eye_icon():
@@ -277,8 +271,7 @@ class AlterUI(GameUI):
     @staticmethod
     def chosen(view, sel):
         """The Change or Watch chosen and waiting for Confirm (None if none, or no longer legal)."""
-        move = sel.move
-        return move if move in view["moves"] else None
+        return sel.move if sel.move in view["moves"] else None
 
     def mine(self, view, ctx):
         """The viewer's legal moves on the board (only on their turn)."""
@@ -327,13 +320,12 @@ class AlterUI(GameUI):
         the set stands, and the bonus card."""
         t = ctx.t
         known = {pl["card"]: p for p, pl in enumerate(tb.places) if pl["card"] is not None}
-        cards = []
-        for i, cid in enumerate(tb.shown):
-            at = known.get(cid)
-            tag = t("alter.at_place", p=at + 1) if at is not None and not tb.resolved else None
-            cards.append(h("span", {"class_": "shown-card", "data_spot": f"shown:{i}"},
-                           card(t, cid, id_=f"shown-{tb.set}-{tb.round}-{i}", fx="flip"),
-                           h("span", {"class_": "at", "aria_hidden": "true"}, tag) if tag else None))
+        cards = [h("span", {"class_": "shown-card", "data_spot": f"shown:{i}"},
+                   card(t, cid, id_=f"shown-{tb.set}-{tb.round}-{i}", fx="flip"),
+                   cid in known and not tb.resolved and h(         # where it lies, once watched
+                       "span", {"class_": "at", "aria_hidden": "true"},
+                       t("alter.at_place", p=known[cid] + 1)))
+                 for i, cid in enumerate(tb.shown)]
         known_text = [t("alter.known_at", card=card_name(t, c), p=p + 1) for c, p in known.items()]
         words = t("alter.round_cards", cards=cards_text(t, tb.shown))
         if known_text and not tb.resolved and not tb.peek:
@@ -359,16 +351,15 @@ class AlterUI(GameUI):
         t = ctx.t
         rows = []
         for key, points, need in R.BONUSES:
-            if isinstance(need, dict):
+            if isinstance(need, dict):                  # the numbers four cards need, drawn
                 nums = [h("span", {"class_": "ref-num"}, str(k)) for k in sorted(need) for _ in range(need[k])]
-                what = h("span", {"class_": "nums", "aria_hidden": "true"}, nums)
-                spoken = h("span", {"class_": "offscreen"}, t(f"alter.bonus.{key}.when"))
+                what = (h("span", {"class_": "nums", "aria_hidden": "true"}, nums),
+                        h("span", {"class_": "offscreen"}, t(f"alter.bonus.{key}.when")))
             else:
                 what = h("span", {"class_": "ref-when"}, t(f"alter.ref.{key}"))
-                spoken = None
             value = t("alter.bonus.victory_short") if key == R.VICTORY else f"+{points}"
             rows.append(h("li", {"class_": f"ref-{key}"},
-                          h("span", {"class_": "ref-name"}, t(f"alter.bonus.{key}")), what, spoken,
+                          h("span", {"class_": "ref-name"}, t(f"alter.bonus.{key}")), what,
                           h("span", {"class_": "ref-points"}, value)))
         return h("div", {"class_": "alter-ref", "id": "alter-ref", "role": "group",
                          "aria_labelledby": "alter-ref-title"},
@@ -468,12 +459,9 @@ class AlterUI(GameUI):
         t = ctx.t
         if pl["card"] is None:
             what = t("alter.place.face_down")
-        elif tb.peek:
-            what = card_name(t, pl["card"]) + " " + t("alter.place.face_down_peek")
-        elif tb.resolved:
-            what = card_name(t, pl["card"])
-        else:
-            what = card_name(t, pl["card"]) + " " + t("alter.place.seen")
+        else:                           # turned up for a replay, taken, or seen by a Watch
+            note = "face_down_peek" if tb.peek else None if tb.resolved else "seen"
+            what = card_name(t, pl["card"]) + (" " + t(f"alter.place.{note}") if note else "")
         if pl["pick"] is None:
             who = t("alter.place.no_pick")
         elif tb.resolved:
@@ -555,7 +543,7 @@ class AlterUI(GameUI):
                       fx="slide" if own and c is not None else None, peek=tb.peek and c is not None)
                  for i, c in enumerate(cards)]
         empty = h("span", {"class_": "hand-empty"}, t("alter.hand_empty")) if not cards else None
-        controls = self.controls(view, sel, moves, chosen, ctx) if own else None
+        controls = self.controls(moves, chosen, ctx) if own else None
         return h("section", {"class_": css("a-seat", "alter-hand", tb.turn == me and "is-turn"),
                              "data_region": "hand" if own else "players", "data_spot": f"seat:{me}",
                              "aria_label": t("alter.your_seat") if own
@@ -571,10 +559,9 @@ class AlterUI(GameUI):
                      if own and cards else None),
                    h("div", {"class_": "a-controls"}, controls)))
 
-    def controls(self, view, sel, moves, chosen, ctx):
+    def controls(self, moves, chosen, ctx):
+        """Watch (while it may be chosen), and Confirm and Cancel while a choice waits."""
         t = ctx.t
-        if not moves:
-            return None
         out = []
         if {"a": "watch"} in moves:
             selected = chosen == {"a": "watch"}
@@ -606,9 +593,6 @@ class AlterUI(GameUI):
         return t("alter.prompt.watched_last" if view["last"] else "alter.prompt.watched")
 
     # --- input ---------------------------------------------------------------------------------
-    def replay_board(self, view, ctx):
-        return self.board(view, self.selection(), ctx)
-
     @action("ref")
     def toggle_ref(self, arg, view, sel, ctx):
         """The bonus card: open (over the table on a narrow screen) or closed."""
@@ -655,12 +639,10 @@ class AlterUI(GameUI):
                 sel.move, sel.ref = None, False
                 return True
             return None
-        moves = view["moves"]
-        move = None
-        if key in ("w", "W") and {"a": "watch"} in moves:
-            move = {"a": "watch"}
-        elif key.isdigit() and len(key) == 1:
-            move = next((m for m in moves if m.get("p") == int(key) - 1), None)
+        # W: Watch; a digit: that place (a Watch move has no place)
+        aim = "watch" if key in ("w", "W") else (
+            int(key) - 1 if key.isdigit() and len(key) == 1 else None)
+        move = next((m for m in view["moves"] if m.get("p", "watch") == aim), None)
         if move is None:
             return None
         if move["a"] == "place" or self.chosen(view, sel) == move:
@@ -710,15 +692,14 @@ class AlterUI(GameUI):
         t = ctx.t
         value = next(v for v, m in scored if m == move)
         top_v, top_m = max(scored, key=lambda x: x[0])
-        lines = [h("p", {"class_": "an-played", "data_v": f"{value:.4f}"},
-                   ctx.say("alter.an.played", seat, what=choice_name(t, move), v=f"{value:.1f}"))]
-        if value >= top_v - 1e-9:
-            lines.append(h("p", {"class_": "an-verdict good"}, t("alter.an.was_best")))
-        else:
-            lines.append(h("p", {"class_": "an-verdict", "data_v": f"{top_v:.4f}"},
-                           t("alter.an.best_then", what=choice_name(t, top_m), v=f"{top_v:.1f}")))
         return h("section", {"class_": "an-section an-move", "aria_label": t("alter.an.move_head")},
-                 h("p", {"class_": "an-head"}, t("alter.an.move_head")), lines)
+                 h("p", {"class_": "an-head"}, t("alter.an.move_head")),
+                 h("p", {"class_": "an-played", "data_v": f"{value:.4f}"},
+                   ctx.say("alter.an.played", seat, what=choice_name(t, move), v=f"{value:.1f}")),
+                 h("p", {"class_": "an-verdict good"}, t("alter.an.was_best"))
+                 if value >= top_v - 1e-9 else
+                 h("p", {"class_": "an-verdict", "data_v": f"{top_v:.4f}"},
+                   t("alter.an.best_then", what=choice_name(t, top_m), v=f"{top_v:.1f}")))
 
     def describe(self, e, ctx):
         t, say = ctx.t, ctx.say
@@ -792,9 +773,8 @@ class AlterUI(GameUI):
     def round_summary(self, e, ctx):
         t = ctx.t
         if e["e"] == "take":
-            picks = e["picks"]
             who = t("list.sep").join(t("alter.took_place", name=ctx.name(s), p=p + 1)
-                                     for p, s in enumerate(picks) if s != ctx.viewer)
+                                     for p, s in enumerate(e["picks"]) if s != ctx.viewer)
             left = R.ROUNDS_PER_SET - 1 - e["round"]
             mine = self.my_round(e, ctx)
             return h("div", {"class_": "alter-take"},
@@ -823,34 +803,28 @@ class AlterUI(GameUI):
     def bonus_words(self, e, s, ctx):
         """"Base 5 · +6 Zero-One · +3 Wings ×2 · +1 Min" (Victory by name)."""
         t = ctx.t
-        parts = [t("alter.base_is", n=e["base"][s])]
-        for b in dict.fromkeys(e["bonuses"][s]):        # each once, in order
-            k = e["bonuses"][s].count(b)
-            if b == R.VICTORY:
-                parts.append("★ " + t("alter.bonus.victory"))
-            else:
-                parts.append(t("alter.bonus_is", n=R.BONUS_POINTS[b], name=t(f"alter.bonus.{b}"))
-                             + (f" ×{k}" if k > 1 else ""))
-        return parts
+        bonuses = e["bonuses"][s]
+        return [t("alter.base_is", n=e["base"][s])] + [
+            "★ " + t("alter.bonus.victory") if b == R.VICTORY
+            else t("alter.bonus_is", n=R.BONUS_POINTS[b], name=t(f"alter.bonus.{b}"))
+            + (f" ×{bonuses.count(b)}" if bonuses.count(b) > 1 else "")
+            for b in dict.fromkeys(bonuses)]                # each once, in order
 
     def set_block(self, e, ctx, title=True):
         """One set's breakdown: per player (best first) the four cards, base, every bonus with
         its points, and the set's points (under its title, unless the title is a summary's)."""
         t = ctx.t
         order = sorted(range(len(e["points"])), key=lambda s: (-e["points"][s], s))
-        rows = []
-        for s in order:
-            hand = e["hands"][s]
-            victory = s in e["victory"]
-            rows.append(h("li", {"class_": "set-row" + (" victory" if victory else "")},
-                          h("span", {"class_": "set-who"}, ctx.name(s)),
-                          h("span", {"class_": "set-points"}, t("alter.points", n=e["points"][s])),
-                          h("span", {"class_": "set-cards", "aria_hidden": "true"},
-                            [card(t, c, "mini") for c in hand]),
-                          h("span", {"class_": "offscreen"},
-                            t("alter.sentence", text=cards_text(t, hand))),
-                          h("span", {"class_": "set-bonuses"},
-                            [h("span", {"class_": "bonus-bit"}, bit) for bit in self.bonus_words(e, s, ctx)])))
+        rows = [h("li", {"class_": css("set-row", s in e["victory"] and "victory")},
+                  h("span", {"class_": "set-who"}, ctx.name(s)),
+                  h("span", {"class_": "set-points"}, t("alter.points", n=e["points"][s])),
+                  h("span", {"class_": "set-cards", "aria_hidden": "true"},
+                    [card(t, c, "mini") for c in e["hands"][s]]),
+                  h("span", {"class_": "offscreen"},
+                    t("alter.sentence", text=cards_text(t, e["hands"][s]))),
+                  h("span", {"class_": "set-bonuses"},
+                    [h("span", {"class_": "bonus-bit"}, w) for w in self.bonus_words(e, s, ctx)]))
+                for s in order]
         return h("section", {"class_": "set-block",
                              "aria_labelledby": f"set-title-{e['set']}" if title else None},
                  h("h3", {"id": f"set-title-{e['set']}"}, t("alter.set_title", n=e["set"] + 1)) if title else None,
@@ -872,10 +846,9 @@ class AlterUI(GameUI):
         n = view["players"]
         parts = []
         if out["victory"]:
-            last = scored[-1]
             parts.append(h("p", {"class_": "victory-banner"}, "★ ", t(
                 "alter.result.victory_how", names=joined(t, [ctx.name(s) for s in out["victory"]]),
-                set=last["set"] + 1)))
+                set=scored[-1]["set"] + 1)))
         head = h("tr", {}, h("th", {"scope": "col"}, t("alter.col.player")),
                  [h("th", {"scope": "col"}, t("alter.sheet.set_short", n=e["set"] + 1)) for e in scored],
                  h("th", {"scope": "col"}, t("alter.sheet.total")))
@@ -947,17 +920,16 @@ class AlterUI(GameUI):
                  h("p", {}, t("alter.bonus.ruling_note")))
 
     def rules(self, t):
-        sections = []
-        for key in ("goal", "cards", "round", "change", "watch", "last", "take", "score", "end", "view"):
-            sections.append(h("h3", {}, t(f"alter.rules.{key}.title")))
-            sections.append(h("p", {}, t(f"alter.rules.{key}")))
-        rulings = [h("li", {}, t(f"alter.ruling.{k}")) for k in RULINGS]
-        table = [h("li", {}, t(f"alter.table_rule.{k}")) for k in TABLE_RULES]
-        keys = [h("li", {}, t(f"alter.keys.{k}")) for k in KEYS]
-        return h("div", {"class_": "rules alter-rules"}, sections, self.bonus_table(t),
-                 h("h3", {}, t("rules.rulings")), h("ul", {}, rulings),
-                 h("h3", {}, t("alter.rules.table.title")), h("ul", {}, table),
-                 h("h3", {}, t("rules.keys")), h("ul", {}, keys))
+        topics = ("goal", "cards", "round", "change", "watch", "last", "take", "score", "end",
+                  "view")
+        sections = [(h("h3", {}, t(f"alter.rules.{k}.title")), h("p", {}, t(f"alter.rules.{k}")))
+                    for k in topics]
+        lists = (("rules.rulings", "alter.ruling", RULINGS),          # (title, items' key, items)
+                 ("alter.rules.table.title", "alter.table_rule", TABLE_RULES),
+                 ("rules.keys", "alter.keys", KEYS))
+        bullets = [(h("h3", {}, t(title)), h("ul", {}, [h("li", {}, t(f"{kind}.{k}")) for k in ks]))
+                   for title, kind, ks in lists]
+        return h("div", {"class_": "rules alter-rules"}, sections, self.bonus_table(t), bullets)
 
 
 RULINGS = ("deck", "bonus_values", "victory", "variants", "first_dealer", "wings_twice",
