@@ -43,7 +43,7 @@ from .bots import StrongBot
 INK = {"red": "#c62828", "blue": "#1f5fbf", "yellow": "#f2c230", "green": "#2e7d32",
        "purple": "#7b3fa0"}
 TEXT_ON = {"yellow": "#1d1f24"}
-# each seat's Pick card shape: circle, square, triangle, diamond, hexagon
+# each seat's Pick card shape: circle, square, triangle (its number lower), diamond, hexagon
 SHAPES = (("circle", {"cx": "17", "cy": "17", "r": "15"}),
           ("rect", {"x": "3", "y": "3", "width": "28", "height": "28", "rx": "3"}),
           ("path", {"d": "M17 2 L32 31 L2 31 Z"}), ("path", {"d": "M17 1 L33 17 L17 33 L1 17 Z"}),
@@ -53,7 +53,8 @@ SLOTS = {2: ("left", "right"), 3: ("left", "top", "right"), 4: ("left", "top1", 
 
 
 def place_xy(p, n):
-    """Centre of place ``p`` of ``n`` in % of the table (place 0 at the top, then clockwise)."""
+    """Centre of place ``p`` of ``n`` in % of the table (place 0 at the top, then clockwise; a
+    fraction of a place: a point of the rim between two)."""
     a = math.radians(-90 + 360 * p / n)
     return 50 + RADIUS * math.cos(a), 50 + RADIUS * math.sin(a)
 
@@ -135,8 +136,7 @@ def draw_card(cid, cls, id_, fx, key, seen, peek, words):
         attrs["class_"] = f"acard back {cls}".strip()
         return h("span", attrs, h("span", {"class_": "back-mark"}))
     c, n, wings = R.DECK[cid]
-    name = R.COLOURS[c]
-    attrs["class_"] = css("acard face", f"c-{name}", f"w-{wings}", cls, seen and "seen",
+    attrs["class_"] = css("acard face", f"c-{R.COLOURS[c]}", f"w-{wings}", cls, seen and "seen",
                           peek and "peek")
     left = wing_icon(R.ANGEL) if wings in (R.ANGEL, R.BOTH) else h("span", {"class_": "wing none"})
     right = wing_icon(R.DEVIL) if wings in (R.DEVIL, R.BOTH) else h("span", {"class_": "wing none"})
@@ -179,12 +179,12 @@ class Table:
 
     ``places``: [{"pick", "card"}], ``hands``: each seat's cards taken before this round
     (None: face down to the viewer), ``resolved``: the round is over (every Pick card on the
-    card it takes), ``watched``: the seats that Watched this round, ``paths``: what happened
-    to each seat's Pick card (an ended round), ``taken``: the card the hand's seat (the
-    viewer's, or seat 0's for a watcher) took in the ended round (None: none, or unknown), in
-    the hand while the round's summary shows."""
+    card it takes), ``watched``: the seats that Watched this round, ``taken``: the card the
+    hand's seat (the viewer's, or seat 0's for a watcher) took in the ended round (None: none,
+    or unknown), in the hand while the round's summary shows."""
 
     def __init__(self, view, ctx):
+        self.me = ctx.viewer if ctx.viewer is not None else 0       # the hand's seat
         self.peek = bool(view.get("revealed"))
         event = ctx.pause
         if event is None and view["phase"] == "over":
@@ -193,7 +193,7 @@ class Table:
         self.set, self.round, self.dealer = rec["set"], rec["round"], rec["dealer"]
         self.shown = list(rec["shown"])
         self.resolved = event is not None
-        self.paths = self.turn = self.taken = None
+        self.turn = self.taken = None
         if event is None:                       # the round being played
             self.places = [dict(pl) for pl in view["places"]]
             self.hands = [[r["cards"][r["picks"].index(s)] for r in view["past"]]
@@ -208,9 +208,7 @@ class Table:
         self.hands = [list(hand) for hand in rec["hands"]]
         self.deck = rec["deck"]
         self.watched = set(rec["watched"])
-        self.paths = rec["paths"]
-        me = ctx.viewer if ctx.viewer is not None else 0
-        self.taken = rec["under"][rec["picks"].index(me)] if me in rec["picks"] else None
+        self.taken = rec["under"][rec["picks"].index(self.me)] if self.me in rec["picks"] else None
 
 
 @dataclass(slots=True, eq=False)
@@ -273,10 +271,6 @@ class AlterUI(GameUI):
         """The Change or Watch chosen and waiting for Confirm (None if none, or no longer legal)."""
         return sel.move if sel.move in view["moves"] else None
 
-    def mine(self, view, ctx):
-        """The viewer's legal moves on the board (only on their turn)."""
-        return view["moves"] if ctx.viewer is not None and ctx.viewer in view["to_move"] else []
-
     def pushed_text(self, pushed, ctx, short=False):
         """Whose Pick cards a Change pushes, from where to where; ``short``: only yours is
         said to be whose ("Pick 2→3, your Pick 3→4")."""
@@ -293,18 +287,18 @@ class AlterUI(GameUI):
         if move["a"] == "change":
             return t("alter.effect.change", p=move["p"] + 1, pushed=self.pushed_text(pv["pushed"], ctx, short))
         if move["a"] == "watch":
-            key = "alter.effect.watch_last" if view["last"] else "alter.effect.watch"
-            return t(key, places=joined(t, [str(p + 1) for p in pv["seen"]]))
+            return t("alter.effect.watch_last" if view["last"] else "alter.effect.watch",
+                     places=joined(t, [str(p + 1) for p in pv["seen"]]))
         return t("alter.effect.place", p=move["p"] + 1)
 
     # --- board ---------------------------------------------------------------------------------
     def board(self, view, sel, ctx):
         tb = Table(view, ctx)
         n = view["players"]
-        moves = [] if tb.resolved else self.mine(view, ctx)
+        # the viewer's legal moves on the board (only on their turn)
+        moves = view["moves"] if not tb.resolved and ctx.viewer in view["to_move"] else []
         chosen = self.chosen(view, sel) if moves else None
-        me = ctx.viewer if ctx.viewer is not None else 0
-        others = [(me + k) % n for k in range(1, n)]
+        others = [(tb.me + k) % n for k in range(1, n)]
         classes = css("alter-board", f"n-{n}", tb.resolved and "resolved",
                       chosen and "choosing sel-" + str(chosen.get("p", "watch")),
                       sel.ref and "ref-open")
@@ -312,8 +306,8 @@ class AlterUI(GameUI):
                  self.info(view, tb, sel, ctx),
                  h("div", {"class_": "alter-opponents"},
                    [self.seat(view, tb, s, ctx, slot) for s, slot in zip(others, SLOTS[n - 1])]),
-                 self.table(view, tb, sel, moves, chosen, ctx),
-                 self.hand(view, tb, me, sel, moves, chosen, ctx))
+                 self.table(view, tb, moves, chosen, ctx),
+                 self.hand(view, tb, tb.me, moves, chosen, ctx))
 
     def info(self, view, tb, sel, ctx):
         """The round's cards (everyone saw them; then they were shuffled face down), where
@@ -369,12 +363,11 @@ class AlterUI(GameUI):
                  h("button", {"type": "button", "class_": "button ref-close", "data_act": "ref",
                               "data_arg": "close"}, t("dialog.close")))
 
-    def table(self, view, tb, sel, moves, chosen, ctx):
+    def table(self, view, tb, moves, chosen, ctx):
         t = ctx.t
         n = view["players"]
-        fresh = view["log"][ctx.fresh_from:] if ctx.fresh_from is not None else []
-        flipped = set()
-        for e in fresh:
+        flipped = set()                 # the cards the latest move turned up
+        for e in view["log"][ctx.fresh_from:] if ctx.fresh_from is not None else []:
             if e["e"] == "watch" and e.get("cards") is not None and e["seat"] == ctx.viewer:
                 flipped.update(e["places"])
             elif e["e"] == "take" and tb.resolved and ctx.viewer is not None:
@@ -385,7 +378,6 @@ class AlterUI(GameUI):
         previews = {p: R.preview(view, m) for p, m in targets.items()}
         items = []
         for p, pl in enumerate(tb.places):
-            x, y = place_xy(p, n)
             move, who, known = targets.get(p), pl["pick"], pl["card"] is not None
             face = card(t, pl["card"], fx="flip" if p in flipped else None,
                         seen=known and not tb.resolved and not tb.peek, peek=tb.peek and known)
@@ -416,7 +408,7 @@ class AlterUI(GameUI):
                           {"a": "watch"} in moves and who is None and "watchable")
             items.append(h("div", {"class_": classes, "id": f"place-wrap-{p}",
                                    "data_spot": None if move is not None else f"place:{p}",
-                                   "style": f"left:{x:.1f}%;top:{y:.1f}%",
+                                   "style": "left:%.1f%%;top:%.1f%%" % place_xy(p, n),
                                    "role": None if move is not None else "img",
                                    "aria_label": None if move is not None else label}, parts))
         # the Change's arrows along the rim, and what it does in a callout
@@ -469,11 +461,10 @@ class AlterUI(GameUI):
         else:
             who = t("alter.place.pick", whose=ctx.whose(pl["pick"]))
         label = t("alter.place", p=p + 1, what=what, who=who)
-        if move is not None:
-            if move["a"] == "change":
-                label += " " + t("alter.place.do_change") + " " + self.effect_text(view, move, ctx)
-            else:
-                label += " " + t("alter.place.do_place")
+        if move is not None and move["a"] == "change":
+            label += " " + t("alter.place.do_change") + " " + self.effect_text(view, move, ctx)
+        elif move is not None:
+            label += " " + t("alter.place.do_place")
         return label
 
     def seat_line(self, view, tb, s, ctx):
@@ -530,7 +521,7 @@ class AlterUI(GameUI):
                      h("span", {"class_": "count"}, t("alter.taken_short", n=len(cards)))),
                    h("span", {"class_": "seat-total"}, t("alter.total_short", n=view["totals"][s]))))
 
-    def hand(self, view, tb, me, sel, moves, chosen, ctx):
+    def hand(self, view, tb, me, moves, chosen, ctx):
         """The viewer's own place: their Pick card, the cards they took this set (face up: they
         may look at them any time), their total and their buttons. A spectator sees seat 0
         here, as one of the players."""
@@ -543,7 +534,6 @@ class AlterUI(GameUI):
                       fx="slide" if own and c is not None else None, peek=tb.peek and c is not None)
                  for i, c in enumerate(cards)]
         empty = h("span", {"class_": "hand-empty"}, t("alter.hand_empty")) if not cards else None
-        controls = self.controls(moves, chosen, ctx) if own else None
         return h("section", {"class_": css("a-seat", "alter-hand", tb.turn == me and "is-turn"),
                              "data_region": "hand" if own else "players", "data_spot": f"seat:{me}",
                              "aria_label": t("alter.your_seat") if own
@@ -557,7 +547,7 @@ class AlterUI(GameUI):
                    h("div", {"class_": "hand-cards"}, shown, empty,
                      h("span", {"class_": "offscreen"}, t("alter.hand_mine", cards=cards_text(t, cards)))
                      if own and cards else None),
-                   h("div", {"class_": "a-controls"}, controls)))
+                   h("div", {"class_": "a-controls"}, own and self.controls(moves, chosen, ctx))))
 
     def controls(self, moves, chosen, ctx):
         """Watch (while it may be chosen), and Confirm and Cancel while a choice waits."""
@@ -585,10 +575,9 @@ class AlterUI(GameUI):
             # names are left out: four of 24 letters took twelve lines (issue 26)
             return t("alter.prompt.chosen", effect=self.effect_text(view, chosen, ctx, short=ctx.touch), confirm=t(
                 "alter.prompt.confirm.touch" if ctx.touch else "alter.prompt.confirm"))
-        phase = view["phase"]
-        if phase == "place":
+        if view["phase"] == "place":
             return t("alter.prompt.deal")
-        if phase == "choose":
+        if view["phase"] == "choose":
             return t("alter.prompt.last" if view["last"] else "alter.prompt.choose")
         return t("alter.prompt.watched_last" if view["last"] else "alter.prompt.watched")
 
@@ -602,8 +591,9 @@ class AlterUI(GameUI):
 
     @action("cancel")
     def cancel(self, arg, view, sel, ctx):
-        move, sel.move = sel.move, None
-        ctx.focus = self.target_id(move)
+        move, sel.move = sel.move, None       # the focus back on what was chosen
+        ctx.focus = ("prompt" if not move else "watch" if move["a"] == "watch"
+                     else f"place-{move['p']}")
         return True
 
     @action("confirm")
@@ -614,24 +604,15 @@ class AlterUI(GameUI):
     @action("watch", "place", "change")
     def choose(self, arg, view, sel, ctx):
         """Watch, or a place (``ctx.acted``: put a Pick card there, or Change onto it)."""
-        if ctx.acted == "watch":
-            move = {"a": "watch"}
-        else:
-            try:
-                move = {"a": ctx.acted, "p": int(arg)}
-            except (TypeError, ValueError):
-                return None
+        try:
+            move = {"a": "watch"} if ctx.acted == "watch" else {"a": ctx.acted, "p": int(arg)}
+        except (TypeError, ValueError):
+            return None
         if move["a"] == "place" or move not in view["moves"]:
             return move                  # one click (or refused by the engine, with its message)
         sel.move = move                  # Change and Watch wait for Confirm
         ctx.focus = "alter-confirm"
         return True
-
-    @staticmethod
-    def target_id(move):
-        if not move:
-            return "prompt"
-        return "watch" if move["a"] == "watch" else f"place-{move['p']}"
 
     def key(self, key, view, sel, ctx):
         if key == "Escape":
@@ -672,20 +653,19 @@ class AlterUI(GameUI):
         if view.get("moves") and len(view["moves"]) > 1:
             scored = yield from StrongBot(seat, 0).scoring(view)
             top = max(v for v, _ in scored)
-            ranked = sorted(scored, key=lambda x: -x[0])
             items = [h("li", {"class_": "an-choice best" if v >= top - 1e-9 else "an-choice",
                               "data_v": f"{v:.4f}"},
                        h("span", {"class_": "an-what"}, choice_name(t, m)), " ",
                        h("span", {"class_": "an-points"}, t("alter.an.points", v=f"{v:.1f}")),
                        h("span", {"class_": "an-star"}, " ★ ", t("alter.an.best_mark")) if v >= top - 1e-9 else None)
-                     for v, m in ranked]
+                     for v, m in sorted(scored, key=lambda x: -x[0])]
             parts.append(h("section", {"class_": "an-section", "aria_label": t("alter.an.choices")},
                            h("p", {"class_": "an-head"}, t("alter.an.choices")),
                            h("ol", {"class_": "an-choices"}, items)))
         if not parts:
             return h("p", {"class_": "an-note"}, t("alter.an.wait"))
-        parts.append(h("p", {"class_": "an-note"}, t("alter.an.model")))
-        return h("div", {"class_": "alter-analysis"}, parts)
+        return h("div", {"class_": "alter-analysis"}, parts,
+                 h("p", {"class_": "an-note"}, t("alter.an.model")))
 
     @staticmethod
     def judged(scored, move, seat, ctx):
@@ -831,10 +811,9 @@ class AlterUI(GameUI):
                  h("ol", {"class_": "set-rows"}, rows))
 
     def score_text(self, outcome, seat, ctx):
-        t = ctx.t
-        text = t("alter.points", n=outcome["scores"][seat])
+        text = ctx.t("alter.points", n=outcome["scores"][seat])
         if seat in outcome.get("victory", []):
-            return "★ " + t("alter.bonus.victory") + " · " + text
+            return "★ " + ctx.t("alter.bonus.victory") + " · " + text
         return text
 
     def result(self, view, ctx):
@@ -843,7 +822,6 @@ class AlterUI(GameUI):
         t = ctx.t
         out = view["outcome"]
         scored = [e for e in view["log"] if e["e"] == "score"]
-        n = view["players"]
         parts = []
         if out["victory"]:
             parts.append(h("p", {"class_": "victory-banner"}, "★ ", t(
@@ -855,7 +833,7 @@ class AlterUI(GameUI):
         rows = [h("tr", {"class_": "winner" if s in out["winners"] else None},
                   h("th", {"scope": "row"}, h("span", {"class_": "sheet-name phrased"}, ctx.name(s))),
                   [h("td", {}, str(e["points"][s])) for e in scored],
-                  h("td", {"class_": "total"}, str(out["scores"][s]))) for s in range(n)]
+                  h("td", {"class_": "total"}, str(p))) for s, p in enumerate(out["scores"])]
         parts.append(h("table", {"class_": "alter-sheet"},
                        h("caption", {}, t("alter.sheet")), h("thead", {}, head), h("tbody", {}, rows)))
         parts += [result_part(ctx, e["set"], t("alter.set_title", n=e["set"] + 1),
