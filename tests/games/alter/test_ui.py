@@ -760,6 +760,14 @@ def test_japanese_summary_and_hint_break_between_phrases_only():
     assert not en.where(tag="wbr")
 
 
+def test_the_empty_hand_note_breaks_between_phrases_in_japanese():
+    """「このセットのカードはまだありません。」 broke inside a word on a phone (「ありませ/ん。」)."""
+    match = Match.new("alter", {"players": 4, "first": 0}, 5)
+    note = Page(board_html(match.view(0), ctx_for(0, lang="ja"))).where(cls="hand-empty")[0]
+    assert "phrased" in note.classes and note.where(tag="wbr")
+    assert note.text == I18n("ja").t("alter.hand_empty")
+
+
 def test_a_chosen_moves_japanese_prompt_has_no_space_between_its_sentences():
     """「…2→3。 決定するか…」: the two sentences of a chosen Change's prompt were joined with
     an English space (issue 26); in English they keep it."""

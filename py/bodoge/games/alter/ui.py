@@ -533,7 +533,8 @@ class AlterUI(GameUI):
                       key=f"card-{c}" if own and c is not None else None,
                       fx="slide" if own and c is not None else None, peek=tb.peek and c is not None)
                  for i, c in enumerate(cards)]
-        empty = h("span", {"class_": "hand-empty"}, t("alter.hand_empty")) if not cards else None
+        empty = (h("span", {"class_": "hand-empty phrased"}, phrased(t("alter.hand_empty")))
+                 if not cards else None)
         return h("section", {"class_": css("a-seat", "alter-hand", tb.turn == me and "is-turn"),
                              "data_region": "hand" if own else "players", "data_spot": f"seat:{me}",
                              "aria_label": t("alter.your_seat") if own
