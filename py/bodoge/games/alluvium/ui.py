@@ -188,21 +188,37 @@ def rank_word(t, standing, p, short=False):
 
 
 # --- drawing ---------------------------------------------------------------------------------------
+def box(x, y, w, ht=None, **attrs):
+    """A rectangle (a square if no height is given); numbers written as short as they go."""
+    ht = w if ht is None else ht
+    return h("rect", {"x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}", "height": f"{ht:g}",
+                      **attrs})
+
+
+def corner(i):
+    """The top-left corner (x, y) of map cell ``i``."""
+    r, c = divmod(i, B.SIZE)
+    return c * CELL, r * CELL
+
+
+def inset(i, k, cls):
+    """A square ``k`` inside the sides of map cell ``i``."""
+    x, y = corner(i)
+    return box(x + k, y + k, CELL - 2 * k, class_=cls)
+
+
 def symbol(p, x, y, size=CELL, cls="sym"):
     """Participant ``p``'s symbol in the cell whose top-left corner is (x, y)."""
     cx, cy, r = x + size / 2, y + size / 2, size * 0.27
     attrs = {"class_": cls, "fill": "none", "stroke": "#1d1f24", "stroke_width": f"{max(1.2, size / 16):g}"}
     if p == 0:
         return h("circle", {"cx": f"{cx:g}", "cy": f"{cy:g}", "r": f"{r:g}", **attrs})
-    if p == 1:
-        pts = f"{cx:g},{cy - r:g} {cx + r:g},{cy + r * 0.8:g} {cx - r:g},{cy + r * 0.8:g}"
+    if p in (1, 3):         # a triangle, a diamond: corners in steps of r from the middle
+        pts = ((0, -1), (1, 0.8), (-1, 0.8)) if p == 1 else ((0, -1), (1, 0), (0, 1), (-1, 0))
+        pts = " ".join(f"{cx + dx * r:g},{cy + dy * r:g}" for dx, dy in pts)
         return h("polygon", {"points": pts, **attrs})
     if p == 2:
-        return h("rect", {"x": f"{cx - r * 0.85:g}", "y": f"{cy - r * 0.85:g}", "width": f"{r * 1.7:g}",
-                          "height": f"{r * 1.7:g}", **attrs})
-    if p == 3:
-        pts = f"{cx:g},{cy - r:g} {cx + r:g},{cy:g} {cx:g},{cy + r:g} {cx - r:g},{cy:g}"
-        return h("polygon", {"points": pts, **attrs})
+        return box(cx - r * 0.85, cy - r * 0.85, r * 1.7, **attrs)
     d = r * 0.8
     return h("path", {"d": f"M{cx - d:g} {cy - d:g} L{cx + d:g} {cy + d:g} M{cx + d:g} {cy - d:g} L{cx - d:g} {cy + d:g}",
                       **attrs})
@@ -216,8 +232,8 @@ def piece_svg(piece, p, cell=12, rot=0, flip=0, cls="alv-piece"):
     ht = (max(r for r, _ in cells) + 1) * cell
     parts = []
     for r, c in cells:
-        parts.append(h("rect", {"x": str(c * cell), "y": str(r * cell), "width": str(cell), "height": str(cell),
-                                "fill": FILLS[p], "stroke": "#1d1f24", "stroke_width": "1.5"}))
+        parts.append(box(c * cell, r * cell, cell, fill=FILLS[p], stroke="#1d1f24",
+                         stroke_width="1.5"))
         parts.append(symbol(p, c * cell, r * cell, cell))
     return h("svg", {"viewBox": f"-1 -1 {w + 2} {ht + 2}", "width": str(w + 2), "height": str(ht + 2),
                      "aria_hidden": "true", "focusable": "false", "class_": cls}, parts)
@@ -228,8 +244,7 @@ def swatch(p, size=22):
     readers: the name beside it carries the symbol as text)."""
     return h("svg", {"viewBox": f"0 0 {size} {size}", "width": str(size), "height": str(size),
                      "aria_hidden": "true", "focusable": "false", "class_": "alv-swatch"},
-             h("rect", {"x": "1", "y": "1", "width": str(size - 2), "height": str(size - 2), "rx": "3",
-                        "fill": FILLS[p], "stroke": "#1d1f24", "stroke_width": "1.5"}),
+             box(1, 1, size - 2, rx="3", fill=FILLS[p], stroke="#1d1f24", stroke_width="1.5"),
              symbol(p, 0, 0, size))
 
 
@@ -268,39 +283,26 @@ class MapPic:
         return self.mid == "alv-map"
 
     def svg(self):
-        parts = [h("rect", {"x": "0", "y": "0", "width": str(SIDE), "height": str(SIDE), "class_": "alv-paper"})]
-        for i, ch in enumerate(self.cells):
-            parts.append(self.cell(i, ch))
-        for i in self.start:
-            r, c = divmod(i, B.SIZE)
-            parts.append(h("rect", {"x": str(c * CELL + 3), "y": str(r * CELL + 3), "width": str(CELL - 6),
-                                    "height": str(CELL - 6), "class_": "alv-start"}))
+        parts = [box(0, 0, SIDE, class_="alv-paper")]
+        parts += [self.cell(i, ch) for i, ch in enumerate(self.cells)]
+        parts += [inset(i, 3, "alv-start") for i in self.start]
         grid = " ".join(f"M0 {k * CELL}H{SIDE}M{k * CELL} 0V{SIDE}" for k in range(B.SIZE + 1))
         parts.append(h("path", {"d": grid, "class_": "alv-grid"}))
         for i in B.cells_of(self.news):
-            r, c = divmod(i, B.SIZE)
-            x, y = c * CELL, r * CELL
+            x, y = corner(i)
             parts.append(h("path", {"d": f"M{x + CELL - 15} {y + 1}H{x + CELL - 1}V{y + 15}Z",
                                     "class_": "alv-new-fold"}))
-            parts.append(h("rect", {"x": str(x + 2.5), "y": str(y + 2.5), "width": str(CELL - 5),
-                                    "height": str(CELL - 5), "class_": "alv-new"}))
-        for i in B.cells_of(self.highlight):
-            r, c = divmod(i, B.SIZE)
-            parts.append(h("rect", {"x": str(c * CELL + 4), "y": str(r * CELL + 4), "width": str(CELL - 8),
-                                    "height": str(CELL - 8), "class_": "alv-ring"}))
+            parts.append(inset(i, 2.5, "alv-new"))
+        parts += [inset(i, 4, "alv-ring") for i in B.cells_of(self.highlight)]
         if self.rect:
             top, left, hh, ww = self.rect
-            parts.append(h("rect", {"x": str(left * CELL + 2), "y": str(top * CELL + 2), "width": str(ww * CELL - 4),
-                                    "height": str(hh * CELL - 4),
-                                    "class_": "alv-rect new" if self.rect_new else "alv-rect"}))
+            parts.append(box(left * CELL + 2, top * CELL + 2, ww * CELL - 4, hh * CELL - 4,
+                             class_="alv-rect new" if self.rect_new else "alv-rect"))
         if self.ghost:
             parts.append(self.ghost_svg())
-        for a, b in self.ticks:
-            parts.append(self.tick(a, b))
+        parts += [self.tick(a, b) for a, b in self.ticks]
         if self.cursor is not None:
-            r, c = divmod(self.cursor, B.SIZE)
-            parts.append(h("rect", {"x": str(c * CELL + 2), "y": str(r * CELL + 2), "width": str(CELL - 4),
-                                    "height": str(CELL - 4), "class_": "alv-cursor"}))
+            parts.append(inset(self.cursor, 2, "alv-cursor"))
         attrs = {"viewBox": f"-3 -3 {SIDE + 6} {SIDE + 6}", "class_": "alv-map", "role": "img",
                  "aria_label": self.label, "id": self.mid, "data_spot": "map" if self.main else None}
         if self.pointer:
@@ -315,24 +317,15 @@ class MapPic:
         return CELLS(key, lambda: self.draw_cell(i, ch))
 
     def draw_cell(self, i, ch):
-        r, c = divmod(i, B.SIZE)
-        x, y = c * CELL, r * CELL
-        attrs = {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL), "data_cell": str(i),
-                 "data_spot": f"cell:{i}" if self.main else None}
-        classes = ["alv-cell"]
-        if ch != R.EMPTY:
-            attrs["fill"] = FILLS[int(ch)]
-            classes.append("filled")
-        else:
-            classes.append("empty")
-        if self.singles >> i & 1:
-            classes.append("single")
-        if self.clickable:
-            attrs.update(data_act=self.clickable, data_arg=str(i))
-        inner = [h("rect", {**attrs, "class_": " ".join(classes)})]
-        if ch != R.EMPTY:
+        x, y = corner(i)
+        filled, single, act = ch != R.EMPTY, self.singles >> i & 1, self.clickable
+        classes = "alv-cell " + ("filled" if filled else "empty") + (" single" if single else "")
+        inner = [box(x, y, CELL, data_cell=str(i), data_spot=f"cell:{i}" if self.main else None,
+                     fill=FILLS[int(ch)] if filled else None, data_act=act or None,
+                     data_arg=str(i) if act else None, class_=classes)]
+        if filled:
             inner.append(symbol(int(ch), x, y))
-        elif self.singles >> i & 1 and not self.ghost >> i & 1:
+        elif single and not self.ghost >> i & 1:
             inner.append(h("circle", {"cx": str(x + CELL // 2), "cy": str(y + CELL // 2), "r": "4",
                                       "class_": "alv-dot"}))
         fresh = self.fresh >> i & 1
@@ -344,15 +337,12 @@ class MapPic:
         border); hollow with crosses where it may not go."""
         parts = []
         for i in B.cells_of(self.ghost):
-            r, c = divmod(i, B.SIZE)
-            x, y = c * CELL, r * CELL
+            x, y = corner(i)
             if self.ghost_ok:
-                parts.append(h("rect", {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL),
-                                        "fill": FILLS[self.who], "class_": "alv-ghost"}))
+                parts.append(box(x, y, CELL, fill=FILLS[self.who], class_="alv-ghost"))
                 parts.append(symbol(self.who, x, y, cls="sym ghost-sym"))
             else:
-                parts.append(h("rect", {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL),
-                                        "class_": "alv-ghost bad"}))
+                parts.append(box(x, y, CELL, class_="alv-ghost bad"))
                 parts.append(h("path", {"d": f"M{x + 10} {y + 10}L{x + 30} {y + 30}M{x + 30} {y + 10}L{x + 10} {y + 30}",
                                         "class_": "alv-bad-x"}))
         parts.append(h("path", {"d": segments_path(B.outline(self.ghost)),
@@ -432,9 +422,6 @@ class Draft:
         ar, ac = anchor_of(shape)
         self.sel.at, self.sel.rot, self.sel.flip = [top + ar, left + ac], self.rot, self.flip
 
-    def at(self):
-        return self.sel.at
-
     def mask(self):
         top, left = self.origin(*self.sel.at)
         return B.place(self.shape(), top, left)
@@ -461,20 +448,25 @@ class Draft:
         ar, ac = anchor_of(shape)
         return B.place(shape, cell // B.SIZE - ar, cell % B.SIZE - ac)
 
+    def fit(self, tries):
+        """The piece to the first of ``tries`` ((cell, rot, flip): its middle cell on that cell,
+        so turned) where it may be drawn; False if there is none (it stays put)."""
+        for cell, rot, flip in tries:
+            m = self.exact(cell, rot, flip)
+            if m is not None and self.legal(m):
+                self.rot, self.flip = rot, flip
+                self.set_at(*divmod(cell, B.SIZE))
+                return True
+        return False
+
     def start(self):
         """Where a new piece appears: a place where it fits, as near the middle of the map as
         can be (as it is turned if it fits so anywhere, else turned as it fits)."""
         mid = B.SIZE // 2
         order = sorted(range(B.CELLS), key=lambda i: (abs(i // B.SIZE - mid) + abs(i % B.SIZE - mid), i))
-        for rot, flip in [(self.rot, self.flip)] + turns_of(self.piece):
-            for i in order:
-                m = self.exact(i, rot, flip)
-                if m is not None and self.legal(m):
-                    self.rot, self.flip = rot, flip
-                    self.set_at(i // B.SIZE, i % B.SIZE)
-                    return True
-        self.set_at(mid, mid)
-        return False
+        turns = [(self.rot, self.flip)] + turns_of(self.piece)
+        if not self.fit((i, rot, flip) for rot, flip in turns for i in order):
+            self.set_at(mid, mid)
 
     def turn(self, rot=0, flip=0):
         """Turn (a quarter clockwise per ``rot``) or flip about the middle cell."""
@@ -493,15 +485,8 @@ class Draft:
         r, c = self.sel.at
         here = (r * B.SIZE + c) * len(turns) + k0
         total = B.CELLS * len(turns)
-        for step in range(1, total + 1):
-            cell, k = divmod((here + step) % total, len(turns))
-            rot, flip = turns[k]
-            m = self.exact(cell, rot, flip)
-            if m is not None and self.legal(m):
-                self.rot, self.flip = rot, flip
-                self.set_at(cell // B.SIZE, cell % B.SIZE)
-                return True
-        return False
+        spots = (divmod((here + step) % total, len(turns)) for step in range(1, total + 1))
+        return self.fit((cell, *turns[k]) for cell, k in spots)
 
     def shift(self, dr, dc):
         r, c = self.sel.at
@@ -535,25 +520,23 @@ class AlluviumUI(GameUI):
         if view["sheet"] is None:
             return self.all_sheets(view, ctx)
         sheet = view["sheet"]
-        owner = sheet["owner"]
         acting = ctx.viewer is not None and ctx.viewer in view["to_move"]
         pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"])
-        pic.fresh = self.fresh_cells(view, ctx, owner)
+        pic.fresh = self.fresh_cells(view, ctx, sheet["owner"])
         pic.news = self.news_mask(view, ctx)
-        filled = R.filled_mask(sheet["cells"])
-        pic.rect = B.largest_rectangle(filled)[1]
+        pic.rect = B.largest_rectangle(R.filled_mask(sheet["cells"]))[1]
         effect = None
         if acting:
             same_sheet(view, sel)
             pic.clickable = "alv-at"
             pic.pointer = True
-            who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
             if sel.mode == "cell" and self.singles(view):
                 effect = self.cell_effect(view, sel, pic)
             else:
                 sel.mode = "piece"
                 draft = Draft(view, sel)
-                pic.ghost, pic.who = draft.mask(), who
+                pic.ghost = draft.mask()
+                pic.who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
                 effect = self.piece_effect(view, draft)
                 pic.ghost_ok = "error" not in effect
                 if pic.ghost_ok:
@@ -572,9 +555,8 @@ class AlluviumUI(GameUI):
 
     @staticmethod
     def singles(view):
-        if view["phase"] != "others":
-            return 0
-        return B.single_cells(R.filled_mask(view["sheet"]["cells"]))
+        others = view["phase"] == "others"
+        return B.single_cells(R.filled_mask(view["sheet"]["cells"])) if others else 0
 
     @staticmethod
     def fresh_cells(view, ctx, owner):
@@ -674,9 +656,7 @@ class AlluviumUI(GameUI):
         base = t("alluvium.round_of", round=view["round"], rounds=view["rounds"])
         if view["phase"] == "others":
             return f"{base} · {t('alluvium.pass_of', step=view['step'], steps=view['players'] - 1)}"
-        if view["phase"] == "virtual":
-            return f"{base} · {t('alluvium.phase_virtual')}"
-        return f"{base} · {t('alluvium.phase_own')}"
+        return f"{base} · {t('alluvium.phase_' + view['phase'])}"     # own, virtual
 
     def hand_part(self, view, sel, ctx, effect, acting):
         t = ctx.t
@@ -714,24 +694,20 @@ class AlluviumUI(GameUI):
             return [h("strong", {"class_": "alv-no"}, t("alluvium.preview.no")), " ",
                     ja(ctx, t(effect["error"])), " ",
                     h("span", {"class_": "alv-where"}, head)]
-        words = [t("alluvium.preview.ok")]
+        words = []
+        owner = view["sheet"]["owner"]       # the viewer's own but in the others' phase
         if view["phase"] == "others":
-            owner = view["sheet"]["owner"]
             after = dict(view["sheet"], ticks=list(view["sheet"]["ticks"]))
             after["ticks"][ctx.viewer] += effect["ticks"]
             words.append(t("alluvium.preview.ticks", n=effect["ticks"],
                            rank=rank_word(t, sheet_ranks(after), ctx.viewer)))
-            words.append(t("alluvium.preview.rect_own", before=effect["area_before"], after=effect["area"])
-                         if ctx.is_you(owner) else
-                         t("alluvium.preview.rect_owner", name=ctx.name(owner), before=effect["area_before"],
-                           after=effect["area"]))
-        else:
-            if view["phase"] == "virtual":
-                words.append(t("alluvium.preview.virtual_ticks", n=effect["ticks"]))
-            words.append(t("alluvium.preview.rect_own", before=effect["area_before"], after=effect["area"]))
-        return [h("strong", {"class_": "alv-yes"}, words[0]), " ", ja(ctx, " ".join(words[1:])),
-                " ",
-                h("span", {"class_": "alv-where"}, head)]
+        elif view["phase"] == "virtual":
+            words.append(t("alluvium.preview.virtual_ticks", n=effect["ticks"]))
+        areas = {"before": effect["area_before"], "after": effect["area"]}
+        words.append(t("alluvium.preview.rect_own", **areas) if ctx.is_you(owner) else
+                     t("alluvium.preview.rect_owner", name=ctx.name(owner), **areas))
+        return [h("strong", {"class_": "alv-yes"}, t("alluvium.preview.ok")), " ",
+                ja(ctx, " ".join(words)), " ", h("span", {"class_": "alv-where"}, head)]
 
     def controls(self, view, sel, ctx, effect=None):
         t = ctx.t
@@ -798,6 +774,7 @@ class AlluviumUI(GameUI):
             ring.append(view["virtual"])
         rows = []
         standing = sheet_ranks(sheet) if sheet is not None else {}
+        r = view["round"] if ctx.pause is None else ctx.pause["round"]
         for p in ring:
             bits = []
             if sheet is not None:
@@ -809,14 +786,10 @@ class AlluviumUI(GameUI):
                                     rank=rank_word(t, standing, p, short=True))))
             if areas_now is not None and p < n:
                 bits.append(h("span", {"class_": "alv-parea"}, t("alluvium.area_now", n=areas_now[p])))
-            pile = view["piles"][p]
-            r = view["round"] if ctx.pause is None else ctx.pause["round"]
-            card_part = None
-            if len(pile) >= r:
-                card = pile[r - 1]
-                card_part = h("span", {"class_": "alv-pcard"}, piece_svg(card, p, 7), " ", card,
-                              h("span", {"class_": "offscreen"}, " ", piece_name(t, card)))
-            bits.append(card_part)
+            if len(view["piles"][p]) >= r:
+                card = view["piles"][p][r - 1]
+                bits.append(h("span", {"class_": "alv-pcard"}, piece_svg(card, p, 7), " ", card,
+                              h("span", {"class_": "offscreen"}, " ", piece_name(t, card))))
             if p < n:
                 bits.append(h("span", {"class_": "alv-psum"}, t("alluvium.area_sum", n=sum(view["areas"][p]))))
             rows.append(h("li", {"class_": "alv-player you" if p == me else "alv-player"},
@@ -901,12 +874,10 @@ class AlluviumUI(GameUI):
             key = "alluvium.prompt.start" if len(todo) > 1 else "alluvium.prompt.start_last"
             pieces = joined(t, [piece_name(t, p) for p in dict.fromkeys(todo)])
             return ja(ctx, t(key, pieces=pieces))
-        if view["phase"] == "own":
-            return ja(ctx, t("alluvium.prompt.own", piece=names))
-        if view["phase"] == "virtual":
-            return ja(ctx, t("alluvium.prompt.virtual", piece=names))
-        whose = whose_map(ctx, view["sheet"]["owner"])
-        return ja(ctx, t("alluvium.prompt.others", whose=whose, piece=names))
+        if view["phase"] == "others":
+            whose = whose_map(ctx, view["sheet"]["owner"])
+            return ja(ctx, t("alluvium.prompt.others", whose=whose, piece=names))
+        return ja(ctx, t(f"alluvium.prompt.{view['phase']}", piece=names))     # own, virtual
 
     @action("alv-step")
     def final_step(self, arg, view, sel, ctx):
@@ -1116,8 +1087,7 @@ class AlluviumUI(GameUI):
         if kind == "pass_sheets":
             if me is None:
                 return t("alluvium.log.pass_sheets", step=e["step"])
-            n = len(ctx.names)
-            owner = (me - e["step"] * e["dir"]) % n
+            owner = (me - e["step"] * e["dir"]) % len(ctx.names)
             return t("alluvium.log.pass_sheets_you", step=e["step"], whose=whose_in(ctx, owner))
         if kind == "place" and e["seat"] == me and e["cells"] is not None:
             piece = piece_name(t, e["piece"])
@@ -1169,12 +1139,10 @@ class AlluviumUI(GameUI):
 
     def round_summary(self, e, ctx):
         t = ctx.t
-        rows = []
-        order = sorted(range(len(e["areas"])), key=lambda s: (-e["areas"][s], s))
-        for s in order:
-            rows.append(h("li", {"class_": "alv-round-row"},
-                          h("span", {"class_": "alv-rn"}, swatch(s, 18), " ", ctx.name(s), " ", SYMBOLS[s]),
-                          h("span", {"class_": "alv-rv"}, t("alluvium.area_points", n=e["areas"][s]))))
+        rows = [h("li", {"class_": "alv-round-row"},
+                  h("span", {"class_": "alv-rn"}, swatch(s, 18), " ", ctx.name(s), " ", SYMBOLS[s]),
+                  h("span", {"class_": "alv-rv"}, t("alluvium.area_points", n=e["areas"][s])))
+                for s in sorted(range(len(e["areas"])), key=lambda s: (-e["areas"][s], s))]
         parts = [h("p", {}, ja(ctx, t("alluvium.round_areas", round=e["round"]))),
                  h("ol", {"class_": "alv-round-areas"}, rows)]
         me = ctx.viewer
@@ -1309,22 +1277,18 @@ class AlluviumUI(GameUI):
         cells = [(0, 1, 1), (0, 2, 1), (0, 3, 1), (0, 3, 2),
                  (1, 1, 3), (1, 2, 3), (1, 1, 4), (1, 0, 4),
                  (2, 4, 2), (2, 4, 3), (2, 3, 3), (2, 4, 4), (2, 3, 4)]
-        parts = [h("rect", {"x": "0", "y": "0", "width": "200", "height": "200", "fill": "#fffdf8"})]
+        parts = [box(0, 0, 200, fill="#fffdf8")]
         for p, r, c in cells:
-            parts.append(h("rect", {"x": str(c * CELL), "y": str(r * CELL), "width": str(CELL),
-                                    "height": str(CELL), "fill": FILLS[p]}))
+            parts.append(box(c * CELL, r * CELL, CELL, fill=FILLS[p]))
             parts.append(symbol(p, c * CELL, r * CELL))
         parts.append(h("path", {"d": " ".join(f"M0 {k * CELL}H200M{k * CELL} 0V200" for k in range(6)),
                                 "stroke": "#b9b2a2", "stroke_width": "1.5", "fill": "none"}))
         ghost = B.mask_of([B.cell(3, 0), B.cell(4, 0), B.cell(4, 1)])
-        for i in B.cells_of(ghost):
-            r, c = divmod(i, B.SIZE)
-            parts.append(h("rect", {"x": str(c * CELL), "y": str(r * CELL), "width": str(CELL), "height": str(CELL),
-                                    "fill": FILLS[3], "fill_opacity": "0.45"}))
+        parts += [box(*corner(i), CELL, fill=FILLS[3], fill_opacity="0.45")
+                  for i in B.cells_of(ghost)]
         parts.append(h("path", {"d": segments_path(B.outline(ghost)), "fill": "none", "stroke": "#1d1f24",
                                 "stroke_width": "3", "stroke_dasharray": "7 5"}))
-        parts.append(h("rect", {"x": "83", "y": "83", "width": "34", "height": "34", "fill": "none",
-                                "stroke": "#1d1f24", "stroke_width": "3"}))
+        parts.append(box(83, 83, 34, fill="none", stroke="#1d1f24", stroke_width="3"))
         return h("svg", {"viewBox": "-2 -2 204 204", "aria_hidden": "true", "focusable": "false",
                          "class_": "alv-picture"}, parts)
 
