@@ -71,14 +71,14 @@ def squares(t, cells):
     return t("alluvium.and").join(where(t, i) for i in cells)
 
 
-def whose_map(ctx, owner):
+def whose_map(ctx, owner, yours="alluvium.your_map"):
     """"Your map" / "Aki's map" (a heading or the start of a sentence)."""
-    return ctx.t("alluvium.your_map") if ctx.is_you(owner) else ctx.t("alluvium.map_of", name=ctx.name(owner))
+    return ctx.t(yours) if ctx.is_you(owner) else ctx.t("alluvium.map_of", name=ctx.name(owner))
 
 
 def whose_in(ctx, owner):
     """"your map" / "Aki's map" inside a sentence."""
-    return ctx.t("alluvium.your_map_in") if ctx.is_you(owner) else ctx.t("alluvium.map_of", name=ctx.name(owner))
+    return whose_map(ctx, owner, "alluvium.your_map_in")
 
 
 def direction_word(t, d):
@@ -256,26 +256,24 @@ CELLS = Memo(4096)     # a map's cells as drawn (MapPic.cell)
 
 
 class MapPic:
-    """What one 9×9 map shows besides its cells; ``svg()`` draws it."""
+    """What one 9×9 map shows besides its cells (by default none of these); ``svg()`` draws it."""
+    ghost = 0                 # the preview's cells
+    ghost_ok = True
+    who = None                # whose colour the preview is drawn in
+    rect = None               # (top, left, h, w) to outline
+    rect_new = False          # the outline is the rectangle the preview would make
+    ticks = ()                # (cell, cell) edges to mark
+    clickable = None          # data-act of the cells
+    pointer = False           # pointer moves, wheel and right-click go to ``alv-ptr``
+    singles = 0               # cells open to action B
+    cursor = None             # action B's cursor
+    highlight = 0             # cells to ring (final scoring)
+    fresh = 0                 # cells just drawn (they drop into place)
+    news = 0                  # cells the others drew while the map was away
 
     def __init__(self, cells, label, start, mid="alv-map"):
-        self.cells = cells
-        self.label = label
-        self.start = start
+        self.cells, self.label, self.start = cells, label, start
         self.mid = mid                 # id prefix (several maps may share a page)
-        self.ghost = 0                 # the preview's cells
-        self.ghost_ok = True
-        self.who = None                # whose colour the preview is drawn in
-        self.rect = None               # (top, left, h, w) to outline
-        self.rect_new = False          # the outline is the rectangle the preview would make
-        self.ticks = ()                # (cell, cell) edges to mark
-        self.clickable = None          # data-act of the cells
-        self.pointer = False           # pointer moves, wheel and right-click go to ``alv-ptr``
-        self.singles = 0               # cells open to action B
-        self.cursor = None             # action B's cursor
-        self.highlight = 0             # cells to ring (final scoring)
-        self.fresh = 0                 # cells just drawn (they drop into place)
-        self.news = 0                  # cells the others drew while the map was away
 
     @property
     def main(self):
@@ -537,10 +535,10 @@ class AlluviumUI(GameUI):
                 draft = Draft(view, sel)
                 pic.ghost = draft.mask()
                 pic.who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
-                effect = self.piece_effect(view, draft)
-                pic.ghost_ok = "error" not in effect
-                if pic.ghost_ok:
-                    pic.ticks, pic.rect, pic.rect_new = effect["edges"], effect["rect"], True
+                effect = self.effect(view, draft.move())
+            pic.ghost_ok = "error" not in effect
+            if pic.ghost_ok:
+                pic.ticks, pic.rect, pic.rect_new = effect["edges"], effect["rect"], True
         parts = [self.sheet_part(view, ctx, sheet, pic),
                  self.hand_part(view, sel, ctx, effect, acting),
                  self.players_part(view, ctx, sheet)]
@@ -607,10 +605,11 @@ class AlluviumUI(GameUI):
                  h("span", {"class_": "alv-news-mark", "aria_hidden": "true"}, "◥"), " ",
                  ja(ctx, t("alluvium.news", drawings=joined(t, parts))))
 
-    def piece_effect(self, view, draft):
-        """The preview in numbers (``rules.preview``), or {"error": key}."""
+    @staticmethod
+    def effect(view, move):
+        """The preview of ``move`` in numbers (``rules.preview``), or {"error": key}."""
         try:
-            return R.preview(view, draft.move())
+            return R.preview(view, move)
         except IllegalMove as e:
             return {"error": e.key}
 
@@ -620,13 +619,7 @@ class AlluviumUI(GameUI):
         if cursor is None or not 0 <= cursor < B.CELLS:
             cursor = sel.cursor = B.cells_of(singles)[0]
         pic.singles, pic.cursor = singles, cursor
-        try:
-            effect = R.preview(view, {"cell": cursor})
-        except IllegalMove as e:
-            return {"error": e.key, "cell": cursor}
-        pic.ticks = effect["edges"]
-        pic.rect, pic.rect_new = effect["rect"], True
-        return dict(effect, cell=cursor)
+        return dict(self.effect(view, {"cell": cursor}), cell=cursor)
 
     # --- the three regions --------------------------------------------------------------------------
     def sheet_part(self, view, ctx, sheet, pic, title=None):
@@ -726,11 +719,12 @@ class AlluviumUI(GameUI):
                                  h("span", {"class_": "alv-done"}, " ", t("alluvium.drawn")) if done else None)
                                for p, done in pieces]))
 
-        def button(id_, act, label, key, icon=None, cls="button"):
-            """A button with its word (a shorter one where the stage is narrow: each is the
-            button's name while it shows) and its key."""
-            return h("button", {"type": "button", "class_": cls, "id": id_, "data_act": act, "data_arg": "",
-                                "aria_keyshortcuts": key, "data_spot": "button:" + id_[4:]},
+        def button(id_, label, key, icon=None, cls="button", disabled=False):
+            """A button (its id is its action) with its word (a shorter one where the stage is
+            narrow: each is the button's name while it shows) and its key."""
+            return h("button", {"type": "button", "class_": cls, "id": id_, "data_act": id_,
+                                "data_arg": "", "aria_keyshortcuts": key,
+                                "data_spot": "button:" + id_[4:], "disabled": disabled},
                      h("span", {"class_": "alv-icon", "aria_hidden": "true"}, icon) if icon else None,
                      h("span", {"class_": "alv-long"}, t(label)), h("span", {"class_": "alv-short"}, t(label + "_short")),
                      h("kbd", {"class_": "alv-key"}, key if len(key) == 1 else "↵"))
@@ -738,16 +732,13 @@ class AlluviumUI(GameUI):
         # the piece's buttons stay (disabled) while one cell is chosen: the pad keeps its rows,
         # so the map above it keeps its size and place when B switches (on a phone the pad
         # was a row shorter and the map grew 49 px between two taps of one turn; issue 26)
-        pad = [button("alv-rot", "alv-rot", "alluvium.rotate", "R", "↻"),
-               button("alv-flip", "alv-flip", "alluvium.flip", "F", "⇋"),
-               button("alv-next", "alv-next", "alluvium.next_fit", "N", "⤳")]
-        if not piece_mode:
-            for b in pad:
-                b.attrs["disabled"] = True
+        pad = [button("alv-rot", "alluvium.rotate", "R", "↻", disabled=not piece_mode),
+               button("alv-flip", "alluvium.flip", "F", "⇋", disabled=not piece_mode),
+               button("alv-next", "alluvium.next_fit", "N", "⤳", disabled=not piece_mode)]
         if self.singles(view):
-            pad.append(button("alv-mode", "alv-mode", "alluvium.mode.cell" if piece_mode else "alluvium.mode.piece",
-                              "B"))
-        draw = button("alv-draw", "alv-draw", "alluvium.draw" if piece_mode else "alluvium.fill", "Enter", "✓",
+            mode = "alluvium.mode.cell" if piece_mode else "alluvium.mode.piece"
+            pad.append(button("alv-mode", mode, "B"))
+        draw = button("alv-draw", "alluvium.draw" if piece_mode else "alluvium.fill", "Enter", "✓",
                       "button primary alv-draw")
         if effect is not None and "error" in effect:     # disabled, with the reason (the preview says it)
             draw.attrs.update(disabled=True, title=t(effect["error"]), aria_describedby="alv-preview")
@@ -991,13 +982,11 @@ class AlluviumUI(GameUI):
         if kind == "over":
             if sel.pinned:
                 return None
-            if cell is None:                     # it left the map: back where it rested
-                if sel.home is not None:
-                    (r, c), sel.home = sel.home, None
-                    draft.set_at(r, c)
-            else:
-                if sel.home is None:
-                    sel.home = list(sel.at)
+            if cell is None and sel.home is not None:      # it left the map: back where it rested
+                (r, c), sel.home = sel.home, None
+                draft.set_at(r, c)
+            elif cell is not None:
+                sel.home = sel.home or list(sel.at)
                 draft.set_at(cell // B.SIZE, cell % B.SIZE)
         elif kind == "down":
             sel.dragged = False
@@ -1213,8 +1202,8 @@ class AlluviumUI(GameUI):
                   h("td", {}, h("b", {}, str(row["points"]))))
                 for row in sheet["ranking"]]
         title = t("alluvium.step.sheet", whose=whose_in(ctx, o))
-        pic = MapPic(cells, t("alluvium.map_label", whose=whose_map(ctx, o), summary=map_summary(ctx, view, cells)),
-                     view["start"], mid=f"alv-final-{o}")
+        pic = MapPic(cells, self.map_label(view, ctx, view["sheets"][o]), view["start"],
+                     mid=f"alv-final-{o}")
         pic.highlight = best
         return h("section", {"aria_labelledby": f"alv-step-{o}-title", "class_": "alv-final-sheet"},
                  h("h3", {"id": f"alv-step-{o}-title"}, swatch(o, 18), " ", title),
@@ -1236,13 +1225,12 @@ class AlluviumUI(GameUI):
         every sheet (rank, ticks, territory, points); a card each, so it fits a phone."""
         t = ctx.t
         res = view["result"]
-        outcome = view["outcome"]
         cards = []
         by_player = {}
         for sheet in res["sheets"]:
             for row in sheet["ranking"]:
                 by_player.setdefault(row["who"], []).append((sheet["owner"], row))
-        order = [s for _, s in placings(outcome)]
+        order = [s for _, s in placings(view["outcome"])]
         if view["virtual"] is not None:
             order.append(view["virtual"])
         for p in order:
