@@ -141,8 +141,8 @@ class Choice:
                 setattr(self, name, value)
 
     def unplace(self):
-        """The piece in hand back to where a new piece starts (it is placed afresh)."""
-        self.at, self.pinned, self.home = None, False, None
+        """The piece in hand back to how a new piece starts: unturned, placed afresh."""
+        self.rot, self.flip, self.at, self.pinned, self.home = 0, 0, None, False, None
 
     def copy(self):
         return Choice(**{name: getattr(self, name) for name in self.__slots__})
@@ -352,11 +352,9 @@ class MapPic:
         ra, ca = divmod(a, B.SIZE)
         rb, cb = divmod(b, B.SIZE)
         if ra == rb:       # a vertical edge between two cells of a row
-            x = max(ca, cb) * CELL
-            d = f"M{x} {ra * CELL + 9}V{ra * CELL + 31}"
+            d = f"M{max(ca, cb) * CELL} {ra * CELL + 9}V{ra * CELL + 31}"
         else:
-            y = max(ra, rb) * CELL
-            d = f"M{ca * CELL + 9} {y}H{ca * CELL + 31}"
+            d = f"M{ca * CELL + 9} {max(ra, rb) * CELL}H{ca * CELL + 31}"
         return h("path", {"d": d, "class_": "alv-tick"})
 
 
@@ -394,7 +392,6 @@ class Draft:
         todo = view["todo"]
         if sel.piece not in todo:
             sel.piece = todo[0] if todo else None
-            sel.rot, sel.flip = 0, 0
             sel.unplace()
         self.piece = sel.piece
         self.rot = sel.rot % 4
@@ -653,22 +650,20 @@ class AlluviumUI(GameUI):
 
     def hand_part(self, view, sel, ctx, effect, acting):
         t = ctx.t
-        parts = []
         if acting:
-            parts.append(self.controls(view, sel, ctx, effect))
-            parts.append(h("p", {"class_": "alv-preview", "id": "alv-preview", "aria_live": "polite",
-                                 "data_spot": "preview"},
-                           self.effect_words(view, sel, ctx, effect)))
             # one hint, for the input at hand: never "click" on a touch screen
             mouse = "alluvium.hint" if ctx.confirm else "alluvium.hint_direct"
-            parts.append(h("p", {"class_": "alv-hint"},
-                           h("span", {"class_": "alv-hint-touch" if ctx.touch else "alv-hint-mouse"},
-                             ja(ctx, t("alluvium.hint_touch" if ctx.touch else mouse)))))
+            parts = [self.controls(view, sel, ctx, effect),
+                     h("p", {"class_": "alv-preview", "id": "alv-preview", "aria_live": "polite",
+                             "data_spot": "preview"}, self.effect_words(view, sel, ctx, effect)),
+                     h("p", {"class_": "alv-hint"},
+                       h("span", {"class_": "alv-hint-touch" if ctx.touch else "alv-hint-mouse"},
+                         ja(ctx, t("alluvium.hint_touch" if ctx.touch else mouse))))]
         else:
             waiting = [ctx.name(s) for s in view["to_move"]]
             text = (t("alluvium.still_drawing", names=t("list.sep").join(waiting)) if waiting
                     else t("alluvium.nothing_to_do"))
-            parts.append(h("p", {"class_": "alv-waiting"}, ja(ctx, text)))
+            parts = h("p", {"class_": "alv-waiting"}, ja(ctx, text))
         return h("section", {"class_": "alv-hand", "data_region": "hand", "aria_label": t("alluvium.hand")}, parts)
 
     def effect_words(self, view, sel, ctx, effect):
@@ -753,11 +748,10 @@ class AlluviumUI(GameUI):
         n = view["players"]
         me = ctx.viewer
         d = view["dir"] if ctx.pause is None else -view["dir"]     # the round that ended: as it was
-        if me is not None:
-            ring = [(me + k * d) % n for k in range(1, n)]
-            head = t("alluvium.passing", direction=direction_word(t, d), to=ctx.name(ring[0]),
+        if me is not None:      # you first (your ticks on this sheet, ranked with everyone's)
+            ring = [(me + k * d) % n for k in range(n)]
+            head = t("alluvium.passing", direction=direction_word(t, d), to=ctx.name(ring[1]),
                      frm=ctx.name(ring[-1]))
-            ring.insert(0, me)          # you too: your ticks on this sheet, ranked with everyone's
         else:
             ring = list(range(n))
             head = t("alluvium.passing_all", direction=direction_word(t, d))
@@ -802,43 +796,40 @@ class AlluviumUI(GameUI):
         title = t("alluvium.round_done", round=e["round"])
         me = ctx.viewer
         sheet = view["sheet"] if me is not None and view["sheet"] and view["sheet"]["owner"] == me else None
-        parts = []
-        if sheet is not None:
-            pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"])
-            pic.rect = tuple(e["rects"][me]) if e["rects"][me] else None
-            pic.news = self.news_mask(view, ctx)
-            parts.append(self.sheet_part(view, ctx, sheet, pic, title))
-            area = e["areas"][me]
-            parts.append(h("section", {"class_": "alv-hand", "data_region": "hand", "aria_label": t("alluvium.hand")},
-                           h("p", {"class_": "alv-waiting"}, t("alluvium.your_area", round=e["round"], n=area))))
-        elif view.get("sheets"):          # a replay showing everything: every map as scored
+        players = self.players_part(view, ctx, sheet, areas_now=e["areas"])
+        if sheet is None:        # a replay showing everything: every map as scored
             rects = e.get("rects") or []
-            parts.append(self.sheets_part(view, ctx, title,
-                                          lambda o: tuple(rects[o]) if o < len(rects) and rects[o] else None))
-            parts.append(self.players_part(view, ctx, None, areas_now=e["areas"]))
-            return h("div", {"class_": "alv-board alv-spectator"}, parts)
-        else:
-            parts.append(h("section", {"class_": "alv-sheet", "data_region": "table"}, h("h2", {}, title)))
-        parts.append(self.players_part(view, ctx, sheet, areas_now=e["areas"]))
-        return h("div", {"class_": "alv-board"}, parts)
+            table = self.sheets_part(view, ctx, title, lambda o: tuple(rects[o])
+                                     if o < len(rects) and rects[o] else None)
+            cls = "alv-board alv-spectator" if view.get("sheets") else "alv-board"
+            return h("div", {"class_": cls}, table, players)
+        pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"])
+        pic.rect = tuple(e["rects"][me]) if e["rects"][me] else None
+        pic.news = self.news_mask(view, ctx)
+        area = t("alluvium.your_area", round=e["round"], n=e["areas"][me])
+        hand = h("section", {"class_": "alv-hand", "data_region": "hand",
+                             "aria_label": t("alluvium.hand")},
+                 h("p", {"class_": "alv-waiting"}, area))
+        return h("div", {"class_": "alv-board"}, self.sheet_part(view, ctx, sheet, pic, title),
+                 hand, players)
 
     # --- no sheet in front of the viewer -------------------------------------------------------------
     def all_sheets(self, view, ctx):
         """A spectator's table: every sheet if the view shows them (a replay: ``reveal``), else
         the players and their area bonuses."""
-        parts = []
-        if view.get("sheets"):
-            parts.append(self.sheets_part(view, ctx, self.stage(view, ctx),
-                                          lambda o: B.largest_rectangle(R.filled_mask(view["sheets"][o]["cells"]))[1]))
-        else:
-            parts.append(h("section", {"class_": "alv-sheet", "data_region": "table"},
-                           h("h2", {}, self.stage(view, ctx))))
-        parts.append(self.players_part(view, ctx, None))
-        return h("div", {"class_": "alv-board alv-spectator"}, parts)
+        def largest(o):
+            return B.largest_rectangle(R.filled_mask(view["sheets"][o]["cells"]))[1]
+
+        return h("div", {"class_": "alv-board alv-spectator"},
+                 self.sheets_part(view, ctx, self.stage(view, ctx), largest),
+                 self.players_part(view, ctx, None))
 
     def sheets_part(self, view, ctx, title, rect_of):
         """Every sheet side by side (``view["sheets"]``), each with the rectangle ``rect_of(owner)``
-        outlined and, in round 1's first phase, its private hand card named."""
+        outlined and, in round 1's first phase, its private hand card named; only the title if
+        the view shows no sheet."""
+        if not view.get("sheets"):
+            return h("section", {"class_": "alv-sheet", "data_region": "table"}, h("h2", {}, title))
         t = ctx.t
         maps = []
         for sheet in view["sheets"]:
@@ -922,10 +913,9 @@ class AlluviumUI(GameUI):
             if arg == "next":           # P: the other piece of round 1
                 arg = todo[(todo.index(draft.piece) + 1) % len(todo)]
             if arg in todo and arg != draft.piece:
-                sel.piece, sel.rot, sel.flip = arg, 0, 0
+                sel.piece = arg
                 sel.unplace()
         elif action == "alv-reset":
-            sel.rot, sel.flip = 0, 0
             sel.unplace()
         return None
 
