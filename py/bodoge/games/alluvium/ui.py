@@ -465,10 +465,9 @@ class Draft:
 
     def turn(self, rot=0, flip=0):
         """Turn (a quarter clockwise per ``rot``) or flip about the middle cell."""
-        r, c = self.sel.at
         self.flip = (self.flip + flip) % 2
         self.rot = (self.rot + rot) % 4
-        self.set_at(r, c)
+        self.set_at(*self.sel.at)
 
     def next_fit(self):
         """The next place where the piece may be drawn: every turn and flip at each cell (in
@@ -878,9 +877,8 @@ class AlluviumUI(GameUI):
         """The piece in hand (or action B's cell) and its drawing: ``ctx.acted`` says which
         control, key or pointer event."""
         action = ctx.acted
-        if ctx.viewer not in view["to_move"] or view["sheet"] is None:
-            return None
-        if not same_sheet(view, sel):     # input aimed at an earlier sheet (a guest's new view)
+        # (not same_sheet: input aimed at an earlier sheet, a guest's new view)
+        if ctx.viewer not in view["to_move"] or view["sheet"] is None or not same_sheet(view, sel):
             return None
         if action == POINTER_ACT:
             return self.pointer(arg, view, sel)
@@ -919,17 +917,15 @@ class AlluviumUI(GameUI):
             sel.unplace()
         return None
 
-    @staticmethod
-    def checked(move, view, ctx):
+    def checked(self, move, view, ctx):
         """``move`` if the viewer's own view shows it may be drawn, else None with the reason as
         the refusal (a guest never sends a move its view already shows to be illegal). In a
         lesson the move goes on: the lesson's hint says what to do instead."""
         if move is None or ctx.lesson:
             return move
-        try:
-            R.preview(view, move)
-        except IllegalMove as e:
-            ctx.error = ctx.t(e.key)
+        error = self.effect(view, move).get("error")
+        if error is not None:
+            ctx.error = ctx.t(error)
             return None
         return move
 
