@@ -173,8 +173,7 @@ def sheet_ranks(sheet):
     """{participant: (rank, tied)} on a sheet by its ticks, as the final scoring ranks them
     (everyone but its owner, the virtual player too; ties share a rank)."""
     others = [p for p in range(len(sheet["ticks"])) if p != sheet["owner"]]
-    ticks = [sheet["ticks"][p] for p in others]
-    ranked = R.ranks(ticks)
+    ranked = R.ranks([sheet["ticks"][p] for p in others])
     return {p: (r, ranked.count(r) > 1) for p, r in zip(others, ranked)}
 
 
@@ -230,11 +229,8 @@ def piece_svg(piece, p, cell=12, rot=0, flip=0, cls="alv-piece"):
     cells = B.shape(piece, rot, flip)
     w = (max(c for _, c in cells) + 1) * cell
     ht = (max(r for r, _ in cells) + 1) * cell
-    parts = []
-    for r, c in cells:
-        parts.append(box(c * cell, r * cell, cell, fill=FILLS[p], stroke="#1d1f24",
-                         stroke_width="1.5"))
-        parts.append(symbol(p, c * cell, r * cell, cell))
+    parts = [[box(c * cell, r * cell, cell, fill=FILLS[p], stroke="#1d1f24", stroke_width="1.5"),
+              symbol(p, c * cell, r * cell, cell)] for r, c in cells]
     return h("svg", {"viewBox": f"-1 -1 {w + 2} {ht + 2}", "width": str(w + 2), "height": str(ht + 2),
                      "aria_hidden": "true", "focusable": "false", "class_": cls}, parts)
 
@@ -274,11 +270,7 @@ class MapPic:
     def __init__(self, cells, label, start, mid="alv-map"):
         self.cells, self.label, self.start = cells, label, start
         self.mid = mid                 # id prefix (several maps may share a page)
-
-    @property
-    def main(self):
-        """The map in front of the viewer (its cells are the lesson's spots ``cell:<i>``)."""
-        return self.mid == "alv-map"
+        self.main = mid == "alv-map"   # the viewer's map (its cells: the lesson's spots cell:<i>)
 
     def svg(self):
         parts = [box(0, 0, SIDE, class_="alv-paper")]
@@ -370,14 +362,11 @@ def anchor_of(shape):
 
 def turns_of(piece):
     """The piece's distinct orientations as (rot, flip), in the order ``next_fit`` takes them."""
-    seen, out = set(), []
+    turns = {}          # shape -> the first (rot, flip) that makes it
     for flip in (0, 1):
         for rot in range(4):
-            s = B.shape(piece, rot, flip)
-            if s not in seen:
-                seen.add(s)
-                out.append((rot, flip))
-    return out
+            turns.setdefault(B.shape(piece, rot, flip), (rot, flip))
+    return list(turns.values())
 
 
 class Draft:
