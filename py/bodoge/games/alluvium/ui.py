@@ -668,8 +668,7 @@ class AlluviumUI(GameUI):
                      turn=t("alluvium.turn", deg=d.rot * 90), flip=t("alluvium.flipped") if d.flip else "")
         if "error" in effect:
             return [h("strong", {"class_": "alv-no"}, t("alluvium.preview.no")), " ",
-                    ja(ctx, t(effect["error"])), " ",
-                    h("span", {"class_": "alv-where"}, head)]
+                    ja(ctx, t(effect["error"])), " ", h("span", {"class_": "alv-where"}, head)]
         words = []
         owner = view["sheet"]["owner"]       # the viewer's own but in the others' phase
         if view["phase"] == "others":
@@ -1054,14 +1053,13 @@ class AlluviumUI(GameUI):
             owner = (me - e["step"] * e["dir"]) % len(ctx.names)
             return t("alluvium.log.pass_sheets_you", step=e["step"], whose=whose_in(ctx, owner))
         if kind == "place" and e["seat"] == me and e["cells"] is not None:
-            piece = piece_name(t, e["piece"])
-            at = where(t, e["cells"][0])
+            said = {"piece": piece_name(t, e["piece"]), "where": where(t, e["cells"][0])}
             if e["owner"] != e["seat"]:
-                return t("alluvium.log.place_other", piece=piece, where=at, whose=whose_in(ctx, e["owner"]),
-                         n=e["ticks"])
+                return t("alluvium.log.place_other", whose=whose_in(ctx, e["owner"]), n=e["ticks"],
+                         **said)
             if e["who"] != e["seat"]:
-                return t("alluvium.log.place_virtual", piece=piece, where=at, n=e["ticks"])
-            return t("alluvium.log.place_own", piece=piece, where=at)
+                return t("alluvium.log.place_virtual", n=e["ticks"], **said)
+            return t("alluvium.log.place_own", **said)
         if kind == "place":
             whose = self.their_map(ctx, e)
             if e["who"] != e["seat"]:
