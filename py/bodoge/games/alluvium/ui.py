@@ -71,14 +71,14 @@ def squares(t, cells):
     return t("alluvium.and").join(where(t, i) for i in cells)
 
 
-def whose_map(ctx, owner):
+def whose_map(ctx, owner, yours="alluvium.your_map"):
     """"Your map" / "Aki's map" (a heading or the start of a sentence)."""
-    return ctx.t("alluvium.your_map") if ctx.is_you(owner) else ctx.t("alluvium.map_of", name=ctx.name(owner))
+    return ctx.t(yours) if ctx.is_you(owner) else ctx.t("alluvium.map_of", name=ctx.name(owner))
 
 
 def whose_in(ctx, owner):
     """"your map" / "Aki's map" inside a sentence."""
-    return ctx.t("alluvium.your_map_in") if ctx.is_you(owner) else ctx.t("alluvium.map_of", name=ctx.name(owner))
+    return whose_map(ctx, owner, "alluvium.your_map_in")
 
 
 def direction_word(t, d):
@@ -141,8 +141,8 @@ class Choice:
                 setattr(self, name, value)
 
     def unplace(self):
-        """The piece in hand back to where a new piece starts (it is placed afresh)."""
-        self.at, self.pinned, self.home = None, False, None
+        """The piece in hand back to how a new piece starts: unturned, placed afresh."""
+        self.rot, self.flip, self.at, self.pinned, self.home = 0, 0, None, False, None
 
     def copy(self):
         return Choice(**{name: getattr(self, name) for name in self.__slots__})
@@ -173,8 +173,7 @@ def sheet_ranks(sheet):
     """{participant: (rank, tied)} on a sheet by its ticks, as the final scoring ranks them
     (everyone but its owner, the virtual player too; ties share a rank)."""
     others = [p for p in range(len(sheet["ticks"])) if p != sheet["owner"]]
-    ticks = [sheet["ticks"][p] for p in others]
-    ranked = R.ranks(ticks)
+    ranked = R.ranks([sheet["ticks"][p] for p in others])
     return {p: (r, ranked.count(r) > 1) for p, r in zip(others, ranked)}
 
 
@@ -188,21 +187,37 @@ def rank_word(t, standing, p, short=False):
 
 
 # --- drawing ---------------------------------------------------------------------------------------
+def box(x, y, w, ht=None, **attrs):
+    """A rectangle (a square if no height is given); numbers written as short as they go."""
+    ht = w if ht is None else ht
+    return h("rect", {"x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}", "height": f"{ht:g}",
+                      **attrs})
+
+
+def corner(i):
+    """The top-left corner (x, y) of map cell ``i``."""
+    r, c = divmod(i, B.SIZE)
+    return c * CELL, r * CELL
+
+
+def inset(i, k, cls):
+    """A square ``k`` inside the sides of map cell ``i``."""
+    x, y = corner(i)
+    return box(x + k, y + k, CELL - 2 * k, class_=cls)
+
+
 def symbol(p, x, y, size=CELL, cls="sym"):
     """Participant ``p``'s symbol in the cell whose top-left corner is (x, y)."""
     cx, cy, r = x + size / 2, y + size / 2, size * 0.27
     attrs = {"class_": cls, "fill": "none", "stroke": "#1d1f24", "stroke_width": f"{max(1.2, size / 16):g}"}
     if p == 0:
         return h("circle", {"cx": f"{cx:g}", "cy": f"{cy:g}", "r": f"{r:g}", **attrs})
-    if p == 1:
-        pts = f"{cx:g},{cy - r:g} {cx + r:g},{cy + r * 0.8:g} {cx - r:g},{cy + r * 0.8:g}"
+    if p in (1, 3):         # a triangle, a diamond: corners in steps of r from the middle
+        pts = ((0, -1), (1, 0.8), (-1, 0.8)) if p == 1 else ((0, -1), (1, 0), (0, 1), (-1, 0))
+        pts = " ".join(f"{cx + dx * r:g},{cy + dy * r:g}" for dx, dy in pts)
         return h("polygon", {"points": pts, **attrs})
     if p == 2:
-        return h("rect", {"x": f"{cx - r * 0.85:g}", "y": f"{cy - r * 0.85:g}", "width": f"{r * 1.7:g}",
-                          "height": f"{r * 1.7:g}", **attrs})
-    if p == 3:
-        pts = f"{cx:g},{cy - r:g} {cx + r:g},{cy:g} {cx:g},{cy + r:g} {cx - r:g},{cy:g}"
-        return h("polygon", {"points": pts, **attrs})
+        return box(cx - r * 0.85, cy - r * 0.85, r * 1.7, **attrs)
     d = r * 0.8
     return h("path", {"d": f"M{cx - d:g} {cy - d:g} L{cx + d:g} {cy + d:g} M{cx + d:g} {cy - d:g} L{cx - d:g} {cy + d:g}",
                       **attrs})
@@ -214,11 +229,8 @@ def piece_svg(piece, p, cell=12, rot=0, flip=0, cls="alv-piece"):
     cells = B.shape(piece, rot, flip)
     w = (max(c for _, c in cells) + 1) * cell
     ht = (max(r for r, _ in cells) + 1) * cell
-    parts = []
-    for r, c in cells:
-        parts.append(h("rect", {"x": str(c * cell), "y": str(r * cell), "width": str(cell), "height": str(cell),
-                                "fill": FILLS[p], "stroke": "#1d1f24", "stroke_width": "1.5"}))
-        parts.append(symbol(p, c * cell, r * cell, cell))
+    parts = [[box(c * cell, r * cell, cell, fill=FILLS[p], stroke="#1d1f24", stroke_width="1.5"),
+              symbol(p, c * cell, r * cell, cell)] for r, c in cells]
     return h("svg", {"viewBox": f"-1 -1 {w + 2} {ht + 2}", "width": str(w + 2), "height": str(ht + 2),
                      "aria_hidden": "true", "focusable": "false", "class_": cls}, parts)
 
@@ -228,8 +240,7 @@ def swatch(p, size=22):
     readers: the name beside it carries the symbol as text)."""
     return h("svg", {"viewBox": f"0 0 {size} {size}", "width": str(size), "height": str(size),
                      "aria_hidden": "true", "focusable": "false", "class_": "alv-swatch"},
-             h("rect", {"x": "1", "y": "1", "width": str(size - 2), "height": str(size - 2), "rx": "3",
-                        "fill": FILLS[p], "stroke": "#1d1f24", "stroke_width": "1.5"}),
+             box(1, 1, size - 2, rx="3", fill=FILLS[p], stroke="#1d1f24", stroke_width="1.5"),
              symbol(p, 0, 0, size))
 
 
@@ -241,66 +252,47 @@ CELLS = Memo(4096)     # a map's cells as drawn (MapPic.cell)
 
 
 class MapPic:
-    """What one 9×9 map shows besides its cells; ``svg()`` draws it."""
+    """What one 9×9 map shows besides its cells (by default none of these); ``svg()`` draws it."""
+    ghost = 0                 # the preview's cells
+    ghost_ok = True
+    who = None                # whose colour the preview is drawn in
+    rect = None               # (top, left, h, w) to outline
+    rect_new = False          # the outline is the rectangle the preview would make
+    ticks = ()                # (cell, cell) edges to mark
+    clickable = None          # data-act of the cells
+    pointer = False           # pointer moves, wheel and right-click go to ``alv-ptr``
+    singles = 0               # cells open to action B
+    cursor = None             # action B's cursor
+    highlight = 0             # cells to ring (final scoring)
+    fresh = 0                 # cells just drawn (they drop into place)
+    news = 0                  # cells the others drew while the map was away
 
     def __init__(self, cells, label, start, mid="alv-map"):
-        self.cells = cells
-        self.label = label
-        self.start = start
+        self.cells, self.label, self.start = cells, label, start
         self.mid = mid                 # id prefix (several maps may share a page)
-        self.ghost = 0                 # the preview's cells
-        self.ghost_ok = True
-        self.who = None                # whose colour the preview is drawn in
-        self.rect = None               # (top, left, h, w) to outline
-        self.rect_new = False          # the outline is the rectangle the preview would make
-        self.ticks = ()                # (cell, cell) edges to mark
-        self.clickable = None          # data-act of the cells
-        self.pointer = False           # pointer moves, wheel and right-click go to ``alv-ptr``
-        self.singles = 0               # cells open to action B
-        self.cursor = None             # action B's cursor
-        self.highlight = 0             # cells to ring (final scoring)
-        self.fresh = 0                 # cells just drawn (they drop into place)
-        self.news = 0                  # cells the others drew while the map was away
-
-    @property
-    def main(self):
-        """The map in front of the viewer (its cells are the lesson's spots ``cell:<i>``)."""
-        return self.mid == "alv-map"
+        self.main = mid == "alv-map"   # the viewer's map (its cells: the lesson's spots cell:<i>)
 
     def svg(self):
-        parts = [h("rect", {"x": "0", "y": "0", "width": str(SIDE), "height": str(SIDE), "class_": "alv-paper"})]
-        for i, ch in enumerate(self.cells):
-            parts.append(self.cell(i, ch))
-        for i in self.start:
-            r, c = divmod(i, B.SIZE)
-            parts.append(h("rect", {"x": str(c * CELL + 3), "y": str(r * CELL + 3), "width": str(CELL - 6),
-                                    "height": str(CELL - 6), "class_": "alv-start"}))
+        parts = [box(0, 0, SIDE, class_="alv-paper")]
+        parts += [self.cell(i, ch) for i, ch in enumerate(self.cells)]
+        parts += [inset(i, 3, "alv-start") for i in self.start]
         grid = " ".join(f"M0 {k * CELL}H{SIDE}M{k * CELL} 0V{SIDE}" for k in range(B.SIZE + 1))
         parts.append(h("path", {"d": grid, "class_": "alv-grid"}))
         for i in B.cells_of(self.news):
-            r, c = divmod(i, B.SIZE)
-            x, y = c * CELL, r * CELL
+            x, y = corner(i)
             parts.append(h("path", {"d": f"M{x + CELL - 15} {y + 1}H{x + CELL - 1}V{y + 15}Z",
                                     "class_": "alv-new-fold"}))
-            parts.append(h("rect", {"x": str(x + 2.5), "y": str(y + 2.5), "width": str(CELL - 5),
-                                    "height": str(CELL - 5), "class_": "alv-new"}))
-        for i in B.cells_of(self.highlight):
-            r, c = divmod(i, B.SIZE)
-            parts.append(h("rect", {"x": str(c * CELL + 4), "y": str(r * CELL + 4), "width": str(CELL - 8),
-                                    "height": str(CELL - 8), "class_": "alv-ring"}))
+            parts.append(inset(i, 2.5, "alv-new"))
+        parts += [inset(i, 4, "alv-ring") for i in B.cells_of(self.highlight)]
         if self.rect:
             top, left, hh, ww = self.rect
-            parts.append(h("rect", {"x": str(left * CELL + 2), "y": str(top * CELL + 2), "width": str(ww * CELL - 4),
-                                    "height": str(hh * CELL - 4),
-                                    "class_": "alv-rect new" if self.rect_new else "alv-rect"}))
+            parts.append(box(left * CELL + 2, top * CELL + 2, ww * CELL - 4, hh * CELL - 4,
+                             class_="alv-rect new" if self.rect_new else "alv-rect"))
         if self.ghost:
             parts.append(self.ghost_svg())
-        for a, b in self.ticks:
-            parts.append(self.tick(a, b))
+        parts += [self.tick(a, b) for a, b in self.ticks]
         if self.cursor is not None:
-            r, c = divmod(self.cursor, B.SIZE)
-            parts.append(h("rect", {"x": str(c * CELL + 2), "y": str(r * CELL + 2), "width": str(CELL - 4),
-                                    "height": str(CELL - 4), "class_": "alv-cursor"}))
+            parts.append(inset(self.cursor, 2, "alv-cursor"))
         attrs = {"viewBox": f"-3 -3 {SIDE + 6} {SIDE + 6}", "class_": "alv-map", "role": "img",
                  "aria_label": self.label, "id": self.mid, "data_spot": "map" if self.main else None}
         if self.pointer:
@@ -315,24 +307,15 @@ class MapPic:
         return CELLS(key, lambda: self.draw_cell(i, ch))
 
     def draw_cell(self, i, ch):
-        r, c = divmod(i, B.SIZE)
-        x, y = c * CELL, r * CELL
-        attrs = {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL), "data_cell": str(i),
-                 "data_spot": f"cell:{i}" if self.main else None}
-        classes = ["alv-cell"]
-        if ch != R.EMPTY:
-            attrs["fill"] = FILLS[int(ch)]
-            classes.append("filled")
-        else:
-            classes.append("empty")
-        if self.singles >> i & 1:
-            classes.append("single")
-        if self.clickable:
-            attrs.update(data_act=self.clickable, data_arg=str(i))
-        inner = [h("rect", {**attrs, "class_": " ".join(classes)})]
-        if ch != R.EMPTY:
+        x, y = corner(i)
+        filled, single, act = ch != R.EMPTY, self.singles >> i & 1, self.clickable
+        classes = "alv-cell " + ("filled" if filled else "empty") + (" single" if single else "")
+        inner = [box(x, y, CELL, data_cell=str(i), data_spot=f"cell:{i}" if self.main else None,
+                     fill=FILLS[int(ch)] if filled else None, data_act=act or None,
+                     data_arg=str(i) if act else None, class_=classes)]
+        if filled:
             inner.append(symbol(int(ch), x, y))
-        elif self.singles >> i & 1 and not self.ghost >> i & 1:
+        elif single and not self.ghost >> i & 1:
             inner.append(h("circle", {"cx": str(x + CELL // 2), "cy": str(y + CELL // 2), "r": "4",
                                       "class_": "alv-dot"}))
         fresh = self.fresh >> i & 1
@@ -344,15 +327,12 @@ class MapPic:
         border); hollow with crosses where it may not go."""
         parts = []
         for i in B.cells_of(self.ghost):
-            r, c = divmod(i, B.SIZE)
-            x, y = c * CELL, r * CELL
+            x, y = corner(i)
             if self.ghost_ok:
-                parts.append(h("rect", {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL),
-                                        "fill": FILLS[self.who], "class_": "alv-ghost"}))
+                parts.append(box(x, y, CELL, fill=FILLS[self.who], class_="alv-ghost"))
                 parts.append(symbol(self.who, x, y, cls="sym ghost-sym"))
             else:
-                parts.append(h("rect", {"x": str(x), "y": str(y), "width": str(CELL), "height": str(CELL),
-                                        "class_": "alv-ghost bad"}))
+                parts.append(box(x, y, CELL, class_="alv-ghost bad"))
                 parts.append(h("path", {"d": f"M{x + 10} {y + 10}L{x + 30} {y + 30}M{x + 30} {y + 10}L{x + 10} {y + 30}",
                                         "class_": "alv-bad-x"}))
         parts.append(h("path", {"d": segments_path(B.outline(self.ghost)),
@@ -364,11 +344,9 @@ class MapPic:
         ra, ca = divmod(a, B.SIZE)
         rb, cb = divmod(b, B.SIZE)
         if ra == rb:       # a vertical edge between two cells of a row
-            x = max(ca, cb) * CELL
-            d = f"M{x} {ra * CELL + 9}V{ra * CELL + 31}"
+            d = f"M{max(ca, cb) * CELL} {ra * CELL + 9}V{ra * CELL + 31}"
         else:
-            y = max(ra, rb) * CELL
-            d = f"M{ca * CELL + 9} {y}H{ca * CELL + 31}"
+            d = f"M{ca * CELL + 9} {max(ra, rb) * CELL}H{ca * CELL + 31}"
         return h("path", {"d": d, "class_": "alv-tick"})
 
 
@@ -384,14 +362,11 @@ def anchor_of(shape):
 
 def turns_of(piece):
     """The piece's distinct orientations as (rot, flip), in the order ``next_fit`` takes them."""
-    seen, out = set(), []
+    turns = {}          # shape -> the first (rot, flip) that makes it
     for flip in (0, 1):
         for rot in range(4):
-            s = B.shape(piece, rot, flip)
-            if s not in seen:
-                seen.add(s)
-                out.append((rot, flip))
-    return out
+            turns.setdefault(B.shape(piece, rot, flip), (rot, flip))
+    return list(turns.values())
 
 
 class Draft:
@@ -406,7 +381,6 @@ class Draft:
         todo = view["todo"]
         if sel.piece not in todo:
             sel.piece = todo[0] if todo else None
-            sel.rot, sel.flip = 0, 0
             sel.unplace()
         self.piece = sel.piece
         self.rot = sel.rot % 4
@@ -431,9 +405,6 @@ class Draft:
         top, left = self.origin(r, c, shape)
         ar, ac = anchor_of(shape)
         self.sel.at, self.sel.rot, self.sel.flip = [top + ar, left + ac], self.rot, self.flip
-
-    def at(self):
-        return self.sel.at
 
     def mask(self):
         top, left = self.origin(*self.sel.at)
@@ -461,27 +432,31 @@ class Draft:
         ar, ac = anchor_of(shape)
         return B.place(shape, cell // B.SIZE - ar, cell % B.SIZE - ac)
 
+    def fit(self, tries):
+        """The piece to the first of ``tries`` ((cell, rot, flip): its middle cell on that cell,
+        so turned) where it may be drawn; False if there is none (it stays put)."""
+        for cell, rot, flip in tries:
+            m = self.exact(cell, rot, flip)
+            if m is not None and self.legal(m):
+                self.rot, self.flip = rot, flip
+                self.set_at(*divmod(cell, B.SIZE))
+                return True
+        return False
+
     def start(self):
         """Where a new piece appears: a place where it fits, as near the middle of the map as
         can be (as it is turned if it fits so anywhere, else turned as it fits)."""
         mid = B.SIZE // 2
         order = sorted(range(B.CELLS), key=lambda i: (abs(i // B.SIZE - mid) + abs(i % B.SIZE - mid), i))
-        for rot, flip in [(self.rot, self.flip)] + turns_of(self.piece):
-            for i in order:
-                m = self.exact(i, rot, flip)
-                if m is not None and self.legal(m):
-                    self.rot, self.flip = rot, flip
-                    self.set_at(i // B.SIZE, i % B.SIZE)
-                    return True
-        self.set_at(mid, mid)
-        return False
+        turns = [(self.rot, self.flip)] + turns_of(self.piece)
+        if not self.fit((i, rot, flip) for rot, flip in turns for i in order):
+            self.set_at(mid, mid)
 
     def turn(self, rot=0, flip=0):
         """Turn (a quarter clockwise per ``rot``) or flip about the middle cell."""
-        r, c = self.sel.at
         self.flip = (self.flip + flip) % 2
         self.rot = (self.rot + rot) % 4
-        self.set_at(r, c)
+        self.set_at(*self.sel.at)
 
     def next_fit(self):
         """The next place where the piece may be drawn: every turn and flip at each cell (in
@@ -493,15 +468,8 @@ class Draft:
         r, c = self.sel.at
         here = (r * B.SIZE + c) * len(turns) + k0
         total = B.CELLS * len(turns)
-        for step in range(1, total + 1):
-            cell, k = divmod((here + step) % total, len(turns))
-            rot, flip = turns[k]
-            m = self.exact(cell, rot, flip)
-            if m is not None and self.legal(m):
-                self.rot, self.flip = rot, flip
-                self.set_at(cell // B.SIZE, cell % B.SIZE)
-                return True
-        return False
+        spots = (divmod((here + step) % total, len(turns)) for step in range(1, total + 1))
+        return self.fit((cell, *turns[k]) for cell, k in spots)
 
     def shift(self, dr, dc):
         r, c = self.sel.at
@@ -535,29 +503,27 @@ class AlluviumUI(GameUI):
         if view["sheet"] is None:
             return self.all_sheets(view, ctx)
         sheet = view["sheet"]
-        owner = sheet["owner"]
         acting = ctx.viewer is not None and ctx.viewer in view["to_move"]
         pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"])
-        pic.fresh = self.fresh_cells(view, ctx, owner)
+        pic.fresh = self.fresh_cells(view, ctx, sheet["owner"])
         pic.news = self.news_mask(view, ctx)
-        filled = R.filled_mask(sheet["cells"])
-        pic.rect = B.largest_rectangle(filled)[1]
+        pic.rect = B.largest_rectangle(R.filled_mask(sheet["cells"]))[1]
         effect = None
         if acting:
             same_sheet(view, sel)
             pic.clickable = "alv-at"
             pic.pointer = True
-            who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
             if sel.mode == "cell" and self.singles(view):
                 effect = self.cell_effect(view, sel, pic)
             else:
                 sel.mode = "piece"
                 draft = Draft(view, sel)
-                pic.ghost, pic.who = draft.mask(), who
-                effect = self.piece_effect(view, draft)
-                pic.ghost_ok = "error" not in effect
-                if pic.ghost_ok:
-                    pic.ticks, pic.rect, pic.rect_new = effect["edges"], effect["rect"], True
+                pic.ghost = draft.mask()
+                pic.who = view["virtual"] if view["phase"] == "virtual" else ctx.viewer
+                effect = self.effect(view, draft.move())
+            pic.ghost_ok = "error" not in effect
+            if pic.ghost_ok:
+                pic.ticks, pic.rect, pic.rect_new = effect["edges"], effect["rect"], True
         parts = [self.sheet_part(view, ctx, sheet, pic),
                  self.hand_part(view, sel, ctx, effect, acting),
                  self.players_part(view, ctx, sheet)]
@@ -572,9 +538,8 @@ class AlluviumUI(GameUI):
 
     @staticmethod
     def singles(view):
-        if view["phase"] != "others":
-            return 0
-        return B.single_cells(R.filled_mask(view["sheet"]["cells"]))
+        others = view["phase"] == "others"
+        return B.single_cells(R.filled_mask(view["sheet"]["cells"])) if others else 0
 
     @staticmethod
     def fresh_cells(view, ctx, owner):
@@ -625,10 +590,11 @@ class AlluviumUI(GameUI):
                  h("span", {"class_": "alv-news-mark", "aria_hidden": "true"}, "◥"), " ",
                  ja(ctx, t("alluvium.news", drawings=joined(t, parts))))
 
-    def piece_effect(self, view, draft):
-        """The preview in numbers (``rules.preview``), or {"error": key}."""
+    @staticmethod
+    def effect(view, move):
+        """The preview of ``move`` in numbers (``rules.preview``), or {"error": key}."""
         try:
-            return R.preview(view, draft.move())
+            return R.preview(view, move)
         except IllegalMove as e:
             return {"error": e.key}
 
@@ -638,13 +604,7 @@ class AlluviumUI(GameUI):
         if cursor is None or not 0 <= cursor < B.CELLS:
             cursor = sel.cursor = B.cells_of(singles)[0]
         pic.singles, pic.cursor = singles, cursor
-        try:
-            effect = R.preview(view, {"cell": cursor})
-        except IllegalMove as e:
-            return {"error": e.key, "cell": cursor}
-        pic.ticks = effect["edges"]
-        pic.rect, pic.rect_new = effect["rect"], True
-        return dict(effect, cell=cursor)
+        return dict(self.effect(view, {"cell": cursor}), cell=cursor)
 
     # --- the three regions --------------------------------------------------------------------------
     def sheet_part(self, view, ctx, sheet, pic, title=None):
@@ -674,28 +634,24 @@ class AlluviumUI(GameUI):
         base = t("alluvium.round_of", round=view["round"], rounds=view["rounds"])
         if view["phase"] == "others":
             return f"{base} · {t('alluvium.pass_of', step=view['step'], steps=view['players'] - 1)}"
-        if view["phase"] == "virtual":
-            return f"{base} · {t('alluvium.phase_virtual')}"
-        return f"{base} · {t('alluvium.phase_own')}"
+        return f"{base} · {t('alluvium.phase_' + view['phase'])}"     # own, virtual
 
     def hand_part(self, view, sel, ctx, effect, acting):
         t = ctx.t
-        parts = []
         if acting:
-            parts.append(self.controls(view, sel, ctx, effect))
-            parts.append(h("p", {"class_": "alv-preview", "id": "alv-preview", "aria_live": "polite",
-                                 "data_spot": "preview"},
-                           self.effect_words(view, sel, ctx, effect)))
             # one hint, for the input at hand: never "click" on a touch screen
             mouse = "alluvium.hint" if ctx.confirm else "alluvium.hint_direct"
-            parts.append(h("p", {"class_": "alv-hint"},
-                           h("span", {"class_": "alv-hint-touch" if ctx.touch else "alv-hint-mouse"},
-                             ja(ctx, t("alluvium.hint_touch" if ctx.touch else mouse)))))
+            parts = [self.controls(view, sel, ctx, effect),
+                     h("p", {"class_": "alv-preview", "id": "alv-preview", "aria_live": "polite",
+                             "data_spot": "preview"}, self.effect_words(view, sel, ctx, effect)),
+                     h("p", {"class_": "alv-hint"},
+                       h("span", {"class_": "alv-hint-touch" if ctx.touch else "alv-hint-mouse"},
+                         ja(ctx, t("alluvium.hint_touch" if ctx.touch else mouse))))]
         else:
             waiting = [ctx.name(s) for s in view["to_move"]]
             text = (t("alluvium.still_drawing", names=t("list.sep").join(waiting)) if waiting
                     else t("alluvium.nothing_to_do"))
-            parts.append(h("p", {"class_": "alv-waiting"}, ja(ctx, text)))
+            parts = h("p", {"class_": "alv-waiting"}, ja(ctx, text))
         return h("section", {"class_": "alv-hand", "data_region": "hand", "aria_label": t("alluvium.hand")}, parts)
 
     def effect_words(self, view, sel, ctx, effect):
@@ -712,26 +668,21 @@ class AlluviumUI(GameUI):
                      turn=t("alluvium.turn", deg=d.rot * 90), flip=t("alluvium.flipped") if d.flip else "")
         if "error" in effect:
             return [h("strong", {"class_": "alv-no"}, t("alluvium.preview.no")), " ",
-                    ja(ctx, t(effect["error"])), " ",
-                    h("span", {"class_": "alv-where"}, head)]
-        words = [t("alluvium.preview.ok")]
+                    ja(ctx, t(effect["error"])), " ", h("span", {"class_": "alv-where"}, head)]
+        words = []
+        owner = view["sheet"]["owner"]       # the viewer's own but in the others' phase
         if view["phase"] == "others":
-            owner = view["sheet"]["owner"]
             after = dict(view["sheet"], ticks=list(view["sheet"]["ticks"]))
             after["ticks"][ctx.viewer] += effect["ticks"]
             words.append(t("alluvium.preview.ticks", n=effect["ticks"],
                            rank=rank_word(t, sheet_ranks(after), ctx.viewer)))
-            words.append(t("alluvium.preview.rect_own", before=effect["area_before"], after=effect["area"])
-                         if ctx.is_you(owner) else
-                         t("alluvium.preview.rect_owner", name=ctx.name(owner), before=effect["area_before"],
-                           after=effect["area"]))
-        else:
-            if view["phase"] == "virtual":
-                words.append(t("alluvium.preview.virtual_ticks", n=effect["ticks"]))
-            words.append(t("alluvium.preview.rect_own", before=effect["area_before"], after=effect["area"]))
-        return [h("strong", {"class_": "alv-yes"}, words[0]), " ", ja(ctx, " ".join(words[1:])),
-                " ",
-                h("span", {"class_": "alv-where"}, head)]
+        elif view["phase"] == "virtual":
+            words.append(t("alluvium.preview.virtual_ticks", n=effect["ticks"]))
+        areas = {"before": effect["area_before"], "after": effect["area"]}
+        words.append(t("alluvium.preview.rect_own", **areas) if ctx.is_you(owner) else
+                     t("alluvium.preview.rect_owner", name=ctx.name(owner), **areas))
+        return [h("strong", {"class_": "alv-yes"}, t("alluvium.preview.ok")), " ",
+                ja(ctx, " ".join(words)), " ", h("span", {"class_": "alv-where"}, head)]
 
     def controls(self, view, sel, ctx, effect=None):
         t = ctx.t
@@ -750,11 +701,12 @@ class AlluviumUI(GameUI):
                                  h("span", {"class_": "alv-done"}, " ", t("alluvium.drawn")) if done else None)
                                for p, done in pieces]))
 
-        def button(id_, act, label, key, icon=None, cls="button"):
-            """A button with its word (a shorter one where the stage is narrow: each is the
-            button's name while it shows) and its key."""
-            return h("button", {"type": "button", "class_": cls, "id": id_, "data_act": act, "data_arg": "",
-                                "aria_keyshortcuts": key, "data_spot": "button:" + id_[4:]},
+        def button(id_, label, key, icon=None, cls="button", disabled=False):
+            """A button (its id is its action) with its word (a shorter one where the stage is
+            narrow: each is the button's name while it shows) and its key."""
+            return h("button", {"type": "button", "class_": cls, "id": id_, "data_act": id_,
+                                "data_arg": "", "aria_keyshortcuts": key,
+                                "data_spot": "button:" + id_[4:], "disabled": disabled},
                      h("span", {"class_": "alv-icon", "aria_hidden": "true"}, icon) if icon else None,
                      h("span", {"class_": "alv-long"}, t(label)), h("span", {"class_": "alv-short"}, t(label + "_short")),
                      h("kbd", {"class_": "alv-key"}, key if len(key) == 1 else "↵"))
@@ -762,16 +714,13 @@ class AlluviumUI(GameUI):
         # the piece's buttons stay (disabled) while one cell is chosen: the pad keeps its rows,
         # so the map above it keeps its size and place when B switches (on a phone the pad
         # was a row shorter and the map grew 49 px between two taps of one turn; issue 26)
-        pad = [button("alv-rot", "alv-rot", "alluvium.rotate", "R", "↻"),
-               button("alv-flip", "alv-flip", "alluvium.flip", "F", "⇋"),
-               button("alv-next", "alv-next", "alluvium.next_fit", "N", "⤳")]
-        if not piece_mode:
-            for b in pad:
-                b.attrs["disabled"] = True
+        pad = [button("alv-rot", "alluvium.rotate", "R", "↻", disabled=not piece_mode),
+               button("alv-flip", "alluvium.flip", "F", "⇋", disabled=not piece_mode),
+               button("alv-next", "alluvium.next_fit", "N", "⤳", disabled=not piece_mode)]
         if self.singles(view):
-            pad.append(button("alv-mode", "alv-mode", "alluvium.mode.cell" if piece_mode else "alluvium.mode.piece",
-                              "B"))
-        draw = button("alv-draw", "alv-draw", "alluvium.draw" if piece_mode else "alluvium.fill", "Enter", "✓",
+            mode = "alluvium.mode.cell" if piece_mode else "alluvium.mode.piece"
+            pad.append(button("alv-mode", mode, "B"))
+        draw = button("alv-draw", "alluvium.draw" if piece_mode else "alluvium.fill", "Enter", "✓",
                       "button primary alv-draw")
         if effect is not None and "error" in effect:     # disabled, with the reason (the preview says it)
             draw.attrs.update(disabled=True, title=t(effect["error"]), aria_describedby="alv-preview")
@@ -786,11 +735,10 @@ class AlluviumUI(GameUI):
         n = view["players"]
         me = ctx.viewer
         d = view["dir"] if ctx.pause is None else -view["dir"]     # the round that ended: as it was
-        if me is not None:
-            ring = [(me + k * d) % n for k in range(1, n)]
-            head = t("alluvium.passing", direction=direction_word(t, d), to=ctx.name(ring[0]),
+        if me is not None:      # you first (your ticks on this sheet, ranked with everyone's)
+            ring = [(me + k * d) % n for k in range(n)]
+            head = t("alluvium.passing", direction=direction_word(t, d), to=ctx.name(ring[1]),
                      frm=ctx.name(ring[-1]))
-            ring.insert(0, me)          # you too: your ticks on this sheet, ranked with everyone's
         else:
             ring = list(range(n))
             head = t("alluvium.passing_all", direction=direction_word(t, d))
@@ -798,6 +746,7 @@ class AlluviumUI(GameUI):
             ring.append(view["virtual"])
         rows = []
         standing = sheet_ranks(sheet) if sheet is not None else {}
+        r = view["round"] if ctx.pause is None else ctx.pause["round"]
         for p in ring:
             bits = []
             if sheet is not None:
@@ -809,14 +758,10 @@ class AlluviumUI(GameUI):
                                     rank=rank_word(t, standing, p, short=True))))
             if areas_now is not None and p < n:
                 bits.append(h("span", {"class_": "alv-parea"}, t("alluvium.area_now", n=areas_now[p])))
-            pile = view["piles"][p]
-            r = view["round"] if ctx.pause is None else ctx.pause["round"]
-            card_part = None
-            if len(pile) >= r:
-                card = pile[r - 1]
-                card_part = h("span", {"class_": "alv-pcard"}, piece_svg(card, p, 7), " ", card,
-                              h("span", {"class_": "offscreen"}, " ", piece_name(t, card)))
-            bits.append(card_part)
+            if len(view["piles"][p]) >= r:
+                card = view["piles"][p][r - 1]
+                bits.append(h("span", {"class_": "alv-pcard"}, piece_svg(card, p, 7), " ", card,
+                              h("span", {"class_": "offscreen"}, " ", piece_name(t, card))))
             if p < n:
                 bits.append(h("span", {"class_": "alv-psum"}, t("alluvium.area_sum", n=sum(view["areas"][p]))))
             rows.append(h("li", {"class_": "alv-player you" if p == me else "alv-player"},
@@ -838,43 +783,40 @@ class AlluviumUI(GameUI):
         title = t("alluvium.round_done", round=e["round"])
         me = ctx.viewer
         sheet = view["sheet"] if me is not None and view["sheet"] and view["sheet"]["owner"] == me else None
-        parts = []
-        if sheet is not None:
-            pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"])
-            pic.rect = tuple(e["rects"][me]) if e["rects"][me] else None
-            pic.news = self.news_mask(view, ctx)
-            parts.append(self.sheet_part(view, ctx, sheet, pic, title))
-            area = e["areas"][me]
-            parts.append(h("section", {"class_": "alv-hand", "data_region": "hand", "aria_label": t("alluvium.hand")},
-                           h("p", {"class_": "alv-waiting"}, t("alluvium.your_area", round=e["round"], n=area))))
-        elif view.get("sheets"):          # a replay showing everything: every map as scored
+        players = self.players_part(view, ctx, sheet, areas_now=e["areas"])
+        if sheet is None:        # a replay showing everything: every map as scored
             rects = e.get("rects") or []
-            parts.append(self.sheets_part(view, ctx, title,
-                                          lambda o: tuple(rects[o]) if o < len(rects) and rects[o] else None))
-            parts.append(self.players_part(view, ctx, None, areas_now=e["areas"]))
-            return h("div", {"class_": "alv-board alv-spectator"}, parts)
-        else:
-            parts.append(h("section", {"class_": "alv-sheet", "data_region": "table"}, h("h2", {}, title)))
-        parts.append(self.players_part(view, ctx, sheet, areas_now=e["areas"]))
-        return h("div", {"class_": "alv-board"}, parts)
+            table = self.sheets_part(view, ctx, title, lambda o: tuple(rects[o])
+                                     if o < len(rects) and rects[o] else None)
+            cls = "alv-board alv-spectator" if view.get("sheets") else "alv-board"
+            return h("div", {"class_": cls}, table, players)
+        pic = MapPic(sheet["cells"], self.map_label(view, ctx, sheet), view["start"])
+        pic.rect = tuple(e["rects"][me]) if e["rects"][me] else None
+        pic.news = self.news_mask(view, ctx)
+        area = t("alluvium.your_area", round=e["round"], n=e["areas"][me])
+        hand = h("section", {"class_": "alv-hand", "data_region": "hand",
+                             "aria_label": t("alluvium.hand")},
+                 h("p", {"class_": "alv-waiting"}, area))
+        return h("div", {"class_": "alv-board"}, self.sheet_part(view, ctx, sheet, pic, title),
+                 hand, players)
 
     # --- no sheet in front of the viewer -------------------------------------------------------------
     def all_sheets(self, view, ctx):
         """A spectator's table: every sheet if the view shows them (a replay: ``reveal``), else
         the players and their area bonuses."""
-        parts = []
-        if view.get("sheets"):
-            parts.append(self.sheets_part(view, ctx, self.stage(view, ctx),
-                                          lambda o: B.largest_rectangle(R.filled_mask(view["sheets"][o]["cells"]))[1]))
-        else:
-            parts.append(h("section", {"class_": "alv-sheet", "data_region": "table"},
-                           h("h2", {}, self.stage(view, ctx))))
-        parts.append(self.players_part(view, ctx, None))
-        return h("div", {"class_": "alv-board alv-spectator"}, parts)
+        def largest(o):
+            return B.largest_rectangle(R.filled_mask(view["sheets"][o]["cells"]))[1]
+
+        return h("div", {"class_": "alv-board alv-spectator"},
+                 self.sheets_part(view, ctx, self.stage(view, ctx), largest),
+                 self.players_part(view, ctx, None))
 
     def sheets_part(self, view, ctx, title, rect_of):
         """Every sheet side by side (``view["sheets"]``), each with the rectangle ``rect_of(owner)``
-        outlined and, in round 1's first phase, its private hand card named."""
+        outlined and, in round 1's first phase, its private hand card named; only the title if
+        the view shows no sheet."""
+        if not view.get("sheets"):
+            return h("section", {"class_": "alv-sheet", "data_region": "table"}, h("h2", {}, title))
         t = ctx.t
         maps = []
         for sheet in view["sheets"]:
@@ -901,12 +843,10 @@ class AlluviumUI(GameUI):
             key = "alluvium.prompt.start" if len(todo) > 1 else "alluvium.prompt.start_last"
             pieces = joined(t, [piece_name(t, p) for p in dict.fromkeys(todo)])
             return ja(ctx, t(key, pieces=pieces))
-        if view["phase"] == "own":
-            return ja(ctx, t("alluvium.prompt.own", piece=names))
-        if view["phase"] == "virtual":
-            return ja(ctx, t("alluvium.prompt.virtual", piece=names))
-        whose = whose_map(ctx, view["sheet"]["owner"])
-        return ja(ctx, t("alluvium.prompt.others", whose=whose, piece=names))
+        if view["phase"] == "others":
+            whose = whose_map(ctx, view["sheet"]["owner"])
+            return ja(ctx, t("alluvium.prompt.others", whose=whose, piece=names))
+        return ja(ctx, t(f"alluvium.prompt.{view['phase']}", piece=names))     # own, virtual
 
     @action("alv-step")
     def final_step(self, arg, view, sel, ctx):
@@ -925,9 +865,8 @@ class AlluviumUI(GameUI):
         """The piece in hand (or action B's cell) and its drawing: ``ctx.acted`` says which
         control, key or pointer event."""
         action = ctx.acted
-        if ctx.viewer not in view["to_move"] or view["sheet"] is None:
-            return None
-        if not same_sheet(view, sel):     # input aimed at an earlier sheet (a guest's new view)
+        # (not same_sheet: input aimed at an earlier sheet, a guest's new view)
+        if ctx.viewer not in view["to_move"] or view["sheet"] is None or not same_sheet(view, sel):
             return None
         if action == POINTER_ACT:
             return self.pointer(arg, view, sel)
@@ -960,24 +899,21 @@ class AlluviumUI(GameUI):
             if arg == "next":           # P: the other piece of round 1
                 arg = todo[(todo.index(draft.piece) + 1) % len(todo)]
             if arg in todo and arg != draft.piece:
-                sel.piece, sel.rot, sel.flip = arg, 0, 0
+                sel.piece = arg
                 sel.unplace()
         elif action == "alv-reset":
-            sel.rot, sel.flip = 0, 0
             sel.unplace()
         return None
 
-    @staticmethod
-    def checked(move, view, ctx):
+    def checked(self, move, view, ctx):
         """``move`` if the viewer's own view shows it may be drawn, else None with the reason as
         the refusal (a guest never sends a move its view already shows to be illegal). In a
         lesson the move goes on: the lesson's hint says what to do instead."""
         if move is None or ctx.lesson:
             return move
-        try:
-            R.preview(view, move)
-        except IllegalMove as e:
-            ctx.error = ctx.t(e.key)
+        error = self.effect(view, move).get("error")
+        if error is not None:
+            ctx.error = ctx.t(error)
             return None
         return move
 
@@ -1020,13 +956,11 @@ class AlluviumUI(GameUI):
         if kind == "over":
             if sel.pinned:
                 return None
-            if cell is None:                     # it left the map: back where it rested
-                if sel.home is not None:
-                    (r, c), sel.home = sel.home, None
-                    draft.set_at(r, c)
-            else:
-                if sel.home is None:
-                    sel.home = list(sel.at)
+            if cell is None and sel.home is not None:      # it left the map: back where it rested
+                (r, c), sel.home = sel.home, None
+                draft.set_at(r, c)
+            elif cell is not None:
+                sel.home = sel.home or list(sel.at)
                 draft.set_at(cell // B.SIZE, cell % B.SIZE)
         elif kind == "down":
             sel.dragged = False
@@ -1116,18 +1050,16 @@ class AlluviumUI(GameUI):
         if kind == "pass_sheets":
             if me is None:
                 return t("alluvium.log.pass_sheets", step=e["step"])
-            n = len(ctx.names)
-            owner = (me - e["step"] * e["dir"]) % n
+            owner = (me - e["step"] * e["dir"]) % len(ctx.names)
             return t("alluvium.log.pass_sheets_you", step=e["step"], whose=whose_in(ctx, owner))
         if kind == "place" and e["seat"] == me and e["cells"] is not None:
-            piece = piece_name(t, e["piece"])
-            at = where(t, e["cells"][0])
+            said = {"piece": piece_name(t, e["piece"]), "where": where(t, e["cells"][0])}
             if e["owner"] != e["seat"]:
-                return t("alluvium.log.place_other", piece=piece, where=at, whose=whose_in(ctx, e["owner"]),
-                         n=e["ticks"])
+                return t("alluvium.log.place_other", whose=whose_in(ctx, e["owner"]), n=e["ticks"],
+                         **said)
             if e["who"] != e["seat"]:
-                return t("alluvium.log.place_virtual", piece=piece, where=at, n=e["ticks"])
-            return t("alluvium.log.place_own", piece=piece, where=at)
+                return t("alluvium.log.place_virtual", n=e["ticks"], **said)
+            return t("alluvium.log.place_own", **said)
         if kind == "place":
             whose = self.their_map(ctx, e)
             if e["who"] != e["seat"]:
@@ -1169,12 +1101,10 @@ class AlluviumUI(GameUI):
 
     def round_summary(self, e, ctx):
         t = ctx.t
-        rows = []
-        order = sorted(range(len(e["areas"])), key=lambda s: (-e["areas"][s], s))
-        for s in order:
-            rows.append(h("li", {"class_": "alv-round-row"},
-                          h("span", {"class_": "alv-rn"}, swatch(s, 18), " ", ctx.name(s), " ", SYMBOLS[s]),
-                          h("span", {"class_": "alv-rv"}, t("alluvium.area_points", n=e["areas"][s]))))
+        rows = [h("li", {"class_": "alv-round-row"},
+                  h("span", {"class_": "alv-rn"}, swatch(s, 18), " ", ctx.name(s), " ", SYMBOLS[s]),
+                  h("span", {"class_": "alv-rv"}, t("alluvium.area_points", n=e["areas"][s])))
+                for s in sorted(range(len(e["areas"])), key=lambda s: (-e["areas"][s], s))]
         parts = [h("p", {}, ja(ctx, t("alluvium.round_areas", round=e["round"]))),
                  h("ol", {"class_": "alv-round-areas"}, rows)]
         me = ctx.viewer
@@ -1245,8 +1175,8 @@ class AlluviumUI(GameUI):
                   h("td", {}, h("b", {}, str(row["points"]))))
                 for row in sheet["ranking"]]
         title = t("alluvium.step.sheet", whose=whose_in(ctx, o))
-        pic = MapPic(cells, t("alluvium.map_label", whose=whose_map(ctx, o), summary=map_summary(ctx, view, cells)),
-                     view["start"], mid=f"alv-final-{o}")
+        pic = MapPic(cells, self.map_label(view, ctx, view["sheets"][o]), view["start"],
+                     mid=f"alv-final-{o}")
         pic.highlight = best
         return h("section", {"aria_labelledby": f"alv-step-{o}-title", "class_": "alv-final-sheet"},
                  h("h3", {"id": f"alv-step-{o}-title"}, swatch(o, 18), " ", title),
@@ -1268,13 +1198,12 @@ class AlluviumUI(GameUI):
         every sheet (rank, ticks, territory, points); a card each, so it fits a phone."""
         t = ctx.t
         res = view["result"]
-        outcome = view["outcome"]
         cards = []
         by_player = {}
         for sheet in res["sheets"]:
             for row in sheet["ranking"]:
                 by_player.setdefault(row["who"], []).append((sheet["owner"], row))
-        order = [s for _, s in placings(outcome)]
+        order = [s for _, s in placings(view["outcome"])]
         if view["virtual"] is not None:
             order.append(view["virtual"])
         for p in order:
@@ -1309,22 +1238,18 @@ class AlluviumUI(GameUI):
         cells = [(0, 1, 1), (0, 2, 1), (0, 3, 1), (0, 3, 2),
                  (1, 1, 3), (1, 2, 3), (1, 1, 4), (1, 0, 4),
                  (2, 4, 2), (2, 4, 3), (2, 3, 3), (2, 4, 4), (2, 3, 4)]
-        parts = [h("rect", {"x": "0", "y": "0", "width": "200", "height": "200", "fill": "#fffdf8"})]
+        parts = [box(0, 0, 200, fill="#fffdf8")]
         for p, r, c in cells:
-            parts.append(h("rect", {"x": str(c * CELL), "y": str(r * CELL), "width": str(CELL),
-                                    "height": str(CELL), "fill": FILLS[p]}))
+            parts.append(box(c * CELL, r * CELL, CELL, fill=FILLS[p]))
             parts.append(symbol(p, c * CELL, r * CELL))
         parts.append(h("path", {"d": " ".join(f"M0 {k * CELL}H200M{k * CELL} 0V200" for k in range(6)),
                                 "stroke": "#b9b2a2", "stroke_width": "1.5", "fill": "none"}))
         ghost = B.mask_of([B.cell(3, 0), B.cell(4, 0), B.cell(4, 1)])
-        for i in B.cells_of(ghost):
-            r, c = divmod(i, B.SIZE)
-            parts.append(h("rect", {"x": str(c * CELL), "y": str(r * CELL), "width": str(CELL), "height": str(CELL),
-                                    "fill": FILLS[3], "fill_opacity": "0.45"}))
+        parts += [box(*corner(i), CELL, fill=FILLS[3], fill_opacity="0.45")
+                  for i in B.cells_of(ghost)]
         parts.append(h("path", {"d": segments_path(B.outline(ghost)), "fill": "none", "stroke": "#1d1f24",
                                 "stroke_width": "3", "stroke_dasharray": "7 5"}))
-        parts.append(h("rect", {"x": "83", "y": "83", "width": "34", "height": "34", "fill": "none",
-                                "stroke": "#1d1f24", "stroke_width": "3"}))
+        parts.append(box(83, 83, 34, fill="none", stroke="#1d1f24", stroke_width="3"))
         return h("svg", {"viewBox": "-2 -2 204 204", "aria_hidden": "true", "focusable": "false",
                          "class_": "alv-picture"}, parts)
 
