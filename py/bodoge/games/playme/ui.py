@@ -57,8 +57,10 @@ KEYS = (  # (dice 1..6, roll or catch, targets, keep, stop) for the left and the
     {"dice": "m,.jkl", "go": "Enter", "targets": "yuiop", "keep": "n", "stop": "h"},
 )
 KEY_NAMES = {" ": "Space", "Enter": "Enter"}
+SQUARE = {"x": "2", "y": "2", "width": "40", "height": "40", "rx": "8"}     # a die's face
 REROLLS = ("advance", "block", "unblock", "swap", "roll")   # moves after which the mover rolls
 LIVE = ("play", "scramble", "madden", "betray")             # a round is being played or settled
+FLAGS = ("play_me", "challenge", "mad_jabberwocky")         # the optional rules (the form's boxes)
 
 
 class Motion:
@@ -130,12 +132,10 @@ class Motion:
         """The dice show again (the countdown ran out, or play resumed): they roll in."""
         self.dice = [self.keys(len(faces)) for faces in self.faces]
 
-    def die_key(self, s, i):
-        keys = self.dice[s] if s < len(self.dice) else []
-        return keys[i] if i < len(keys) else 0
-
-    def slot_key(self, s, i):
-        keys = self.slots[s] if s < len(self.slots) else []
+    @staticmethod
+    def key_of(table, s, i):
+        """Die or slot ``i`` of seat ``s``'s key in ``self.dice`` or ``self.slots`` (0: none)."""
+        keys = table[s] if s < len(table) else []
         return keys[i] if i < len(keys) else 0
 
 
@@ -144,53 +144,55 @@ def die_defs():
     """The six faces, drawn once per table (``die_svg`` uses them): a redraw of a table of six
     cards sends a few nodes per die instead of a rectangle and its pips."""
     faces = [h("symbol", {"id": f"pm-d{n}", "viewBox": "0 0 44 44"},
-               h("rect", {"x": "2", "y": "2", "width": "40", "height": "40", "rx": "8",
-                          "fill": "currentColor", "stroke": "#1d1f24"}),
-               [h("circle", {"cx": str(4 + 9 * cx), "cy": str(4 + 9 * cy), "r": "4.2",
-                             "fill": "#fff", "stroke": "none"}) for cx, cy in PIPS[n]])
+               h("rect", dict(SQUARE, fill="currentColor", stroke="#1d1f24")),
+               pips(n, stroke="none"))
              for n in range(1, 7)]
     return h("svg", {"class_": "pm-defs", "width": "0", "height": "0", "aria_hidden": "true",
                      "focusable": "false"}, faces)
 
 
-def die_svg(n, colour, size=44, dashed=False):
-    """One die: white pips on the owner's colour, a dashed border if it blocks a card."""
+def pips(n, **attrs):
+    """The white pips of a face ``n`` in a 44×44 die."""
+    return [h("circle", {"cx": str(4 + 9 * cx), "cy": str(4 + 9 * cy), "r": "4.2", "fill": "#fff",
+                         **attrs}) for cx, cy in PIPS[n]]
+
+
+def die_box(size, *parts, colour=None):
     return h("svg", {"viewBox": "0 0 44 44", "width": str(size), "height": str(size),
                      "aria_hidden": "true", "focusable": "false", "class_": "die-svg",
-                     "style": f"color: {colour}"},
-             h("use", {"href": f"#pm-d{n}", "stroke_width": "3" if dashed else "2",
-                       "stroke_dasharray": "6 4" if dashed else None}))
+                     "style": colour and f"color: {colour}"}, *parts)
+
+
+def die_svg(n, colour, size=44, dashed=False):
+    """One die: white pips on the owner's colour, a dashed border if it blocks a card."""
+    return die_box(size, h("use", {"href": f"#pm-d{n}", "stroke_width": "3" if dashed else "2",
+                                   "stroke_dasharray": "6 4" if dashed else None}), colour=colour)
 
 
 def blank_die(size=44):
-    return h("svg", {"viewBox": "0 0 44 44", "width": str(size), "height": str(size),
-                     "aria_hidden": "true", "focusable": "false", "class_": "die-svg"},
-             h("rect", {"x": "2", "y": "2", "width": "40", "height": "40", "rx": "8",
-                        "fill": "#e9e4d8", "stroke": "#8a8578", "stroke_width": "2"}),
-             h("text", {"x": "22", "y": "29", "text_anchor": "middle", "font_size": "20",
-                        "fill": "#6b6f78"}, "?"))
+    return die_box(size, h("rect", dict(SQUARE, fill="#e9e4d8", stroke="#8a8578",
+                                        stroke_width="2")),
+                   h("text", {"x": "22", "y": "29", "text_anchor": "middle", "font_size": "20",
+                              "fill": "#6b6f78"}, "?"))
 
 
 def tile_parts(jabber=False):
     """The round tile's drawing in an 80×80 box: the White Rabbit, or the Jabberwocky."""
+    line = {"stroke": "#1d1f24", "stroke_width": "2"}
+    edge = {"cx": "40", "cy": "40", "r": "36", "fill": None,      # (the fill in its place)
+            "stroke": "#1d1f24", "stroke_width": "3"}
     if jabber:
-        return [h("circle", {"cx": "40", "cy": "40", "r": "36", "fill": "#2f5d34", "stroke": "#1d1f24",
-                             "stroke_width": "3"}),
+        return [h("circle", dict(edge, fill="#2f5d34")),
                 h("path", {"d": "M18 46 L28 26 L34 40 L40 20 L46 40 L52 26 L62 46 Z", "fill": "#cfe8b0"}),
-                h("circle", {"cx": "32", "cy": "52", "r": "4", "fill": "#ffd23f"}),
-                h("circle", {"cx": "48", "cy": "52", "r": "4", "fill": "#ffd23f"})]
-    return [h("circle", {"cx": "40", "cy": "40", "r": "36", "fill": "#fffdf8", "stroke": "#1d1f24",
-                         "stroke_width": "3"}),
-            h("ellipse", {"cx": "31", "cy": "22", "rx": "6", "ry": "16", "fill": "#fff",
-                          "stroke": "#1d1f24", "stroke_width": "2"}),
-            h("ellipse", {"cx": "49", "cy": "22", "rx": "6", "ry": "16", "fill": "#fff",
-                          "stroke": "#1d1f24", "stroke_width": "2"}),
-            h("circle", {"cx": "40", "cy": "48", "r": "17", "fill": "#fff", "stroke": "#1d1f24",
-                         "stroke_width": "2"}),
-            h("circle", {"cx": "34", "cy": "45", "r": "2.5", "fill": "#b3261e"}),
-            h("circle", {"cx": "46", "cy": "45", "r": "2.5", "fill": "#b3261e"}),
-            h("path", {"d": "M36 54 Q40 58 44 54", "fill": "none", "stroke": "#1d1f24",
-                       "stroke_width": "2"})]
+                *[h("circle", {"cx": x, "cy": "52", "r": "4", "fill": "#ffd23f"})
+                  for x in ("32", "48")]]
+    return [h("circle", dict(edge, fill="#fffdf8")),
+            *[h("ellipse", {"cx": x, "cy": "22", "rx": "6", "ry": "16", "fill": "#fff", **line})
+              for x in ("31", "49")],
+            h("circle", {"cx": "40", "cy": "48", "r": "17", "fill": "#fff", **line}),
+            *[h("circle", {"cx": x, "cy": "45", "r": "2.5", "fill": "#b3261e"})
+              for x in ("34", "46")],
+            h("path", {"d": "M36 54 Q40 58 44 54", "fill": "none", **line})]
 
 
 def rabbit_svg(jabber=False):
@@ -254,6 +256,23 @@ def stories(log):
     return [story for story in out if story is not None]
 
 
+def by_person(*names):
+    """``@action`` for ``"<seat>-<rest>"`` of a person at this device who may act now: called as
+    ``handler(view, sel, ctx, seat, rest)``; for anyone else nothing happens."""
+    def declare(fn):
+        def handler(self, arg, view, sel, ctx):
+            seat, _, rest = arg.partition("-")
+            if not seat.isdigit() or int(seat) not in ctx.humans or self.paused(ctx):
+                return None
+            return fn(self, view, sel, ctx, int(seat), rest)
+        return action(*names)(handler)
+    return declare
+
+
+def number(text):
+    return int(text) if text.isdigit() else 0
+
+
 class Choice:
     """The choice in progress at this device (the session's ``sel``): each person's (the die
     picked, the card aimed at, Alice's die kept aside, Keep mode), and the power whose whole
@@ -289,12 +308,11 @@ class Table:
     # --- what the rules allow, for the person at the device ------------------------------------
     @staticmethod
     def legal(view, ctx, seat):
-        memory = ctx.memory
-        if memory is None:
-            return GAME.moves(view, seat) if seat in view["to_move"] else []
-        if memory.legal[0] is not view:
-            memory.legal = (view, {})
-        cache = memory.legal[1]
+        cache = {}
+        if ctx.memory is not None:
+            if ctx.memory.legal[0] is not view:
+                ctx.memory.legal = (view, {})
+            cache = ctx.memory.legal[1]
         if seat not in cache:
             cache[seat] = GAME.moves(view, seat) if seat in view["to_move"] else []
         return cache[seat]
@@ -327,13 +345,11 @@ class Table:
         """A round's summary once the round is settled (the Play Me! race run, the
         Jabberwocky's or a betrayer's choice made): the rules record it (``settled``); a
         record of rules 1 or 2 has it made from its log (``settled_of``)."""
+        if rules_of(view) < R.V3_SETTLED:
+            return self.reopened(view, ctx) if any(e["e"] in R.SETTLING for e in events) else None
         if view["outcome"] is not None:
             return None
-        if rules_of(view) >= R.V3_SETTLED:
-            return next((e for e in reversed(events) if e["e"] == "settled"), None)
-        if view["phase"] == "ready" and view["results"] and any(e["e"] in R.SETTLING for e in events):
-            return GAME.settled_of(view, ctx.earlier() if ctx.earlier is not None else None)
-        return None
+        return next((e for e in reversed(events) if e["e"] == "settled"), None)
 
     def reopened(self, view, ctx):
         """Reopened after a round: its summary shows again."""
@@ -382,48 +398,28 @@ class Table:
         sel.tip = None if sel.tip == s else s
         return True
 
-    def person(self, arg, ctx):
-        """``"<seat>-<rest>"`` of a person at this device who may act now: (seat, rest), or
-        (None, "")."""
-        seat, _, rest = arg.partition("-")
-        if not seat.isdigit() or int(seat) not in ctx.humans or self.paused(ctx):
-            return None, ""
-        return int(seat), rest
+    @by_person("die")
+    def die(self, view, sel, ctx, seat, rest):
+        return self.use_die(view, sel, ctx, seat, number(rest))
 
-    @action("die")
-    def die(self, arg, view, sel, ctx):
-        seat, rest = self.person(arg, ctx)
-        if seat is None:
-            return None
-        return self.use_die(view, sel, ctx, seat, int(rest) if rest.isdigit() else 0)
+    @by_person("keep")
+    def keep(self, view, sel, ctx, seat, rest):
+        return self.toggle_keep(view, sel, seat, number(rest))
 
-    @action("keep")
-    def keep(self, arg, view, sel, ctx):
-        seat, rest = self.person(arg, ctx)
-        if seat is None:
-            return None
-        return self.toggle_keep(view, sel, seat, int(rest) if rest.isdigit() else 0)
-
-    @action("keeping")
-    def keeping(self, arg, view, sel, ctx):
+    @by_person("keeping")
+    def keeping(self, view, sel, ctx, seat, rest):
         """Alice's Keep beside Roll again (a touch screen, a narrow table; the key A does the
         same): the next die pressed is kept for the next roll (pressed again: kept no more);
         Keep again: choose no die."""
-        seat, _ = self.person(arg, ctx)
-        if seat is None:
-            return None
         mine = sel.of(seat)
         mine.pop("die", None)
         mine.pop("aim", None)
         mine["keeping"] = not mine.get("keeping")
         return True
 
-    @action("use", "hit")
-    def use(self, arg, view, sel, ctx):
+    @by_person("use", "hit")
+    def use(self, view, sel, ctx, seat, rest):
         """One use of the picked die: ``<seat>-<action>-<target or "">-<n>``."""
-        seat, rest = self.person(arg, ctx)
-        if seat is None:
-            return None
         a, _, tail = rest.partition("-")
         x, _, n = tail.partition("-")
         if not n.isdigit() or not (x.isdigit() or (x == "" and a in ("advance", "unblock"))):
@@ -433,37 +429,27 @@ class Table:
             move["s"] = int(x)
         return self.send(view, sel, ctx, seat, move)
 
-    @action("more")
-    def more(self, arg, view, sel, ctx):
-        seat, rest = self.person(arg, ctx)
-        if seat is None:
-            return None
-        return self.pick_die(view, sel, ctx, seat, int(rest) if rest.isdigit() else 0)
+    @by_person("more")
+    def more(self, view, sel, ctx, seat, rest):
+        return self.pick_die(view, sel, ctx, seat, number(rest))
 
-    @action("madden", "betray")
-    def choose(self, arg, view, sel, ctx):
+    @by_person("madden", "betray")
+    def choose(self, view, sel, ctx, seat, rest):
         """After a round: the Jabberwocky's or a winner's choice (the button's move)."""
-        seat, rest = self.person(arg, ctx)
-        if seat is None or not rest.isdigit():
+        if not rest.isdigit():
             return None
         return self.send(view, sel, ctx, seat, {"a": ctx.acted, "s": int(rest)})
 
-    @action("roll", "catch", "stop", "spare", "go")
-    def simple(self, arg, view, sel, ctx):
+    @by_person("roll", "catch", "stop", "spare", "go")
+    def simple(self, view, sel, ctx, seat, rest):
         """A move that is only its name (Roll again, Catch, Stop!, Spare); "go" is Space:
         catch when possible, else roll again."""
-        seat, _ = self.person(arg, ctx)
-        if seat is None:
-            return None
         name = ctx.acted
         move = self.go_move(view, ctx, seat) if name == "go" else {"a": name}
         return self.send(view, sel, ctx, seat, move)
 
-    @action("cancel")
-    def cancel(self, arg, view, sel, ctx):
-        seat, _ = self.person(arg, ctx)
-        if seat is None:
-            return None
+    @by_person("cancel")
+    def cancel(self, view, sel, ctx, seat, rest):
         sel.seats[seat] = {}
         return True
 
@@ -789,7 +775,7 @@ class Table:
             return text
         return [symbol, h("span", {"class_": "side-word"}, " ", word)]
 
-    def slots(self, view, ctx, s, size):
+    def slots(self, view, ctx, s):
         """The six slots of card ``s``: own dice, blocks (the owner's mark under a dashed die),
         empty slots with their numbers; a die just put there drops in."""
         t = ctx.t
@@ -814,43 +800,46 @@ class Table:
                          else t("playme.neutral"))
                 label = self.tt(ctx, "playme.slot_block", i=i + 1, n=slot["n"], who=whose)
                 mark = "+".join(self.mark(view, ctx, o) for o in slot["o"]) if slot["o"] else "·"
-            key = motion.slot_key(s, i) if motion is not None else 0
+            key = motion.key_of(motion.slots, s, i) if motion is not None else 0
             items.append(h("li", {"class_": "slot " + ("own" if own else "foreign"), "id": f"slot-{s}-{key}",
                                   "data_fx": "drop" if motion is not None and motion.fresh(key) else None},
-                           die_svg(slot["n"], colour, size=size, dashed=not own),
+                           die_svg(slot["n"], colour, dashed=not own),
                            h("span", {"class_": "slot-mark", "aria_hidden": "true"}, mark),
                            h("span", {"class_": "offscreen"}, label)))
         return h("ol", {"class_": "slots", "data_spot": f"slots:{s}"}, items)
 
-    def card_classes(self, view, sel, ctx, s, *more):
+    def section(self, view, sel, ctx, s, hide, area, title, *more, aim=None):
+        """A card at the table, anyone's: its first line (``title``, the key that aims at it),
+        rounds won and dice in hand, the power, the slots; then ``more``, a person's own parts
+        (a hand: its classes and region say so)."""
         p = view["p"][s]
         aimed = any(mine.get("aim") == s for mine in sel.seats.values()) and not self.hidden(ctx)
-        return " ".join(["pm-card", p["char"], *more] + (["mad"] if p["mad"] else [])
-                        + (["jabber"] if view["jabber"] == s else []) + (["aimed"] if aimed else [])
-                        + (["pinned"] if sel.tip == s else []))
+        classes = (["pm-card", p["char"]] + (["pm-hand", "me"] if more else ["opp"])
+                   + (["mad"] if p["mad"] else []) + (["jabber"] if view["jabber"] == s else [])
+                   + (["aimed"] if aimed else []) + (["pinned"] if sel.tip == s else []))
+        side = self.tt(ctx, f"playme.side_now.{side_key(view, s)}")
+        label = ctx.t("playme.card_of", whose=ctx.whose(s), char=self.char_name(ctx.t, view, s),
+                      side=side)
+        return h("section", {"class_": " ".join(classes), "id": f"card-{s}",
+                             "data_spot": f"card:{s}", "data_region": "hand" if more else "players",
+                             "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
+                             "aria_label": label},
+                 self.head(view, ctx, s, title, aim), self.meta(view, ctx, s, hide),
+                 self.power(view, sel, ctx, s), self.slots(view, ctx, s), *more)
 
     def card(self, view, sel, ctx, s, hide, area):
         """Another player's card, compact: mark, name, badges, dice in hand; the power; the
         slots; the key that aims at it."""
-        t = ctx.t
-        p = view["p"][s]
-        char = self.char_name(t, view, s)
-        side = self.tt(ctx, f"playme.side_now.{side_key(view, s)}")
         keys = []
         for seat, km in self.key_maps(ctx).items():
             order = self.target_order(view, seat)
             if s in order and order.index(s) < len(km["targets"]):
                 keys.append(key_label(km["targets"][order.index(s)]))
         title = h("h2", {"class_": "seat-name"}, ctx.name(s),
-                  h("span", {"class_": "offscreen"}, " · ", char))
+                  h("span", {"class_": "offscreen"}, " · ", self.char_name(ctx.t, view, s)))
         aim = (h("kbd", {"class_": "aim-key", "aria_hidden": "true"}, "/".join(keys))
                if keys and not ctx.touch else None)
-        return h("section", {"class_": self.card_classes(view, sel, ctx, s, "opp"), "id": f"card-{s}",
-                             "data_spot": f"card:{s}",
-                             "data_region": "players", "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
-                             "aria_label": t("playme.card_of", whose=ctx.whose(s), char=char, side=side)},
-                 self.head(view, ctx, s, title, aim), self.meta(view, ctx, s, hide),
-                 self.power(view, sel, ctx, s), self.slots(view, ctx, s, 44))
+        return self.section(view, sel, ctx, s, hide, area, title, aim=aim)
 
     # --- the viewer's own card, dice and controls ----------------------------------------------
     def hand(self, view, sel, ctx, seat, hide, area):
@@ -858,34 +847,24 @@ class Table:
         Keep (Alice), the "⋯" under a die with more uses, Roll again, Catch (two people),
         Stop! (the Jabberwocky); a choice after a round (madden, betray) in place of the dice."""
         t = ctx.t
-        p = view["p"][seat]
         keys = self.key_maps(ctx)[seat]
         mine = sel.seats.get(seat, {})
         phase = view["phase"]
         live = phase == "play" and not hide and seat in view["to_move"]
         legal = self.legal(view, ctx, seat) if live else []
-        char = self.char_name(t, view, seat)
-        side = self.tt(ctx, f"playme.side_now.{side_key(view, seat)}")
         who = ctx.name(seat) if len(ctx.humans) > 1 else t("playme.your_dice")
-        title = h("h2", {"class_": "seat-name", "id": f"mine-{seat}"}, who, " · ", char)
-        choosing = phase in ("madden", "betray") and view["chooser"] == seat and not self.paused(ctx)
-        if choosing:
+        title = h("h2", {"class_": "seat-name", "id": f"mine-{seat}"}, who, " · ",
+                  self.char_name(t, view, seat))
+        if phase in ("madden", "betray") and view["chooser"] == seat and not self.paused(ctx):
             say = h("p", {"class_": "hint"}, ctx.say(f"playme.choose.{phase}", seat))
             dice = self.choice_buttons(view, ctx, seat)
         else:
             say = (self.choices(view, ctx, seat, mine, keys) if live and mine.get("die") is not None
                    else h("p", {"class_": "hint"}, self.hint(view, ctx, seat, mine, legal, hide)))
             dice = self.dice(view, sel, ctx, seat, hide, live)
-        return h("section", {"class_": self.card_classes(view, sel, ctx, seat, "pm-hand", "me"),
-                             "id": f"card-{seat}", "data_spot": f"card:{seat}",
-                             "data_region": "hand",
-                             "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
-                             "aria_label": t("playme.card_of", whose=ctx.whose(seat), char=char, side=side)},
-                 self.head(view, ctx, seat, title), self.meta(view, ctx, seat, hide),
-                 self.power(view, sel, ctx, seat),
-                 self.slots(view, ctx, seat, 44),
-                 h("div", {"class_": "say", "id": f"say-{seat}"}, say),
-                 dice, self.controls(view, ctx, seat, live, legal, mine, keys))
+        return self.section(view, sel, ctx, seat, hide, area, title,
+                            h("div", {"class_": "say", "id": f"say-{seat}"}, say),
+                            dice, self.controls(view, ctx, seat, live, legal, mine, keys))
 
     def dice(self, view, sel, ctx, seat, hide, live):
         t = ctx.t
@@ -906,7 +885,7 @@ class Table:
             key = key_label(keys["dice"][n - 1])
             kind, who, more = self.die_plan(view, ctx, seat, n, mine) if live else ("off", None, 0)
             kept = mine.get("keep") == n
-            face_key = motion.die_key(seat, i) if motion is not None else 0
+            face_key = motion.key_of(motion.dice, seat, i) if motion is not None else 0
             act = None
             if kind != "off":
                 act = h("span", {"class_": f"act {kind}"},
@@ -1105,13 +1084,8 @@ class PlayMeUI(Table, GameUI):
 
     # --- new-game form -------------------------------------------------------------------------
     def default_setup(self):
-        values = {"players": 3, "kind0": "human", "play_me": False, "challenge": False,
-                  "mad_jabberwocky": False, "reaction": BY_LEVEL}
-        for s in range(1, 6):
-            values[f"kind{s}"] = "easy"
-        for s in range(6):
-            values[f"char{s}"] = ""
-        return values
+        return {"players": 3, "kind0": "human", **dict.fromkeys(FLAGS, False), "reaction": BY_LEVEL,
+                **{f"kind{s}": "easy" for s in range(1, 6)}, **{f"char{s}": "" for s in range(6)}}
 
     def option_fields(self, values, t):
         players = super().option_fields(values, t)
@@ -1129,7 +1103,7 @@ class PlayMeUI(Table, GameUI):
                    h("input", {"type": "checkbox", "name": name, "id": f"opt-{name}",
                                "checked": bool(values.get(name))}),
                    " ", phrased(t(f"playme.option.{name}"), self.kept_words(t)))
-                 for name in ("play_me", "challenge", "mad_jabberwocky")]
+                 for name in FLAGS]
         return h("div", {"class_": "playme-setup"}, players,
                  h("fieldset", {"class_": "chars"}, h("legend", {}, t("playme.setup.characters")), chars),
                  self.setup_powers(values, t),
@@ -1165,12 +1139,10 @@ class PlayMeUI(Table, GameUI):
                                t(f"playme.mark.{c}")), " ", h("strong", {}, t(f"playme.char.{c}")),
                              [" ", h("span", {"class_": "badge"}, t("setup.seat", n=seat + 1))]
                              if seat is not None else None),
-                           h("p", {"class_": "pm-side"}, h("span", {"class_": "side wonder"},
-                                                          t("playme.side_now.wonder")), " ",
-                             phrased(t(f"playme.power.{c}.wonder"), kept)),
-                           h("p", {"class_": "pm-side"}, h("span", {"class_": "side madness"},
-                                                          t("playme.side_now.madness")), " ",
-                             phrased(t(f"playme.power.{c}.madness"), kept))))
+                           [h("p", {"class_": "pm-side"},
+                              h("span", {"class_": f"side {side}"}, t(f"playme.side_now.{side}")),
+                              " ", phrased(t(f"playme.power.{c}.{side}"), kept))
+                            for side in ("wonder", "madness")]))
         return h("section", {"class_": "pm-powers phrased", "aria_labelledby": "powers-title"},
                  h("h2", {"id": "powers-title"}, t("playme.setup.powers")),
                  h("p", {"class_": "lead"}, phrased(t("playme.setup.powers_note"), kept)),
@@ -1178,7 +1150,7 @@ class PlayMeUI(Table, GameUI):
 
     def setup_values(self, form, values):
         new = super().setup_values(form, values)
-        for name in ("play_me", "challenge", "mad_jabberwocky"):
+        for name in FLAGS:
             if name in form:
                 new[name] = form[name] is True or form[name] in ("on", "true", "1")
         if new.get("reaction") not in REACTION_CHOICES:
@@ -1196,8 +1168,7 @@ class PlayMeUI(Table, GameUI):
         n = values["players"]
         return {"players": n,
                 "characters": [values.get(f"char{s}") or None for s in range(n)],
-                **{name: bool(values.get(name)) for name in ("play_me", "challenge",
-                                                             "mad_jabberwocky")}}
+                **{name: bool(values.get(name)) for name in FLAGS}}
 
     def setup_meta(self, values):
         """The computers' reaction time goes in the record's meta (``levels.py``)."""
@@ -1218,22 +1189,16 @@ class PlayMeUI(Table, GameUI):
         if kind == "round":
             key = "playme.log.round_jabber" if e["jabber"] is not None else "playme.log.round"
             return t(key, n=e["round"] + 1)
-        if kind in ("advance", "unblock", "stop", "reset", "grab", "slowest", "scramble", "spare"):
-            return say(f"playme.log.{kind}", e["s"], n=e.get("n"))
-        if kind in ("block", "swap", "joint"):
-            return say(f"playme.log.{kind}", e["s"], n=e["n"], whose=ctx.whose(e["to"]))
-        if kind == "joint_done":
-            return t("playme.log.joint_done", n=e["n"], whose=ctx.whose(e["to"]))
-        if kind == "joint_back":
-            return t("playme.log.joint_back", n=e["n"])
         if kind == "catch":
-            return say("playme.log.catch_jabber" if e["jabber"] else "playme.log.catch", e["s"])
-        if kind == "flip":
-            return say("playme.log.flip", e["s"])
-        if kind == "jabberwocky":
-            return say("playme.log.jabberwocky", e["s"])
-        if kind in ("madden", "betray"):
-            return say(f"playme.log.{kind}", e["s"], other=ctx.name(e["to"]))
+            kind = "catch_jabber" if e["jabber"] else "catch"
+        if kind in ("advance", "unblock", "stop", "reset", "grab", "slowest", "scramble", "spare",
+                    "catch", "catch_jabber", "flip", "jabberwocky", "block", "swap", "joint",
+                    "madden", "betray"):        # someone's move or lot (on someone's card: "to")
+            to = {"whose": ctx.whose(e["to"]), "other": ctx.name(e["to"])} if "to" in e else {}
+            return say(f"playme.log.{kind}", e["s"], n=e.get("n"), **to)
+        if kind in ("joint_done", "joint_back"):
+            whose = ctx.whose(e["to"]) if "to" in e else None
+            return t(f"playme.log.{kind}", n=e["n"], whose=whose)
         if kind == "game_won":
             return self.won(e, ctx, self.numbered(e, ctx))
         if kind == "over":
@@ -1329,8 +1294,7 @@ class PlayMeUI(Table, GameUI):
                               h("strong", {}, self.ja(self.describe(ev, ctx), ctx))))
             elif kind == "jabberwocky":
                 parts.append(h("div", {"class_": "pm-news jabber"},
-                               h("svg", {"viewBox": "0 0 80 80", "aria_hidden": "true",
-                                         "focusable": "false", "class_": "tile-svg"}, tile_parts(True)),
+                               rabbit_svg(True),
                                h("p", {}, h("strong", {}, self.ja(self.describe(ev, ctx), ctx)), " ",
                                  self.ja(t("playme.round.jabber_goal", target=e["target"]), ctx))))
             elif kind in ("madden", "betray", "game_won"):
@@ -1398,11 +1362,10 @@ class PlayMeUI(Table, GameUI):
         for i, (n, c) in enumerate(((1, "alice"), (2, "alice"), (3, "alice"), (4, "queen"))):
             x = 8 + i * 34
             dice.append(h("g", {"transform": f"translate({x} 92) scale(0.68)"},
-                          h("rect", {"x": "2", "y": "2", "width": "40", "height": "40", "rx": "8",
-                                     "fill": COLOURS[c], "stroke": "#1d1f24", "stroke_width": "3",
-                                     "stroke_dasharray": "6 4" if c != "alice" else None}),
-                          [h("circle", {"cx": str(4 + 9 * cx), "cy": str(4 + 9 * cy), "r": "4.2",
-                                        "fill": "#fff"}) for cx, cy in PIPS[n]]))
+                          h("rect", dict(SQUARE, fill=COLOURS[c], stroke="#1d1f24",
+                                         stroke_width="3",
+                                         stroke_dasharray="6 4" if c != "alice" else None)),
+                          pips(n)))
         for i in range(2):
             x = 8 + (4 + i) * 34
             dice.append(h("rect", {"x": str(x + 1), "y": "93", "width": "28", "height": "28", "rx": "6",
