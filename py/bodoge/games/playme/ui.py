@@ -455,9 +455,8 @@ class Table:
 
     def go_move(self, view, ctx, seat):
         """Space/Enter: catch when that is possible, else roll again."""
-        if any(m["a"] == "catch" for m in self.legal(view, ctx, seat)):
-            return {"a": "catch"}
-        return {"a": "roll"}
+        return {"a": "catch" if any(m["a"] == "catch" for m in self.legal(view, ctx, seat))
+                else "roll"}
 
     def send(self, view, sel, ctx, seat, move):
         """A move of ``seat``'s, with Alice's chosen die kept aside when that is allowed (the
@@ -482,11 +481,8 @@ class Table:
     @staticmethod
     def default_use(uses):
         """What a die does on one click or key: advance, else unblock, else its only use."""
-        for a in ("advance", "unblock"):
-            mine = [m for m in uses if m["a"] == a]
-            if mine:
-                return mine[0]
-        return uses[0] if len(uses) == 1 else None
+        return next((m for a in ("advance", "unblock") for m in uses if m["a"] == a),
+                    uses[0] if len(uses) == 1 else None)
 
     @staticmethod
     def use_id(seat, m):
@@ -497,24 +493,20 @@ class Table:
         with this die; else do the die's default action; a die with several targets and no
         default is picked, and its uses are offered."""
         mine = sel.of(seat)
+        kind, move, _ = self.die_plan(view, ctx, seat, n, mine)
         if mine.pop("keeping", False):
             return self.toggle_keep(view, sel, seat, n)
-        uses = self.uses(view, ctx, seat, n)
         aim = mine.pop("aim", None)
-        if aim is not None:
-            hits = [m for m in uses if m.get("s") == aim]
-            if hits:
-                return self.send(view, sel, ctx, seat, hits[0])
-            ctx.error = ctx.t("playme.no_hit", n=n, whose=ctx.whose(aim))
-            return True
-        move = self.default_use(uses)
         if move is not None:
             return self.send(view, sel, ctx, seat, move)
-        if not uses:
+        if aim is not None:
+            ctx.error = ctx.t("playme.no_hit", n=n, whose=ctx.whose(aim))
+        elif kind == "choices":
+            return self.pick_die(view, sel, ctx, seat, n)
+        else:
             ctx.error = self.no_use(view, ctx, seat, n)
             mine.pop("die", None)
-            return True
-        return self.pick_die(view, sel, ctx, seat, n)
+        return True
 
     def no_use(self, view, ctx, seat, n):
         """Why a die showing ``n`` can do nothing now (the rules' own words where they have
@@ -570,16 +562,14 @@ class Table:
 
     def key(self, key, view, sel, ctx):
         phase = view["phase"]
-        if key == "Escape":
+        if key == "Escape":            # a power's text pinned open, else a choice, else: pause
+            if sel.tip is None and not sel:
+                return Action("pause") if phase not in ("ready", "over") else None
             if sel.tip is not None:
                 sel.tip = None
-                return True
-            if sel:
+            else:
                 sel.seats.clear()
-                return True
-            if phase not in ("ready", "over"):
-                return Action("pause")
-            return None
+            return True
         k = key.lower() if len(key) == 1 else key
         if phase == "ready" and k in (" ", "Enter") and view["outcome"] is None:
             return Action("start-round")
@@ -659,7 +649,9 @@ class Table:
         t = ctx.t
         phase = view["phase"]
         paused = self.paused(ctx)
-        if view["outcome"] is not None:
+        if paused:
+            text = t("playme.status.paused")
+        elif view["outcome"] is not None:
             text = t("play.over")
         elif ctx.pause is not None:
             text = t("play.round_over")
@@ -675,17 +667,16 @@ class Table:
             text = t("playme.status.scramble")
         else:
             text = ctx.say(f"playme.status.{phase}", view["chooser"])
-        if paused:
-            text = t("playme.status.paused")
         if view["options"]["challenge"] and view["outcome"] is None:
             text = t("playme.status.game", n=view["game_no"] + 1, of=R.CHALLENGE_GAMES) + " " + text
-        live = phase not in ("ready", "over")
-        pause = h("button", {"type": "button", "id": "pause", "class_": "button pause" + (" primary" if paused else ""),
+        pause = h("button", {"type": "button", "id": "pause",
+                             "class_": "button pause" + (" primary" if paused else ""),
                              "data_act": "pause", "aria_pressed": str(paused).lower(),
                              "aria_keyshortcuts": "Escape"},
-                  t("playme.resume") if paused else t("playme.pause")) if live else None
+                  t("playme.resume") if paused else t("playme.pause"))
         return h("div", {"class_": "pm-status"},
-                 h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, text), pause)
+                 h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, text),
+                 pause if phase not in ("ready", "over") else None)
 
     def centre(self, view, ctx, hide):
         """The round tile (White Rabbit or Jabberwocky; a button when the one person at the
@@ -883,7 +874,7 @@ class Table:
                                h("span", {"class_": "under"})))
                 continue
             key = key_label(keys["dice"][n - 1])
-            kind, who, more = self.die_plan(view, ctx, seat, n, mine) if live else ("off", None, 0)
+            kind, move, more = self.die_plan(view, ctx, seat, n, mine) if live else ("off", None, 0)
             kept = mine.get("keep") == n
             face_key = motion.key_of(motion.dice, seat, i) if motion is not None else 0
             act = None
@@ -892,7 +883,7 @@ class Table:
                         self.act_words(ctx, kind, more) if kind != "none" else
                         [h("span", {"aria_hidden": "true"}, t("playme.act.none")),
                          h("span", {"class_": "offscreen"}, t("playme.act.none_sr"))],
-                        self.act_who(view, ctx, who) if who is not None else None)
+                        self.act_who(view, ctx, move["s"]) if move and "s" in move else None)
             classes = ["die", "mine", kind] + (["picked"] if mine.get("die") == n else [])
             under = []
             if alice and not ctx.touch:     # (a touch screen: one Keep beside Roll again)
@@ -956,63 +947,60 @@ class Table:
                          self.mark(view, ctx, s)))]
 
     def die_plan(self, view, ctx, seat, n, mine):
-        """What pressing a die showing ``n`` does now: (kind, target's seat, count), kind one of
-        "advance", "unblock", "block", "swap" (with the count of its other uses), "keep"
-        (Alice is choosing a die to keep), "choices" (the die is picked: its uses are offered;
-        count: how many), "none" (the refusal is explained)."""
+        """What pressing a die showing ``n`` does now: (kind, move, count), kind one of
+        "advance", "unblock", "block", "swap" (the move, with the count of its other uses; none
+        when aimed at a card), "keep" (Alice is choosing a die to keep), "choices" (the die is
+        picked: its uses are offered; count: how many), "none" (the refusal is explained)."""
         if mine.get("keeping"):
             return "keep", None, 0
         uses = self.uses(view, ctx, seat, n)
-        aim = mine.get("aim")
-        if aim is not None:
-            hits = [m for m in uses if m.get("s") == aim]
-            return (hits[0]["a"], aim, 0) if hits else ("none", None, 0)
+        if mine.get("aim") is not None:
+            move = next((m for m in uses if m.get("s") == mine["aim"]), None)
+            return (move["a"], move, 0) if move else ("none", None, 0)
         move = self.default_use(uses)
         if move is not None:
-            return move["a"], move.get("s"), len(uses) - 1
-        if not uses:
-            return "none", None, 0
-        return "choices", None, len(uses)
+            return move["a"], move, len(uses) - 1
+        return ("choices", None, len(uses)) if uses else ("none", None, 0)
 
     def controls(self, view, ctx, seat, live, legal, mine, keys):
         t = ctx.t
-        can = {m["a"] for m in legal}
-        buttons = [h("button", {"type": "button", "class_": "button", "id": f"roll-{seat}", "data_spot": "roll",
-                                "data_act": "roll", "data_arg": f"{seat}-", "disabled": not live,
-                                "aria_keyshortcuts": key_label(keys["go"])},
-                     t("playme.roll"), self.kbd(ctx, key_label(keys["go"])))]
+
+        def button(more, name, act, label, key=None, spot=None, **attrs):
+            """A control of ``seat``'s (id ``<name>-<seat>``), its ``key`` after its name."""
+            return h("button", {"type": "button", "class_": "button" + more,
+                                "id": name and f"{name}-{seat}", "data_spot": spot,
+                                "data_act": act, "data_arg": f"{seat}-", **attrs},
+                     label, self.kbd(ctx, key_label(keys[key])) if key else None)
+
+        go, stop = key_label(keys["go"]), key_label(keys["stop"])
+        buttons = [button("", "roll", "roll", t("playme.roll"), "go", spot="roll",
+                          disabled=not live, aria_keyshortcuts=go)]
         if GAME.has(view, seat, "alice", "wonder"):
             # one Keep for the roll, not one under each die: a finger-sized one on a touch
             # screen (a row of 44 px buttons under the dice would not leave six players' cards
             # room on a phone); with a mouse, where the table is narrow (its CSS shows one of
             # the two, the Keep under each die on a wide table)
             keeping = bool(mine.get("keeping"))
-            buttons.append(h("button", {"type": "button",
-                                        "class_": "button keeping" + (" on" if keeping else "")
-                                        + ("" if ctx.touch else " narrow-only"),
-                                        "id": f"keep-{seat}", "data_act": "keeping", "data_arg": f"{seat}-",
-                                        "aria_pressed": str(keeping).lower(), "disabled": not live},
-                             t("playme.keep"), self.kbd(ctx, key_label(keys["keep"]))))
+            buttons.append(button(" keeping" + (" on" if keeping else "")
+                                  + ("" if ctx.touch else " narrow-only"), "keep", "keeping",
+                                  t("playme.keep"), "keep", aria_pressed=str(keeping).lower(),
+                                  disabled=not live))
         if len(ctx.humans) > 1:
             scramble = view["phase"] == "scramble" and seat in view["to_move"]
-            buttons.append(h("button", {"type": "button", "class_": "button primary", "id": f"catch-{seat}",
-                                        "data_act": "catch", "data_arg": f"{seat}-",
-                                        "disabled": "catch" not in can and not scramble,
-                                        "aria_keyshortcuts": key_label(keys["go"])},
-                             t("playme.grab") if scramble else t("playme.catch"),
-                             self.kbd(ctx, key_label(keys["go"]))))
+            buttons.append(button(" primary", "catch", "catch",
+                                  t("playme.grab") if scramble else t("playme.catch"), "go",
+                                  disabled=not scramble and all(m["a"] != "catch" for m in legal),
+                                  aria_keyshortcuts=go))
         if view["jabber"] == seat:
-            buttons.append(h("button", {"type": "button", "class_": "button danger", "id": f"stop-{seat}",
-                                        "data_act": "stop", "data_arg": f"{seat}-", "disabled": not live,
-                                        "aria_keyshortcuts": key_label(keys["stop"])},
-                             t("playme.stop"), self.kbd(ctx, key_label(keys["stop"]))))
+            buttons.append(button(" danger", "stop", "stop", t("playme.stop"), "stop",
+                                  disabled=not live, aria_keyshortcuts=stop))
         # Cancel keeps its room while nothing is chosen (hidden, out of reach): its coming would
         # widen the column of the controls and move the dice beside it between two clicks
         choosing = mine.get("die") is not None or mine.get("keeping") or mine.get("aim") is not None
-        buttons.append(h("button", {"type": "button", "class_": "button cancel" + ("" if choosing else " idle"),
-                                    "data_act": "cancel", "data_arg": f"{seat}-",
-                                    "disabled": not choosing, "aria_hidden": None if choosing else "true",
-                                    "tabindex": None if choosing else "-1"}, t("playme.cancel")))
+        buttons.append(button(" cancel" + ("" if choosing else " idle"), None, "cancel",
+                              t("playme.cancel"), disabled=not choosing,
+                              aria_hidden=None if choosing else "true",
+                              tabindex=None if choosing else "-1"))
         return h("div", {"class_": "controls"}, buttons)
 
     def choice_buttons(self, view, ctx, seat):
@@ -1245,12 +1233,10 @@ class PlayMeUI(Table, GameUI):
         prev = ctx.log_prev
         if e["e"] == "over":                  # the end apart from the round that won it
             return ctx.t("play.log_end")
-        if e["e"] in ("setup", "game"):
-            rnd = 0
-        elif e["e"] == "round" and (prev is None or prev["e"] not in ("setup", "game")):
-            rnd = e["round"]
-        else:
+        if e["e"] not in ("setup", "game") and (
+                e["e"] != "round" or prev is not None and prev["e"] in ("setup", "game")):
             return None
+        rnd = e["round"] if e["e"] == "round" else 0
         game = e.get("game", 0)
         if game or (e["e"] == "game"):
             return ctx.t("playme.log.group_game", g=game + 1, n=rnd + 1)
@@ -1261,13 +1247,8 @@ class PlayMeUI(Table, GameUI):
     def round_heading(self, e, ctx):
         """The winner first: "Aki wins round 2" (against the Jabberwocky: say so); Japanese
         in phrases (「勝/利」 broke on a phone)."""
-        n = e["round"] + 1
-        if not e["jabber"]:
-            text = ctx.say("playme.round.heading", e["s"], n=n)
-        elif e["s"] == e.get("jw"):
-            text = ctx.say("playme.round.heading_jw", e["s"], n=n)
-        else:
-            text = ctx.say("playme.round.heading_jabber", e["s"], n=n)
+        how = "" if not e["jabber"] else "_jw" if e["s"] == e.get("jw") else "_jabber"
+        text = ctx.say(f"playme.round.heading{how}", e["s"], n=e["round"] + 1)
         if ctx.i18n.lang != "ja":
             return text
         return h("span", {"class_": "phrased"}, self.ja(text, ctx))
@@ -1279,29 +1260,30 @@ class PlayMeUI(Table, GameUI):
         rounds each has won."""
         t = ctx.t
         parts, race = [], None
+
+        def told(ev, strong=False):
+            text = self.ja(self.describe(ev, ctx), ctx)
+            return h("strong", {}, text) if strong else text
+
         for ev in e["events"]:
             kind = ev["e"]
             if kind == "scramble":
                 race = []
                 parts.append(h("section", {"class_": "pm-news race", "aria_labelledby": "race-title"},
                                h("h3", {"id": "race-title"}, t("playme.round.race")),
-                               h("p", {}, self.ja(self.describe(ev, ctx), ctx)),
-                               h("ol", {"class_": "pm-race"}, race)))
+                               h("p", {}, told(ev)), h("ol", {"class_": "pm-race"}, race)))
             elif kind == "grab" and race is not None:
                 race.append(h("li", {}, self.ja(ctx.say("playme.round.grabbed", ev["s"]), ctx)))
             elif kind == "slowest" and race is not None:
-                race.append(h("li", {"class_": "slowest"},
-                              h("strong", {}, self.ja(self.describe(ev, ctx), ctx))))
+                race.append(h("li", {"class_": "slowest"}, told(ev, True)))
             elif kind == "jabberwocky":
-                parts.append(h("div", {"class_": "pm-news jabber"},
-                               rabbit_svg(True),
-                               h("p", {}, h("strong", {}, self.ja(self.describe(ev, ctx), ctx)), " ",
+                parts.append(h("div", {"class_": "pm-news jabber"}, rabbit_svg(True),
+                               h("p", {}, told(ev, True), " ",
                                  self.ja(t("playme.round.jabber_goal", target=e["target"]), ctx))))
             elif kind in ("madden", "betray", "game_won"):
-                parts.append(h("p", {"class_": f"pm-news {kind}"},
-                               h("strong", {}, self.ja(self.describe(ev, ctx), ctx))))
+                parts.append(h("p", {"class_": f"pm-news {kind}"}, told(ev, True)))
             elif kind in ("catch", "flip", "spare"):
-                parts.append(h("p", {"class_": "pm-news"}, self.ja(self.describe(ev, ctx), ctx)))
+                parts.append(h("p", {"class_": "pm-news"}, told(ev)))
             elif kind == "game":
                 parts.append(h("p", {"class_": "pm-news"},
                                self.ja(t("playme.round.next_game", n=ev["game"] + 1,
