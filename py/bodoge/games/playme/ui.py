@@ -108,20 +108,16 @@ class Motion:
         new, old, keys = list(p["roll"]), list(self.faces[s]), list(self.dice[s])
         self.faces[s] = new
         a = move["a"] if move else None
-        if a == "ready":
-            self.dice[s] = self.keys(len(new))
-            return
-        if a == "advance" and p.get("bonus") and move["n"] in old:   # the Hatter's first advance
+        if a == "ready":                                     # a new round: every die is new
+            old, keys = [], []
+        elif a == "advance" and p.get("bonus") and move["n"] in old:   # the Hatter's first advance
             i = old.index(move["n"])
             del old[i], keys[i]
         elif a in REROLLS:                                   # rolled again (a kept die stays)
-            kept = []
             keep = move.get("keep")
-            if keep is not None and new[:1] == [keep] and keep in old:
-                kept = [keys[old.index(keep)]]
-            self.dice[s] = kept + self.keys(len(new) - len(kept))
-            return
-        if new[:len(old)] == old:                            # dice came home
+            kept = keep is not None and new[:1] == [keep] and keep in old
+            old, keys = ([keep], [keys[old.index(keep)]]) if kept else ([], [])
+        if new[:len(old)] == old:                            # dice came home (or new ones)
             self.dice[s] = keys[:len(old)] + self.keys(len(new) - len(old))
         elif old[:len(new)] == new:                          # a die set aside
             self.dice[s] = keys[:len(new)]
@@ -223,19 +219,11 @@ def layout(opps, hands):
     viewer, ``c`` the round tile, ``h1``/``h2`` the hands at the bottom), on a wide table (six
     columns: the first and last of the others beside the tile, the rest across it) and on a
     narrow one (one column: the others one above the other, then the tile)."""
-    names = [f"o{i + 1}" for i in range(opps)]
-    if opps == 0:
-        wide = ["c c c c c c"]
-    elif opps == 1:
-        wide = [". o1 o1 o1 o1 .", "c c c c c c"]
-    elif opps == 2:
-        wide = ["o1 o1 c c o2 o2"]
-    else:
-        across = names[1:-1]
-        span = {1: ". {0} {0} {0} {0} .", 2: "{0} {0} {0} {1} {1} {1}", 3: "{0} {0} {1} {1} {2} {2}"}
-        wide = [span[len(across)].format(*across), f"o1 o1 c c {names[-1]} {names[-1]}"]
+    wide = {0: ["c c c c c c"], 1: [". o1 o1 o1 o1 .", "c c c c c c"], 2: ["o1 o1 c c o2 o2"],
+            3: [". o2 o2 o2 o2 .", "o1 o1 c c o3 o3"], 4: ["o2 o2 o2 o3 o3 o3", "o1 o1 c c o4 o4"],
+            5: ["o2 o2 o3 o3 o4 o4", "o1 o1 c c o5 o5"]}[opps]
     wide.append("h1 h1 h1 h1 h1 h1" if hands == 1 else "h1 h1 h1 h2 h2 h2")
-    narrow = names + ["c"] + [f"h{i + 1}" for i in range(hands)]
+    narrow = [f"o{i + 1}" for i in range(opps)] + ["c"] + [f"h{i + 1}" for i in range(hands)]
     return " ".join(f"'{row}'" for row in wide), " ".join(f"'{row}'" for row in narrow)
 
 
@@ -334,6 +322,10 @@ class Table:
     def key_maps(ctx):
         """Each person's keys: a lone human gets the left set, two humans one set each."""
         return {seat: KEYS[i] for i, seat in enumerate(ctx.humans[:2])}
+
+    @staticmethod
+    def names(ctx, seats):
+        return ctx.t("list.sep").join(ctx.name(s) for s in seats)
 
     @staticmethod
     def target_order(view, seat):
@@ -718,12 +710,11 @@ class Table:
     # --- a card (anyone's) ---------------------------------------------------------------------
     def head(self, view, ctx, s, title, aim=None):
         """A card's first line: the owner's mark, the name, badges, the key that aims at it."""
-        badges = []                 # (the Jabberwocky is said where the side is)
-        if s in view["betrayers"]:
-            badges.append(h("span", {"class_": "badge"}, ctx.t("playme.betrayer")))
         return h("div", {"class_": "pm-head"},
                  h("span", {"class_": "char-mark", "aria_hidden": "true"}, self.mark(view, ctx, s)),
-                 title, badges, aim)
+                 title,     # (a badge: the Jabberwocky is said where the side is)
+                 h("span", {"class_": "badge"}, ctx.t("playme.betrayer"))
+                 if s in view["betrayers"] else None, aim)
 
     def meta(self, view, ctx, s, hide):
         """Rounds won, dice in hand, the faces they show."""
@@ -744,7 +735,6 @@ class Table:
         short, full = power_keys(view, s)
         side = side_key(view, s)
         pinned = sel.tip == s
-        char = self.char_name(t, view, s)
         more = [" ", t("playme.power.stop")] if view["jabber"] == s and GAME.power(view, s) else None
         button = h("button", {"type": "button", "class_": "power", "id": f"pow-{s}", "data_act": "tip",
                               "data_arg": str(s), "aria_expanded": str(pinned).lower(),
@@ -753,7 +743,8 @@ class Table:
                    " ", h("span", {"class_": "power-text"}, self.tt(ctx, short)))
         tip = h("div", {"class_": "tip" + (" open" if pinned else ""), "id": f"tip-{s}", "role": "tooltip",
                         "data_act": "tip", "data_arg": str(s)},
-                h("strong", {}, t("playme.power_of", char=char, side=self.tt(ctx, f"playme.side_now.{side}"))),
+                h("strong", {}, t("playme.power_of", char=self.char_name(t, view, s),
+                                  side=self.tt(ctx, f"playme.side_now.{side}"))),
                 " ", t(full), more)
         return h("div", {"class_": "power-line", "data_spot": f"power:{s}"}, button, tip)
 
@@ -779,18 +770,13 @@ class Table:
                                h("span", {"class_": "slot-n", "aria_hidden": "true"}, str(i + 1)),
                                h("span", {"class_": "offscreen"}, self.tt(ctx, "playme.slot_empty", i=i + 1))))
                 continue
-            slot = p["card"][i]
-            own = slot["o"] == [s]
-            owner = slot["o"][0] if slot["o"] else None
-            colour = COLOURS[view["p"][owner]["char"]] if owner is not None else NEUTRAL_COLOUR
-            if own:
-                label = self.tt(ctx, "playme.slot_own", i=i + 1, n=slot["n"])
-                mark = ""
-            else:
-                whose = (t("list.sep").join(ctx.name(o) for o in slot["o"]) if slot["o"]
-                         else t("playme.neutral"))
-                label = self.tt(ctx, "playme.slot_block", i=i + 1, n=slot["n"], who=whose)
-                mark = "+".join(self.mark(view, ctx, o) for o in slot["o"]) if slot["o"] else "·"
+            slot, owners = p["card"][i], p["card"][i]["o"]
+            own = owners == [s]
+            colour = COLOURS[view["p"][owners[0]]["char"]] if owners else NEUTRAL_COLOUR
+            label = (self.tt(ctx, "playme.slot_own", i=i + 1, n=slot["n"]) if own else
+                     self.tt(ctx, "playme.slot_block", i=i + 1, n=slot["n"],
+                             who=self.names(ctx, owners) or t("playme.neutral")))
+            mark = "" if own else "+".join(self.mark(view, ctx, o) for o in owners) or "·"
             key = motion.key_of(motion.slots, s, i) if motion is not None else 0
             items.append(h("li", {"class_": "slot " + ("own" if own else "foreign"), "id": f"slot-{s}-{key}",
                                   "data_fx": "drop" if motion is not None and motion.fresh(key) else None},
@@ -866,7 +852,6 @@ class Table:
         alice = GAME.has(view, seat, "alice", "wonder")
         colour = COLOURS[p["char"]]
         items = []
-        spotted = set()               # the first die showing each face is the lesson's "die:<n>"
         for i, n in enumerate(p["roll"]):
             if hide:
                 items.append(h("li", {}, h("span", {"class_": "die hidden"}, blank_die(52),
@@ -877,13 +862,12 @@ class Table:
             kind, move, more = self.die_plan(view, ctx, seat, n, mine) if live else ("off", None, 0)
             kept = mine.get("keep") == n
             face_key = motion.key_of(motion.dice, seat, i) if motion is not None else 0
-            act = None
-            if kind != "off":
-                act = h("span", {"class_": f"act {kind}"},
-                        self.act_words(ctx, kind, more) if kind != "none" else
-                        [h("span", {"aria_hidden": "true"}, t("playme.act.none")),
-                         h("span", {"class_": "offscreen"}, t("playme.act.none_sr"))],
-                        self.act_who(view, ctx, move["s"]) if move and "s" in move else None)
+            act = h("span", {"class_": f"act {kind}"},
+                    self.act_words(ctx, kind, more) if kind != "none" else
+                    [h("span", {"aria_hidden": "true"}, t("playme.act.none")),
+                     h("span", {"class_": "offscreen"}, t("playme.act.none_sr"))],
+                    self.act_who(view, ctx, move["s"]) if move and "s" in move else None
+                    ) if kind != "off" else None
             classes = ["die", "mine", kind] + (["picked"] if mine.get("die") == n else [])
             under = []
             if alice and not ctx.touch:     # (a touch screen: one Keep beside Roll again)
@@ -903,7 +887,8 @@ class Table:
             items.append(h("li", {"class_": "kept" if kept else None},
                            h("button", {"type": "button", "id": f"die-{seat}-{i}", "class_": " ".join(classes),
                                         "data_act": "die", "data_arg": f"{seat}-{n}",
-                                        "data_spot": None if n in spotted else f"die:{n}",
+                                        # the first die showing each face is the lesson's "die:<n>"
+                                        "data_spot": None if n in p["roll"][:i] else f"die:{n}",
                                         "aria_keyshortcuts": key, "disabled": not live},
                              h("span", {"class_": "face", "id": f"face-{seat}-{face_key}",
                                         "data_fx": "roll" if motion is not None and motion.fresh(face_key) else None},
@@ -913,7 +898,6 @@ class Table:
                              h("span", {"class_": "offscreen"}, self.tt(ctx, "playme.die_name", n=n), " "),
                              act),
                            h("span", {"class_": "under"}, under)))
-            spotted.add(n)
         aside = p["pool"] - len(p["roll"]) if view["phase"] == "play" else 0
         if aside > 0:
             items.append(h("li", {}, h("span", {"class_": "die aside"}, blank_die(44),
@@ -1077,16 +1061,13 @@ class PlayMeUI(Table, GameUI):
 
     def option_fields(self, values, t):
         players = super().option_fields(values, t)
-        chars = []
-        for s in range(values["players"]):
-            current = values.get(f"char{s}", "")
-            chars.append(h("label", {}, t("setup.seat", n=s + 1), " ",
-                           h("select", {"name": f"char{s}", "id": f"char{s}",
-                                        "data_act": "setup-change"},
-                             h("option", {"value": "", "selected": not current},
-                               t("playme.setup.random")),
-                             [h("option", {"value": c, "selected": current == c},
-                                t(f"playme.char.{c}")) for c in R.CHARS])))
+        chars = [h("label", {}, t("setup.seat", n=s + 1), " ",
+                   h("select", {"name": f"char{s}", "id": f"char{s}", "data_act": "setup-change"},
+                     h("option", {"value": "", "selected": not values.get(f"char{s}")},
+                       t("playme.setup.random")),
+                     [h("option", {"value": c, "selected": values.get(f"char{s}", "") == c},
+                        t(f"playme.char.{c}")) for c in R.CHARS]))
+                 for s in range(values["players"])]
         flags = [h("label", {"class_": "check"},
                    h("input", {"type": "checkbox", "name": name, "id": f"opt-{name}",
                                "checked": bool(values.get(name))}),
@@ -1146,10 +1127,8 @@ class PlayMeUI(Table, GameUI):
         seen = set()
         for s in range(6):         # a character taken twice: the later seat goes back to random
             c = new.get(f"char{s}", "")
-            if c not in R.CHARS or c in seen:
-                new[f"char{s}"] = ""
-            else:
-                seen.add(c)
+            new[f"char{s}"] = c if c in R.CHARS and c not in seen else ""
+            seen.add(c)
         return new
 
     def options_from_setup(self, values):
@@ -1192,10 +1171,6 @@ class PlayMeUI(Table, GameUI):
         if kind == "over":
             return t("playme.log.over", names=self.names(ctx, e["winners"]))
         return None
-
-    @staticmethod
-    def names(ctx, seats):
-        return ctx.t("list.sep").join(ctx.name(s) for s in seats)
 
     def kept_words(self, t):
         """Characters' names a Japanese line keeps whole (「ハートの女王」)."""
@@ -1241,7 +1216,6 @@ class PlayMeUI(Table, GameUI):
         if game or (e["e"] == "game"):
             return ctx.t("playme.log.group_game", g=game + 1, n=rnd + 1)
         return ctx.t("playme.log.group", n=rnd + 1)
-
 
     # --- round and game end --------------------------------------------------------------------
     def round_heading(self, e, ctx):
@@ -1340,19 +1314,14 @@ class PlayMeUI(Table, GameUI):
     # --- the shelf -----------------------------------------------------------------------------
     def picture(self):
         """The White Rabbit tile with a character card's row of dice under it."""
-        dice = []
-        for i, (n, c) in enumerate(((1, "alice"), (2, "alice"), (3, "alice"), (4, "queen"))):
-            x = 8 + i * 34
-            dice.append(h("g", {"transform": f"translate({x} 92) scale(0.68)"},
-                          h("rect", dict(SQUARE, fill=COLOURS[c], stroke="#1d1f24",
-                                         stroke_width="3",
-                                         stroke_dasharray="6 4" if c != "alice" else None)),
-                          pips(n)))
-        for i in range(2):
-            x = 8 + (4 + i) * 34
-            dice.append(h("rect", {"x": str(x + 1), "y": "93", "width": "28", "height": "28", "rx": "6",
-                                   "fill": "none", "stroke": "#8a8578", "stroke_width": "2",
-                                   "stroke_dasharray": "4 3"}))
+        dice = [h("g", {"transform": f"translate({8 + i * 34} 92) scale(0.68)"},
+                  h("rect", dict(SQUARE, fill=COLOURS[c], stroke="#1d1f24", stroke_width="3",
+                                 stroke_dasharray="6 4" if c != "alice" else None)),
+                  pips(n))
+                for i, (n, c) in enumerate(zip((1, 2, 3, 4), ("alice",) * 3 + ("queen",)))]
+        dice += [h("rect", {"x": str(8 + i * 34 + 1), "y": "93", "width": "28", "height": "28",
+                            "rx": "6", "fill": "none", "stroke": "#8a8578", "stroke_width": "2",
+                            "stroke_dasharray": "4 3"}) for i in (4, 5)]
         return h("svg", {"viewBox": "0 0 216 128", "aria_hidden": "true", "focusable": "false",
                          "class_": "pm-picture"},
                  h("g", {"transform": "translate(68 2) scale(1.05)"}, tile_parts(False)), dice)
@@ -1377,11 +1346,10 @@ class PlayMeUI(Table, GameUI):
         return " · ".join(parts)
 
     def rules(self, t):
-        sections = []
-        for key in ("goal", "setup", "realtime", "advance", "block", "unblock", "round",
-                    "jabberwocky", "stop", "betrayal", "optional", "digital", "table"):
-            sections.append(h("h3", {}, t(f"playme.rules.{key}.title")))
-            sections.append(h("p", {}, t(f"playme.rules.{key}")))
+        sections = [[h("h3", {}, t(f"playme.rules.{key}.title")),
+                     h("p", {}, t(f"playme.rules.{key}"))]
+                    for key in ("goal", "setup", "realtime", "advance", "block", "unblock", "round",
+                                "jabberwocky", "stop", "betrayal", "optional", "digital", "table")]
         chars = h("table", {"class_": "rounds chars-table"},
                   h("caption", {}, t("playme.rules.chars")),
                   h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("playme.rules.char")),
