@@ -206,12 +206,9 @@ side_key = GAME.side_of            # how a card lies: "jabber", "madness" or "wo
 
 def power_keys(view, s):
     """(short line, whole text) string keys of the power that applies to seat ``s`` now."""
-    side = GAME.power(view, s)
-    if side is None:
-        what = "sealed" if view["p"][s]["sealed"] else "none"
-        return f"playme.power_short.{what}", f"playme.power.{what}"
-    char = view["p"][s]["char"]
-    return f"playme.power_short.{char}.{side}", f"playme.power.{char}.{side}"
+    side, p = GAME.power(view, s), view["p"][s]
+    what = ("sealed" if p["sealed"] else "none") if side is None else f"{p['char']}.{side}"
+    return f"playme.power_short.{what}", f"playme.power.{what}"
 
 
 def layout(opps, hands):
@@ -753,9 +750,7 @@ class Table:
         the power's whole text)."""
         text = self.tt(ctx, f"playme.side_now.{side}")
         symbol, _, word = text.partition(" ")
-        if not word:
-            return text
-        return [symbol, h("span", {"class_": "side-word"}, " ", word)]
+        return [symbol, h("span", {"class_": "side-word"}, " ", word)] if word else text
 
     def slots(self, view, ctx, s):
         """The six slots of card ``s``: own dice, blocks (the owner's mark under a dashed die),
@@ -1178,18 +1173,15 @@ class PlayMeUI(Table, GameUI):
 
     def ja(self, text, ctx):
         """A summary's line: in Japanese, broken between phrases only (``bodoge.ui.phrases``)."""
-        if ctx.i18n.lang != "ja":
-            return text
-        return phrased(text, [*ctx.names, *self.kept_words(ctx.t)])
+        return (phrased(text, [*ctx.names, *self.kept_words(ctx.t)]) if ctx.i18n.lang == "ja"
+                else text)
 
     @staticmethod
     def numbered(e, ctx):
         """Whether a won game is named by its number: only in a match of several (Challenge),
         which the options in the view say (kept in ``Memory``); a replay, which keeps none,
         numbers the games after the first."""
-        if ctx.memory is not None:
-            return ctx.memory.games > 1
-        return e["game"] > 0
+        return ctx.memory.games > 1 if ctx.memory is not None else e["game"] > 0
 
     def won(self, game, ctx, numbered):
         """"Aki caught the White Rabbit twice and wins the game!" ("… wins game 2!" in a
@@ -1223,9 +1215,8 @@ class PlayMeUI(Table, GameUI):
         in phrases (「勝/利」 broke on a phone)."""
         how = "" if not e["jabber"] else "_jw" if e["s"] == e.get("jw") else "_jabber"
         text = ctx.say(f"playme.round.heading{how}", e["s"], n=e["round"] + 1)
-        if ctx.i18n.lang != "ja":
-            return text
-        return h("span", {"class_": "phrased"}, self.ja(text, ctx))
+        return (h("span", {"class_": "phrased"}, self.ja(text, ctx)) if ctx.i18n.lang == "ja"
+                else text)
 
     def round_summary(self, e, ctx):
         """What the round brought: the catch and the flip, the Play Me! race (who grabbed the
@@ -1279,9 +1270,9 @@ class PlayMeUI(Table, GameUI):
         return h("div", {"class_": "pm-summary phrased"}, parts)
 
     def score_text(self, outcome, seat, ctx):
-        n = outcome["scores"][seat]
         games = outcome.get("games") or []
-        return ctx.t("playme.score.games" if len(games) > 1 else "playme.score.rounds", n=n)
+        return ctx.t("playme.score.games" if len(games) > 1 else "playme.score.rounds",
+                     n=outcome["scores"][seat])
 
     def result(self, view, ctx):
         """How the game was won (each game of a Challenge), then every round: against whom,
