@@ -601,7 +601,37 @@ class Table:
     def prompt(self, view, sel, ctx):
         """The whole prompt region (there are no turns): the round, the countdown or who is to
         choose, and Pause while a round runs."""
-        return [self.status_bar(view, ctx)]
+        t = ctx.t
+        phase = view["phase"]
+        paused = self.paused(ctx)
+        if paused:
+            text = t("playme.status.paused")
+        elif view["outcome"] is not None:
+            text = t("play.over")
+        elif ctx.pause is not None:
+            text = t("play.round_over")
+        elif phase == "ready":
+            text = t("playme.status.ready", n=view["round"] + 1)
+        elif phase == "play":
+            second = self.countdown(ctx)
+            text = t("playme.status.countdown", n=second) if second else (
+                t("playme.status.jabber", n=view["round"] + 1, wins=view["team_wins"],
+                  target=GAME.team_target(view)) if view["jabber"] is not None
+                else t("playme.status.play", n=view["round"] + 1))
+        elif phase == "scramble":
+            text = t("playme.status.scramble")
+        else:
+            text = ctx.say(f"playme.status.{phase}", view["chooser"])
+        if view["options"]["challenge"] and view["outcome"] is None:
+            text = t("playme.status.game", n=view["game_no"] + 1, of=R.CHALLENGE_GAMES) + " " + text
+        pause = h("button", {"type": "button", "id": "pause",
+                             "class_": "button pause" + (" primary" if paused else ""),
+                             "data_act": "pause", "aria_pressed": str(paused).lower(),
+                             "aria_keyshortcuts": "Escape"},
+                  t("playme.resume") if paused else t("playme.pause"))
+        return [h("div", {"class_": "pm-status"},
+                  h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, text),
+                  pause if phase not in ("ready", "over") else None)]
 
     def replay_board(self, view, ctx):
         ctx.humans = []                     # a replay: nobody at the table, no controls
@@ -633,39 +663,6 @@ class Table:
         return h("div", {"class_": "pm-board", "data_region": "table", "data_opps": str(len(others)),
                          "data_hands": str(max(1, len(hands))),
                          "style": f"--wide: {wide}; --narrow: {narrow}"}, parts)
-
-    def status_bar(self, view, ctx):
-        t = ctx.t
-        phase = view["phase"]
-        paused = self.paused(ctx)
-        if paused:
-            text = t("playme.status.paused")
-        elif view["outcome"] is not None:
-            text = t("play.over")
-        elif ctx.pause is not None:
-            text = t("play.round_over")
-        elif phase == "ready":
-            text = t("playme.status.ready", n=view["round"] + 1)
-        elif phase == "play":
-            second = self.countdown(ctx)
-            text = t("playme.status.countdown", n=second) if second else (
-                t("playme.status.jabber", n=view["round"] + 1, wins=view["team_wins"],
-                  target=GAME.team_target(view)) if view["jabber"] is not None
-                else t("playme.status.play", n=view["round"] + 1))
-        elif phase == "scramble":
-            text = t("playme.status.scramble")
-        else:
-            text = ctx.say(f"playme.status.{phase}", view["chooser"])
-        if view["options"]["challenge"] and view["outcome"] is None:
-            text = t("playme.status.game", n=view["game_no"] + 1, of=R.CHALLENGE_GAMES) + " " + text
-        pause = h("button", {"type": "button", "id": "pause",
-                             "class_": "button pause" + (" primary" if paused else ""),
-                             "data_act": "pause", "aria_pressed": str(paused).lower(),
-                             "aria_keyshortcuts": "Escape"},
-                  t("playme.resume") if paused else t("playme.pause"))
-        return h("div", {"class_": "pm-status"},
-                 h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, text),
-                 pause if phase not in ("ready", "over") else None)
 
     def centre(self, view, ctx, hide):
         """The round tile (White Rabbit or Jabberwocky; a button when the one person at the
@@ -705,14 +702,6 @@ class Table:
         return h("div", {"class_": "pm-centre", "style": "grid-area: c"}, parts)
 
     # --- a card (anyone's) ---------------------------------------------------------------------
-    def head(self, view, ctx, s, title, aim=None):
-        """A card's first line: the owner's mark, the name, badges, the key that aims at it."""
-        return h("div", {"class_": "pm-head"},
-                 h("span", {"class_": "char-mark", "aria_hidden": "true"}, self.mark(view, ctx, s)),
-                 title,     # (a badge: the Jabberwocky is said where the side is)
-                 h("span", {"class_": "badge"}, ctx.t("playme.betrayer"))
-                 if s in view["betrayers"] else None, aim)
-
     def meta(self, view, ctx, s, hide):
         """Rounds won, dice in hand, the faces they show."""
         p = view["p"][s]
@@ -796,17 +785,19 @@ class Table:
                              "data_spot": f"card:{s}", "data_region": "hand" if more else "players",
                              "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
                              "aria_label": label},
-                 self.head(view, ctx, s, title, aim), self.meta(view, ctx, s, hide),
+                 h("div", {"class_": "pm-head"},       # its first line: mark, name, badge, key
+                   h("span", {"class_": "char-mark", "aria_hidden": "true"},
+                     self.mark(view, ctx, s)), title,   # (the Jabberwocky: said where the side is)
+                   h("span", {"class_": "badge"}, ctx.t("playme.betrayer"))
+                   if s in view["betrayers"] else None, aim),
+                 self.meta(view, ctx, s, hide),
                  self.power(view, sel, ctx, s), self.slots(view, ctx, s), *more)
 
     def card(self, view, sel, ctx, s, hide, area):
         """Another player's card, compact: mark, name, badges, dice in hand; the power; the
         slots; the key that aims at it."""
-        keys = []
-        for seat, km in self.key_maps(ctx).items():
-            order = self.target_order(view, seat)
-            if s in order and order.index(s) < len(km["targets"]):
-                keys.append(key_label(km["targets"][order.index(s)]))
+        keys = [key_label(km["targets"][self.target_order(view, seat).index(s)])   # (5 each)
+                for seat, km in self.key_maps(ctx).items() if seat != s]
         title = h("h2", {"class_": "seat-name"}, ctx.name(s),
                   h("span", {"class_": "offscreen"}, " · ", self.char_name(ctx.t, view, s)))
         aim = (h("kbd", {"class_": "aim-key", "aria_hidden": "true"}, "/".join(keys))
@@ -1001,16 +992,15 @@ class Table:
         for m in self.uses(view, ctx, seat, n):
             if "s" in m:
                 text = self.tt(ctx, f"playme.use.{m['a']}", n=n, name=ctx.name(m["s"]))
-                key = key_label(keys["targets"][order.index(m["s"])]) if order.index(m["s"]) < len(
-                    keys["targets"]) else ""
+                key = key_label(keys["targets"][order.index(m["s"])])      # (5 keys, 5 others)
             else:
                 text = self.tt(ctx, f"playme.use.{m['a']}", n=n)
                 key = key_label(keys["dice"][n - 1])
             buttons.append(h("button", {"type": "button", "class_": "button use " + m["a"],
                                         "id": self.use_id(seat, m), "data_act": "use",
                                         "data_arg": f"{seat}-{m['a']}-{m.get('s', '')}-{n}",
-                                        "aria_keyshortcuts": key or None},
-                             text, self.kbd(ctx, key) if key else None))
+                                        "aria_keyshortcuts": key},
+                             text, self.kbd(ctx, key)))
         return h("div", {"class_": "controls uses", "role": "group",
                          "aria_label": self.tt(ctx, "playme.uses_of", n=n)}, buttons)
 
@@ -1094,19 +1084,17 @@ class PlayMeUI(Table, GameUI):
         """Each character's two powers, and which seat has chosen it."""
         taken = {values.get(f"char{s}"): s for s in range(values["players"])}
         kept = self.kept_words(t)          # (Japanese: lines break between phrases only)
-        items = []
-        for c in R.CHARS:
-            seat = taken.get(c)
-            items.append(h("li", {"class_": f"pm-char {c}", "style": f"--c: {COLOURS[c]}"},
-                           h("p", {"class_": "pm-char-name"},
-                             h("span", {"class_": "char-mark", "aria_hidden": "true"},
-                               t(f"playme.mark.{c}")), " ", h("strong", {}, t(f"playme.char.{c}")),
-                             [" ", h("span", {"class_": "badge"}, t("setup.seat", n=seat + 1))]
-                             if seat is not None else None),
-                           [h("p", {"class_": "pm-side"},
-                              h("span", {"class_": f"side {side}"}, t(f"playme.side_now.{side}")),
-                              " ", phrased(t(f"playme.power.{c}.{side}"), kept))
-                            for side in ("wonder", "madness")]))
+        items = [h("li", {"class_": f"pm-char {c}", "style": f"--c: {COLOURS[c]}"},
+                   h("p", {"class_": "pm-char-name"},
+                     h("span", {"class_": "char-mark", "aria_hidden": "true"},
+                       t(f"playme.mark.{c}")), " ", h("strong", {}, t(f"playme.char.{c}")),
+                     [" ", h("span", {"class_": "badge"}, t("setup.seat", n=taken[c] + 1))]
+                     if c in taken else None),
+                   [h("p", {"class_": "pm-side"},
+                      h("span", {"class_": f"side {side}"}, t(f"playme.side_now.{side}")),
+                      " ", phrased(t(f"playme.power.{c}.{side}"), kept))
+                    for side in ("wonder", "madness")])
+                 for c in R.CHARS]
         return h("section", {"class_": "pm-powers phrased", "aria_labelledby": "powers-title"},
                  h("h2", {"id": "powers-title"}, t("playme.setup.powers")),
                  h("p", {"class_": "lead"}, phrased(t("playme.setup.powers_note"), kept)),
@@ -1149,8 +1137,8 @@ class PlayMeUI(Table, GameUI):
                 for s, c in enumerate(e["chars"])))
             return cast if kind == "setup" else t("playme.log.game", n=e["game"] + 1) + " " + cast
         if kind == "round":
-            key = "playme.log.round_jabber" if e["jabber"] is not None else "playme.log.round"
-            return t(key, n=e["round"] + 1)
+            return t("playme.log.round_jabber" if e["jabber"] is not None else "playme.log.round",
+                     n=e["round"] + 1)
         if kind == "catch":
             kind = "catch_jabber" if e["jabber"] else "catch"
         if kind in ("advance", "unblock", "stop", "reset", "grab", "slowest", "scramble", "spare",
@@ -1278,11 +1266,10 @@ class PlayMeUI(Table, GameUI):
         """How the game was won (each game of a Challenge), then every round: against whom,
         who won it, and what followed (a flip, the race's slowest, the Jabberwocky, a choice)."""
         t = ctx.t
-        parts = []
         challenge = len(view["games"]) > 1 or view["options"]["challenge"]
-        for g, game in enumerate(view["games"]):
-            parts.append(h("p", {"class_": "pm-news game_won"}, h("strong", {},
-                         self.ja(self.won(dict(game, game=g), ctx, challenge), ctx))))
+        parts = [h("p", {"class_": "pm-news game_won"},
+                   h("strong", {}, self.ja(self.won(dict(game, game=g), ctx, challenge), ctx)))
+                 for g, game in enumerate(view["games"])]
         told = stories(view["log"])
         rows, game_no = [], None
         for i, r in enumerate(view["results"]):
