@@ -358,9 +358,8 @@ class Table:
         return view["phase"] in LIVE
 
     def next_round_move(self, view, ctx):
-        if view["phase"] != "ready" or view["outcome"] is not None:
-            return None
-        return Move(None, {"a": "ready"})
+        return (Move(None, {"a": "ready"}) if view["phase"] == "ready" and view["outcome"] is None
+                else None)
 
     # --- what the session keeps --------------------------------------------------------------------
     def selection(self, old=None, seat=None):
@@ -450,11 +449,9 @@ class Table:
     def send(self, view, sel, ctx, seat, move):
         """A move of ``seat``'s, with Alice's chosen die kept aside when that is allowed (the
         session stamps it with the clock)."""
-        keep = sel.of(seat).get("keep")
-        if keep is not None and move["a"] in ("advance", "block", "swap", "unblock", "roll"):
-            with_keep = dict(move, keep=keep)
-            if with_keep in self.legal(view, ctx, seat):
-                move = with_keep
+        with_keep = dict(move, keep=sel.of(seat).get("keep"))
+        if with_keep["keep"] is not None and with_keep in self.legal(view, ctx, seat):
+            move = with_keep
         return Move(seat, move)
 
     def uses(self, view, ctx, seat, n):
@@ -990,17 +987,14 @@ class Table:
         order = self.target_order(view, seat)
         buttons = []
         for m in self.uses(view, ctx, seat, n):
-            if "s" in m:
-                text = self.tt(ctx, f"playme.use.{m['a']}", n=n, name=ctx.name(m["s"]))
-                key = key_label(keys["targets"][order.index(m["s"])])      # (5 keys, 5 others)
-            else:
-                text = self.tt(ctx, f"playme.use.{m['a']}", n=n)
-                key = key_label(keys["dice"][n - 1])
+            whom = {"name": ctx.name(m["s"])} if "s" in m else {}
+            key = key_label(keys["targets"][order.index(m["s"])] if "s" in m   # (5 keys, 5 others)
+                            else keys["dice"][n - 1])
             buttons.append(h("button", {"type": "button", "class_": "button use " + m["a"],
                                         "id": self.use_id(seat, m), "data_act": "use",
                                         "data_arg": f"{seat}-{m['a']}-{m.get('s', '')}-{n}",
                                         "aria_keyshortcuts": key},
-                             text, self.kbd(ctx, key)))
+                             self.tt(ctx, f"playme.use.{m['a']}", n=n, **whom), self.kbd(ctx, key)))
         return h("div", {"class_": "controls uses", "role": "group",
                          "aria_label": self.tt(ctx, "playme.uses_of", n=n)}, buttons)
 
@@ -1073,11 +1067,10 @@ class PlayMeUI(Table, GameUI):
     def reaction_field(self, values, t):
         """How quickly the computers act, one setting for the table (their level is how they
         think): by level, or one time for all of them."""
-        current = values.get("reaction", BY_LEVEL)
         return h("label", {"class_": "reaction"}, t("playme.setup.reaction"), " ",
                  h("select", {"name": "reaction", "id": "reaction",
                               "aria_describedby": "speed-note"},
-                   [h("option", {"value": r, "selected": current == r},
+                   [h("option", {"value": r, "selected": values.get("reaction", BY_LEVEL) == r},
                       t(f"playme.reaction.{r}")) for r in REACTION_CHOICES]))
 
     def setup_powers(self, values, t):
