@@ -40,7 +40,7 @@ card ``drop`` (``Motion`` remembers which are new since the screen opened); none
 from ...core.errors import IllegalMove
 from ...core.protocol import rules_of
 from ...ui.games import Action, GameUI, Move, action
-from ...ui.html import h
+from ...ui.html import Memo, h
 from ...ui.phrases import phrased
 from . import GAME
 from . import rules as R
@@ -81,9 +81,8 @@ class Motion:
         self.opened = self.last
 
     def keys(self, n):
-        first = self.last + 1
         self.last += n
-        return list(range(first, self.last + 1))
+        return list(range(self.last - n + 1, self.last + 1))
 
     @staticmethod
     def sig(slot):
@@ -564,10 +563,9 @@ class Table:
         for seat, keys in self.key_maps(ctx).items():
             if k in keys["dice"]:
                 return self.use_die(view, sel, ctx, seat, keys["dice"].index(k) + 1)
-            if k == keys["go"]:
-                return self.send(view, sel, ctx, seat, self.go_move(view, ctx, seat))
-            if k == keys["stop"]:
-                return self.send(view, sel, ctx, seat, {"a": "stop"})
+            if k in (keys["go"], keys["stop"]):
+                move = self.go_move(view, ctx, seat) if k == keys["go"] else {"a": "stop"}
+                return self.send(view, sel, ctx, seat, move)
             if k == keys["keep"]:
                 mine = sel.of(seat)
                 mine["keeping"] = not mine.get("keeping")
@@ -587,13 +585,8 @@ class Table:
     # --- drawing -------------------------------------------------------------------------------
     def tt(self, ctx, key, **params):
         """``t`` with a memo: a redraw repeats the same few dozen labels."""
-        memo_key = (ctx.i18n.lang, key, tuple(sorted(params.items())))
-        text = MEMO.get(memo_key)
-        if text is None:
-            if len(MEMO) > 4000:
-                MEMO.clear()
-            text = MEMO[memo_key] = ctx.t(key, **params)
-        return text
+        return MEMO((ctx.i18n.lang, key, tuple(sorted(params.items()))),
+                    lambda: ctx.t(key, **params))
 
     def prompt(self, view, sel, ctx):
         """The whole prompt region (there are no turns): the round, the countdown or who is to
@@ -775,9 +768,8 @@ class Table:
         classes = (["pm-card", p["char"]] + (["pm-hand", "me"] if more else ["opp"])
                    + (["mad"] if p["mad"] else []) + (["jabber"] if view["jabber"] == s else [])
                    + (["aimed"] if aimed else []) + (["pinned"] if sel.tip == s else []))
-        side = self.tt(ctx, f"playme.side_now.{side_key(view, s)}")
         label = ctx.t("playme.card_of", whose=ctx.whose(s), char=self.char_name(ctx.t, view, s),
-                      side=side)
+                      side=self.tt(ctx, f"playme.side_now.{side_key(view, s)}"))
         return h("section", {"class_": " ".join(classes), "id": f"card-{s}",
                              "data_spot": f"card:{s}", "data_region": "hand" if more else "players",
                              "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
@@ -821,19 +813,16 @@ class Table:
         else:
             say = (self.choices(view, ctx, seat, mine, keys) if live and mine.get("die") is not None
                    else h("p", {"class_": "hint"}, self.hint(view, ctx, seat, mine, legal, hide)))
-            dice = self.dice(view, sel, ctx, seat, hide, live)
+            dice = self.dice(view, ctx, seat, hide, live, mine, keys)
         return self.section(view, sel, ctx, seat, hide, area, title,
                             h("div", {"class_": "say", "id": f"say-{seat}"}, say),
                             dice, self.controls(view, ctx, seat, live, legal, mine, keys))
 
-    def dice(self, view, sel, ctx, seat, hide, live):
+    def dice(self, view, ctx, seat, hide, live, mine, keys):
         t = ctx.t
         p = view["p"][seat]
-        keys = self.key_maps(ctx)[seat]
-        mine = sel.seats.get(seat, {})
         motion = ctx.memory.motion if ctx.memory is not None else None
         alice = GAME.has(view, seat, "alice", "wonder")
-        colour = COLOURS[p["char"]]
         items = []
         for i, n in enumerate(p["roll"]):
             if hide:
@@ -875,7 +864,7 @@ class Table:
                                         "aria_keyshortcuts": key, "disabled": not live},
                              h("span", {"class_": "face", "id": f"face-{seat}-{face_key}",
                                         "data_fx": "roll" if motion is not None and motion.fresh(face_key) else None},
-                               die_svg(n, colour, size=52)),
+                               die_svg(n, COLOURS[p["char"]], size=52)),
                              None if ctx.touch else
                              h("span", {"class_": "key-hint", "aria_hidden": "true"}, key),
                              h("span", {"class_": "offscreen"}, self.tt(ctx, "playme.die_name", n=n), " "),
@@ -1027,7 +1016,7 @@ class Table:
         return self.tt(ctx, f"playme.mark.{view['p'][s]['char']}")
 
 
-MEMO = {}                      # translated labels (``Table.tt``)
+MEMO = Memo(4000)              # translated labels (``Table.tt``)
 
 
 class PlayMeUI(Table, GameUI):
@@ -1039,7 +1028,6 @@ class PlayMeUI(Table, GameUI):
                 **{f"kind{s}": "easy" for s in range(1, 6)}, **{f"char{s}": "" for s in range(6)}}
 
     def option_fields(self, values, t):
-        players = super().option_fields(values, t)
         chars = [h("label", {}, t("setup.seat", n=s + 1), " ",
                    h("select", {"name": f"char{s}", "id": f"char{s}", "data_act": "setup-change"},
                      h("option", {"value": "", "selected": not values.get(f"char{s}")},
@@ -1052,7 +1040,7 @@ class PlayMeUI(Table, GameUI):
                                "checked": bool(values.get(name))}),
                    " ", phrased(t(f"playme.option.{name}"), self.kept_words(t)))
                  for name in FLAGS]
-        return h("div", {"class_": "playme-setup"}, players,
+        return h("div", {"class_": "playme-setup"}, super().option_fields(values, t),
                  h("fieldset", {"class_": "chars"}, h("legend", {}, t("playme.setup.characters")), chars),
                  self.setup_powers(values, t),
                  h("fieldset", {"class_": "flags phrased"}, h("legend", {}, t("playme.setup.optional")), flags),
