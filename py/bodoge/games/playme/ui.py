@@ -200,9 +200,6 @@ def key_label(key):
     return KEY_NAMES.get(key, key.upper())
 
 
-side_key = GAME.side_of            # how a card lies: "jabber", "madness" or "wonder"
-
-
 def power_keys(view, s):
     """(short line, whole text) string keys of the power that applies to seat ``s`` now."""
     side, p = GAME.power(view, s), view["p"][s]
@@ -226,18 +223,16 @@ def layout(opps, hands):
 def stories(log):
     """What followed each round's catch, one list of events per round won (in order): the
     flip, the Play Me! race, the Jabberwocky, a choice, a game won."""
-    out = []
+    out, story = [], None
     for e in log:
         if e["e"] == "catch":
-            out.append([e])
-        elif e["e"] in ("round", "game"):
-            if out and out[-1] is not None:
-                if e["e"] == "game":        # a Challenge game ended with that round
-                    out[-1].append(e)
-                out.append(None)            # the story of that round is closed
-        elif out and out[-1] is not None:
-            out[-1].append(e)
-    return [story for story in out if story is not None]
+            story = [e]
+            out.append(story)
+        elif story is not None and e["e"] != "round":   # (a game: a Challenge game ended)
+            story.append(e)
+        if e["e"] in ("round", "game"):
+            story = None                    # the story of that round is closed
+    return out
 
 
 def by_person(*names):
@@ -709,7 +704,7 @@ class Table:
         text, a click or tap pins it) and the whole text as its description."""
         t = ctx.t
         short, full = power_keys(view, s)
-        side = side_key(view, s)
+        side = GAME.side_of(view, s)            # "jabber", "madness" or "wonder"
         pinned = sel.tip == s
         more = [" ", t("playme.power.stop")] if view["jabber"] == s and GAME.power(view, s) else None
         button = h("button", {"type": "button", "class_": "power", "id": f"pow-{s}", "data_act": "tip",
@@ -734,7 +729,6 @@ class Table:
     def slots(self, view, ctx, s):
         """The six slots of card ``s``: own dice, blocks (the owner's mark under a dashed die),
         empty slots with their numbers; a die just put there drops in."""
-        t = ctx.t
         motion = ctx.memory.motion if ctx.memory is not None else None
         p = view["p"][s]
         items = []
@@ -749,7 +743,7 @@ class Table:
             colour = COLOURS[view["p"][owners[0]]["char"]] if owners else NEUTRAL_COLOUR
             label = (self.tt(ctx, "playme.slot_own", i=i + 1, n=slot["n"]) if own else
                      self.tt(ctx, "playme.slot_block", i=i + 1, n=slot["n"],
-                             who=self.names(ctx, owners) or t("playme.neutral")))
+                             who=self.names(ctx, owners) or ctx.t("playme.neutral")))
             mark = "" if own else "+".join(self.mark(view, ctx, o) for o in owners) or "·"
             key = motion.key_of(motion.slots, s, i) if motion is not None else 0
             items.append(h("li", {"class_": "slot " + ("own" if own else "foreign"), "id": f"slot-{s}-{key}",
@@ -769,7 +763,7 @@ class Table:
                    + (["mad"] if p["mad"] else []) + (["jabber"] if view["jabber"] == s else [])
                    + (["aimed"] if aimed else []) + (["pinned"] if sel.tip == s else []))
         label = ctx.t("playme.card_of", whose=ctx.whose(s), char=self.char_name(ctx.t, view, s),
-                      side=self.tt(ctx, f"playme.side_now.{side_key(view, s)}"))
+                      side=self.tt(ctx, f"playme.side_now.{GAME.side_of(view, s)}"))
         return h("section", {"class_": " ".join(classes), "id": f"card-{s}",
                              "data_spot": f"card:{s}", "data_region": "hand" if more else "players",
                              "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
@@ -1252,11 +1246,11 @@ class PlayMeUI(Table, GameUI):
                    h("strong", {}, self.ja(self.won(dict(game, game=g), ctx, challenge), ctx)))
                  for g, game in enumerate(view["games"])]
         told = stories(view["log"])
-        rows, game_no = [], None
+        rows = []
         for i, r in enumerate(view["results"]):
-            if challenge and r["game"] != game_no:
-                game_no = r["game"]
-                rows.append(h("li", {"class_": "pm-game-head"}, t("playme.result.game_head", n=game_no + 1)))
+            if challenge and (i == 0 or r["game"] != view["results"][i - 1]["game"]):
+                rows.append(h("li", {"class_": "pm-game-head"},
+                              t("playme.result.game_head", n=r["game"] + 1)))
             notes = [self.describe(ev, ctx) for ev in (told[i] if i < len(told) else [])[1:]
                      if ev["e"] in ("flip", "jabberwocky", "slowest", "madden", "betray")]
             against = t("playme.result.vs_jabber") if r["jabber"] else t("playme.result.vs_rabbit")
@@ -1298,10 +1292,9 @@ class PlayMeUI(Table, GameUI):
         if view["jabber"] is not None:
             parts.append(t("playme.progress.jabber", name=ctx.name(view["jabber"]),
                            wins=view["team_wins"], target=GAME.team_target(view)))
-        else:
+        elif any(p["mad"] for p in view["p"]):
             mad = [s for s in range(view["players"]) if view["p"][s]["mad"]]
-            if mad:
-                parts.append(t("playme.progress.mad", names=self.names(ctx, mad)))
+            parts.append(t("playme.progress.mad", names=self.names(ctx, mad)))
         return " · ".join(parts)
 
     def rules(self, t):
