@@ -330,9 +330,8 @@ class Table:
         record of rules 1 or 2 has it made from its log (``settled_of``)."""
         if rules_of(view) < R.V3_SETTLED:
             return self.reopened(view, ctx) if any(e["e"] in R.SETTLING for e in events) else None
-        if view["outcome"] is not None:
-            return None
-        return next((e for e in reversed(events) if e["e"] == "settled"), None)
+        return (next((e for e in reversed(events) if e["e"] == "settled"), None)
+                if view["outcome"] is None else None)
 
     def reopened(self, view, ctx):
         """Reopened after a round: its summary shows again."""
@@ -864,8 +863,7 @@ class Table:
                              h("span", {"class_": "offscreen"}, self.tt(ctx, "playme.die_name", n=n), " "),
                              act),
                            h("span", {"class_": "under"}, under)))
-        aside = p["pool"] - len(p["roll"]) if view["phase"] == "play" else 0
-        if aside > 0:
+        if view["phase"] == "play" and p["pool"] > len(p["roll"]):        # dice set aside
             items.append(h("li", {}, h("span", {"class_": "die aside"}, blank_die(44),
                                         h("span", {"class_": "offscreen"}, t("playme.aside")))))
         return h("ul", {"class_": "dice keeps" if alice and not ctx.touch else "dice", "id": f"dice-{seat}",
@@ -882,10 +880,9 @@ class Table:
         the word."""
         word = self.tt(ctx, f"playme.act.{kind}", n=more)
         short = self.tt(ctx, f"playme.act_short.{kind}", n=more)
-        if short == word:
-            return word
-        return [h("span", {"class_": "act-long"}, word),
-                h("span", {"class_": "act-short", "aria_hidden": "true"}, short)]
+        return word if short == word else [
+            h("span", {"class_": "act-long"}, word),
+            h("span", {"class_": "act-short", "aria_hidden": "true"}, short)]
 
     def act_who(self, view, ctx, s):
         """Whom a die's block or swap aims at: the mark of its card, on the die's corner (the
@@ -958,8 +955,7 @@ class Table:
         t = ctx.t
         buttons = [h("button", {"type": "button", "class_": "button", "id": f"{m['a']}-{m.get('s', 'none')}",
                                 "data_act": m["a"], "data_arg": f"{seat}-{m.get('s', '')}"},
-                     t(f"playme.choice.{m['a']}", name=ctx.name(m["s"])) if "s" in m
-                     else t("playme.choice.spare"))
+                     t(f"playme.choice.{m['a']}", name=ctx.name(m["s"]) if "s" in m else None))
                    for m in self.legal(view, ctx, seat)]
         return h("div", {"class_": "controls choice", "role": "group", "aria_labelledby": f"say-{seat}"},
                  buttons)
@@ -1002,9 +998,8 @@ class Table:
             return ""
         if GAME.foreign(view, seat):
             return t("playme.hint.blocked", n=view["p"][seat]["card"][-1]["n"])
-        if GAME.next_number(view, seat) <= R.SLOTS:
-            return t("playme.hint.need", n=GAME.next_number(view, seat))
-        return ""
+        need = GAME.next_number(view, seat)
+        return t("playme.hint.need", n=need) if need <= R.SLOTS else ""
 
     def mark(self, view, ctx, s):
         return self.tt(ctx, f"playme.mark.{view['p'][s]['char']}")
