@@ -40,7 +40,7 @@ card ``drop`` (``Motion`` remembers which are new since the screen opened); none
 from ...core.errors import IllegalMove
 from ...core.protocol import rules_of
 from ...ui.games import Action, GameUI, Move, action
-from ...ui.html import h
+from ...ui.html import Memo, h
 from ...ui.phrases import phrased
 from . import GAME
 from . import rules as R
@@ -57,8 +57,10 @@ KEYS = (  # (dice 1..6, roll or catch, targets, keep, stop) for the left and the
     {"dice": "m,.jkl", "go": "Enter", "targets": "yuiop", "keep": "n", "stop": "h"},
 )
 KEY_NAMES = {" ": "Space", "Enter": "Enter"}
+SQUARE = {"x": "2", "y": "2", "width": "40", "height": "40", "rx": "8"}     # a die's face
 REROLLS = ("advance", "block", "unblock", "swap", "roll")   # moves after which the mover rolls
 LIVE = ("play", "scramble", "madden", "betray")             # a round is being played or settled
+FLAGS = ("play_me", "challenge", "mad_jabberwocky")         # the optional rules (the form's boxes)
 
 
 class Motion:
@@ -79,9 +81,8 @@ class Motion:
         self.opened = self.last
 
     def keys(self, n):
-        first = self.last + 1
         self.last += n
-        return list(range(first, self.last + 1))
+        return list(range(self.last - n + 1, self.last + 1))
 
     @staticmethod
     def sig(slot):
@@ -106,20 +107,16 @@ class Motion:
         new, old, keys = list(p["roll"]), list(self.faces[s]), list(self.dice[s])
         self.faces[s] = new
         a = move["a"] if move else None
-        if a == "ready":
-            self.dice[s] = self.keys(len(new))
-            return
-        if a == "advance" and p.get("bonus") and move["n"] in old:   # the Hatter's first advance
+        if a == "ready":                                     # a new round: every die is new
+            old, keys = [], []
+        elif a == "advance" and p.get("bonus") and move["n"] in old:   # the Hatter's first advance
             i = old.index(move["n"])
             del old[i], keys[i]
         elif a in REROLLS:                                   # rolled again (a kept die stays)
-            kept = []
             keep = move.get("keep")
-            if keep is not None and new[:1] == [keep] and keep in old:
-                kept = [keys[old.index(keep)]]
-            self.dice[s] = kept + self.keys(len(new) - len(kept))
-            return
-        if new[:len(old)] == old:                            # dice came home
+            kept = keep is not None and new[:1] == [keep] and keep in old
+            old, keys = ([keep], [keys[old.index(keep)]]) if kept else ([], [])
+        if new[:len(old)] == old:                            # dice came home (or new ones)
             self.dice[s] = keys[:len(old)] + self.keys(len(new) - len(old))
         elif old[:len(new)] == new:                          # a die set aside
             self.dice[s] = keys[:len(new)]
@@ -130,12 +127,10 @@ class Motion:
         """The dice show again (the countdown ran out, or play resumed): they roll in."""
         self.dice = [self.keys(len(faces)) for faces in self.faces]
 
-    def die_key(self, s, i):
-        keys = self.dice[s] if s < len(self.dice) else []
-        return keys[i] if i < len(keys) else 0
-
-    def slot_key(self, s, i):
-        keys = self.slots[s] if s < len(self.slots) else []
+    @staticmethod
+    def key_of(table, s, i):
+        """Die or slot ``i`` of seat ``s``'s key in ``self.dice`` or ``self.slots`` (0: none)."""
+        keys = table[s] if s < len(table) else []
         return keys[i] if i < len(keys) else 0
 
 
@@ -144,53 +139,55 @@ def die_defs():
     """The six faces, drawn once per table (``die_svg`` uses them): a redraw of a table of six
     cards sends a few nodes per die instead of a rectangle and its pips."""
     faces = [h("symbol", {"id": f"pm-d{n}", "viewBox": "0 0 44 44"},
-               h("rect", {"x": "2", "y": "2", "width": "40", "height": "40", "rx": "8",
-                          "fill": "currentColor", "stroke": "#1d1f24"}),
-               [h("circle", {"cx": str(4 + 9 * cx), "cy": str(4 + 9 * cy), "r": "4.2",
-                             "fill": "#fff", "stroke": "none"}) for cx, cy in PIPS[n]])
+               h("rect", dict(SQUARE, fill="currentColor", stroke="#1d1f24")),
+               pips(n, stroke="none"))
              for n in range(1, 7)]
     return h("svg", {"class_": "pm-defs", "width": "0", "height": "0", "aria_hidden": "true",
                      "focusable": "false"}, faces)
 
 
-def die_svg(n, colour, size=44, dashed=False):
-    """One die: white pips on the owner's colour, a dashed border if it blocks a card."""
+def pips(n, **attrs):
+    """The white pips of a face ``n`` in a 44×44 die."""
+    return [h("circle", {"cx": str(4 + 9 * cx), "cy": str(4 + 9 * cy), "r": "4.2", "fill": "#fff",
+                         **attrs}) for cx, cy in PIPS[n]]
+
+
+def die_box(size, *parts, colour=None):
     return h("svg", {"viewBox": "0 0 44 44", "width": str(size), "height": str(size),
                      "aria_hidden": "true", "focusable": "false", "class_": "die-svg",
-                     "style": f"color: {colour}"},
-             h("use", {"href": f"#pm-d{n}", "stroke_width": "3" if dashed else "2",
-                       "stroke_dasharray": "6 4" if dashed else None}))
+                     "style": colour and f"color: {colour}"}, *parts)
+
+
+def die_svg(n, colour, size=44, dashed=False):
+    """One die: white pips on the owner's colour, a dashed border if it blocks a card."""
+    return die_box(size, h("use", {"href": f"#pm-d{n}", "stroke_width": "3" if dashed else "2",
+                                   "stroke_dasharray": "6 4" if dashed else None}), colour=colour)
 
 
 def blank_die(size=44):
-    return h("svg", {"viewBox": "0 0 44 44", "width": str(size), "height": str(size),
-                     "aria_hidden": "true", "focusable": "false", "class_": "die-svg"},
-             h("rect", {"x": "2", "y": "2", "width": "40", "height": "40", "rx": "8",
-                        "fill": "#e9e4d8", "stroke": "#8a8578", "stroke_width": "2"}),
-             h("text", {"x": "22", "y": "29", "text_anchor": "middle", "font_size": "20",
-                        "fill": "#6b6f78"}, "?"))
+    return die_box(size, h("rect", dict(SQUARE, fill="#e9e4d8", stroke="#8a8578",
+                                        stroke_width="2")),
+                   h("text", {"x": "22", "y": "29", "text_anchor": "middle", "font_size": "20",
+                              "fill": "#6b6f78"}, "?"))
 
 
 def tile_parts(jabber=False):
     """The round tile's drawing in an 80×80 box: the White Rabbit, or the Jabberwocky."""
+    line = {"stroke": "#1d1f24", "stroke_width": "2"}
+    edge = {"cx": "40", "cy": "40", "r": "36", "fill": None,      # (the fill in its place)
+            "stroke": "#1d1f24", "stroke_width": "3"}
     if jabber:
-        return [h("circle", {"cx": "40", "cy": "40", "r": "36", "fill": "#2f5d34", "stroke": "#1d1f24",
-                             "stroke_width": "3"}),
+        return [h("circle", dict(edge, fill="#2f5d34")),
                 h("path", {"d": "M18 46 L28 26 L34 40 L40 20 L46 40 L52 26 L62 46 Z", "fill": "#cfe8b0"}),
-                h("circle", {"cx": "32", "cy": "52", "r": "4", "fill": "#ffd23f"}),
-                h("circle", {"cx": "48", "cy": "52", "r": "4", "fill": "#ffd23f"})]
-    return [h("circle", {"cx": "40", "cy": "40", "r": "36", "fill": "#fffdf8", "stroke": "#1d1f24",
-                         "stroke_width": "3"}),
-            h("ellipse", {"cx": "31", "cy": "22", "rx": "6", "ry": "16", "fill": "#fff",
-                          "stroke": "#1d1f24", "stroke_width": "2"}),
-            h("ellipse", {"cx": "49", "cy": "22", "rx": "6", "ry": "16", "fill": "#fff",
-                          "stroke": "#1d1f24", "stroke_width": "2"}),
-            h("circle", {"cx": "40", "cy": "48", "r": "17", "fill": "#fff", "stroke": "#1d1f24",
-                         "stroke_width": "2"}),
-            h("circle", {"cx": "34", "cy": "45", "r": "2.5", "fill": "#b3261e"}),
-            h("circle", {"cx": "46", "cy": "45", "r": "2.5", "fill": "#b3261e"}),
-            h("path", {"d": "M36 54 Q40 58 44 54", "fill": "none", "stroke": "#1d1f24",
-                       "stroke_width": "2"})]
+                *[h("circle", {"cx": x, "cy": "52", "r": "4", "fill": "#ffd23f"})
+                  for x in ("32", "48")]]
+    return [h("circle", dict(edge, fill="#fffdf8")),
+            *[h("ellipse", {"cx": x, "cy": "22", "rx": "6", "ry": "16", "fill": "#fff", **line})
+              for x in ("31", "49")],
+            h("circle", {"cx": "40", "cy": "48", "r": "17", "fill": "#fff", **line}),
+            *[h("circle", {"cx": x, "cy": "45", "r": "2.5", "fill": "#b3261e"})
+              for x in ("34", "46")],
+            h("path", {"d": "M36 54 Q40 58 44 54", "fill": "none", **line})]
 
 
 def rabbit_svg(jabber=False):
@@ -203,17 +200,11 @@ def key_label(key):
     return KEY_NAMES.get(key, key.upper())
 
 
-side_key = GAME.side_of            # how a card lies: "jabber", "madness" or "wonder"
-
-
 def power_keys(view, s):
     """(short line, whole text) string keys of the power that applies to seat ``s`` now."""
-    side = GAME.power(view, s)
-    if side is None:
-        what = "sealed" if view["p"][s]["sealed"] else "none"
-        return f"playme.power_short.{what}", f"playme.power.{what}"
-    char = view["p"][s]["char"]
-    return f"playme.power_short.{char}.{side}", f"playme.power.{char}.{side}"
+    side, p = GAME.power(view, s), view["p"][s]
+    what = ("sealed" if p["sealed"] else "none") if side is None else f"{p['char']}.{side}"
+    return f"playme.power_short.{what}", f"playme.power.{what}"
 
 
 def layout(opps, hands):
@@ -221,37 +212,44 @@ def layout(opps, hands):
     viewer, ``c`` the round tile, ``h1``/``h2`` the hands at the bottom), on a wide table (six
     columns: the first and last of the others beside the tile, the rest across it) and on a
     narrow one (one column: the others one above the other, then the tile)."""
-    names = [f"o{i + 1}" for i in range(opps)]
-    if opps == 0:
-        wide = ["c c c c c c"]
-    elif opps == 1:
-        wide = [". o1 o1 o1 o1 .", "c c c c c c"]
-    elif opps == 2:
-        wide = ["o1 o1 c c o2 o2"]
-    else:
-        across = names[1:-1]
-        span = {1: ". {0} {0} {0} {0} .", 2: "{0} {0} {0} {1} {1} {1}", 3: "{0} {0} {1} {1} {2} {2}"}
-        wide = [span[len(across)].format(*across), f"o1 o1 c c {names[-1]} {names[-1]}"]
+    wide = {0: ["c c c c c c"], 1: [". o1 o1 o1 o1 .", "c c c c c c"], 2: ["o1 o1 c c o2 o2"],
+            3: [". o2 o2 o2 o2 .", "o1 o1 c c o3 o3"], 4: ["o2 o2 o2 o3 o3 o3", "o1 o1 c c o4 o4"],
+            5: ["o2 o2 o3 o3 o4 o4", "o1 o1 c c o5 o5"]}[opps]
     wide.append("h1 h1 h1 h1 h1 h1" if hands == 1 else "h1 h1 h1 h2 h2 h2")
-    narrow = names + ["c"] + [f"h{i + 1}" for i in range(hands)]
+    narrow = [f"o{i + 1}" for i in range(opps)] + ["c"] + [f"h{i + 1}" for i in range(hands)]
     return " ".join(f"'{row}'" for row in wide), " ".join(f"'{row}'" for row in narrow)
 
 
 def stories(log):
     """What followed each round's catch, one list of events per round won (in order): the
     flip, the Play Me! race, the Jabberwocky, a choice, a game won."""
-    out = []
+    out, story = [], None
     for e in log:
         if e["e"] == "catch":
-            out.append([e])
-        elif e["e"] in ("round", "game"):
-            if out and out[-1] is not None:
-                if e["e"] == "game":        # a Challenge game ended with that round
-                    out[-1].append(e)
-                out.append(None)            # the story of that round is closed
-        elif out and out[-1] is not None:
-            out[-1].append(e)
-    return [story for story in out if story is not None]
+            story = [e]
+            out.append(story)
+        elif story is not None and e["e"] != "round":   # (a game: a Challenge game ended)
+            story.append(e)
+        if e["e"] in ("round", "game"):
+            story = None                    # the story of that round is closed
+    return out
+
+
+def by_person(*names):
+    """``@action`` for ``"<seat>-<rest>"`` of a person at this device who may act now: called as
+    ``handler(view, sel, ctx, seat, rest)``; for anyone else nothing happens."""
+    def declare(fn):
+        def handler(self, arg, view, sel, ctx):
+            seat, _, rest = arg.partition("-")
+            if not seat.isdigit() or int(seat) not in ctx.humans or self.paused(ctx):
+                return None
+            return fn(self, view, sel, ctx, int(seat), rest)
+        return action(*names)(handler)
+    return declare
+
+
+def number(text):
+    return int(text) if text.isdigit() else 0
 
 
 class Choice:
@@ -289,12 +287,11 @@ class Table:
     # --- what the rules allow, for the person at the device ------------------------------------
     @staticmethod
     def legal(view, ctx, seat):
-        memory = ctx.memory
-        if memory is None:
-            return GAME.moves(view, seat) if seat in view["to_move"] else []
-        if memory.legal[0] is not view:
-            memory.legal = (view, {})
-        cache = memory.legal[1]
+        cache = {}
+        if ctx.memory is not None:
+            if ctx.memory.legal[0] is not view:
+                ctx.memory.legal = (view, {})
+            cache = ctx.memory.legal[1]
         if seat not in cache:
             cache[seat] = GAME.moves(view, seat) if seat in view["to_move"] else []
         return cache[seat]
@@ -318,6 +315,10 @@ class Table:
         return {seat: KEYS[i] for i, seat in enumerate(ctx.humans[:2])}
 
     @staticmethod
+    def names(ctx, seats):
+        return ctx.t("list.sep").join(ctx.name(s) for s in seats)
+
+    @staticmethod
     def target_order(view, seat):
         n = view["players"]
         return [(seat + i) % n for i in range(1, n)]
@@ -327,13 +328,10 @@ class Table:
         """A round's summary once the round is settled (the Play Me! race run, the
         Jabberwocky's or a betrayer's choice made): the rules record it (``settled``); a
         record of rules 1 or 2 has it made from its log (``settled_of``)."""
-        if view["outcome"] is not None:
-            return None
-        if rules_of(view) >= R.V3_SETTLED:
-            return next((e for e in reversed(events) if e["e"] == "settled"), None)
-        if view["phase"] == "ready" and view["results"] and any(e["e"] in R.SETTLING for e in events):
-            return GAME.settled_of(view, ctx.earlier() if ctx.earlier is not None else None)
-        return None
+        if rules_of(view) < R.V3_SETTLED:
+            return self.reopened(view, ctx) if any(e["e"] in R.SETTLING for e in events) else None
+        return (next((e for e in reversed(events) if e["e"] == "settled"), None)
+                if view["outcome"] is None else None)
 
     def reopened(self, view, ctx):
         """Reopened after a round: its summary shows again."""
@@ -353,9 +351,8 @@ class Table:
         return view["phase"] in LIVE
 
     def next_round_move(self, view, ctx):
-        if view["phase"] != "ready" or view["outcome"] is not None:
-            return None
-        return Move(None, {"a": "ready"})
+        return (Move(None, {"a": "ready"}) if view["phase"] == "ready" and view["outcome"] is None
+                else None)
 
     # --- what the session keeps --------------------------------------------------------------------
     def selection(self, old=None, seat=None):
@@ -382,48 +379,28 @@ class Table:
         sel.tip = None if sel.tip == s else s
         return True
 
-    def person(self, arg, ctx):
-        """``"<seat>-<rest>"`` of a person at this device who may act now: (seat, rest), or
-        (None, "")."""
-        seat, _, rest = arg.partition("-")
-        if not seat.isdigit() or int(seat) not in ctx.humans or self.paused(ctx):
-            return None, ""
-        return int(seat), rest
+    @by_person("die")
+    def die(self, view, sel, ctx, seat, rest):
+        return self.use_die(view, sel, ctx, seat, number(rest))
 
-    @action("die")
-    def die(self, arg, view, sel, ctx):
-        seat, rest = self.person(arg, ctx)
-        if seat is None:
-            return None
-        return self.use_die(view, sel, ctx, seat, int(rest) if rest.isdigit() else 0)
+    @by_person("keep")
+    def keep(self, view, sel, ctx, seat, rest):
+        return self.toggle_keep(view, sel, seat, number(rest))
 
-    @action("keep")
-    def keep(self, arg, view, sel, ctx):
-        seat, rest = self.person(arg, ctx)
-        if seat is None:
-            return None
-        return self.toggle_keep(view, sel, seat, int(rest) if rest.isdigit() else 0)
-
-    @action("keeping")
-    def keeping(self, arg, view, sel, ctx):
+    @by_person("keeping")
+    def keeping(self, view, sel, ctx, seat, rest):
         """Alice's Keep beside Roll again (a touch screen, a narrow table; the key A does the
         same): the next die pressed is kept for the next roll (pressed again: kept no more);
         Keep again: choose no die."""
-        seat, _ = self.person(arg, ctx)
-        if seat is None:
-            return None
         mine = sel.of(seat)
         mine.pop("die", None)
         mine.pop("aim", None)
         mine["keeping"] = not mine.get("keeping")
         return True
 
-    @action("use", "hit")
-    def use(self, arg, view, sel, ctx):
+    @by_person("use", "hit")
+    def use(self, view, sel, ctx, seat, rest):
         """One use of the picked die: ``<seat>-<action>-<target or "">-<n>``."""
-        seat, rest = self.person(arg, ctx)
-        if seat is None:
-            return None
         a, _, tail = rest.partition("-")
         x, _, n = tail.partition("-")
         if not n.isdigit() or not (x.isdigit() or (x == "" and a in ("advance", "unblock"))):
@@ -433,54 +410,41 @@ class Table:
             move["s"] = int(x)
         return self.send(view, sel, ctx, seat, move)
 
-    @action("more")
-    def more(self, arg, view, sel, ctx):
-        seat, rest = self.person(arg, ctx)
-        if seat is None:
-            return None
-        return self.pick_die(view, sel, ctx, seat, int(rest) if rest.isdigit() else 0)
+    @by_person("more")
+    def more(self, view, sel, ctx, seat, rest):
+        return self.pick_die(view, sel, ctx, seat, number(rest))
 
-    @action("madden", "betray")
-    def choose(self, arg, view, sel, ctx):
+    @by_person("madden", "betray")
+    def choose(self, view, sel, ctx, seat, rest):
         """After a round: the Jabberwocky's or a winner's choice (the button's move)."""
-        seat, rest = self.person(arg, ctx)
-        if seat is None or not rest.isdigit():
+        if not rest.isdigit():
             return None
         return self.send(view, sel, ctx, seat, {"a": ctx.acted, "s": int(rest)})
 
-    @action("roll", "catch", "stop", "spare", "go")
-    def simple(self, arg, view, sel, ctx):
+    @by_person("roll", "catch", "stop", "spare", "go")
+    def simple(self, view, sel, ctx, seat, rest):
         """A move that is only its name (Roll again, Catch, Stop!, Spare); "go" is Space:
         catch when possible, else roll again."""
-        seat, _ = self.person(arg, ctx)
-        if seat is None:
-            return None
         name = ctx.acted
         move = self.go_move(view, ctx, seat) if name == "go" else {"a": name}
         return self.send(view, sel, ctx, seat, move)
 
-    @action("cancel")
-    def cancel(self, arg, view, sel, ctx):
-        seat, _ = self.person(arg, ctx)
-        if seat is None:
-            return None
+    @by_person("cancel")
+    def cancel(self, view, sel, ctx, seat, rest):
         sel.seats[seat] = {}
         return True
 
     def go_move(self, view, ctx, seat):
         """Space/Enter: catch when that is possible, else roll again."""
-        if any(m["a"] == "catch" for m in self.legal(view, ctx, seat)):
-            return {"a": "catch"}
-        return {"a": "roll"}
+        return {"a": "catch" if any(m["a"] == "catch" for m in self.legal(view, ctx, seat))
+                else "roll"}
 
     def send(self, view, sel, ctx, seat, move):
         """A move of ``seat``'s, with Alice's chosen die kept aside when that is allowed (the
         session stamps it with the clock)."""
-        keep = sel.of(seat).get("keep")
-        if keep is not None and move["a"] in ("advance", "block", "swap", "unblock", "roll"):
-            with_keep = dict(move, keep=keep)
-            if with_keep in self.legal(view, ctx, seat):
-                move = with_keep
+        with_keep = dict(move, keep=sel.of(seat).get("keep"))
+        if with_keep["keep"] is not None and with_keep in self.legal(view, ctx, seat):
+            move = with_keep
         return Move(seat, move)
 
     def uses(self, view, ctx, seat, n):
@@ -496,11 +460,8 @@ class Table:
     @staticmethod
     def default_use(uses):
         """What a die does on one click or key: advance, else unblock, else its only use."""
-        for a in ("advance", "unblock"):
-            mine = [m for m in uses if m["a"] == a]
-            if mine:
-                return mine[0]
-        return uses[0] if len(uses) == 1 else None
+        return next((m for a in ("advance", "unblock") for m in uses if m["a"] == a),
+                    uses[0] if len(uses) == 1 else None)
 
     @staticmethod
     def use_id(seat, m):
@@ -511,24 +472,20 @@ class Table:
         with this die; else do the die's default action; a die with several targets and no
         default is picked, and its uses are offered."""
         mine = sel.of(seat)
+        kind, move, _ = self.die_plan(view, ctx, seat, n, mine)
         if mine.pop("keeping", False):
             return self.toggle_keep(view, sel, seat, n)
-        uses = self.uses(view, ctx, seat, n)
         aim = mine.pop("aim", None)
-        if aim is not None:
-            hits = [m for m in uses if m.get("s") == aim]
-            if hits:
-                return self.send(view, sel, ctx, seat, hits[0])
-            ctx.error = ctx.t("playme.no_hit", n=n, whose=ctx.whose(aim))
-            return True
-        move = self.default_use(uses)
         if move is not None:
             return self.send(view, sel, ctx, seat, move)
-        if not uses:
+        if aim is not None:
+            ctx.error = ctx.t("playme.no_hit", n=n, whose=ctx.whose(aim))
+        elif kind == "choices":
+            return self.pick_die(view, sel, ctx, seat, n)
+        else:
             ctx.error = self.no_use(view, ctx, seat, n)
             mine.pop("die", None)
-            return True
-        return self.pick_die(view, sel, ctx, seat, n)
+        return True
 
     def no_use(self, view, ctx, seat, n):
         """Why a die showing ``n`` can do nothing now (the rules' own words where they have
@@ -584,16 +541,14 @@ class Table:
 
     def key(self, key, view, sel, ctx):
         phase = view["phase"]
-        if key == "Escape":
+        if key == "Escape":            # a power's text pinned open, else a choice, else: pause
+            if sel.tip is None and not sel:
+                return Action("pause") if phase not in ("ready", "over") else None
             if sel.tip is not None:
                 sel.tip = None
-                return True
-            if sel:
+            else:
                 sel.seats.clear()
-                return True
-            if phase not in ("ready", "over"):
-                return Action("pause")
-            return None
+            return True
         k = key.lower() if len(key) == 1 else key
         if phase == "ready" and k in (" ", "Enter") and view["outcome"] is None:
             return Action("start-round")
@@ -602,10 +557,9 @@ class Table:
         for seat, keys in self.key_maps(ctx).items():
             if k in keys["dice"]:
                 return self.use_die(view, sel, ctx, seat, keys["dice"].index(k) + 1)
-            if k == keys["go"]:
-                return self.send(view, sel, ctx, seat, self.go_move(view, ctx, seat))
-            if k == keys["stop"]:
-                return self.send(view, sel, ctx, seat, {"a": "stop"})
+            if k in (keys["go"], keys["stop"]):
+                move = self.go_move(view, ctx, seat) if k == keys["go"] else {"a": "stop"}
+                return self.send(view, sel, ctx, seat, move)
             if k == keys["keep"]:
                 mine = sel.of(seat)
                 mine["keeping"] = not mine.get("keeping")
@@ -625,18 +579,43 @@ class Table:
     # --- drawing -------------------------------------------------------------------------------
     def tt(self, ctx, key, **params):
         """``t`` with a memo: a redraw repeats the same few dozen labels."""
-        memo_key = (ctx.i18n.lang, key, tuple(sorted(params.items())))
-        text = MEMO.get(memo_key)
-        if text is None:
-            if len(MEMO) > 4000:
-                MEMO.clear()
-            text = MEMO[memo_key] = ctx.t(key, **params)
-        return text
+        return MEMO((ctx.i18n.lang, key, tuple(sorted(params.items()))),
+                    lambda: ctx.t(key, **params))
 
     def prompt(self, view, sel, ctx):
         """The whole prompt region (there are no turns): the round, the countdown or who is to
         choose, and Pause while a round runs."""
-        return [self.status_bar(view, ctx)]
+        t = ctx.t
+        phase = view["phase"]
+        paused = self.paused(ctx)
+        if paused:
+            text = t("playme.status.paused")
+        elif view["outcome"] is not None:
+            text = t("play.over")
+        elif ctx.pause is not None:
+            text = t("play.round_over")
+        elif phase == "ready":
+            text = t("playme.status.ready", n=view["round"] + 1)
+        elif phase == "play":
+            second = self.countdown(ctx)
+            text = t("playme.status.countdown", n=second) if second else (
+                t("playme.status.jabber", n=view["round"] + 1, wins=view["team_wins"],
+                  target=GAME.team_target(view)) if view["jabber"] is not None
+                else t("playme.status.play", n=view["round"] + 1))
+        elif phase == "scramble":
+            text = t("playme.status.scramble")
+        else:
+            text = ctx.say(f"playme.status.{phase}", view["chooser"])
+        if view["options"]["challenge"] and view["outcome"] is None:
+            text = t("playme.status.game", n=view["game_no"] + 1, of=R.CHALLENGE_GAMES) + " " + text
+        pause = h("button", {"type": "button", "id": "pause",
+                             "class_": "button pause" + (" primary" if paused else ""),
+                             "data_act": "pause", "aria_pressed": str(paused).lower(),
+                             "aria_keyshortcuts": "Escape"},
+                  t("playme.resume") if paused else t("playme.pause"))
+        return [h("div", {"class_": "pm-status"},
+                  h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, text),
+                  pause if phase not in ("ready", "over") else None)]
 
     def replay_board(self, view, ctx):
         ctx.humans = []                     # a replay: nobody at the table, no controls
@@ -668,38 +647,6 @@ class Table:
         return h("div", {"class_": "pm-board", "data_region": "table", "data_opps": str(len(others)),
                          "data_hands": str(max(1, len(hands))),
                          "style": f"--wide: {wide}; --narrow: {narrow}"}, parts)
-
-    def status_bar(self, view, ctx):
-        t = ctx.t
-        phase = view["phase"]
-        paused = self.paused(ctx)
-        if view["outcome"] is not None:
-            text = t("play.over")
-        elif ctx.pause is not None:
-            text = t("play.round_over")
-        elif phase == "ready":
-            text = t("playme.status.ready", n=view["round"] + 1)
-        elif phase == "play":
-            second = self.countdown(ctx)
-            text = t("playme.status.countdown", n=second) if second else (
-                t("playme.status.jabber", n=view["round"] + 1, wins=view["team_wins"],
-                  target=GAME.team_target(view)) if view["jabber"] is not None
-                else t("playme.status.play", n=view["round"] + 1))
-        elif phase == "scramble":
-            text = t("playme.status.scramble")
-        else:
-            text = ctx.say(f"playme.status.{phase}", view["chooser"])
-        if paused:
-            text = t("playme.status.paused")
-        if view["options"]["challenge"] and view["outcome"] is None:
-            text = t("playme.status.game", n=view["game_no"] + 1, of=R.CHALLENGE_GAMES) + " " + text
-        live = phase not in ("ready", "over")
-        pause = h("button", {"type": "button", "id": "pause", "class_": "button pause" + (" primary" if paused else ""),
-                             "data_act": "pause", "aria_pressed": str(paused).lower(),
-                             "aria_keyshortcuts": "Escape"},
-                  t("playme.resume") if paused else t("playme.pause")) if live else None
-        return h("div", {"class_": "pm-status"},
-                 h("p", {"id": "prompt", "class_": "prompt", "tabindex": "-1"}, text), pause)
 
     def centre(self, view, ctx, hide):
         """The round tile (White Rabbit or Jabberwocky; a button when the one person at the
@@ -739,15 +686,6 @@ class Table:
         return h("div", {"class_": "pm-centre", "style": "grid-area: c"}, parts)
 
     # --- a card (anyone's) ---------------------------------------------------------------------
-    def head(self, view, ctx, s, title, aim=None):
-        """A card's first line: the owner's mark, the name, badges, the key that aims at it."""
-        badges = []                 # (the Jabberwocky is said where the side is)
-        if s in view["betrayers"]:
-            badges.append(h("span", {"class_": "badge"}, ctx.t("playme.betrayer")))
-        return h("div", {"class_": "pm-head"},
-                 h("span", {"class_": "char-mark", "aria_hidden": "true"}, self.mark(view, ctx, s)),
-                 title, badges, aim)
-
     def meta(self, view, ctx, s, hide):
         """Rounds won, dice in hand, the faces they show."""
         p = view["p"][s]
@@ -765,9 +703,8 @@ class Table:
         text, a click or tap pins it) and the whole text as its description."""
         t = ctx.t
         short, full = power_keys(view, s)
-        side = side_key(view, s)
+        side = GAME.side_of(view, s)            # "jabber", "madness" or "wonder"
         pinned = sel.tip == s
-        char = self.char_name(t, view, s)
         more = [" ", t("playme.power.stop")] if view["jabber"] == s and GAME.power(view, s) else None
         button = h("button", {"type": "button", "class_": "power", "id": f"pow-{s}", "data_act": "tip",
                               "data_arg": str(s), "aria_expanded": str(pinned).lower(),
@@ -776,7 +713,8 @@ class Table:
                    " ", h("span", {"class_": "power-text"}, self.tt(ctx, short)))
         tip = h("div", {"class_": "tip" + (" open" if pinned else ""), "id": f"tip-{s}", "role": "tooltip",
                         "data_act": "tip", "data_arg": str(s)},
-                h("strong", {}, t("playme.power_of", char=char, side=self.tt(ctx, f"playme.side_now.{side}"))),
+                h("strong", {}, t("playme.power_of", char=self.char_name(t, view, s),
+                                  side=self.tt(ctx, f"playme.side_now.{side}"))),
                 " ", t(full), more)
         return h("div", {"class_": "power-line", "data_spot": f"power:{s}"}, button, tip)
 
@@ -785,14 +723,11 @@ class Table:
         the power's whole text)."""
         text = self.tt(ctx, f"playme.side_now.{side}")
         symbol, _, word = text.partition(" ")
-        if not word:
-            return text
-        return [symbol, h("span", {"class_": "side-word"}, " ", word)]
+        return [symbol, h("span", {"class_": "side-word"}, " ", word)] if word else text
 
-    def slots(self, view, ctx, s, size):
+    def slots(self, view, ctx, s):
         """The six slots of card ``s``: own dice, blocks (the owner's mark under a dashed die),
         empty slots with their numbers; a die just put there drops in."""
-        t = ctx.t
         motion = ctx.memory.motion if ctx.memory is not None else None
         p = view["p"][s]
         items = []
@@ -802,55 +737,54 @@ class Table:
                                h("span", {"class_": "slot-n", "aria_hidden": "true"}, str(i + 1)),
                                h("span", {"class_": "offscreen"}, self.tt(ctx, "playme.slot_empty", i=i + 1))))
                 continue
-            slot = p["card"][i]
-            own = slot["o"] == [s]
-            owner = slot["o"][0] if slot["o"] else None
-            colour = COLOURS[view["p"][owner]["char"]] if owner is not None else NEUTRAL_COLOUR
-            if own:
-                label = self.tt(ctx, "playme.slot_own", i=i + 1, n=slot["n"])
-                mark = ""
-            else:
-                whose = (t("list.sep").join(ctx.name(o) for o in slot["o"]) if slot["o"]
-                         else t("playme.neutral"))
-                label = self.tt(ctx, "playme.slot_block", i=i + 1, n=slot["n"], who=whose)
-                mark = "+".join(self.mark(view, ctx, o) for o in slot["o"]) if slot["o"] else "·"
-            key = motion.slot_key(s, i) if motion is not None else 0
+            slot, owners = p["card"][i], p["card"][i]["o"]
+            own = owners == [s]
+            colour = COLOURS[view["p"][owners[0]]["char"]] if owners else NEUTRAL_COLOUR
+            label = (self.tt(ctx, "playme.slot_own", i=i + 1, n=slot["n"]) if own else
+                     self.tt(ctx, "playme.slot_block", i=i + 1, n=slot["n"],
+                             who=self.names(ctx, owners) or ctx.t("playme.neutral")))
+            mark = "" if own else "+".join(self.mark(view, ctx, o) for o in owners) or "·"
+            key = motion.key_of(motion.slots, s, i) if motion is not None else 0
             items.append(h("li", {"class_": "slot " + ("own" if own else "foreign"), "id": f"slot-{s}-{key}",
                                   "data_fx": "drop" if motion is not None and motion.fresh(key) else None},
-                           die_svg(slot["n"], colour, size=size, dashed=not own),
+                           die_svg(slot["n"], colour, dashed=not own),
                            h("span", {"class_": "slot-mark", "aria_hidden": "true"}, mark),
                            h("span", {"class_": "offscreen"}, label)))
         return h("ol", {"class_": "slots", "data_spot": f"slots:{s}"}, items)
 
-    def card_classes(self, view, sel, ctx, s, *more):
+    def section(self, view, sel, ctx, s, hide, area, title, *more, aim=None):
+        """A card at the table, anyone's: its first line (``title``, the key that aims at it),
+        rounds won and dice in hand, the power, the slots; then ``more``, a person's own parts
+        (a hand: its classes and region say so)."""
         p = view["p"][s]
         aimed = any(mine.get("aim") == s for mine in sel.seats.values()) and not self.hidden(ctx)
-        return " ".join(["pm-card", p["char"], *more] + (["mad"] if p["mad"] else [])
-                        + (["jabber"] if view["jabber"] == s else []) + (["aimed"] if aimed else [])
-                        + (["pinned"] if sel.tip == s else []))
+        classes = (["pm-card", p["char"]] + (["pm-hand", "me"] if more else ["opp"])
+                   + (["mad"] if p["mad"] else []) + (["jabber"] if view["jabber"] == s else [])
+                   + (["aimed"] if aimed else []) + (["pinned"] if sel.tip == s else []))
+        label = ctx.t("playme.card_of", whose=ctx.whose(s), char=self.char_name(ctx.t, view, s),
+                      side=self.tt(ctx, f"playme.side_now.{GAME.side_of(view, s)}"))
+        return h("section", {"class_": " ".join(classes), "id": f"card-{s}",
+                             "data_spot": f"card:{s}", "data_region": "hand" if more else "players",
+                             "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
+                             "aria_label": label},
+                 h("div", {"class_": "pm-head"},       # its first line: mark, name, badge, key
+                   h("span", {"class_": "char-mark", "aria_hidden": "true"},
+                     self.mark(view, ctx, s)), title,   # (the Jabberwocky: said where the side is)
+                   h("span", {"class_": "badge"}, ctx.t("playme.betrayer"))
+                   if s in view["betrayers"] else None, aim),
+                 self.meta(view, ctx, s, hide),
+                 self.power(view, sel, ctx, s), self.slots(view, ctx, s), *more)
 
     def card(self, view, sel, ctx, s, hide, area):
         """Another player's card, compact: mark, name, badges, dice in hand; the power; the
         slots; the key that aims at it."""
-        t = ctx.t
-        p = view["p"][s]
-        char = self.char_name(t, view, s)
-        side = self.tt(ctx, f"playme.side_now.{side_key(view, s)}")
-        keys = []
-        for seat, km in self.key_maps(ctx).items():
-            order = self.target_order(view, seat)
-            if s in order and order.index(s) < len(km["targets"]):
-                keys.append(key_label(km["targets"][order.index(s)]))
+        keys = [key_label(km["targets"][self.target_order(view, seat).index(s)])   # (5 each)
+                for seat, km in self.key_maps(ctx).items() if seat != s]
         title = h("h2", {"class_": "seat-name"}, ctx.name(s),
-                  h("span", {"class_": "offscreen"}, " · ", char))
+                  h("span", {"class_": "offscreen"}, " · ", self.char_name(ctx.t, view, s)))
         aim = (h("kbd", {"class_": "aim-key", "aria_hidden": "true"}, "/".join(keys))
                if keys and not ctx.touch else None)
-        return h("section", {"class_": self.card_classes(view, sel, ctx, s, "opp"), "id": f"card-{s}",
-                             "data_spot": f"card:{s}",
-                             "data_region": "players", "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
-                             "aria_label": t("playme.card_of", whose=ctx.whose(s), char=char, side=side)},
-                 self.head(view, ctx, s, title, aim), self.meta(view, ctx, s, hide),
-                 self.power(view, sel, ctx, s), self.slots(view, ctx, s, 44))
+        return self.section(view, sel, ctx, s, hide, area, title, aim=aim)
 
     # --- the viewer's own card, dice and controls ----------------------------------------------
     def hand(self, view, sel, ctx, seat, hide, area):
@@ -858,45 +792,31 @@ class Table:
         Keep (Alice), the "⋯" under a die with more uses, Roll again, Catch (two people),
         Stop! (the Jabberwocky); a choice after a round (madden, betray) in place of the dice."""
         t = ctx.t
-        p = view["p"][seat]
         keys = self.key_maps(ctx)[seat]
         mine = sel.seats.get(seat, {})
         phase = view["phase"]
         live = phase == "play" and not hide and seat in view["to_move"]
         legal = self.legal(view, ctx, seat) if live else []
-        char = self.char_name(t, view, seat)
-        side = self.tt(ctx, f"playme.side_now.{side_key(view, seat)}")
         who = ctx.name(seat) if len(ctx.humans) > 1 else t("playme.your_dice")
-        title = h("h2", {"class_": "seat-name", "id": f"mine-{seat}"}, who, " · ", char)
-        choosing = phase in ("madden", "betray") and view["chooser"] == seat and not self.paused(ctx)
-        if choosing:
+        title = h("h2", {"class_": "seat-name", "id": f"mine-{seat}"}, who, " · ",
+                  self.char_name(t, view, seat))
+        if phase in ("madden", "betray") and view["chooser"] == seat and not self.paused(ctx):
             say = h("p", {"class_": "hint"}, ctx.say(f"playme.choose.{phase}", seat))
             dice = self.choice_buttons(view, ctx, seat)
         else:
             say = (self.choices(view, ctx, seat, mine, keys) if live and mine.get("die") is not None
                    else h("p", {"class_": "hint"}, self.hint(view, ctx, seat, mine, legal, hide)))
-            dice = self.dice(view, sel, ctx, seat, hide, live)
-        return h("section", {"class_": self.card_classes(view, sel, ctx, seat, "pm-hand", "me"),
-                             "id": f"card-{seat}", "data_spot": f"card:{seat}",
-                             "data_region": "hand",
-                             "style": f"grid-area: {area}; --c: {COLOURS[p['char']]}",
-                             "aria_label": t("playme.card_of", whose=ctx.whose(seat), char=char, side=side)},
-                 self.head(view, ctx, seat, title), self.meta(view, ctx, seat, hide),
-                 self.power(view, sel, ctx, seat),
-                 self.slots(view, ctx, seat, 44),
-                 h("div", {"class_": "say", "id": f"say-{seat}"}, say),
-                 dice, self.controls(view, ctx, seat, live, legal, mine, keys))
+            dice = self.dice(view, ctx, seat, hide, live, mine, keys)
+        return self.section(view, sel, ctx, seat, hide, area, title,
+                            h("div", {"class_": "say", "id": f"say-{seat}"}, say),
+                            dice, self.controls(view, ctx, seat, live, legal, mine, keys))
 
-    def dice(self, view, sel, ctx, seat, hide, live):
+    def dice(self, view, ctx, seat, hide, live, mine, keys):
         t = ctx.t
         p = view["p"][seat]
-        keys = self.key_maps(ctx)[seat]
-        mine = sel.seats.get(seat, {})
         motion = ctx.memory.motion if ctx.memory is not None else None
         alice = GAME.has(view, seat, "alice", "wonder")
-        colour = COLOURS[p["char"]]
         items = []
-        spotted = set()               # the first die showing each face is the lesson's "die:<n>"
         for i, n in enumerate(p["roll"]):
             if hide:
                 items.append(h("li", {}, h("span", {"class_": "die hidden"}, blank_die(52),
@@ -904,16 +824,15 @@ class Table:
                                h("span", {"class_": "under"})))
                 continue
             key = key_label(keys["dice"][n - 1])
-            kind, who, more = self.die_plan(view, ctx, seat, n, mine) if live else ("off", None, 0)
+            kind, move, more = self.die_plan(view, ctx, seat, n, mine) if live else ("off", None, 0)
             kept = mine.get("keep") == n
-            face_key = motion.die_key(seat, i) if motion is not None else 0
-            act = None
-            if kind != "off":
-                act = h("span", {"class_": f"act {kind}"},
-                        self.act_words(ctx, kind, more) if kind != "none" else
-                        [h("span", {"aria_hidden": "true"}, t("playme.act.none")),
-                         h("span", {"class_": "offscreen"}, t("playme.act.none_sr"))],
-                        self.act_who(view, ctx, who) if who is not None else None)
+            face_key = motion.key_of(motion.dice, seat, i) if motion is not None else 0
+            act = h("span", {"class_": f"act {kind}"},
+                    self.act_words(ctx, kind, more) if kind != "none" else
+                    [h("span", {"aria_hidden": "true"}, t("playme.act.none")),
+                     h("span", {"class_": "offscreen"}, t("playme.act.none_sr"))],
+                    self.act_who(view, ctx, move["s"]) if move and "s" in move else None
+                    ) if kind != "off" else None
             classes = ["die", "mine", kind] + (["picked"] if mine.get("die") == n else [])
             under = []
             if alice and not ctx.touch:     # (a touch screen: one Keep beside Roll again)
@@ -933,19 +852,18 @@ class Table:
             items.append(h("li", {"class_": "kept" if kept else None},
                            h("button", {"type": "button", "id": f"die-{seat}-{i}", "class_": " ".join(classes),
                                         "data_act": "die", "data_arg": f"{seat}-{n}",
-                                        "data_spot": None if n in spotted else f"die:{n}",
+                                        # the first die showing each face is the lesson's "die:<n>"
+                                        "data_spot": None if n in p["roll"][:i] else f"die:{n}",
                                         "aria_keyshortcuts": key, "disabled": not live},
                              h("span", {"class_": "face", "id": f"face-{seat}-{face_key}",
                                         "data_fx": "roll" if motion is not None and motion.fresh(face_key) else None},
-                               die_svg(n, colour, size=52)),
+                               die_svg(n, COLOURS[p["char"]], size=52)),
                              None if ctx.touch else
                              h("span", {"class_": "key-hint", "aria_hidden": "true"}, key),
                              h("span", {"class_": "offscreen"}, self.tt(ctx, "playme.die_name", n=n), " "),
                              act),
                            h("span", {"class_": "under"}, under)))
-            spotted.add(n)
-        aside = p["pool"] - len(p["roll"]) if view["phase"] == "play" else 0
-        if aside > 0:
+        if view["phase"] == "play" and p["pool"] > len(p["roll"]):        # dice set aside
             items.append(h("li", {}, h("span", {"class_": "die aside"}, blank_die(44),
                                         h("span", {"class_": "offscreen"}, t("playme.aside")))))
         return h("ul", {"class_": "dice keeps" if alice and not ctx.touch else "dice", "id": f"dice-{seat}",
@@ -962,10 +880,9 @@ class Table:
         the word."""
         word = self.tt(ctx, f"playme.act.{kind}", n=more)
         short = self.tt(ctx, f"playme.act_short.{kind}", n=more)
-        if short == word:
-            return word
-        return [h("span", {"class_": "act-long"}, word),
-                h("span", {"class_": "act-short", "aria_hidden": "true"}, short)]
+        return word if short == word else [
+            h("span", {"class_": "act-long"}, word),
+            h("span", {"class_": "act-short", "aria_hidden": "true"}, short)]
 
     def act_who(self, view, ctx, s):
         """Whom a die's block or swap aims at: the mark of its card, on the die's corner (the
@@ -977,63 +894,60 @@ class Table:
                          self.mark(view, ctx, s)))]
 
     def die_plan(self, view, ctx, seat, n, mine):
-        """What pressing a die showing ``n`` does now: (kind, target's seat, count), kind one of
-        "advance", "unblock", "block", "swap" (with the count of its other uses), "keep"
-        (Alice is choosing a die to keep), "choices" (the die is picked: its uses are offered;
-        count: how many), "none" (the refusal is explained)."""
+        """What pressing a die showing ``n`` does now: (kind, move, count), kind one of
+        "advance", "unblock", "block", "swap" (the move, with the count of its other uses; none
+        when aimed at a card), "keep" (Alice is choosing a die to keep), "choices" (the die is
+        picked: its uses are offered; count: how many), "none" (the refusal is explained)."""
         if mine.get("keeping"):
             return "keep", None, 0
         uses = self.uses(view, ctx, seat, n)
-        aim = mine.get("aim")
-        if aim is not None:
-            hits = [m for m in uses if m.get("s") == aim]
-            return (hits[0]["a"], aim, 0) if hits else ("none", None, 0)
+        if mine.get("aim") is not None:
+            move = next((m for m in uses if m.get("s") == mine["aim"]), None)
+            return (move["a"], move, 0) if move else ("none", None, 0)
         move = self.default_use(uses)
         if move is not None:
-            return move["a"], move.get("s"), len(uses) - 1
-        if not uses:
-            return "none", None, 0
-        return "choices", None, len(uses)
+            return move["a"], move, len(uses) - 1
+        return ("choices", None, len(uses)) if uses else ("none", None, 0)
 
     def controls(self, view, ctx, seat, live, legal, mine, keys):
         t = ctx.t
-        can = {m["a"] for m in legal}
-        buttons = [h("button", {"type": "button", "class_": "button", "id": f"roll-{seat}", "data_spot": "roll",
-                                "data_act": "roll", "data_arg": f"{seat}-", "disabled": not live,
-                                "aria_keyshortcuts": key_label(keys["go"])},
-                     t("playme.roll"), self.kbd(ctx, key_label(keys["go"])))]
+
+        def button(more, name, act, label, key=None, spot=None, **attrs):
+            """A control of ``seat``'s (id ``<name>-<seat>``), its ``key`` after its name."""
+            return h("button", {"type": "button", "class_": "button" + more,
+                                "id": name and f"{name}-{seat}", "data_spot": spot,
+                                "data_act": act, "data_arg": f"{seat}-", **attrs},
+                     label, self.kbd(ctx, key_label(keys[key])) if key else None)
+
+        go, stop = key_label(keys["go"]), key_label(keys["stop"])
+        buttons = [button("", "roll", "roll", t("playme.roll"), "go", spot="roll",
+                          disabled=not live, aria_keyshortcuts=go)]
         if GAME.has(view, seat, "alice", "wonder"):
             # one Keep for the roll, not one under each die: a finger-sized one on a touch
             # screen (a row of 44 px buttons under the dice would not leave six players' cards
             # room on a phone); with a mouse, where the table is narrow (its CSS shows one of
             # the two, the Keep under each die on a wide table)
             keeping = bool(mine.get("keeping"))
-            buttons.append(h("button", {"type": "button",
-                                        "class_": "button keeping" + (" on" if keeping else "")
-                                        + ("" if ctx.touch else " narrow-only"),
-                                        "id": f"keep-{seat}", "data_act": "keeping", "data_arg": f"{seat}-",
-                                        "aria_pressed": str(keeping).lower(), "disabled": not live},
-                             t("playme.keep"), self.kbd(ctx, key_label(keys["keep"]))))
+            buttons.append(button(" keeping" + (" on" if keeping else "")
+                                  + ("" if ctx.touch else " narrow-only"), "keep", "keeping",
+                                  t("playme.keep"), "keep", aria_pressed=str(keeping).lower(),
+                                  disabled=not live))
         if len(ctx.humans) > 1:
             scramble = view["phase"] == "scramble" and seat in view["to_move"]
-            buttons.append(h("button", {"type": "button", "class_": "button primary", "id": f"catch-{seat}",
-                                        "data_act": "catch", "data_arg": f"{seat}-",
-                                        "disabled": "catch" not in can and not scramble,
-                                        "aria_keyshortcuts": key_label(keys["go"])},
-                             t("playme.grab") if scramble else t("playme.catch"),
-                             self.kbd(ctx, key_label(keys["go"]))))
+            buttons.append(button(" primary", "catch", "catch",
+                                  t("playme.grab") if scramble else t("playme.catch"), "go",
+                                  disabled=not scramble and all(m["a"] != "catch" for m in legal),
+                                  aria_keyshortcuts=go))
         if view["jabber"] == seat:
-            buttons.append(h("button", {"type": "button", "class_": "button danger", "id": f"stop-{seat}",
-                                        "data_act": "stop", "data_arg": f"{seat}-", "disabled": not live,
-                                        "aria_keyshortcuts": key_label(keys["stop"])},
-                             t("playme.stop"), self.kbd(ctx, key_label(keys["stop"]))))
+            buttons.append(button(" danger", "stop", "stop", t("playme.stop"), "stop",
+                                  disabled=not live, aria_keyshortcuts=stop))
         # Cancel keeps its room while nothing is chosen (hidden, out of reach): its coming would
         # widen the column of the controls and move the dice beside it between two clicks
         choosing = mine.get("die") is not None or mine.get("keeping") or mine.get("aim") is not None
-        buttons.append(h("button", {"type": "button", "class_": "button cancel" + ("" if choosing else " idle"),
-                                    "data_act": "cancel", "data_arg": f"{seat}-",
-                                    "disabled": not choosing, "aria_hidden": None if choosing else "true",
-                                    "tabindex": None if choosing else "-1"}, t("playme.cancel")))
+        buttons.append(button(" cancel" + ("" if choosing else " idle"), None, "cancel",
+                              t("playme.cancel"), disabled=not choosing,
+                              aria_hidden=None if choosing else "true",
+                              tabindex=None if choosing else "-1"))
         return h("div", {"class_": "controls"}, buttons)
 
     def choice_buttons(self, view, ctx, seat):
@@ -1041,8 +955,7 @@ class Table:
         t = ctx.t
         buttons = [h("button", {"type": "button", "class_": "button", "id": f"{m['a']}-{m.get('s', 'none')}",
                                 "data_act": m["a"], "data_arg": f"{seat}-{m.get('s', '')}"},
-                     t(f"playme.choice.{m['a']}", name=ctx.name(m["s"])) if "s" in m
-                     else t("playme.choice.spare"))
+                     t(f"playme.choice.{m['a']}", name=ctx.name(m["s"]) if "s" in m else None))
                    for m in self.legal(view, ctx, seat)]
         return h("div", {"class_": "controls choice", "role": "group", "aria_labelledby": f"say-{seat}"},
                  buttons)
@@ -1053,18 +966,14 @@ class Table:
         order = self.target_order(view, seat)
         buttons = []
         for m in self.uses(view, ctx, seat, n):
-            if "s" in m:
-                text = self.tt(ctx, f"playme.use.{m['a']}", n=n, name=ctx.name(m["s"]))
-                key = key_label(keys["targets"][order.index(m["s"])]) if order.index(m["s"]) < len(
-                    keys["targets"]) else ""
-            else:
-                text = self.tt(ctx, f"playme.use.{m['a']}", n=n)
-                key = key_label(keys["dice"][n - 1])
+            whom = {"name": ctx.name(m["s"])} if "s" in m else {}
+            key = key_label(keys["targets"][order.index(m["s"])] if "s" in m   # (5 keys, 5 others)
+                            else keys["dice"][n - 1])
             buttons.append(h("button", {"type": "button", "class_": "button use " + m["a"],
                                         "id": self.use_id(seat, m), "data_act": "use",
                                         "data_arg": f"{seat}-{m['a']}-{m.get('s', '')}-{n}",
-                                        "aria_keyshortcuts": key or None},
-                             text, self.kbd(ctx, key) if key else None))
+                                        "aria_keyshortcuts": key},
+                             self.tt(ctx, f"playme.use.{m['a']}", n=n, **whom), self.kbd(ctx, key)))
         return h("div", {"class_": "controls uses", "role": "group",
                          "aria_label": self.tt(ctx, "playme.uses_of", n=n)}, buttons)
 
@@ -1089,15 +998,14 @@ class Table:
             return ""
         if GAME.foreign(view, seat):
             return t("playme.hint.blocked", n=view["p"][seat]["card"][-1]["n"])
-        if GAME.next_number(view, seat) <= R.SLOTS:
-            return t("playme.hint.need", n=GAME.next_number(view, seat))
-        return ""
+        need = GAME.next_number(view, seat)
+        return t("playme.hint.need", n=need) if need <= R.SLOTS else ""
 
     def mark(self, view, ctx, s):
         return self.tt(ctx, f"playme.mark.{view['p'][s]['char']}")
 
 
-MEMO = {}                      # translated labels (``Table.tt``)
+MEMO = Memo(4000)              # translated labels (``Table.tt``)
 
 
 class PlayMeUI(Table, GameUI):
@@ -1105,32 +1013,23 @@ class PlayMeUI(Table, GameUI):
 
     # --- new-game form -------------------------------------------------------------------------
     def default_setup(self):
-        values = {"players": 3, "kind0": "human", "play_me": False, "challenge": False,
-                  "mad_jabberwocky": False, "reaction": BY_LEVEL}
-        for s in range(1, 6):
-            values[f"kind{s}"] = "easy"
-        for s in range(6):
-            values[f"char{s}"] = ""
-        return values
+        return {"players": 3, "kind0": "human", **dict.fromkeys(FLAGS, False), "reaction": BY_LEVEL,
+                **{f"kind{s}": "easy" for s in range(1, 6)}, **{f"char{s}": "" for s in range(6)}}
 
     def option_fields(self, values, t):
-        players = super().option_fields(values, t)
-        chars = []
-        for s in range(values["players"]):
-            current = values.get(f"char{s}", "")
-            chars.append(h("label", {}, t("setup.seat", n=s + 1), " ",
-                           h("select", {"name": f"char{s}", "id": f"char{s}",
-                                        "data_act": "setup-change"},
-                             h("option", {"value": "", "selected": not current},
-                               t("playme.setup.random")),
-                             [h("option", {"value": c, "selected": current == c},
-                                t(f"playme.char.{c}")) for c in R.CHARS])))
+        chars = [h("label", {}, t("setup.seat", n=s + 1), " ",
+                   h("select", {"name": f"char{s}", "id": f"char{s}", "data_act": "setup-change"},
+                     h("option", {"value": "", "selected": not values.get(f"char{s}")},
+                       t("playme.setup.random")),
+                     [h("option", {"value": c, "selected": values.get(f"char{s}", "") == c},
+                        t(f"playme.char.{c}")) for c in R.CHARS]))
+                 for s in range(values["players"])]
         flags = [h("label", {"class_": "check"},
                    h("input", {"type": "checkbox", "name": name, "id": f"opt-{name}",
                                "checked": bool(values.get(name))}),
                    " ", phrased(t(f"playme.option.{name}"), self.kept_words(t)))
-                 for name in ("play_me", "challenge", "mad_jabberwocky")]
-        return h("div", {"class_": "playme-setup"}, players,
+                 for name in FLAGS]
+        return h("div", {"class_": "playme-setup"}, super().option_fields(values, t),
                  h("fieldset", {"class_": "chars"}, h("legend", {}, t("playme.setup.characters")), chars),
                  self.setup_powers(values, t),
                  h("fieldset", {"class_": "flags phrased"}, h("legend", {}, t("playme.setup.optional")), flags),
@@ -1145,32 +1044,27 @@ class PlayMeUI(Table, GameUI):
     def reaction_field(self, values, t):
         """How quickly the computers act, one setting for the table (their level is how they
         think): by level, or one time for all of them."""
-        current = values.get("reaction", BY_LEVEL)
         return h("label", {"class_": "reaction"}, t("playme.setup.reaction"), " ",
                  h("select", {"name": "reaction", "id": "reaction",
                               "aria_describedby": "speed-note"},
-                   [h("option", {"value": r, "selected": current == r},
+                   [h("option", {"value": r, "selected": values.get("reaction", BY_LEVEL) == r},
                       t(f"playme.reaction.{r}")) for r in REACTION_CHOICES]))
 
     def setup_powers(self, values, t):
         """Each character's two powers, and which seat has chosen it."""
         taken = {values.get(f"char{s}"): s for s in range(values["players"])}
         kept = self.kept_words(t)          # (Japanese: lines break between phrases only)
-        items = []
-        for c in R.CHARS:
-            seat = taken.get(c)
-            items.append(h("li", {"class_": f"pm-char {c}", "style": f"--c: {COLOURS[c]}"},
-                           h("p", {"class_": "pm-char-name"},
-                             h("span", {"class_": "char-mark", "aria_hidden": "true"},
-                               t(f"playme.mark.{c}")), " ", h("strong", {}, t(f"playme.char.{c}")),
-                             [" ", h("span", {"class_": "badge"}, t("setup.seat", n=seat + 1))]
-                             if seat is not None else None),
-                           h("p", {"class_": "pm-side"}, h("span", {"class_": "side wonder"},
-                                                          t("playme.side_now.wonder")), " ",
-                             phrased(t(f"playme.power.{c}.wonder"), kept)),
-                           h("p", {"class_": "pm-side"}, h("span", {"class_": "side madness"},
-                                                          t("playme.side_now.madness")), " ",
-                             phrased(t(f"playme.power.{c}.madness"), kept))))
+        items = [h("li", {"class_": f"pm-char {c}", "style": f"--c: {COLOURS[c]}"},
+                   h("p", {"class_": "pm-char-name"},
+                     h("span", {"class_": "char-mark", "aria_hidden": "true"},
+                       t(f"playme.mark.{c}")), " ", h("strong", {}, t(f"playme.char.{c}")),
+                     [" ", h("span", {"class_": "badge"}, t("setup.seat", n=taken[c] + 1))]
+                     if c in taken else None),
+                   [h("p", {"class_": "pm-side"},
+                      h("span", {"class_": f"side {side}"}, t(f"playme.side_now.{side}")),
+                      " ", phrased(t(f"playme.power.{c}.{side}"), kept))
+                    for side in ("wonder", "madness")])
+                 for c in R.CHARS]
         return h("section", {"class_": "pm-powers phrased", "aria_labelledby": "powers-title"},
                  h("h2", {"id": "powers-title"}, t("playme.setup.powers")),
                  h("p", {"class_": "lead"}, phrased(t("playme.setup.powers_note"), kept)),
@@ -1178,7 +1072,7 @@ class PlayMeUI(Table, GameUI):
 
     def setup_values(self, form, values):
         new = super().setup_values(form, values)
-        for name in ("play_me", "challenge", "mad_jabberwocky"):
+        for name in FLAGS:
             if name in form:
                 new[name] = form[name] is True or form[name] in ("on", "true", "1")
         if new.get("reaction") not in REACTION_CHOICES:
@@ -1186,18 +1080,15 @@ class PlayMeUI(Table, GameUI):
         seen = set()
         for s in range(6):         # a character taken twice: the later seat goes back to random
             c = new.get(f"char{s}", "")
-            if c not in R.CHARS or c in seen:
-                new[f"char{s}"] = ""
-            else:
-                seen.add(c)
+            new[f"char{s}"] = c if c in R.CHARS and c not in seen else ""
+            seen.add(c)
         return new
 
     def options_from_setup(self, values):
         n = values["players"]
         return {"players": n,
                 "characters": [values.get(f"char{s}") or None for s in range(n)],
-                **{name: bool(values.get(name)) for name in ("play_me", "challenge",
-                                                             "mad_jabberwocky")}}
+                **{name: bool(values.get(name)) for name in FLAGS}}
 
     def setup_meta(self, values):
         """The computers' reaction time goes in the record's meta (``levels.py``)."""
@@ -1216,33 +1107,23 @@ class PlayMeUI(Table, GameUI):
                 for s, c in enumerate(e["chars"])))
             return cast if kind == "setup" else t("playme.log.game", n=e["game"] + 1) + " " + cast
         if kind == "round":
-            key = "playme.log.round_jabber" if e["jabber"] is not None else "playme.log.round"
-            return t(key, n=e["round"] + 1)
-        if kind in ("advance", "unblock", "stop", "reset", "grab", "slowest", "scramble", "spare"):
-            return say(f"playme.log.{kind}", e["s"], n=e.get("n"))
-        if kind in ("block", "swap", "joint"):
-            return say(f"playme.log.{kind}", e["s"], n=e["n"], whose=ctx.whose(e["to"]))
-        if kind == "joint_done":
-            return t("playme.log.joint_done", n=e["n"], whose=ctx.whose(e["to"]))
-        if kind == "joint_back":
-            return t("playme.log.joint_back", n=e["n"])
+            return t("playme.log.round_jabber" if e["jabber"] is not None else "playme.log.round",
+                     n=e["round"] + 1)
         if kind == "catch":
-            return say("playme.log.catch_jabber" if e["jabber"] else "playme.log.catch", e["s"])
-        if kind == "flip":
-            return say("playme.log.flip", e["s"])
-        if kind == "jabberwocky":
-            return say("playme.log.jabberwocky", e["s"])
-        if kind in ("madden", "betray"):
-            return say(f"playme.log.{kind}", e["s"], other=ctx.name(e["to"]))
+            kind = "catch_jabber" if e["jabber"] else "catch"
+        if kind in ("advance", "unblock", "stop", "reset", "grab", "slowest", "scramble", "spare",
+                    "catch", "catch_jabber", "flip", "jabberwocky", "block", "swap", "joint",
+                    "madden", "betray"):        # someone's move or lot (on someone's card: "to")
+            to = {"whose": ctx.whose(e["to"]), "other": ctx.name(e["to"])} if "to" in e else {}
+            return say(f"playme.log.{kind}", e["s"], n=e.get("n"), **to)
+        if kind in ("joint_done", "joint_back"):
+            whose = ctx.whose(e["to"]) if "to" in e else None
+            return t(f"playme.log.{kind}", n=e["n"], whose=whose)
         if kind == "game_won":
             return self.won(e, ctx, self.numbered(e, ctx))
         if kind == "over":
             return t("playme.log.over", names=self.names(ctx, e["winners"]))
         return None
-
-    @staticmethod
-    def names(ctx, seats):
-        return ctx.t("list.sep").join(ctx.name(s) for s in seats)
 
     def kept_words(self, t):
         """Characters' names a Japanese line keeps whole (「ハートの女王」)."""
@@ -1250,18 +1131,15 @@ class PlayMeUI(Table, GameUI):
 
     def ja(self, text, ctx):
         """A summary's line: in Japanese, broken between phrases only (``bodoge.ui.phrases``)."""
-        if ctx.i18n.lang != "ja":
-            return text
-        return phrased(text, [*ctx.names, *self.kept_words(ctx.t)])
+        return (phrased(text, [*ctx.names, *self.kept_words(ctx.t)]) if ctx.i18n.lang == "ja"
+                else text)
 
     @staticmethod
     def numbered(e, ctx):
         """Whether a won game is named by its number: only in a match of several (Challenge),
         which the options in the view say (kept in ``Memory``); a replay, which keeps none,
         numbers the games after the first."""
-        if ctx.memory is not None:
-            return ctx.memory.games > 1
-        return e["game"] > 0
+        return ctx.memory.games > 1 if ctx.memory is not None else e["game"] > 0
 
     def won(self, game, ctx, numbered):
         """"Aki caught the White Rabbit twice and wins the game!" ("… wins game 2!" in a
@@ -1280,32 +1158,23 @@ class PlayMeUI(Table, GameUI):
         prev = ctx.log_prev
         if e["e"] == "over":                  # the end apart from the round that won it
             return ctx.t("play.log_end")
-        if e["e"] in ("setup", "game"):
-            rnd = 0
-        elif e["e"] == "round" and (prev is None or prev["e"] not in ("setup", "game")):
-            rnd = e["round"]
-        else:
+        if e["e"] not in ("setup", "game") and (
+                e["e"] != "round" or prev is not None and prev["e"] in ("setup", "game")):
             return None
+        rnd = e["round"] if e["e"] == "round" else 0
         game = e.get("game", 0)
         if game or (e["e"] == "game"):
             return ctx.t("playme.log.group_game", g=game + 1, n=rnd + 1)
         return ctx.t("playme.log.group", n=rnd + 1)
 
-
     # --- round and game end --------------------------------------------------------------------
     def round_heading(self, e, ctx):
         """The winner first: "Aki wins round 2" (against the Jabberwocky: say so); Japanese
         in phrases (「勝/利」 broke on a phone)."""
-        n = e["round"] + 1
-        if not e["jabber"]:
-            text = ctx.say("playme.round.heading", e["s"], n=n)
-        elif e["s"] == e.get("jw"):
-            text = ctx.say("playme.round.heading_jw", e["s"], n=n)
-        else:
-            text = ctx.say("playme.round.heading_jabber", e["s"], n=n)
-        if ctx.i18n.lang != "ja":
-            return text
-        return h("span", {"class_": "phrased"}, self.ja(text, ctx))
+        how = "" if not e["jabber"] else "_jw" if e["s"] == e.get("jw") else "_jabber"
+        text = ctx.say(f"playme.round.heading{how}", e["s"], n=e["round"] + 1)
+        return (h("span", {"class_": "phrased"}, self.ja(text, ctx)) if ctx.i18n.lang == "ja"
+                else text)
 
     def round_summary(self, e, ctx):
         """What the round brought: the catch and the flip, the Play Me! race (who grabbed the
@@ -1314,30 +1183,30 @@ class PlayMeUI(Table, GameUI):
         rounds each has won."""
         t = ctx.t
         parts, race = [], None
+
+        def told(ev, strong=False):
+            text = self.ja(self.describe(ev, ctx), ctx)
+            return h("strong", {}, text) if strong else text
+
         for ev in e["events"]:
             kind = ev["e"]
             if kind == "scramble":
                 race = []
                 parts.append(h("section", {"class_": "pm-news race", "aria_labelledby": "race-title"},
                                h("h3", {"id": "race-title"}, t("playme.round.race")),
-                               h("p", {}, self.ja(self.describe(ev, ctx), ctx)),
-                               h("ol", {"class_": "pm-race"}, race)))
+                               h("p", {}, told(ev)), h("ol", {"class_": "pm-race"}, race)))
             elif kind == "grab" and race is not None:
                 race.append(h("li", {}, self.ja(ctx.say("playme.round.grabbed", ev["s"]), ctx)))
             elif kind == "slowest" and race is not None:
-                race.append(h("li", {"class_": "slowest"},
-                              h("strong", {}, self.ja(self.describe(ev, ctx), ctx))))
+                race.append(h("li", {"class_": "slowest"}, told(ev, True)))
             elif kind == "jabberwocky":
-                parts.append(h("div", {"class_": "pm-news jabber"},
-                               h("svg", {"viewBox": "0 0 80 80", "aria_hidden": "true",
-                                         "focusable": "false", "class_": "tile-svg"}, tile_parts(True)),
-                               h("p", {}, h("strong", {}, self.ja(self.describe(ev, ctx), ctx)), " ",
+                parts.append(h("div", {"class_": "pm-news jabber"}, rabbit_svg(True),
+                               h("p", {}, told(ev, True), " ",
                                  self.ja(t("playme.round.jabber_goal", target=e["target"]), ctx))))
             elif kind in ("madden", "betray", "game_won"):
-                parts.append(h("p", {"class_": f"pm-news {kind}"},
-                               h("strong", {}, self.ja(self.describe(ev, ctx), ctx))))
+                parts.append(h("p", {"class_": f"pm-news {kind}"}, told(ev, True)))
             elif kind in ("catch", "flip", "spare"):
-                parts.append(h("p", {"class_": "pm-news"}, self.ja(self.describe(ev, ctx), ctx)))
+                parts.append(h("p", {"class_": "pm-news"}, told(ev)))
             elif kind == "game":
                 parts.append(h("p", {"class_": "pm-news"},
                                self.ja(t("playme.round.next_game", n=ev["game"] + 1,
@@ -1359,25 +1228,24 @@ class PlayMeUI(Table, GameUI):
         return h("div", {"class_": "pm-summary phrased"}, parts)
 
     def score_text(self, outcome, seat, ctx):
-        n = outcome["scores"][seat]
         games = outcome.get("games") or []
-        return ctx.t("playme.score.games" if len(games) > 1 else "playme.score.rounds", n=n)
+        return ctx.t("playme.score.games" if len(games) > 1 else "playme.score.rounds",
+                     n=outcome["scores"][seat])
 
     def result(self, view, ctx):
         """How the game was won (each game of a Challenge), then every round: against whom,
         who won it, and what followed (a flip, the race's slowest, the Jabberwocky, a choice)."""
         t = ctx.t
-        parts = []
         challenge = len(view["games"]) > 1 or view["options"]["challenge"]
-        for g, game in enumerate(view["games"]):
-            parts.append(h("p", {"class_": "pm-news game_won"}, h("strong", {},
-                         self.ja(self.won(dict(game, game=g), ctx, challenge), ctx))))
+        parts = [h("p", {"class_": "pm-news game_won"},
+                   h("strong", {}, self.ja(self.won(dict(game, game=g), ctx, challenge), ctx)))
+                 for g, game in enumerate(view["games"])]
         told = stories(view["log"])
-        rows, game_no = [], None
+        rows = []
         for i, r in enumerate(view["results"]):
-            if challenge and r["game"] != game_no:
-                game_no = r["game"]
-                rows.append(h("li", {"class_": "pm-game-head"}, t("playme.result.game_head", n=game_no + 1)))
+            if challenge and (i == 0 or r["game"] != view["results"][i - 1]["game"]):
+                rows.append(h("li", {"class_": "pm-game-head"},
+                              t("playme.result.game_head", n=r["game"] + 1)))
             notes = [self.describe(ev, ctx) for ev in (told[i] if i < len(told) else [])[1:]
                      if ev["e"] in ("flip", "jabberwocky", "slowest", "madden", "betray")]
             against = t("playme.result.vs_jabber") if r["jabber"] else t("playme.result.vs_rabbit")
@@ -1394,20 +1262,14 @@ class PlayMeUI(Table, GameUI):
     # --- the shelf -----------------------------------------------------------------------------
     def picture(self):
         """The White Rabbit tile with a character card's row of dice under it."""
-        dice = []
-        for i, (n, c) in enumerate(((1, "alice"), (2, "alice"), (3, "alice"), (4, "queen"))):
-            x = 8 + i * 34
-            dice.append(h("g", {"transform": f"translate({x} 92) scale(0.68)"},
-                          h("rect", {"x": "2", "y": "2", "width": "40", "height": "40", "rx": "8",
-                                     "fill": COLOURS[c], "stroke": "#1d1f24", "stroke_width": "3",
-                                     "stroke_dasharray": "6 4" if c != "alice" else None}),
-                          [h("circle", {"cx": str(4 + 9 * cx), "cy": str(4 + 9 * cy), "r": "4.2",
-                                        "fill": "#fff"}) for cx, cy in PIPS[n]]))
-        for i in range(2):
-            x = 8 + (4 + i) * 34
-            dice.append(h("rect", {"x": str(x + 1), "y": "93", "width": "28", "height": "28", "rx": "6",
-                                   "fill": "none", "stroke": "#8a8578", "stroke_width": "2",
-                                   "stroke_dasharray": "4 3"}))
+        dice = [h("g", {"transform": f"translate({8 + i * 34} 92) scale(0.68)"},
+                  h("rect", dict(SQUARE, fill=COLOURS[c], stroke="#1d1f24", stroke_width="3",
+                                 stroke_dasharray="6 4" if c != "alice" else None)),
+                  pips(n))
+                for i, (n, c) in enumerate(zip((1, 2, 3, 4), ("alice",) * 3 + ("queen",)))]
+        dice += [h("rect", {"x": str(8 + i * 34 + 1), "y": "93", "width": "28", "height": "28",
+                            "rx": "6", "fill": "none", "stroke": "#8a8578", "stroke_width": "2",
+                            "stroke_dasharray": "4 3"}) for i in (4, 5)]
         return h("svg", {"viewBox": "0 0 216 128", "aria_hidden": "true", "focusable": "false",
                          "class_": "pm-picture"},
                  h("g", {"transform": "translate(68 2) scale(1.05)"}, tile_parts(False)), dice)
@@ -1425,18 +1287,16 @@ class PlayMeUI(Table, GameUI):
         if view["jabber"] is not None:
             parts.append(t("playme.progress.jabber", name=ctx.name(view["jabber"]),
                            wins=view["team_wins"], target=GAME.team_target(view)))
-        else:
+        elif any(p["mad"] for p in view["p"]):
             mad = [s for s in range(view["players"]) if view["p"][s]["mad"]]
-            if mad:
-                parts.append(t("playme.progress.mad", names=self.names(ctx, mad)))
+            parts.append(t("playme.progress.mad", names=self.names(ctx, mad)))
         return " · ".join(parts)
 
     def rules(self, t):
-        sections = []
-        for key in ("goal", "setup", "realtime", "advance", "block", "unblock", "round",
-                    "jabberwocky", "stop", "betrayal", "optional", "digital", "table"):
-            sections.append(h("h3", {}, t(f"playme.rules.{key}.title")))
-            sections.append(h("p", {}, t(f"playme.rules.{key}")))
+        sections = [[h("h3", {}, t(f"playme.rules.{key}.title")),
+                     h("p", {}, t(f"playme.rules.{key}"))]
+                    for key in ("goal", "setup", "realtime", "advance", "block", "unblock", "round",
+                                "jabberwocky", "stop", "betrayal", "optional", "digital", "table")]
         chars = h("table", {"class_": "rounds chars-table"},
                   h("caption", {}, t("playme.rules.chars")),
                   h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("playme.rules.char")),
