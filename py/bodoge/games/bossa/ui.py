@@ -15,6 +15,12 @@ places a Stack of your hand may go are the targets: each keeps the stacked colum
 the turn's start (dashed in Stack mode), so it is a target at least 44 px wide on a phone and
 the waiting Stack's tiles take that room (its line does not move).
 
+A long line fits its row (issue 26: 11 columns and more ran out of it on a phone): its tiles
+shrink (``fit``), down to 10 px on a phone's longest lines, rather than the board scrolling
+sideways or scaling as a whole: what a placement or a Stack needs of a place, its number and
+its tile count, is in words that keep their size, and every target keeps 44 px (a Stack's
+places, and the open ends, narrower on a ``LONG`` line, their words in two rows).
+
 What can be chosen is drawn as what cannot (one element whatever the turn, its state in
 classes), a button laid over it (``tile-hit``, ``marker-hit``, ``cell-hit``): the page patches
 it as the turn passes rather than making it anew (benchmarks/table.md).
@@ -331,6 +337,28 @@ class BossaUI(GameUI):
             k = max([k] + [p["k"] for p in places])
         return n, k
 
+    @staticmethod
+    def fit(line, c, room):
+        """How a line's tiles shrink to fit its row (issue 26: a line of 11 columns and more
+        ran out of its row on a phone), as the style of the line: its width is ``--fx`` and
+        ``--ce`` columns of tiles, plus ``--p1`` places of one column (as wide as their words,
+        ``--t1``, at a smaller tile), ``--pr`` places of one column and a Stack's room (47 px,
+        or two columns and 11 px) and ``--e`` open ends. And whether the line is ``LONG``."""
+        fx, cols, p1, pr, n = 3 * len(R.filled(line)) + 14, 1.12, 0, 0, 3    # gaps and the die
+        for p in R.filled(line):
+            k = 1 + len(p["s"]) + ((c, p["n"]) in room)
+            n += k
+            if k == 1:
+                p1 += 1
+            elif k == 2 and not p["s"]:
+                pr += 1
+            else:
+                fx += 9 + 2 * (k - 1) + 4 * len(p["s"])
+                cols += k
+        ends = 1 + (R.place_number(line, "lo") >= 1)
+        fx += 8 * (2 - ends)                                              # a stop: 8 px
+        return f"--fx: {fx}px; --ce: {cols:.2f}; --p1: {p1}; --pr: {pr}; --e: {ends}", n >= LONG
+
     # --- a player's side of the table: hand, markers, and (yours) the move about to be made ---
     def seat(self, view, s, ctx, look, hint=None):
         t = ctx.t
@@ -581,8 +609,10 @@ class BossaUI(GameUI):
         if not final:
             cells.append(self.end_cell(view, c, "hi", *ends["hi"], ctx, look))
         side = "" if owner is None else (" mine" if owner == look["me"] else " theirs")
-        return h("section", {"class_": f"line line-{COLOURS[c]}{side}", "aria_label": label,
-                             "data_spot": None if final else f"line:{c}"},
+        fit, long = (None, False) if final else self.fit(line, c, look["room"])
+        return h("section", {"class_": f"line line-{COLOURS[c]}{side}" + (" long" if long else ""),
+                             "aria_label": label, "data_spot": None if final else f"line:{c}",
+                             "style": fit},
                  # keyed (web/morph.js keys a list by its first item: the low end, until the
                  # line stops at 1), so that the row is kept as the line grows
                  head, h("ol", {"class_": "line-row", "data_fx_key": f"row:{c}"}, cells))
@@ -1348,6 +1378,10 @@ class _Quiet:
     """A context whose focus requests go nowhere (a toggle keeps focus on the tile)."""
     focus = None
 
+
+# A line this many columns long (its ends, die, places, stacks and a Stack's room): on a phone
+# its open ends narrow, their words in two rows (issue 26: the line cannot fit its row else)
+LONG = 11
 
 # What the marks on the table mean (beside the lines on wide screens; the rules page says it all)
 LEGEND = ("pips", "count", "checks", "marks")
