@@ -133,9 +133,9 @@ def tile_name(t, tt):
     return tt("bossa.tile.white", n=w) if w else tt("bossa.tile.black", n=b)
 
 
-def named(e, tt, *keys):
-    """The tiles of event or move ``e`` under ``keys``, by name (for its words)."""
-    return {k: tile_name(e[k], tt) for k in keys}
+def named(e, tt):
+    """The single tiles of event or move ``e`` (its tile, the one drawn, given, taken), by name."""
+    return {k: tile_name(e[k], tt) for k in ("tile", "drew", "give", "take") if k in e}
 
 
 def tiles_name(tiles, tt):
@@ -173,8 +173,7 @@ class Choice:
         return bool(self.tiles or self.take or self.mode or self.pending or self.hint)
 
     def __repr__(self):
-        return (f"Choice(tiles={self.tiles!r}, take={self.take!r}, mode={self.mode!r}, "
-                f"pending={self.pending!r}, hint={self.hint!r})")
+        return "Choice(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
 
 
 class BossaUI(GameUI):
@@ -436,10 +435,8 @@ class BossaUI(GameUI):
                 notes.append(("new", t("bossa.new")))
             if last and last["e"] == "exchange" and tile in (last["give"], last["take"]):
                 notes.append(("swapped", t("bossa.swapped")))     # shown as ⇄ (Exchange's symbol)
-            attrs = {"data_fx_key": f"t{tile}"}
-            kind = fx.get(tile) or ("flip" if start else None)
-            if kind:
-                attrs["data_fx"] = kind
+            attrs = {"data_fx_key": f"t{tile}",
+                     "data_fx": fx.get(tile) or ("flip" if start else None)}
             tags = h("span", {"class_": "tags", "aria_hidden": "true"},
                      [h("span", {"class_": f"tag {cls}"}, "⇄" if cls == "swapped" else word)
                       for cls, word in notes]) if notes else None
@@ -582,16 +579,14 @@ class BossaUI(GameUI):
             cells.append(h("li", {"class_": "cell stop", "data_fx_key": f"stop:{c}"},
                            h("span", {"class_": "stop-bar", "role": "img",
                                       "aria_label": t("bossa.line_stop")})))
-        for place in reversed(line["lo"]):
-            cells.append(self.place_cell(view, c, place, ctx, look))
-        fx = {"data_fx": "roll"} if look["fresh"][2] else {}
+        cells += [self.place_cell(view, c, place, ctx, look) for place in reversed(line["lo"])]
         cells.append(h("li", {"class_": "cell die-cell", "data_fx_key": f"die:{c}"},
-                       h("span", dict(fx, **{"class_": "die", "role": "img", "id": None if final else f"die-{c}",
-                                             "data_spot": None if final else f"die:{c}",
-                                             "aria_label": t("bossa.die_label", line=name, n=line["die"])}),
+                       h("span", {"data_fx": "roll" if look["fresh"][2] else None, "class_": "die",
+                                  "role": "img", "id": None if final else f"die-{c}",
+                                  "data_spot": None if final else f"die:{c}",
+                                  "aria_label": t("bossa.die_label", line=name, n=line["die"])},
                          die_svg(c, line["die"]))))
-        for place in line["hi"]:
-            cells.append(self.place_cell(view, c, place, ctx, look))
+        cells += [self.place_cell(view, c, place, ctx, look) for place in line["hi"]]
         if not final:
             cells.append(self.end_cell(view, c, "hi", *ends["hi"], ctx, look))
         side = "" if owner is None else (" mine" if owner == look["me"] else " theirs")
@@ -699,10 +694,8 @@ class BossaUI(GameUI):
         for i, g in enumerate(groups):
             tiles = []
             for x in g:
-                attrs = {"class_": "tile small" + (" last" if x in marked else ""), "data_fx_key": f"t{x}"}
-                if x in fx:
-                    attrs["data_fx"] = "slide" if fx[x] == "slide" else "drop"
-                tiles.append(h("span", attrs, tile_svg(x)))
+                tiles.append(h("span", {"class_": "tile small" + (" last" if x in marked else ""),
+                                        "data_fx_key": f"t{x}", "data_fx": fx.get(x)}, tile_svg(x)))
             columns.append(h("span", {"class_": "group" + (" stacked" if i else "")}, tiles))
         stack_mode = look["mode"] == "stack"
         chosen = look["chosen"]
@@ -714,15 +707,13 @@ class BossaUI(GameUI):
             columns.append(self.ghost(chosen))
         elif room:       # the column a Stack would take, kept empty (shown in Stack mode)
             columns.append(h("span", {"class_": "ghost room", "aria_hidden": "true"}))
-        body = [h("span", {"class_": "pnum"}, str(place["n"])),
+        mark = h("span", {"class_": "last-mark", "aria_hidden": "true"}, "◆") if marked else None
+        body = [h("span", {"class_": "pnum"}, mark, str(place["n"])),
                 h("span", {"class_": "groups"}, columns),
                 h("span", {"class_": "k", "aria_hidden": "true"}, t("bossa.count_short", k=place["k"]))]
         classes = ["cell", "place"] + (["last"] if marked else []) \
             + (["stackable"] if stack_mode and room else []) + (["fits"] if fits else []) \
             + (["pending"] if pending else [])
-        if marked:
-            body[0] = h("span", {"class_": "pnum"}, h("span", {"class_": "last-mark", "aria_hidden": "true"}, "◆"),
-                        str(place["n"]))
         if stack_mode and room:      # a place no Stack of your hand can go is no target
             if fits:
                 label = t("bossa.fits", place=label)
@@ -808,12 +799,11 @@ class BossaUI(GameUI):
             items = []
             for x in view["discard"]:
                 marked = last is not None and last["e"] == "redraw" and last["tile"] == x
-                attrs = {"class_": "tile small" + (" last" if marked else ""), "role": "img",
-                         "data_fx_key": f"t{x}",
-                         "aria_label": tile_name(x, t) + (t("bossa.note", note=t("bossa.last_short")) if marked else "")}
-                if x in fx:
-                    attrs["data_fx"] = "slide"
-                items.append(h("li", {}, h("span", attrs, tile_svg(x))))
+                note = t("bossa.note", note=t("bossa.last_short")) if marked else ""
+                items.append(h("li", {}, h("span", {
+                    "class_": "tile small" + (" last" if marked else ""), "role": "img",
+                    "data_fx_key": f"t{x}", "aria_label": tile_name(x, t) + note,
+                    "data_fx": "slide" if x in fx else None}, tile_svg(x))))
             parts.append(h("div", {"class_": "discards"},
                            h("h2", {}, t("bossa.discards")), h("ul", {"class_": "pile"}, items)))
         if view["removed"] is not None:
@@ -888,9 +878,7 @@ class BossaUI(GameUI):
         if kind in ("place", "stack"):
             return ctx.say(f"bossa.last.{kind}", e["seat"], n=len(e["tiles"]), place=e["n"],
                            line=line_name(e["line"], t))
-        if kind == "redraw":
-            return ctx.say("bossa.last.redraw", e["seat"], tile=tile_name(e["tile"], t))
-        return ctx.say("bossa.last.exchange", e["seat"], **named(e, t, "give", "take"))
+        return ctx.say(f"bossa.last.{kind}", e["seat"], **named(e, t))      # Redraw, Exchange
 
     def preview(self, view, move, ctx):
         """What ``move`` will do, in words (before Confirm)."""
@@ -908,9 +896,7 @@ class BossaUI(GameUI):
             elif end is not None:        # the sixth place of the opponent's side: they win
                 text = join(ctx, [text, t(f"bossa.preview.lose_{end['how']}", name=ctx.name(end["winners"][0]))])
             return text
-        if a == "redraw":
-            return t("bossa.preview.redraw", tile=tile_name(move["tile"], t), deck=view["deck"])
-        return t("bossa.preview.exchange", **named(move, t, "give", "take"),
+        return t(f"bossa.preview.{a}", **named(move, t), deck=view["deck"],       # Redraw, Exchange
                  name=ctx.name(R.other(me)))
 
     def selection(self, old=None, seat=None):
@@ -994,7 +980,7 @@ class BossaUI(GameUI):
             sel.hint = "bossa.hint.select"
             ctx.focus = focus
             return None
-        return self.propose(view, sel, ctx, move, focus)
+        return self.propose(view, sel, ctx, move)
 
     @action(*R.ACTIONS)
     def mode(self, arg, view, sel, ctx):
@@ -1034,18 +1020,13 @@ class BossaUI(GameUI):
 
     def complete(self, view, sel, ctx):
         """In Redraw or Exchange, once the tiles are chosen the move is pending."""
-        me = view["seat"]
-        mode = sel.mode
-        chosen = self.chosen(view, sel, me)
-        move = None
-        if mode == "redraw" and len(chosen) == 1:
-            move = {"a": "redraw", "tile": chosen[0]}
-        elif mode == "exchange" and len(chosen) == 1 and len(self.taken(view, sel, me)) == 1:
-            move = {"a": "exchange", "give": chosen[0], "take": self.taken(view, sel, me)[0]}
-        if move is not None:
-            self.propose(view, sel, ctx, move, None)
+        chosen, taken = self.chosen(view, sel, view["seat"]), self.taken(view, sel, view["seat"])
+        if sel.mode == "redraw" and len(chosen) == 1:
+            self.propose(view, sel, ctx, {"a": "redraw", "tile": chosen[0]})
+        elif sel.mode == "exchange" and len(chosen) == 1 and len(taken) == 1:
+            self.propose(view, sel, ctx, {"a": "exchange", "give": chosen[0], "take": taken[0]})
 
-    def propose(self, view, sel, ctx, move, focus):
+    def propose(self, view, sel, ctx, move):
         """A complete move: pending (Confirm plays it) if legal, else sent to the engine, which
         refuses it with its reason."""
         if move in R.view_moves(view, view["seat"]):
@@ -1092,18 +1073,14 @@ class BossaUI(GameUI):
         if kind == "start":
             dice = t("bossa.log.dice", w=e["dice"][0], b=e["dice"][1])
             return join(ctx, [dice, say("bossa.log.goes_first", e["first"])])
-        if kind == "draw":
-            return say("bossa.log.draw", e["seat"], tile=tile_name(e["tile"], t))
+        if kind in ("draw", "redraw", "exchange"):
+            return say(f"bossa.log.{kind}", e["seat"], **named(e, t),
+                       whose=ctx.whose(R.other(e["seat"])))
         if kind in ("place", "stack"):
             terms = " + ".join(str(R.VALUE[e["line"]][x]) for x in e["tiles"])
             return say(f"bossa.log.{kind}", e["seat"], tiles=tiles_name(e["tiles"], t),
                        line=line_name(e["line"], t), n=e["n"],
                        sum=t("bossa.log.sum", sum=terms) if len(e["tiles"]) > 1 else "")
-        if kind == "redraw":
-            return say("bossa.log.redraw", e["seat"], **named(e, t, "tile", "drew"))
-        if kind == "exchange":
-            return say("bossa.log.exchange", e["seat"], **named(e, t, "give", "take"),
-                       whose=ctx.whose(R.other(e["seat"])))
         if kind == "end":
             return self.end_text(e, ctx)
         return None
@@ -1287,10 +1264,8 @@ class BossaUI(GameUI):
         if a == "stack":
             return t("bossa.an.stack", tiles=tiles_name(move["tiles"], t), line=line_name(move["line"], t),
                      place=move["n"])
-        if a == "redraw":
-            return t("bossa.an.redraw", tile=tile_name(move["tile"], t))
-        if a == "exchange":
-            return t("bossa.an.exchange", **named(move, t, "give", "take"))
+        if a in ("redraw", "exchange"):
+            return t(f"bossa.an.{a}", **named(move, t))
         if a == "own":
             return t("bossa.an.own", line=line_name(move["line"], t))
         return t("bossa.an.first")
