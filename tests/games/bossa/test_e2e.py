@@ -467,15 +467,26 @@ def test_on_a_phone_under_the_not_saved_banner_the_lines_and_the_prompt_stay_in_
             after = page.evaluate(BOXES)["field"]
             if any(abs(a - b) > 1 for a, b in zip(before, after)):
                 problems.append(f"move {cut}: the field moved {before} -> {after}")
-    # two turns of other games: in Japanese the other's Exchange and your draw ran to five
+    # turns of other games: in Japanese the other's Exchange and your draw ran to five
     # lines of the prompt's four (seed 3, move 10); a long line ran 6 px out of its row
-    # (seed 1, move 23: 9 columns, a stack)
-    for seed, cut in ((3, 10), (1, 23)):
-        code, _, _ = code_at(options, seed, cut)
+    # (seed 1, move 23: 9 columns, a stack); a line of 13 columns (four places a Stack may go,
+    # each keeping its room) ran 61 px out of its row in English, 41 in Japanese, and 35 and
+    # 15 a line of 12 (seeds 146 and 27): its tiles now shrink, its ends narrow, and the
+    # Stack's targets keep 44 px, a Stack waiting for Confirm too (issue 26)
+    for seed, cut in ((3, 10), (1, 23), (27, 28), (146, 27)):
+        code, match, human = code_at(options, seed, cut)
         open_code(page, code)
         expect(page.locator("#prompt")).not_to_be_empty()
         problems += [f"seed {seed}, move {cut}: {p}" for p in page.evaluate(SPILLS)]
-    assert turns >= 6 and not problems, problems
+    pile = next(m for m in GAME.legal_moves(match.state, human) if m["a"] == "stack")
+    page.locator("#action-stack").click()
+    for t in pile["tiles"]:
+        page.locator(f"#tile-{t}").click()
+    page.locator(f"#place-{pile['line']}-{pile['n']}").click()
+    expect(page.locator(".cell.pending .ghost")).to_be_visible()
+    problems += [f"seed 146, a Stack waits: {p}" for p in page.evaluate(SPILLS)]
+    small = [b for b in page.evaluate(BOXES)["targets"] if b[0].startswith("stack-on") and b[3] < 44]
+    assert turns >= 6 and not problems and not small, (problems, small)
 
 
 def open_long_replay(page):

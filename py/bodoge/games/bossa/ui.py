@@ -15,6 +15,12 @@ places a Stack of your hand may go are the targets: each keeps the stacked colum
 the turn's start (dashed in Stack mode), so it is a target at least 44 px wide on a phone and
 the waiting Stack's tiles take that room (its line does not move).
 
+A long line fits its row (issue 26: 11 columns and more ran out of it on a phone): its tiles
+shrink (``fit``), down to 10 px on a phone's longest lines, rather than the board scrolling
+sideways or scaling as a whole: what a placement or a Stack needs of a place, its number and
+its tile count, is in words that keep their size, and every target keeps 44 px (a Stack's
+places, and the open ends, narrower on a ``LONG`` line, their words in two rows).
+
 What can be chosen is drawn as what cannot (one element whatever the turn, its state in
 classes), a button laid over it (``tile-hit``, ``marker-hit``, ``cell-hit``): the page patches
 it as the turn passes rather than making it anew (benchmarks/table.md).
@@ -50,21 +56,30 @@ ICONS = {   # the action markers' symbols (24×24 line drawings: no font needed)
     "stack": "M8 8V4h12v12h-4M4 8h12v12H4z",
 }
 ACTS = ("place", "stack", "redraw", "exchange")
+# what a log event moves on the table: its tiles (under these keys) slide or drop in
+MOVED = {"place": (("tiles", "slide"),), "stack": (("tiles", "slide"),),
+         "draw": (("tile", "drop"),), "redraw": (("tile", "slide"), ("drew", "drop")),
+         "exchange": (("give", "slide"), ("take", "slide"))}
 SIZE = 40                                 # the SVGs' own size (CSS sizes them on the table)
 
 
 # --- pictures ----------------------------------------------------------------------------------
+def svg(box, cls, *parts, size=None):
+    """A picture hidden from screen readers (what holds it names it)."""
+    return h("svg", {"viewBox": box, "width": size and str(size), "height": size and str(size),
+                     "aria_hidden": "true", "focusable": "false", "class_": cls}, *parts)
+
+
+def dot(x, y, size, **style):
+    return h("circle", {"cx": f"{x * size:.1f}", "cy": f"{y * size:.1f}",
+                        "r": f"{size * 0.085:.1f}", **style})
+
+
 def pips(white, black, size):
     """Pips of a die face: the first ``white`` as rings, the rest filled."""
-    out = []
-    r = size * 0.085
-    for i, (x, y) in enumerate(PIPS[white + black]):
-        ring = i < white
-        out.append(h("circle", {"cx": f"{x * size:.1f}", "cy": f"{y * size:.1f}", "r": f"{r:.1f}",
-                                "fill": "#fff" if ring else INK, "stroke": INK,
-                                "stroke_width": f"{size * 0.045:.1f}",
-                                "class_": "pip-w" if ring else "pip-b"}))
-    return out
+    return [dot(x, y, size, fill="#fff" if i < white else INK, stroke=INK,
+                stroke_width=f"{size * 0.045:.1f}", class_="pip-w" if i < white else "pip-b")
+            for i, (x, y) in enumerate(PIPS[white + black])]
 
 
 _FACES = {}          # (tile, size) -> its drawing's markup: 27 tiles, drawn again at every move
@@ -81,11 +96,10 @@ def tile_svg(t, size=SIZE):
 
 def draw_tile(t, size=SIZE):
     w, b = R.TILES[t]
-    return h("svg", {"viewBox": f"0 0 {size} {size}", "width": str(size), "height": str(size),
-                     "aria_hidden": "true", "focusable": "false", "class_": "tile-face"},
-             h("rect", {"x": "1", "y": "1", "width": str(size - 2), "height": str(size - 2),
-                        "rx": str(size // 6), "fill": PAPER, "stroke": INK, "stroke_width": "2"}),
-             pips(w, b, size))
+    return svg(f"0 0 {size} {size}", "tile-face",
+               h("rect", {"x": "1", "y": "1", "width": str(size - 2), "height": str(size - 2),
+                          "rx": str(size // 6), "fill": PAPER, "stroke": INK, "stroke_width": "2"}),
+               pips(w, b, size), size=size)
 
 
 def die_svg(c, n, size=SIZE):
@@ -95,19 +109,16 @@ def die_svg(c, n, size=SIZE):
     body = INK if dark else ("#e9e4d6" if c == R.BLACK else "#fff")
     parts = [h("rect", {"x": "1.5", "y": "1.5", "width": str(size - 3), "height": str(size - 3),
                         "rx": str(size // 5), "fill": body, "stroke": INK, "stroke_width": "3"})]
-    r = size * 0.085
-    for x, y in PIPS[n]:
-        parts.append(h("circle", {"cx": f"{x * size:.1f}", "cy": f"{y * size:.1f}", "r": f"{r:.1f}",
-                                  "fill": "#fff" if dark else INK,
-                                  "stroke": "#fff" if dark else INK, "stroke_width": "1.5"}))
-    return h("svg", {"viewBox": f"0 0 {size} {size}", "width": str(size), "height": str(size),
-                     "aria_hidden": "true", "focusable": "false", "class_": "die-face"}, parts)
+    ink = "#fff" if dark else INK
+    parts += [dot(x, y, size, fill=ink, stroke=ink, stroke_width="1.5") for x, y in PIPS[n]]
+    return svg(f"0 0 {size} {size}", "die-face", parts, size=size)
 
 
 def icon(action):
-    return h("svg", {"viewBox": "0 0 24 24", "aria_hidden": "true", "focusable": "false", "class_": "sym"},
-             h("path", {"d": ICONS[action], "fill": "none", "stroke": "currentColor", "stroke_width": "2.2",
-                        "stroke_linecap": "round", "stroke_linejoin": "round"}))
+    return svg("0 0 24 24", "sym",
+               h("path", {"d": ICONS[action], "fill": "none", "stroke": "currentColor",
+                          "stroke_width": "2.2",
+                          "stroke_linecap": "round", "stroke_linejoin": "round"}))
 
 
 def join(ctx, sentences):
@@ -120,6 +131,11 @@ def tile_name(t, tt):
     if w and b:
         return tt("bossa.tile.both", w=w, b=b)
     return tt("bossa.tile.white", n=w) if w else tt("bossa.tile.black", n=b)
+
+
+def named(e, tt):
+    """The single tiles of event or move ``e`` (its tile, the one drawn, given, taken), by name."""
+    return {k: tile_name(e[k], tt) for k in ("tile", "drew", "give", "take") if k in e}
 
 
 def tiles_name(tiles, tt):
@@ -157,8 +173,7 @@ class Choice:
         return bool(self.tiles or self.take or self.mode or self.pending or self.hint)
 
     def __repr__(self):
-        return (f"Choice(tiles={self.tiles!r}, take={self.take!r}, mode={self.mode!r}, "
-                f"pending={self.pending!r}, hint={self.hint!r})")
+        return "Choice(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
 
 
 class BossaUI(GameUI):
@@ -241,23 +256,12 @@ class BossaUI(GameUI):
         if ctx.fresh_from is None:
             return tiles, markers, start
         for e in view["log"][ctx.fresh_from:]:
-            kind = e["e"]
-            if kind in ("place", "stack"):
-                for t in e["tiles"]:
-                    tiles[t] = "slide"
-                if kind == "stack":
-                    markers.add((e["seat"], "stack"))
-            elif kind == "draw":
-                tiles[e["tile"]] = "drop"
-            elif kind == "redraw":
-                tiles[e["tile"]] = "slide"
-                tiles[e["drew"]] = "drop"
-                markers.add((e["seat"], "redraw"))
-            elif kind == "exchange":
-                tiles[e["give"]] = tiles[e["take"]] = "slide"
-                markers.add((e["seat"], "exchange"))
-            elif kind == "start":
-                start = True
+            for key, how in MOVED.get(e["e"], ()):
+                for t in e[key] if key == "tiles" else [e[key]]:
+                    tiles[t] = how
+            if e["e"] in R.ACTIONS:
+                markers.add((e["seat"], e["e"]))
+            start = start or e["e"] == "start"
         return tiles, markers, start
 
     def last_action(self, view, ctx):
@@ -324,21 +328,41 @@ class BossaUI(GameUI):
         tiles by them (``--n``, ``--k``)."""
         n, k = 9, 2
         for c, line in enumerate(view["lines"]):
-            if line["die"] is None:
-                continue
-            places = R.filled(line)
-            n = max(n, 3 + sum(1 + len(p["s"]) + ((c, p["n"]) in room) for p in places))
-            k = max([k] + [p["k"] for p in places])
+            if line["die"] is not None:
+                n = max(n, BossaUI.fit(line, c, room)[1])
+                k = max([k] + [p["k"] for p in R.filled(line)])
         return n, k
+
+    @staticmethod
+    def fit(line, c, room):
+        """How a line's tiles shrink to fit its row (issue 26: a line of 11 columns and more
+        ran out of its row on a phone), as the style of the line: its width is ``--fx`` and
+        ``--ce`` columns of tiles, plus ``--p1`` places of one column (as wide as their words,
+        ``--t1``, at a smaller tile), ``--pr`` places of one column and a Stack's room (47 px,
+        or two columns and 11 px) and ``--e`` open ends. And its length in columns."""
+        fx, cols, p1, pr, n = 3 * len(R.filled(line)) + 14, 1.12, 0, 0, 3    # gaps and the die
+        for p in R.filled(line):
+            k = 1 + len(p["s"]) + ((c, p["n"]) in room)
+            n += k
+            if k == 1:
+                p1 += 1
+            elif k == 2 and not p["s"]:
+                pr += 1
+            else:
+                fx += 9 + 2 * (k - 1) + 4 * len(p["s"])
+                cols += k
+        ends = 1 + (R.place_number(line, "lo") >= 1)
+        fx += 8 * (2 - ends)                                              # a stop: 8 px
+        return f"--fx: {fx}px; --ce: {cols:.2f}; --p1: {p1}; --pr: {pr}; --e: {ends}", n
 
     # --- a player's side of the table: hand, markers, and (yours) the move about to be made ---
     def seat(self, view, s, ctx, look, hint=None):
         t = ctx.t
         mine = s == look["me"] and ctx.viewer is not None
         playing = look["playing"]
-        over = view["phase"] == "over"
+        turn = view["phase"] != "over" and view["turn"] == s
         badges = []
-        if not over and view["turn"] == s:
+        if turn:
             badges.append(h("span", {"class_": "badge turn"}, t("bossa.turn")))
         if view["own"][s] is not None:
             c = view["own"][s]
@@ -367,9 +391,8 @@ class BossaUI(GameUI):
                         if view["phase"] not in ("choose", "side") else None,   # not usable yet
                         self.action_bar(view, ctx, look, hint) if mine and playing else hint]
         region = "hand" if mine else "players"
-        classes = ["bossa-seat", "me" if s == look["me"] else "them"] + (["playing"] if mine and playing else [])
-        if not over and view["turn"] == s:
-            classes.append("active")
+        classes = ["bossa-seat", "me" if s == look["me"] else "them"] \
+            + (["playing"] if mine and playing else []) + (["active"] if turn else [])
         return h("section", {"class_": " ".join(classes), "data_region": region,
                              "aria_label": t("bossa.hand_of", whose=ctx.whose(s))},
                  head, h("div", {"class_": "seat-body"}, self.hand(view, s, ctx, look, mine),
@@ -412,10 +435,8 @@ class BossaUI(GameUI):
                 notes.append(("new", t("bossa.new")))
             if last and last["e"] == "exchange" and tile in (last["give"], last["take"]):
                 notes.append(("swapped", t("bossa.swapped")))     # shown as ⇄ (Exchange's symbol)
-            attrs = {"data_fx_key": f"t{tile}"}
-            kind = fx.get(tile) or ("flip" if start else None)
-            if kind:
-                attrs["data_fx"] = kind
+            attrs = {"data_fx_key": f"t{tile}",
+                     "data_fx": fx.get(tile) or ("flip" if start else None)}
             tags = h("span", {"class_": "tags", "aria_hidden": "true"},
                      [h("span", {"class_": f"tag {cls}"}, "⇄" if cls == "swapped" else word)
                       for cls, word in notes]) if notes else None
@@ -425,21 +446,17 @@ class BossaUI(GameUI):
             # button named as it was); a button that became a span and back rebuilt every tile
             # of the hand at every move (benchmarks/table.md)
             hit = None
-            if mine and playing:
-                pressed = tile in look["chosen"]
-                key = i + 1 if i < 9 else None
+            if (mine and playing) or (not mine and exchange):
+                pressed = tile in look["chosen" if mine else "taken"]
+                key = i + 1 if i < 9 and mine else None
                 hit = h("button", {
                     "type": "button", "id": f"tile-{tile}", "class_": "tile-hit", "data_spot": f"tile:{tile}",
-                    "data_act": "sel", "data_arg": str(tile), "aria_pressed": "true" if pressed else "false",
+                    "data_act": "sel" if mine else "take", "data_arg": str(tile),
+                    "aria_pressed": "true" if pressed else "false",
                     "aria_keyshortcuts": str(key) if key else None},
                     # named by hidden text, not aria-label: the tags shown on it are in its name
-                    h("span", {"class_": "offscreen"}, spoken + (f" ({key})" if key else "")))
-            elif not mine and exchange:
-                pressed = tile in look["taken"]
-                hit = h("button", {
-                    "type": "button", "id": f"tile-{tile}", "class_": "tile-hit", "data_spot": f"tile:{tile}",
-                    "data_act": "take", "data_arg": str(tile), "aria_pressed": "true" if pressed else "false"},
-                    h("span", {"class_": "offscreen"}, t("bossa.take_label", tile=spoken)))
+                    h("span", {"class_": "offscreen"}, spoken + (f" ({key})" if key else "") if mine
+                      else t("bossa.take_label", tile=spoken)))
             if hit is not None:
                 classes += ["target"] + (["selected"] if pressed else [])
                 attrs.update({"class_": " ".join(classes), "aria_hidden": "true"})
@@ -461,6 +478,7 @@ class BossaUI(GameUI):
         mode = look["mode"]
         moves = look["moves"]
         for a in R.ACTIONS:
+            spot = f"marker:{s}:{a}" if ids else None
             used = view["used"][s][a]
             name = t(f"bossa.action.{a}")
             face = [icon(a), h("span", {"class_": "mname"}, name)]
@@ -469,8 +487,8 @@ class BossaUI(GameUI):
             if used:
                 out.append(h("li", {}, h("span", dict(fx, **{
                     "class_": "marker used" + (" last" if was_last else ""), "role": "img",
-                    "aria_label": t("bossa.marker_used", action=name), "id": f"marker-{s}-{a}",
-                    "data_spot": f"marker:{s}:{a}"}),
+                    "aria_label": t("bossa.marker_used", action=name),
+                    "id": f"marker-{s}-{a}" if ids else None, "data_spot": spot}),
                     face, h("span", {"class_": "mstate", "aria_hidden": "true"}, t("bossa.used")))))
             elif active and any(m["a"] == a for m in moves):
                 # the marker as when it cannot be used, a button over it (see ``hand``)
@@ -485,16 +503,9 @@ class BossaUI(GameUI):
                 key = "bossa.marker_ready" if not active else "bossa.marker_unavailable"
                 out.append(h("li", {}, h("span", {"class_": "marker ready", "role": "img",
                                                   "aria_label": t(key, action=name),
-                                                  "data_spot": f"marker:{s}:{a}"}, face)))
+                                                  "data_spot": spot}, face)))
         help_ = [h("p", {"id": f"help-{a}", "class_": "offscreen"}, t(f"bossa.help.{a}"))
-                 for a in R.ACTIONS] if active else []
-        if not ids:
-            for li in out:
-                for el in li.children:
-                    if el is not None:
-                        for k in ("id", "data_spot"):
-                            el.attrs.pop(k, None)
-            help_ = []
+                 for a in R.ACTIONS] if active and ids else []
         # (the copy: the same element, out of sight and of reach, so that the page patches it)
         return h("div", {"class_": "markers-wrap" if ids else "markers-wrap markers-aside",
                          "aria_hidden": None if ids else "true", "inert": not ids},
@@ -568,21 +579,21 @@ class BossaUI(GameUI):
             cells.append(h("li", {"class_": "cell stop", "data_fx_key": f"stop:{c}"},
                            h("span", {"class_": "stop-bar", "role": "img",
                                       "aria_label": t("bossa.line_stop")})))
-        for place in reversed(line["lo"]):
-            cells.append(self.place_cell(view, c, place, ctx, look))
-        fx = {"data_fx": "roll"} if look["fresh"][2] else {}
+        cells += [self.place_cell(view, c, place, ctx, look) for place in reversed(line["lo"])]
         cells.append(h("li", {"class_": "cell die-cell", "data_fx_key": f"die:{c}"},
-                       h("span", dict(fx, **{"class_": "die", "role": "img", "id": None if final else f"die-{c}",
-                                             "data_spot": None if final else f"die:{c}",
-                                             "aria_label": t("bossa.die_label", line=name, n=line["die"])}),
+                       h("span", {"data_fx": "roll" if look["fresh"][2] else None, "class_": "die",
+                                  "role": "img", "id": None if final else f"die-{c}",
+                                  "data_spot": None if final else f"die:{c}",
+                                  "aria_label": t("bossa.die_label", line=name, n=line["die"])},
                          die_svg(c, line["die"]))))
-        for place in line["hi"]:
-            cells.append(self.place_cell(view, c, place, ctx, look))
+        cells += [self.place_cell(view, c, place, ctx, look) for place in line["hi"]]
         if not final:
             cells.append(self.end_cell(view, c, "hi", *ends["hi"], ctx, look))
         side = "" if owner is None else (" mine" if owner == look["me"] else " theirs")
-        return h("section", {"class_": f"line line-{COLOURS[c]}{side}", "aria_label": label,
-                             "data_spot": None if final else f"line:{c}"},
+        fit, n = (None, 0) if final else self.fit(line, c, look["room"])
+        return h("section", {"class_": f"line line-{COLOURS[c]}{side}" + " long" * (n >= LONG),
+                             "aria_label": label, "data_spot": None if final else f"line:{c}",
+                             "style": fit},
                  # keyed (web/morph.js keys a list by its first item: the low end, until the
                  # line stops at 1), so that the row is kept as the line grows
                  head, h("ol", {"class_": "line-row", "data_fx_key": f"row:{c}"}, cells))
@@ -596,13 +607,9 @@ class BossaUI(GameUI):
         pending = look["pending"] == move and chosen
         fits = bool(chosen) and move in look["moves"]
         where = t(f"bossa.end.{end}")
-        if not counts:
-            need, short = t("bossa.closed"), t("bossa.closed")
-        elif len(counts) == 1:
-            need, short = t("bossa.need1", n=counts[0]), t("bossa.need_short1", n=counts[0])
-        else:
-            need = t("bossa.need2", a=counts[0], b=counts[1])
-            short = t("bossa.need_short2", a=counts[0], b=counts[1])
+        args = dict(zip("ab", counts)) if len(counts) == 2 else dict(zip("n", counts))
+        need, short = (t(f"bossa.{key}{len(counts)}", **args) if counts else t("bossa.closed")
+                       for key in ("need", "need_short"))
         # a button's name starts with what it shows (the number, the counts)
         label = t("bossa.open_label", line=line_name(c, t), n=n, need=need, end=where,
                   short="" if pending else short).replace("  ", " ")
@@ -687,10 +694,8 @@ class BossaUI(GameUI):
         for i, g in enumerate(groups):
             tiles = []
             for x in g:
-                attrs = {"class_": "tile small" + (" last" if x in marked else ""), "data_fx_key": f"t{x}"}
-                if x in fx:
-                    attrs["data_fx"] = "slide" if fx[x] == "slide" else "drop"
-                tiles.append(h("span", attrs, tile_svg(x)))
+                tiles.append(h("span", {"class_": "tile small" + (" last" if x in marked else ""),
+                                        "data_fx_key": f"t{x}", "data_fx": fx.get(x)}, tile_svg(x)))
             columns.append(h("span", {"class_": "group" + (" stacked" if i else "")}, tiles))
         stack_mode = look["mode"] == "stack"
         chosen = look["chosen"]
@@ -702,15 +707,13 @@ class BossaUI(GameUI):
             columns.append(self.ghost(chosen))
         elif room:       # the column a Stack would take, kept empty (shown in Stack mode)
             columns.append(h("span", {"class_": "ghost room", "aria_hidden": "true"}))
-        body = [h("span", {"class_": "pnum"}, str(place["n"])),
+        mark = h("span", {"class_": "last-mark", "aria_hidden": "true"}, "◆") if marked else None
+        body = [h("span", {"class_": "pnum"}, mark, str(place["n"])),
                 h("span", {"class_": "groups"}, columns),
                 h("span", {"class_": "k", "aria_hidden": "true"}, t("bossa.count_short", k=place["k"]))]
         classes = ["cell", "place"] + (["last"] if marked else []) \
             + (["stackable"] if stack_mode and room else []) + (["fits"] if fits else []) \
             + (["pending"] if pending else [])
-        if marked:
-            body[0] = h("span", {"class_": "pnum"}, h("span", {"class_": "last-mark", "aria_hidden": "true"}, "◆"),
-                        str(place["n"]))
         if stack_mode and room:      # a place no Stack of your hand can go is no target
             if fits:
                 label = t("bossa.fits", place=label)
@@ -742,25 +745,23 @@ class BossaUI(GameUI):
             mine, theirs = rolls[me], rolls[them]
             first = t("bossa.choice.they_first", name=ctx.name(them)) if view["phase"] == "choose" \
                 else t("bossa.choice.they_took_first", name=ctx.name(them))
-            buttons = []
             names = [ctx.name(x) for x in (0, 1)]
-            for c in R.LINES:
-                other = line_name(R.other(c), t)
-                buttons.append(h("button", {"type": "button", "class_": "button choice", "id": f"own-{c}",
-                                            "data_spot": f"choice:own:{c}",
-                                            "data_act": "own", "data_arg": str(c)},
-                                 h("span", {"class_": "choice-main"}, MARK[c], " ",
-                                   t("bossa.choose_own", line=line_name(c, t))),
-                                 h("span", {"class_": "choice-then phrased"},       # names whole
-                                   phrased(t("bossa.choice.then_own", line=line_name(c, t), mine=mine,
-                                             other=other, theirs=theirs, first=first), names))))
+
+            def button(key, arg, main, then):
+                return h("button", {"type": "button", "class_": "button choice", "id": key,
+                                    "data_spot": "choice:" + key.replace("-", ":"),
+                                    "data_act": key.split("-")[0], "data_arg": arg},
+                         h("span", {"class_": "choice-main"}, main),
+                         h("span", {"class_": "choice-then phrased"},       # names whole
+                           phrased(then, names)))
+            buttons = [button(f"own-{c}", str(c),
+                              [MARK[c], " ", t("bossa.choose_own", line=line_name(c, t))],
+                              t("bossa.choice.then_own", line=line_name(c, t), mine=mine,
+                                theirs=theirs, other=line_name(R.other(c), t), first=first))
+                       for c in R.LINES]
             if view["phase"] == "choose":
-                buttons.append(h("button", {"type": "button", "class_": "button choice", "id": "first",
-                                            "data_spot": "choice:first",
-                                            "data_act": "first"},
-                                 h("span", {"class_": "choice-main"}, "▶ ", t("bossa.choose_first")),
-                                 h("span", {"class_": "choice-then phrased"},
-                                   phrased(t("bossa.choice.then_first", name=ctx.name(them)), names))))
+                buttons.append(button("first", None, ["▶ ", t("bossa.choose_first")],
+                                      t("bossa.choice.then_first", name=ctx.name(them))))
             parts.append(h("div", {"class_": "choices"}, buttons))
             if view["hands"][me] is None:
                 parts.append(h("p", {"class_": "blind-note"}, t("bossa.choice_blind")))
@@ -798,12 +799,11 @@ class BossaUI(GameUI):
             items = []
             for x in view["discard"]:
                 marked = last is not None and last["e"] == "redraw" and last["tile"] == x
-                attrs = {"class_": "tile small" + (" last" if marked else ""), "role": "img",
-                         "data_fx_key": f"t{x}",
-                         "aria_label": tile_name(x, t) + (t("bossa.note", note=t("bossa.last_short")) if marked else "")}
-                if x in fx:
-                    attrs["data_fx"] = "slide"
-                items.append(h("li", {}, h("span", attrs, tile_svg(x))))
+                note = t("bossa.note", note=t("bossa.last_short")) if marked else ""
+                items.append(h("li", {}, h("span", {
+                    "class_": "tile small" + (" last" if marked else ""), "role": "img",
+                    "data_fx_key": f"t{x}", "aria_label": tile_name(x, t) + note,
+                    "data_fx": "slide" if x in fx else None}, tile_svg(x))))
             parts.append(h("div", {"class_": "discards"},
                            h("h2", {}, t("bossa.discards")), h("ul", {"class_": "pile"}, items)))
         if view["removed"] is not None:
@@ -847,15 +847,13 @@ class BossaUI(GameUI):
             return self.preview(view, pending, ctx)
         mode = sel.mode
         chosen = self.chosen(view, sel, me)
-        if mode == "redraw":
-            return t("bossa.prompt.redraw", deck=view["deck"])
-        if mode == "exchange":
-            return t("bossa.prompt.exchange", name=ctx.name(R.other(me)))
-        if mode == "stack":
-            return t("bossa.prompt.stack")
+        if mode:                 # Redraw, Exchange or Stack: what to select for it
+            return t(f"bossa.prompt.{mode}", deck=view["deck"], name=ctx.name(R.other(me)))
         if chosen:
             moves = R.view_moves(view, me)
-            spots = [self.spot(view, m, t) for m in moves if m["a"] == "place" and m["tiles"] == chosen]
+            spots = [t("bossa.spot", line=line_name(m["line"], t),
+                       n=R.place_number(view["lines"][m["line"]], m["end"]))
+                     for m in moves if m["a"] == "place" and m["tiles"] == chosen]
             base = t("bossa.prompt.selected", tiles=tiles_name(chosen, t),
                      white=sum(R.VALUE[0][x] for x in chosen), black=sum(R.VALUE[1][x] for x in chosen),
                      n=len(chosen))
@@ -880,10 +878,7 @@ class BossaUI(GameUI):
         if kind in ("place", "stack"):
             return ctx.say(f"bossa.last.{kind}", e["seat"], n=len(e["tiles"]), place=e["n"],
                            line=line_name(e["line"], t))
-        if kind == "redraw":
-            return ctx.say("bossa.last.redraw", e["seat"], tile=tile_name(e["tile"], t))
-        return ctx.say("bossa.last.exchange", e["seat"], give=tile_name(e["give"], t),
-                       take=tile_name(e["take"], t))
+        return ctx.say(f"bossa.last.{kind}", e["seat"], **named(e, t))      # Redraw, Exchange
 
     def preview(self, view, move, ctx):
         """What ``move`` will do, in words (before Confirm)."""
@@ -901,15 +896,8 @@ class BossaUI(GameUI):
             elif end is not None:        # the sixth place of the opponent's side: they win
                 text = join(ctx, [text, t(f"bossa.preview.lose_{end['how']}", name=ctx.name(end["winners"][0]))])
             return text
-        if a == "redraw":
-            return t("bossa.preview.redraw", tile=tile_name(move["tile"], t), deck=view["deck"])
-        return t("bossa.preview.exchange", give=tile_name(move["give"], t),
-                 take=tile_name(move["take"], t), name=ctx.name(R.other(me)))
-
-    @staticmethod
-    def spot(view, move, t):
-        return t("bossa.spot", line=line_name(move["line"], t),
-                 n=R.place_number(view["lines"][move["line"]], move["end"]))
+        return t(f"bossa.preview.{a}", **named(move, t), deck=view["deck"],       # Redraw, Exchange
+                 name=ctx.name(R.other(me)))
 
     def selection(self, old=None, seat=None):
         return Choice()
@@ -989,8 +977,10 @@ class BossaUI(GameUI):
             return None
         focus = f"end-{c}-{where}" if ctx.acted == "place" else f"place-{c}-{where}"
         if not chosen:
-            return self.hint(sel, ctx, "bossa.hint.select", focus)
-        return self.propose(view, sel, ctx, move, focus)
+            sel.hint = "bossa.hint.select"
+            ctx.focus = focus
+            return None
+        return self.propose(view, sel, ctx, move)
 
     @action(*R.ACTIONS)
     def mode(self, arg, view, sel, ctx):
@@ -1030,18 +1020,13 @@ class BossaUI(GameUI):
 
     def complete(self, view, sel, ctx):
         """In Redraw or Exchange, once the tiles are chosen the move is pending."""
-        me = view["seat"]
-        mode = sel.mode
-        chosen = self.chosen(view, sel, me)
-        move = None
-        if mode == "redraw" and len(chosen) == 1:
-            move = {"a": "redraw", "tile": chosen[0]}
-        elif mode == "exchange" and len(chosen) == 1 and len(self.taken(view, sel, me)) == 1:
-            move = {"a": "exchange", "give": chosen[0], "take": self.taken(view, sel, me)[0]}
-        if move is not None:
-            self.propose(view, sel, ctx, move, None)
+        chosen, taken = self.chosen(view, sel, view["seat"]), self.taken(view, sel, view["seat"])
+        if sel.mode == "redraw" and len(chosen) == 1:
+            self.propose(view, sel, ctx, {"a": "redraw", "tile": chosen[0]})
+        elif sel.mode == "exchange" and len(chosen) == 1 and len(taken) == 1:
+            self.propose(view, sel, ctx, {"a": "exchange", "give": chosen[0], "take": taken[0]})
 
-    def propose(self, view, sel, ctx, move, focus):
+    def propose(self, view, sel, ctx, move):
         """A complete move: pending (Confirm plays it) if legal, else sent to the engine, which
         refuses it with its reason."""
         if move in R.view_moves(view, view["seat"]):
@@ -1050,12 +1035,6 @@ class BossaUI(GameUI):
             return None
         sel.pending = None
         return move
-
-    @staticmethod
-    def hint(sel, ctx, key, focus):
-        sel.hint = key
-        ctx.focus = focus
-        return None
 
     def key(self, key, view, sel, ctx):
         if key == "Escape":
@@ -1094,19 +1073,14 @@ class BossaUI(GameUI):
         if kind == "start":
             dice = t("bossa.log.dice", w=e["dice"][0], b=e["dice"][1])
             return join(ctx, [dice, say("bossa.log.goes_first", e["first"])])
-        if kind == "draw":
-            return say("bossa.log.draw", e["seat"], tile=tile_name(e["tile"], t))
+        if kind in ("draw", "redraw", "exchange"):
+            return say(f"bossa.log.{kind}", e["seat"], **named(e, t),
+                       whose=ctx.whose(R.other(e["seat"])))
         if kind in ("place", "stack"):
             terms = " + ".join(str(R.VALUE[e["line"]][x]) for x in e["tiles"])
             return say(f"bossa.log.{kind}", e["seat"], tiles=tiles_name(e["tiles"], t),
                        line=line_name(e["line"], t), n=e["n"],
                        sum=t("bossa.log.sum", sum=terms) if len(e["tiles"]) > 1 else "")
-        if kind == "redraw":
-            return say("bossa.log.redraw", e["seat"], tile=tile_name(e["tile"], t),
-                       drew=tile_name(e["drew"], t))
-        if kind == "exchange":
-            return say("bossa.log.exchange", e["seat"], give=tile_name(e["give"], t),
-                       take=tile_name(e["take"], t), whose=ctx.whose(R.other(e["seat"])))
         if kind == "end":
             return self.end_text(e, ctx)
         return None
@@ -1168,12 +1142,12 @@ class BossaUI(GameUI):
         a tile on each side of them."""
         def at(x, y, node):
             return h("g", {"transform": f"translate({x} {y})"}, node)
-        return h("svg", {"viewBox": "0 0 200 100", "aria_hidden": "true", "focusable": "false",
-                         "class_": "bossa-picture"},
-                 at(6, 8, tile_svg(R.TILES.index((2, 0)))), at(52, 4, die_svg(R.WHITE, 3)),
-                 at(98, 8, tile_svg(R.TILES.index((4, 1)))),
-                 at(30, 54, tile_svg(R.TILES.index((1, 2)))), at(76, 52, die_svg(R.BLACK, 5)),
-                 at(122, 54, tile_svg(R.TILES.index((0, 6)))), at(150, 8, tile_svg(R.TILES.index((3, 2)))))
+        return svg("0 0 200 100", "bossa-picture",
+                   at(6, 8, tile_svg(R.TILES.index((2, 0)))), at(52, 4, die_svg(R.WHITE, 3)),
+                   at(98, 8, tile_svg(R.TILES.index((4, 1)))),
+                   at(30, 54, tile_svg(R.TILES.index((1, 2)))), at(76, 52, die_svg(R.BLACK, 5)),
+                   at(122, 54, tile_svg(R.TILES.index((0, 6)))),
+                   at(150, 8, tile_svg(R.TILES.index((3, 2)))))
 
     def progress(self, view, ctx):
         """"Turn 7 · You 4 tiles, Ben 5 · deck 12 · your turn" (before the dice are laid: who is
@@ -1215,7 +1189,7 @@ class BossaUI(GameUI):
             moves = R.view_moves(played.before, seat)
             if len(moves) > 1 and played.move in moves:
                 race = yield from analysis_race(played.before, seat, moves, keep=played.move)
-                return self.judged(played.before, seat, race, played.move, ctx)
+                return self.race_part(played.before, seat, race, ctx, played.move)
         return h("p", {"class_": "an-note"}, t("bossa.an.wait"))
 
     @staticmethod
@@ -1255,31 +1229,28 @@ class BossaUI(GameUI):
                            h("span", {"class_": "an-mark"}, " ◀ ", t("bossa.an.played_mark")) if i == mark else None))
         return rows, items
 
-    def race_part(self, view, seat, race, ctx):
+    def race_part(self, view, seat, race, ctx, move=None):
+        """The choices of ``race`` best first; with ``move`` (just played, kept in the race)
+        that move marked, and whether it was the best."""
         t = ctx.t
-        rows, items = self.race_items(view, seat, race, ctx)
-        total = sum(race["runs"].values())
+        keep = None if move is None else race["keep"]
+        rows, items = self.race_items(view, seat, race, ctx, mark=keep)
+        if move is None:
+            cls, label, verdict = "an-section", "bossa.an.choices", None
+            head = ctx.say("bossa.an.choices_for", seat)
+        else:
+            best = race["alive"][rows[0][0]]
+            good = rows[0][0] == keep
+            cls, label = "an-section an-move", "bossa.an.move_head"
+            head = ctx.say("bossa.an.played", seat, what=self.move_name(view, seat, move, ctx))
+            verdict = h("p", {"class_": "an-verdict good" if good else "an-verdict"},
+                        t("bossa.an.was_best") if good
+                        else t("bossa.an.best_then", what=self.move_name(view, seat, best, ctx)))
         return h("div", {"class_": "bossa-analysis"},
-                 h("section", {"class_": "an-section", "aria_label": t("bossa.an.choices")},
-                   h("p", {"class_": "an-head"}, ctx.say("bossa.an.choices_for", seat)),
+                 h("section", {"class_": cls, "aria_label": t(label)},
+                   h("p", {"class_": "an-head"}, head), verdict,
                    h("ol", {"class_": "an-choices"}, items)),
-                 h("p", {"class_": "an-note"}, t("bossa.an.model", n=total)))
-
-    def judged(self, before, seat, race, move, ctx):
-        t = ctx.t
-        keep = race["keep"]
-        rows, items = self.race_items(before, seat, race, ctx, mark=keep)
-        best_i = rows[0][0]
-        verdict = t("bossa.an.was_best") if best_i == keep else t(
-            "bossa.an.best_then", what=self.move_name(before, seat, race["alive"][best_i], ctx))
-        total = sum(race["runs"].values())
-        return h("div", {"class_": "bossa-analysis"},
-                 h("section", {"class_": "an-section an-move", "aria_label": t("bossa.an.move_head")},
-                   h("p", {"class_": "an-head"}, ctx.say("bossa.an.played", seat,
-                                                        what=self.move_name(before, seat, move, ctx))),
-                   h("p", {"class_": "an-verdict good" if best_i == keep else "an-verdict"}, verdict),
-                   h("ol", {"class_": "an-choices"}, items)),
-                 h("p", {"class_": "an-note"}, t("bossa.an.model", n=total)))
+                 h("p", {"class_": "an-note"}, t("bossa.an.model", n=sum(race["runs"].values()))))
 
     @staticmethod
     def move_name(view, seat, move, ctx):
@@ -1293,10 +1264,8 @@ class BossaUI(GameUI):
         if a == "stack":
             return t("bossa.an.stack", tiles=tiles_name(move["tiles"], t), line=line_name(move["line"], t),
                      place=move["n"])
-        if a == "redraw":
-            return t("bossa.an.redraw", tile=tile_name(move["tile"], t))
-        if a == "exchange":
-            return t("bossa.an.exchange", give=tile_name(move["give"], t), take=tile_name(move["take"], t))
+        if a in ("redraw", "exchange"):
+            return t(f"bossa.an.{a}", **named(move, t))
         if a == "own":
             return t("bossa.an.own", line=line_name(move["line"], t))
         return t("bossa.an.first")
@@ -1348,6 +1317,10 @@ class _Quiet:
     """A context whose focus requests go nowhere (a toggle keeps focus on the tile)."""
     focus = None
 
+
+# A line this many columns long (its ends, die, places, stacks and a Stack's room): on a phone
+# its open ends narrow, their words in two rows (issue 26: the line cannot fit its row else)
+LONG = 11
 
 # What the marks on the table mean (beside the lines on wide screens; the rules page says it all)
 LEGEND = ("pips", "count", "checks", "marks")
