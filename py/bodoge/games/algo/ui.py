@@ -1,13 +1,11 @@
 """algo's UI: the table (``ui_table.py``: rows of SVG cards, the deck, the drawn card, a number
 pad that says what a hit and a miss would do), pair play with Toss, point chips, the words of
 the log, the round summaries and the result, and the 詰めアルゴ puzzle screen
-(``ui_puzzle.py``).
+(``ui_puzzle.py``). The cards, black and white told apart by more than colour: ``ui_cards.py``.
 
-Black and white cards differ in more than colour: black faces carry a filled corner mark and
-the label 黒/B, white ones a ring and 白/W; face-down backs have stripes (black) or dots
-(white). Keyboard: Tab to a card and press Enter to pick it, then a number button, or type the
-number (two digits for 10 and 11) and press Enter; S stays after a hit; T asks for a Toss
-(pair play); Esc cancels.
+Keyboard: Tab to a card and press Enter to pick it, then a number button, or type the number
+(two digits for 10 and 11) and press Enter; S stays after a hit; T asks for a Toss (pair
+play); Esc cancels.
 
 Spots (``data-spot``, for lessons; see ``GameUI.board``): ``row:<seat>`` (a player's row),
 ``card:<seat>:<position>`` (a card in a row, positions from 0 on the left), ``deck``, ``drawn``
@@ -18,13 +16,13 @@ Spots (``data-spot``, for lessons; see ``GameUI.board``): ``row:<seat>`` (a play
 import datetime
 
 from ...core.record import Record, encode
-from ...ui.games import GameUI, action, handlers, result_part
+from ...ui.games import GameUI, action, result_part
 from ...ui.html import h
 from ...ui.phrases import phrased
 from . import rules as R
 from .puzzle import GRADES as PUZZLE_GRADES
-from .ui_cards import (W, H, Choice, card_at, card_name, card_svg, colour_name, nth, toggle_card,
-                       type_number)
+from .ui_cards import (W, H, Choice, card_at, card_name, card_svg, colour_name, nth, pending,
+                       toggle_card, type_number, whole)
 from .ui_puzzle import EVENTS as PUZZLE_EVENTS, PuzzleUI
 from .ui_analysis import analysis as algo_analysis
 from .ui_table import Table
@@ -40,54 +38,28 @@ class AlgoUI(Table, GameUI):
 
     def option_fields(self, values, t):
         mode = values.get("mode", "standard")
-        # labels point at their selects (not wrapping them), so a label's name is only its text
-        fields = [h("p", {}, h("label", {"for": "mode"}, t("algo.setup.mode")), " ",
-                    h("select", {"name": "mode", "id": "mode", "data_act": "setup-change"},
-                      [h("option", {"value": m, "selected": mode == m}, t(f"algo.mode.{m}"))
-                       for m in R.MODES]))]
+        fields = [choose(t, "mode", mode, R.MODES, "setup-change")]
         if mode == "standard":
             fields.append(super().option_fields(values, t))
         elif mode == "pair":
             fields.append(h("p", {}, t("algo.setup.pair_note")))
-        if mode in ("standard", "pair"):
-            fields.append(h("label", {"class_": "check phrased"},      # 「決め/る」 was broken
-                            h("input", {"type": "checkbox", "name": "chips", "id": "opt-chips",
-                                        "checked": bool(values.get("chips"))}),
-                            " ", phrased(t("algo.setup.chips"))))
+        if mode in ("standard", "pair"):          # 「決め/る」 was broken
+            fields.append(check("chips", values, phrased(t("algo.setup.chips")), " phrased"))
         else:
-            fields.append(h("p", {}, h("label", {"for": "grade"}, t("algo.setup.grade")), " ",
-                            h("select", {"name": "grade", "id": "grade"},
-                              [h("option", {"value": str(g), "selected": values.get("grade") == g},
-                                 t(f"algo.grade.{g}")) for g in PUZZLE_GRADES])))
-            fields.append(h("label", {"class_": "check"},
-                            h("input", {"type": "checkbox", "name": "daily", "id": "opt-daily",
-                                        "checked": bool(values.get("daily"))}),
-                            " ", t("algo.setup.daily", date=today())))
+            fields += [choose(t, "grade", values.get("grade"), PUZZLE_GRADES),
+                       check("daily", values, t("algo.setup.daily", date=today()))]
         return h("div", {"class_": "algo-setup"}, fields)
 
     def setup_values(self, form, values):
         new = dict(values)
         mode = form.get("mode", values.get("mode", "standard"))
         new["mode"] = mode if mode in R.MODES else "standard"
-        for name in ("chips", "daily"):
-            if name in form:
-                new[name] = form[name] is True or form[name] in ("on", "true", "1")
-        try:
-            grade = int(form.get("grade", values.get("grade", 1)))
-        except (TypeError, ValueError):
-            grade = 1
-        new["grade"] = grade if grade in PUZZLE_GRADES else 1
-        for key, value in form.items():
-            if key.startswith(("kind", "name")):
-                new[key] = value
-        if new["mode"] == "standard":
-            try:
-                players = int(form.get("players", values.get("players", 2)))
-            except (TypeError, ValueError):
-                players = 2
-            new["players"] = players if players in R.DEAL else 2
-        else:
-            new["players"] = R.PAIR_PLAYERS if new["mode"] == "pair" else 1
+        new.update((name, form[name] is True or form[name] in ("on", "true", "1"))
+                   for name in ("chips", "daily") if name in form)
+        new["grade"] = whole(form.get("grade", values.get("grade", 1)), PUZZLE_GRADES, 1)
+        new.update((k, v) for k, v in form.items() if k.startswith(("kind", "name")))
+        players = whole(form.get("players", values.get("players", 2)), R.DEAL, 2)
+        new["players"] = {"standard": players, "pair": R.PAIR_PLAYERS}.get(new["mode"], 1)
         return new
 
     def setup_bot_levels(self, values):
@@ -97,23 +69,16 @@ class AlgoUI(Table, GameUI):
     def options_from_setup(self, values):
         mode = values.get("mode", "standard")
         if mode == "puzzle":
-            options = {"mode": "puzzle", "players": 1, "grade": values.get("grade", 1)}
-            if values.get("daily"):
-                options["daily"] = today()
-            return options
-        options = {"players": values["players"]}
-        if mode == "pair":
-            options["mode"] = "pair"
-        if values.get("chips"):
-            options["chips"] = True
-        return options
+            daily = {"daily": today()} if values.get("daily") else {}
+            return {"mode": "puzzle", "players": 1, "grade": values.get("grade", 1), **daily}
+        return {"players": values["players"], **({"mode": "pair"} if mode == "pair" else {}),
+                **({"chips": True} if values.get("chips") else {})}
 
     def title(self, seats, i18n, options):
         if options.get("mode") != "puzzle":
             return super().title(seats, i18n, options)
-        if options.get("daily"):
-            return i18n.t("algo.slot.daily", date=options["daily"], grade=options["grade"])
-        return i18n.t("algo.slot.puzzle", grade=options["grade"])
+        return i18n.t("algo.slot.daily" if options.get("daily") else "algo.slot.puzzle",
+                      date=options.get("daily"), grade=options["grade"])
 
     # --- a puzzle's Share dialog also offers the *puzzle code*: the same puzzle without your
     # answers, for someone else to solve ----------------------------------------------------------
@@ -134,9 +99,8 @@ class AlgoUI(Table, GameUI):
                              "data_arg": "puzzle"}, t("share.copy_code"))]
 
     def copy_text(self, kind, match):
-        if kind == "puzzle" and match.record.options.get("mode") == "puzzle":
-            return self.puzzle_code(match)
-        return None
+        puzzle = kind == "puzzle" and match.record.options.get("mode") == "puzzle"
+        return self.puzzle_code(match) if puzzle else None
 
     def opened(self, app):
         """The app a game is opened in: a solved 詰めアルゴ's Next puzzle starts a new game there
@@ -147,50 +111,47 @@ class AlgoUI(Table, GameUI):
     def board(self, view, sel, ctx):
         if view["mode"] == "puzzle":
             return PUZZLE.board(view, sel, ctx)
-        if ctx.pause is not None and self.ends_round(ctx.pause):
-            return self.final_board(view, ctx.pause, ctx)
-        if view["phase"] == "over":           # the last round as it ended, as after every round
-            last = next((e for e in reversed(view["log"]) if self.ends_round(e)), None)
-            if last is not None:
-                return self.final_board(view, last, ctx)
-        return self.live_board(view, sel, ctx)
+        ended = ctx.pause if ctx.pause is not None and self.ends_round(ctx.pause) else None
+        if ended is None and view["phase"] == "over":   # the last round as it ended, as after each
+            ended = next((e for e in reversed(view["log"]) if self.ends_round(e)), None)
+        if ended is None:
+            return self.live_board(view, sel, ctx)
+        return self.final_board(view, ended, ctx)
 
     def prompt(self, view, sel, ctx):
         if view["mode"] == "puzzle":
             return PUZZLE.prompt(view, sel, ctx)
-        t = ctx.t
-        pending = ctx.pending
+        t, d = ctx.t, view["drawn"]
         if view["phase"] == "toss":
-            if isinstance(pending, dict) and pending.get("a") == "show":
-                card = view["rows"][ctx.viewer][pending["p"]]
+            show = pending(ctx, "show")
+            if show:
+                card = view["rows"][ctx.viewer][show["p"]]
                 return t("algo.prompt.pending_show", name=ctx.name(view["turn"]),
                          card=card_name(t, card["c"], card["n"]))
             return t("algo.prompt.show", name=ctx.name(view["turn"]))
-        if view.get("can_toss") and isinstance(pending, dict) and pending.get("a") == "toss":
+        if view.get("can_toss") and pending(ctx, "toss"):
             return t("algo.prompt.pending_toss")   # short: beside Confirm, the table stays put
-        if view["drawn"] is None and view["stake"] is None and sel.stake is None:
-            if view.get("can_toss"):
-                return t("algo.prompt.stake_or_toss")
-            return t("algo.prompt.stake")
+        if d is None and view["stake"] is None and sel.stake is None:
+            return t("algo.prompt.stake_or_toss" if view.get("can_toss") else "algo.prompt.stake")
         if sel.target is not None:
             waiting = self.waiting(ctx, sel.target)
             if waiting is not None:      # what Confirm (beside it) will declare, before it is pressed
                 s, p = sel.target
                 card = card_at(t, ctx.whose(s), p, view["rows"][s][p]["c"])
                 return t("algo.prompt.pending", n=waiting, card=card)
-            typed = sel.typed
-            if typed:
-                return t("algo.prompt.number_typed", n=typed)
+            if sel.typed:
+                return t("algo.prompt.number_typed", n=sel.typed)
             return t("algo.prompt.number_touch" if ctx.touch else "algo.prompt.number")   # no Enter
-        if view["phase"] == "again" and isinstance(pending, dict) and pending.get("a") == "stay":
-            d = view["drawn"]           # what Confirm (beside it) will do, as for a declaration
-            if d is not None and d["n"] is not None:
+        known = d is not None and d["n"] is not None       # the drawn card, its number seen
+        if view["phase"] == "again" and pending(ctx, "stay"):
+            # what Confirm (beside it) will do, as for a declaration
+            if known:
                 return t("algo.prompt.pending_stay", card=card_name(t, d["c"], d["n"]))
             return t("algo.prompt.pending_stay_end")
         if view["phase"] == "again":
             return t("algo.prompt.again")
-        if view["drawn"] is not None and view["drawn"]["n"] is not None:
-            return t("algo.prompt.attack_drawn", card=card_name(t, view["drawn"]["c"], view["drawn"]["n"]))
+        if known:
+            return t("algo.prompt.attack_drawn", card=card_name(t, d["c"], d["n"]))
         if R.partner_attacks(view) and R.partner(view["seat"]) in view["targets"]:
             return t("algo.prompt.attack_pair")
         return t("algo.prompt.attack")
@@ -200,14 +161,9 @@ class AlgoUI(Table, GameUI):
         return Choice()
 
     def act(self, action, arg, view, sel, ctx):
-        """A puzzle's input goes to ``PuzzleUI``'s ``@action`` handlers, a game's to these."""
-        if view["mode"] == "puzzle":
-            handler = handlers(PuzzleUI).get(action)
-            if handler is None:
-                return None
-            ctx.acted = action
-            return handler(PUZZLE, arg, view, sel, ctx)
-        return super().act(action, arg, view, sel, ctx)
+        """A puzzle's input goes to ``PuzzleUI``'s ``@action`` handlers (the same dispatch), a
+        game's to these."""
+        return GameUI.act(PUZZLE if view["mode"] == "puzzle" else self, action, arg, view, sel, ctx)
 
     @action("toss")
     def toss(self, arg, view, sel, ctx):
@@ -217,10 +173,8 @@ class AlgoUI(Table, GameUI):
     @action("show")
     def show(self, arg, view, sel, ctx):
         """Pair play: show the partner who asked one of your face-down cards."""
-        try:
-            return {"a": "show", "p": int(arg)}
-        except ValueError:
-            return None
+        p = whole(arg)
+        return None if p is None else {"a": "show", "p": p}
 
     @action("target")
     def target(self, arg, view, sel, ctx):
@@ -233,20 +187,14 @@ class AlgoUI(Table, GameUI):
     @action("stake")
     def stake(self, arg, view, sel, ctx):
         """With an empty deck: the own face-down card put at stake."""
-        try:
-            sel.stake = int(arg)
-        except ValueError:
-            pass
+        sel.stake = whole(arg, default=sel.stake)
         return None
 
     @action("declare", "bluff")
     def number(self, arg, view, sel, ctx):
         """A number button (``declare``) or the Bluff button (``bluff``)."""
-        try:
-            n = int(arg)
-        except ValueError:
-            return None
-        return self.declare(view, sel, ctx, n, bluff=ctx.acted == "bluff")
+        n = whole(arg)
+        return None if n is None else self.declare(view, sel, ctx, n, bluff=ctx.acted == "bluff")
 
     @action("stay")
     def stay(self, arg, view, sel, ctx):
@@ -269,15 +217,6 @@ class AlgoUI(Table, GameUI):
                 and s in view["targets"] and not view["out"][s]
                 and 0 <= p < len(view["rows"][s]) and not view["rows"][s][p]["up"])
 
-    def move(self, view, sel, n):
-        target = sel.target
-        if not target:
-            return None
-        move = {"a": "attack", "s": target[0], "p": target[1], "n": n}
-        if view["drawn"] is None and view["stake"] is None and sel.stake is not None:
-            move["w"] = sel.stake
-        return move
-
     def key(self, key, view, sel, ctx):
         if view["mode"] == "puzzle":
             return PUZZLE.key(key, view, sel, ctx)
@@ -292,11 +231,7 @@ class AlgoUI(Table, GameUI):
             return {"a": "toss"}
         if sel.target is None:
             return None
-        if type_number(key, sel):
-            return True
-        if key == "Enter" and sel.typed:
-            return self.declare(view, sel, ctx, int(sel.typed)) or True
-        return None
+        return type_number(key, sel, lambda n: self.declare(view, sel, ctx, n) or True)
 
     def declare(self, view, sel, ctx, n, bluff=False):
         """A number declared on the chosen card (a tap, or typed and Enter): the move, unless
@@ -317,15 +252,18 @@ class AlgoUI(Table, GameUI):
             return True
         if kind != "bluff" and bluff:
             return None
-        return self.move(view, sel, n)
+        move = {"a": "attack", "s": target[0], "p": target[1], "n": n}
+        if view["drawn"] is None and view["stake"] is None and sel.stake is not None:
+            move["w"] = sel.stake        # with an empty deck: the own card put at stake
+        return move
 
     def confirms(self, view, move, ctx):
         """A bluff was already asked for twice (the pad's second step): it waits for nothing
         more. Anything else as the rules say (every attack waits, when moves are confirmed)."""
-        if (isinstance(move, dict) and move.get("a") == "attack" and view["mode"] != "puzzle"
-                and self.judged(view, [move["s"], move["p"]], ctx).get(move["n"], ("",))[0] == "bluff"):
-            return False
-        return None
+        bluff = (isinstance(move, dict) and move.get("a") == "attack"
+                 and view["mode"] != "puzzle" and self.judged(
+                     view, [move["s"], move["p"]], ctx).get(move["n"], ("",))[0] == "bluff")
+        return False if bluff else None
 
     # --- words ---------------------------------------------------------------------------------
     def analysis(self, view, seat, ctx):
@@ -337,8 +275,7 @@ class AlgoUI(Table, GameUI):
 
     def words(self, e, ctx):
         """An event in words: the log's line, and the table's "what just happened"."""
-        t, say = ctx.t, ctx.say
-        kind = e["e"]
+        t, say, kind = ctx.t, ctx.say, e["e"]
         if kind in PUZZLE_EVENTS:
             return PUZZLE.describe(e, ctx)
         if kind == "first_dealer":
@@ -351,12 +288,11 @@ class AlgoUI(Table, GameUI):
                 return t("algo.log.draw_own", card=card_name(t, e["c"], e["n"]))
             return say("algo.log.draw", e["seat"], colour=colour_name(t, e["c"]))
         if kind == "attack":      # whose card, and (rules version 3 on) where and which colour
-            key = ("algo.log.hit" if e["hit"] else "algo.log.miss") + ("_partner" if e.get("partner") else "")
+            key = ("algo.log.hit" if e["hit"] else "algo.log.miss") + (
+                "_partner" if e.get("partner") else "")
             if "p" in e:
                 return say(key + "_at", e["seat"], n=e["n"], card=self.attacked(e, ctx))
             return say(key, e["seat"], whose=ctx.whose(e["s"]), n=e["n"])
-        if kind == "toss":
-            return say("algo.log.toss", e["seat"])
         if kind == "show":      # the number only for the two partners (the view hides it)
             at = "_at" if "p" in e else ""
             more = {"nth": nth(t, e["p"])} if at else {}
@@ -373,10 +309,10 @@ class AlgoUI(Table, GameUI):
                 key = "algo.log.reveal_drawn" if e.get("drawn") else "algo.log.reveal_at"
                 return say(key, e["seat"], card=card, nth=nth(t, e["p"]))
             return say("algo.log.reveal", e["seat"], card=card)
-        if kind in ("stay", "out"):
+        if kind in ("toss", "stay", "out"):
             return say(f"algo.log.{kind}", e["seat"])
         if kind == "round_end":
-            text = self.round_winner(e, ctx)
+            text = self.round_won(e, ctx, "algo.log.round_end")
             paid = self.paid_text(e, ctx, log=True)
             return f"{text} {paid}" if paid else text
         if kind == "game_end":
@@ -393,23 +329,15 @@ class AlgoUI(Table, GameUI):
             return t("algo.card_of", whose=whose, card=card_name(t, e["c"], e["card"]))
         return card_at(t, whose, e.get("at", e["p"]), e["c"])
 
-    def round_winner(self, e, ctx):
-        if "team" in e:
-            return ctx.t("algo.log.round_end_team", team=ctx.t(f"algo.team.{e['winner']}"),
-                         names=self.team_names(e["team"], ctx), round=e["round"] + 1)
-        return ctx.say("algo.log.round_end", e["winner"], round=e["round"] + 1)
-
     def paid_text(self, e, ctx, log=False):
         """Point chips: what the round's winner received."""
         t = ctx.t
         if "paid" not in e:
             return None
-        prefix = "algo.log." if log else "algo.round_"
-        if "total" in e:          # rules version 2 on, pair play: both losing players pay
-            return t(prefix + "paid_each", n=e["paid"], total=e["total"])
-        if "team" in e:           # rules version 1, pair play: the losing team pays once
-            return t(prefix + "paid_team", n=e["paid"])
-        return t(prefix + "paid", n=e["paid"])
+        # pair play: from rules version 2 on both losing players pay ("total"), in version 1
+        # the losing team pays once
+        key = "paid_each" if "total" in e else "paid_team" if "team" in e else "paid"
+        return t(("algo.log." if log else "algo.round_") + key, n=e["paid"], total=e.get("total"))
 
     def paid_why(self, e, ctx):
         """How the round win's payment was counted (the event says which cards were still
@@ -418,10 +346,8 @@ class AlgoUI(Table, GameUI):
             return None
         team = e.get("team") or [e["winner"]]
         down = [c for s in team for c in e["rows"][s] if not c["up"]]
-        sixes = sum(1 for c in down if c["n"] == R.CHIPS_SIX)
-        if not sixes:
-            return ctx.t("algo.paid_why_no6", n=len(down))
-        return ctx.t("algo.paid_why", n=len(down), sixes=sixes)    # "the 1 card"
+        sixes = sum(1 for c in down if c["n"] == R.CHIPS_SIX)     # (n=1: "the 1 card")
+        return ctx.t("algo.paid_why" if sixes else "algo.paid_why_no6", n=len(down), sixes=sixes)
 
     @staticmethod
     def team_names(team, ctx):
@@ -431,17 +357,20 @@ class AlgoUI(Table, GameUI):
         return event["e"] == "round_end"
 
     def log_group(self, event, ctx):
-        if event["e"] in PUZZLE_EVENTS:            # a puzzle has no rounds: one list
-            return None
-        return super().log_group(event, ctx)
+        # (a puzzle has no rounds: one list)
+        return None if event["e"] in PUZZLE_EVENTS else super().log_group(event, ctx)
 
     # --- round summaries -----------------------------------------------------------------------
     def round_heading(self, e, ctx):
         """"Aki wins round 2", "You win round 2", "Team A (Aki and Cy) wins round 2"."""
+        return self.round_won(e, ctx, "algo.round_heading")
+
+    def round_won(self, e, ctx, key):
+        """``key`` (in pair play ``key_team``) said of the round's winner."""
         if "team" in e:
-            return ctx.t("algo.round_heading_team", team=ctx.t(f"algo.team.{e['winner']}"),
+            return ctx.t(key + "_team", team=ctx.t(f"algo.team.{e['winner']}"),
                          names=self.team_names(e["team"], ctx), round=e["round"] + 1)
-        return ctx.say("algo.round_heading", e["winner"], round=e["round"] + 1)
+        return ctx.say(key, e["winner"], round=e["round"] + 1)
 
     def round_summary(self, e, ctx):
         """Points moved this round (hits and the round win, from rules version 3 on), the
@@ -461,35 +390,23 @@ class AlgoUI(Table, GameUI):
             parts.append(h("p", {"class_": "wins-so-far phrased"}, phrased(
                 t("algo.wins_so_far", list=t("list.sep").join(
                     t("algo.wins_n", name=name, n=e["wins"][s])
-                    for name, s in self.sides(e, ctx))), ctx.names)))
+                    for name, s in self.sides("team" in e, len(e["rows"]), ctx))), ctx.names)))
         parts.append(self.final_rows(e, ctx))
         return h("div", {"class_": "algo-summary"}, parts)
 
-    def sides(self, e, ctx):
-        """(name, first seat) of each side: the players, or in pair play the two teams."""
-        n = len(e["rows"])
-        if "team" in e:
+    @staticmethod
+    def sides(pair, players, ctx):
+        """(name, first seat) of each side: the players, or in pair play the two teams (team A
+        is seats 0 and 2, team B 1 and 3: ``rules.partner``)."""
+        if pair:
             return [(ctx.t(f"algo.team.{i}"), i) for i in range(2)]
-        return [(ctx.name(s), s) for s in range(n)]
+        return [(ctx.name(s), s) for s in range(players)]
 
     def chips_table(self, e, ctx):
-        t = ctx.t
-
-        def signed(x):
-            return f"+{x}" if x > 0 else "±0" if x == 0 else f"−{-x}"
-
-        rows = [h("tr", {"class_": "winner" if s == e["winner"] or s in e.get("team", ()) else None},
-                  h("th", {"scope": "row"}, name),
-                  h("td", {}, signed(e["hits"][s])), h("td", {}, signed(e["won"][s])),
-                  h("td", {}, h("strong", {}, str(e["points"][s]))))
-                for name, s in self.sides(e, ctx)]
-        return h("table", {"class_": "chips phrased"},     # 「CPU4（ふつ/う）」 was broken
-                 h("caption", {}, t("algo.chips.title")),
-                 h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("algo.chips.side")),
-                                  h("th", {"scope": "col"}, t("algo.chips.hits")),
-                                  h("th", {"scope": "col"}, t("algo.chips.round")),
-                                  h("th", {"scope": "col"}, t("algo.chips.now")))),
-                 h("tbody", {}, rows))
+        rows = [chips_row(name, (signed(e["hits"][s]), signed(e["won"][s])), e["points"][s],
+                          s == e["winner"] or s in e.get("team", ()))
+                for name, s in self.sides("team" in e, len(e["rows"]), ctx)]
+        return chips_grid(ctx.t, "algo.chips.title", ("side", "hits", "round", "now"), rows)
 
     def final_rows(self, e, ctx, heading=True):
         """Every row as the round ended: all numbers, the cards still face down marked."""
@@ -497,10 +414,8 @@ class AlgoUI(Table, GameUI):
         team = e.get("team") or [e["winner"]]
         items = []
         for s, row in enumerate(e["rows"]):
-            cards = []
-            for c in row:
-                name = card_name(t, c["c"], c["n"])
-                cards.append(name if c["up"] else t("algo.still_down", card=name))
+            names = [card_name(t, c["c"], c["n"]) for c in row]
+            cards = [x if c["up"] else t("algo.still_down", card=x) for c, x in zip(row, names)]
             svgs = [h("span", {"class_": "mini" + ("" if c["up"] else " down")},
                       card_svg(t, c["c"], c["n"], True, mine=not c["up"], small=True))
                     for c in row]
@@ -533,8 +448,8 @@ class AlgoUI(Table, GameUI):
         t = ctx.t
         if "mistakes" in outcome:            # a puzzle
             return t("algo.puzzle.mistakes", n=outcome["mistakes"])
-        n = outcome["scores"][seat]
-        text = t("algo.points", n=n) if "wins" in outcome else t("algo.rounds_won", n=n)
+        text = t("algo.points" if "wins" in outcome else "algo.rounds_won",
+                 n=outcome["scores"][seat])
         if outcome.get("pair"):
             return t("algo.score_team", team=t(f"algo.team.{seat % 2}"), score=text)
         return text
@@ -542,39 +457,31 @@ class AlgoUI(Table, GameUI):
     def result(self, view, ctx):
         if view["mode"] == "puzzle":
             return PUZZLE.result(view, ctx)
-        t = ctx.t
-        pair = view["mode"] == "pair"
+        t, pair = ctx.t, view["mode"] == "pair"
         ends = [e for e in view["log"] if e["e"] == "round_end"]
         chips = view["points"] is not None
-
-        def winner_name(r):
-            return t(f"algo.team.{r['winner']}") if pair else ctx.name(r["winner"])
-
-        head = [h("th", {"scope": "col"}, t("algo.result.round")),
-                h("th", {"scope": "col"}, t("algo.dealer")),
-                h("th", {"scope": "col"}, t("algo.result.round_winner"))]
         detailed = chips and all("won" in e for e in ends)
-        if detailed:
-            head.append(h("th", {"scope": "col"}, t("algo.chips.round")))
+        head = [h("th", {"scope": "col"}, t(k)) for k in ("algo.result.round", "algo.dealer",
+                                                          "algo.result.round_winner",
+                                                          "algo.chips.round")[:3 + detailed]]
         rows = []
         for r, e in zip(view["results"], ends):
-            cells = [h("td", {}, str(r["round"] + 1)), h("td", {}, ctx.name(r["dealer"])),
-                     h("td", {}, winner_name(r))]
-            if detailed:
-                won = f"+{e['won'][r['winner']]}"
-                cells.append(h("td", {"class_": "won"}, won))     # never 「+18/0」 (style.css)
-            rows.append(h("tr", {}, cells))
+            w = r["winner"]
+            cells = [str(r["round"] + 1), ctx.name(r["dealer"]),
+                     t(f"algo.team.{w}") if pair else ctx.name(w)]
+            # (the round's chips: never 「+18/0」, style.css)
+            won = h("td", {"class_": "won"}, f"+{e['won'][w]}") if detailed else None
+            rows.append(h("tr", {}, [h("td", {}, c) for c in cells], won))
         parts = [h("table", {"class_": "rounds phrased"},       # names whole: 「CPU2（ふつう）」
                    h("caption", {}, t("algo.result.rounds")),
                    h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows))]
         if detailed:
             parts.append(self.chips_breakdown(view, ends, ctx))
         elif chips:        # an older game: its totals
-            sides = ([(t(f"algo.team.{i}"), team[0]) for i, team in enumerate(view["teams"])] if pair
-                     else [(ctx.name(s), s) for s in range(view["players"])])
             parts.append(h("ul", {"class_": "totals"},
                            [h("li", {}, t("algo.result.points", name=name, n=view["points"][s],
-                                          wins=view["wins"][s])) for name, s in sides]))
+                                          wins=view["wins"][s]))
+                            for name, s in self.sides(pair, view["players"], ctx)]))
         boards = [result_part(ctx, i, self.round_heading(e, ctx),
                               lambda e=e: self.final_rows(e, ctx, heading=False), class_="round-board")
                   for i, e in enumerate(ends)]
@@ -585,29 +492,15 @@ class AlgoUI(Table, GameUI):
     def chips_breakdown(self, view, ends, ctx):
         """Point chips, each side: where it started, won or lost by hits, by round wins, and
         where it ended."""
-        t = ctx.t
-        first = ends[0]
-        sides = self.sides(first, ctx)
-
-        def signed(x):
-            return f"+{x}" if x > 0 else "±0" if x == 0 else f"−{-x}"
-
         rows = []
-        for name, s in sides:
+        for name, s in self.sides("team" in ends[0], len(ends[0]["rows"]), ctx):
             hits = sum(e["hits"][s] for e in ends)
             won = sum(e["won"][s] for e in ends)
             final = view["points"][s]
-            rows.append(h("tr", {}, h("th", {"scope": "row"}, name),
-                          h("td", {}, str(final - hits - won)), h("td", {}, signed(hits)),
-                          h("td", {}, signed(won)), h("td", {}, h("strong", {}, str(final)))))
-        return h("table", {"class_": "chips phrased"},     # 「CPU4（ふつ/う）」 was broken
-                 h("caption", {}, t("algo.points_title")),
-                 h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("algo.chips.side")),
-                                  h("th", {"scope": "col"}, t("algo.chips.start")),
-                                  h("th", {"scope": "col"}, t("algo.chips.hits")),
-                                  h("th", {"scope": "col"}, t("algo.chips.rounds")),
-                                  h("th", {"scope": "col"}, t("algo.chips.final")))),
-                 h("tbody", {}, rows))
+            rows.append(chips_row(name, (str(final - hits - won), signed(hits), signed(won)),
+                                  final))
+        return chips_grid(ctx.t, "algo.points_title", ("side", "start", "hits", "rounds", "final"),
+                          rows)
 
     # --- the shelf -------------------------------------------------------------------------------
     def picture(self):
@@ -629,36 +522,27 @@ class AlgoUI(Table, GameUI):
                      mistakes=t("algo.puzzle.mistakes", n=view["mistakes"]))
         if view["phase"] == "over":
             return None
-        if view["mode"] == "pair":
-            scores = [(t(f"algo.team.{i}"), team[0]) for i, team in enumerate(view["teams"])]
-        else:
-            scores = [(ctx.name(s), s) for s in range(view["players"])]
         values = view["points"] if view["points"] is not None else view["wins"]
-        text = t("list.sep").join(t("algo.name_n", name=name, n=values[s]) for name, s in scores)
+        text = t("list.sep").join(t("algo.name_n", name=name, n=values[s])
+                                  for name, s in self.sides(view["mode"] == "pair",
+                                                            view["players"], ctx))
         mover = view["to_move"][0] if view["to_move"] else view["turn"]
         return t("algo.progress", round=view["round"] + 1, rounds=view["rounds"],
                  scores=text, turn=ctx.say("algo.progress_turn", mover))
 
     def rules(self, t):
-        def section(key):
-            return [h("h3", {}, t(f"algo.rules.{key}.title")), h("p", {}, t(f"algo.rules.{key}"))]
-
-        def versioned(version, keys):
-            return [h("li", {"class_": f"ruling-v{version}"},
-                      h("strong", {}, t(f"algo.ruling.version{version}")), " ", t(f"algo.ruling.{k}"))
-                    for k in keys]
-
-        standard = [section(k) for k in RULES_STANDARD]
-        variants = [section(k) for k in RULES_VARIANTS]
-        rulings = [h("li", {}, t(f"algo.ruling.{k}")) for k in RULINGS]
-        keys = [h("li", {}, t(f"algo.keys.{k}")) for k in KEYS]
-        return h("div", {"class_": "rules"}, standard, variants,
+        sections = [[h("h3", {}, t(f"algo.rules.{k}.title")), h("p", {}, t(f"algo.rules.{k}"))]
+                    for k in RULES_STANDARD + RULES_VARIANTS]
+        versioned = [h("li", {"class_": f"ruling-v{v}"},
+                       h("strong", {}, t(f"algo.ruling.version{v}")), " ", t(f"algo.ruling.{k}"))
+                     for v, keys in ((4, RULINGS_V4), (3, RULINGS_V3), (2, RULINGS_V2),
+                                     (1, RULINGS_V1)) for k in keys]
+        return h("div", {"class_": "rules"}, sections,
                  h("h3", {}, t("rules.rulings")),
-                 h("ul", {}, rulings, versioned(4, RULINGS_V4), versioned(3, RULINGS_V3),
-                   versioned(2, RULINGS_V2),
-                   versioned(1, RULINGS_V1)),
+                 h("ul", {}, [h("li", {}, t(f"algo.ruling.{k}")) for k in RULINGS], versioned),
                  h("p", {}, t("algo.rules.versions")),
-                 h("h3", {}, t("rules.keys")), h("ul", {}, keys))
+                 h("h3", {}, t("rules.keys")),
+                 h("ul", {}, [h("li", {}, t(f"algo.keys.{k}")) for k in KEYS]))
 
 
 RULES_STANDARD = ("goal", "setup", "turn", "hit", "miss", "empty", "out", "end", "view")
@@ -678,6 +562,40 @@ RULINGS_V3 = ("detailed_log",)
 RULINGS_V2 = ("partner_attack", "partner_out", "chips_pair_each", "chips_partner_hit")
 RULINGS_V1 = ("pair_opponents", "chips_pair_once")
 KEYS = ("tab", "digits", "stay", "toss", "escape", "why")
+
+
+def signed(x):
+    return f"+{x}" if x > 0 else "±0" if x == 0 else f"−{-x}"
+
+
+def chips_row(name, cells, total, winner=False):
+    """A side's row of a chips table: its name, ``cells``, and its total in bold."""
+    return h("tr", {"class_": "winner" if winner else None}, h("th", {"scope": "row"}, name),
+             [h("td", {}, c) for c in cells], h("td", {}, h("strong", {}, str(total))))
+
+
+def chips_grid(t, caption, columns, rows):
+    """A table of point chips, a side a row (``columns``: ``algo.chips.*`` keys)."""
+    return h("table", {"class_": "chips phrased"},     # 「CPU4（ふつ/う）」 was broken
+             h("caption", {}, t(caption)),
+             h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, t(f"algo.chips.{c}"))
+                                         for c in columns])),
+             h("tbody", {}, rows))
+
+
+def choose(t, name, chosen, choices, act=None):
+    """A setup select (``algo.setup.<name>``; its options ``algo.<name>.<choice>``). Its label
+    points at it (not wrapping it), so a label's name is only its text."""
+    return h("p", {}, h("label", {"for": name}, t(f"algo.setup.{name}")), " ",
+             h("select", {"name": name, "id": name, "data_act": act},
+               [h("option", {"value": str(c), "selected": chosen == c}, t(f"algo.{name}.{c}"))
+                for c in choices]))
+
+
+def check(name, values, text, more=""):
+    return h("label", {"class_": "check" + more},
+             h("input", {"type": "checkbox", "name": name, "id": f"opt-{name}",
+                         "checked": bool(values.get(name))}), " ", text)
 
 
 def today():

@@ -10,31 +10,22 @@ Only the view it is given is used. Each number carries its exact chance in ``dat
 e2e test reads them against CPython)."""
 
 from ...ui.html import h
-from . import rules as R
 from .bots import best_guess, strong_posterior
 from .infer import card_id, number_of
-from .ui_cards import card_at, nth
+from .ui_cards import card_at, colour_short, nth
 
 SHOWN = 3          # numbers shown per card (the likeliest); the rest are summed up
 
 
 def pct(p):
     """A chance as a whole percentage ("<1%" for a small one that is not nil)."""
-    if 0 < p < 0.005:
-        return "<1%"
-    return f"{int(p * 100 + 0.5)}%"
-
-
-def whose(ctx, seat):
-    return ctx.whose(seat) if seat is not None else None
+    return "<1%" if 0 < p < 0.005 else f"{int(p * 100 + 0.5)}%"
 
 
 def analysis(view, seat, ctx):
     """A generator (the frame runs it in slices): it yields before each count, so stepping
     through a replay draws the table at once and drops a count it no longer needs."""
-    if view.get("mode") == "puzzle" or "rows" not in view:
-        return None
-    return counted(view, seat, ctx)
+    return None if view.get("mode") == "puzzle" or "rows" not in view else counted(view, seat, ctx)
 
 
 def counted(view, seat, ctx):
@@ -43,8 +34,7 @@ def counted(view, seat, ctx):
         yield
         parts.append(played_part(ctx.played, ctx))
     yield
-    parts.append(cards_part(view, seat, ctx))
-    parts = [p for p in parts if p is not None]
+    parts = [p for p in parts + [cards_part(view, seat, ctx)] if p is not None]
     return h("div", {"class_": "algo-analysis"}, parts) if parts else None
 
 
@@ -62,8 +52,7 @@ def cards_part(view, seat, ctx):
             continue
         items = []
         for sl in slots:
-            d = post.dist[(s, sl.pos)]
-            ranked = sorted(d.items(), key=lambda x: (-x[1], x[0]))
+            ranked = sorted(post.dist[(s, sl.pos)].items(), key=lambda x: (-x[1], x[0]))
             top = [h("span", {"class_": "an-n", "data_n": str(number_of(cid)), "data_p": f"{pr:.6f}"},
                      h("b", {}, str(number_of(cid))), " ", pct(pr))
                    for cid, pr in ranked[:SHOWN]]
@@ -73,7 +62,8 @@ def cards_part(view, seat, ctx):
                                   "data_card": f"{s}-{sl.pos}"},
                            h("span", {"class_": "an-where"}, t("algo.an.nth", nth=nth(t, sl.pos),
                                                              colour=colour_short(t, sl.colour))),
-                           h("span", {"class_": "an-chances"}, join(top, " · ")),
+                           h("span", {"class_": "an-chances"},
+                             top[:1], [[" · ", x] for x in top[1:]]),
                            h("span", {"class_": "an-rest"}, t("algo.an.more", n=rest)) if rest > 0 else None,
                            h("span", {"class_": "an-star"}, " ★ ", t("algo.an.best_mark")) if is_best else None))
         rows.append(h("li", {"class_": "an-row"},
@@ -95,42 +85,24 @@ def played_part(played, ctx):
     move = played.move
     if not isinstance(move, dict) or move.get("a") != "attack":
         return None
-    before = played.before
-    me = before["seat"]
-    t = ctx.t
+    t, before = ctx.t, played.before
     s, p, n = move["s"], move["p"], move["n"]
     card = before["rows"][s][p]
     cid = card_id(n, card["c"])
     kn, post = strong_posterior(before)
-    if card["n"] is not None:            # a card it knew (its partner showed it)
-        chance = 1.0 if card["n"] == n else 0.0
-    else:
-        chance = post.dist.get((s, p), {}).get(cid, 0.0)
-    after_k = card["k"]
+    chance = (float(card["n"] == n) if card["n"] is not None   # a card it knew (its partner
+              else post.dist.get((s, p), {}).get(cid, 0.0))       # showed it), or the count
     best = best_guess(kn, post)
     where = card_at(t, ctx.whose(s), p, card["c"])
-    said = ctx.say("algo.an.played", me, n=n, card=where, p=pct(chance))
-    lines = [h("p", {"class_": "an-played", "data_p": f"{chance:.6f}", "data_k": str(after_k)}, said)]
+    said = ctx.say("algo.an.played", before["seat"], n=n, card=where, p=pct(chance))
+    lines = [h("p", {"class_": "an-played", "data_p": f"{chance:.6f}", "data_k": str(card["k"])},
+               said)]
     if best is not None:
         bp, bs, bpos, bcid = best
-        if chance >= bp - 1e-12:
-            lines.append(h("p", {"class_": "an-verdict good"}, t("algo.an.was_best")))
-        else:
-            lines.append(h("p", {"class_": "an-verdict", "data_p": f"{bp:.6f}"},
-                           t("algo.an.best_then", n=number_of(bcid), p=pct(bp),
-                             card=card_at(t, ctx.whose(bs), bpos, bcid & 1))))
+        lines.append(h("p", {"class_": "an-verdict good"}, t("algo.an.was_best"))
+                     if chance >= bp - 1e-12 else
+                     h("p", {"class_": "an-verdict", "data_p": f"{bp:.6f}"},
+                       t("algo.an.best_then", n=number_of(bcid), p=pct(bp),
+                         card=card_at(t, ctx.whose(bs), bpos, bcid & 1))))
     return h("section", {"class_": "an-section an-move", "aria_label": t("algo.an.move_head")},
              h("p", {"class_": "an-head"}, t("algo.an.move_head")), lines)
-
-
-def colour_short(t, c):
-    return t("algo.black_short") if c == R.BLACK else t("algo.white_short")
-
-
-def join(items, sep):
-    out = []
-    for i, item in enumerate(items):
-        if i:
-            out.append(sep)
-        out.append(item)
-    return out

@@ -1,5 +1,5 @@
-"""algo cards as SVG, their names, and choosing one (shared by the game board and the puzzle
-screen).
+"""algo cards as SVG, their names, choosing one and its number (the pad, typed digits, a move
+waiting for Confirm): shared by the game board and the puzzle screen.
 
 Black and white cards differ in more than colour: black faces carry a filled corner mark and
 the label 黒/B, white ones a ring and 白/W; face-down backs have stripes (black) or dots
@@ -57,9 +57,10 @@ def toggle_card(sel, key, arg, ctx):
     sel.typed, sel.bluff = "", None
 
 
-def type_number(key, sel):
+def type_number(key, sel, enter):
     """Typing the number for the chosen card: a digit extends ``sel.typed`` (starting over
-    when that would pass the highest card), Backspace takes one back. Whether ``key`` did."""
+    when that would pass the highest card), Backspace takes one back (True: ``key`` did);
+    Enter gives ``enter(the number typed)``."""
     if key.isdigit() and len(key) == 1:
         typed = sel.typed + key
         sel.typed = typed if int(typed) < R.NUMBERS else key
@@ -67,7 +68,22 @@ def type_number(key, sel):
     if key == "Backspace" and sel.typed:
         sel.typed = sel.typed[:-1]
         return True
-    return False
+    return enter(int(sel.typed)) if key == "Enter" and sel.typed else None
+
+
+def whole(text, allowed=None, default=None):
+    """``text`` as a whole number (else ``default``; also if it is not among ``allowed``)."""
+    try:
+        n = int(text)
+    except (TypeError, ValueError):
+        return default
+    return n if allowed is None or n in allowed else default
+
+
+def pending(ctx, a):
+    """The move waiting for Confirm (``ctx.pending``) if it is an ``a`` ("attack", "show", …)."""
+    move = ctx.pending
+    return move if isinstance(move, dict) and move.get("a") == a else None
 
 
 def card_element(attrs, classes, svg, pressable=False):
@@ -86,8 +102,31 @@ def card_element(attrs, classes, svg, pressable=False):
              h("span", {"class_": "offscreen"}, label))
 
 
+def card_classes(card, ended=False):
+    """A card's classes: its colour and side (``ended``: one left face down when its round
+    ended)."""
+    down = "down ended-down" if ended else "down"
+    return ["card", "black" if card["c"] == R.BLACK else "white", "up" if card["up"] else down]
+
+
+def num_class(card):
+    """A number button's classes, tinted as the card it is for (None: no card chosen)."""
+    return "num" + ("" if card is None else " black" if card["c"] == R.BLACK else " white")
+
+
+def numpad(t, labelled, buttons, *more):
+    """The number pad, named by the line that says which card it is for (``labelled``) or
+    else "Numbers"."""
+    name = {"aria_labelledby": "numpad-label"} if labelled else {"aria_label": t("algo.numbers")}
+    return h("div", {"class_": "numpad", "role": "group", **name}, buttons, *more)
+
+
 def colour_name(t, c):
     return t("algo.black") if c == R.BLACK else t("algo.white")
+
+
+def colour_short(t, c):
+    return t("algo.black_short") if c == R.BLACK else t("algo.white_short")
 
 
 def card_name(t, c, n):
@@ -96,10 +135,7 @@ def card_name(t, c, n):
 
 def nth(t, p):
     """Position ``p`` (0-based) as an ordinal: "3rd" (ja: "3", the sentence adds 枚目)."""
-    i = p + 1
-    if i in (1, 2, 3):
-        return t(f"algo.nth.{i}")
-    return t("algo.nth", i=i)
+    return t(f"algo.nth.{p + 1}") if p < 3 else t("algo.nth", i=p + 1)
 
 
 def card_at(t, whose, p, c):
@@ -116,8 +152,7 @@ def card_svg(t, c, n, face_up, mine=False, small=False):
     markup is made once for what it shows (``PICTURES``: its colour's letter says the
     language), frozen whole, never sent as a kept part's marker: a picture moves (the drawn
     card into its row), and web/morph.js resolves no marker inside an element it inserts."""
-    label = t("algo.black_short") if c == R.BLACK else t("algo.white_short")
-    closed = mine and not face_up
+    label, closed = colour_short(t, c), mine and not face_up
     return PICTURES((c, n, closed, small, label), lambda: freeze([draw_card(c, n, closed, small, label)]))
 
 
@@ -129,13 +164,11 @@ def draw_card(c, n, closed, small, label):
                         "fill": bg, "stroke": "#1d1f24", "stroke_width": "2"})]
     if n is None:
         # back: stripes on black, dots on white, so colour is never the only cue
-        if black:
-            parts += [h("line", {"x1": str(x), "y1": "6", "x2": str(x - 24), "y2": "66",
-                                 "stroke": "#5b606b", "stroke_width": "3"})
-                      for x in range(30, 80, 10)]
-        else:
-            parts += [h("circle", {"cx": str(x), "cy": str(y), "r": "2.2", "fill": "#b9b4a6"})
-                      for x in range(10, 44, 9) for y in range(12, 66, 10)]
+        parts += ([h("line", {"x1": str(x), "y1": "6", "x2": str(x - 24), "y2": "66",
+                              "stroke": "#5b606b", "stroke_width": "3"}) for x in range(30, 80, 10)]
+                  if black else
+                  [h("circle", {"cx": str(x), "cy": str(y), "r": "2.2", "fill": "#b9b4a6"})
+                   for x in range(10, 44, 9) for y in range(12, 66, 10)])
         parts.append(h("text", {"x": str(W / 2), "y": "44", "text_anchor": "middle", "font_size": "22",
                                 "font_weight": "700", "fill": fg, "class_": "back-mark"}, "?"))
     else:
@@ -146,16 +179,14 @@ def draw_card(c, n, closed, small, label):
             parts.append(h("line", {"x1": "16", "y1": "52", "x2": "32", "y2": "52", "stroke": fg,
                                     "stroke_width": "2"}))
     parts.append(h("text", {"x": "6", "y": "14", "font_size": "10", "fill": fg}, label))
-    if black:
-        parts.append(h("path", {"d": f"M{W - 14} 4 L{W - 4} 4 L{W - 4} 14 Z", "fill": fg}))
-    else:
-        parts.append(h("circle", {"cx": str(W - 9), "cy": "9", "r": "4", "fill": "none", "stroke": fg,
-                                  "stroke_width": "1.5"}))
+    parts.append(h("path", {"d": f"M{W - 14} 4 L{W - 4} 4 L{W - 4} 14 Z", "fill": fg}) if black
+                 else h("circle", {"cx": str(W - 9), "cy": "9", "r": "4", "fill": "none",
+                                   "stroke": fg, "stroke_width": "1.5"}))
     if closed:
         # own card still hidden from the others: a closed-eye mark at the bottom
-        parts.append(h("path", {"d": "M16 62 Q24 56 32 62", "fill": "none", "stroke": fg,
-                                "stroke_width": "2"}))
-        parts.append(h("line", {"x1": "15", "y1": "57", "x2": "33", "y2": "66", "stroke": fg,
-                                "stroke_width": "2"}))
+        parts += [h("path", {"d": "M16 62 Q24 56 32 62", "fill": "none", "stroke": fg,
+                             "stroke_width": "2"}),
+                  h("line", {"x1": "15", "y1": "57", "x2": "33", "y2": "66", "stroke": fg,
+                             "stroke_width": "2"})]
     return h("svg", {"viewBox": f"0 0 {W} {H}", "aria_hidden": "true", "focusable": "false",
                      **size}, parts)

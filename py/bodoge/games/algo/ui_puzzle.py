@@ -10,7 +10,8 @@ from ...ui.html import h
 from ...ui.phrases import phrased
 from . import rules as R
 from .puzzle import explain_view
-from .ui_cards import card_name, card_svg, colour_name, toggle_card, type_number
+from .ui_cards import (card_classes, card_name, card_svg, colour_name, num_class, numpad,
+                       pending, toggle_card, type_number, whole)
 from .ui_table import geometry
 
 EVENTS = frozenset({"puzzle", "named", "wrong", "solved"})
@@ -23,7 +24,7 @@ def place(t, r, p):
 def bound_name(t, cid, left):
     if cid < 0 or cid >= R.CARDS:
         return t("algo.puzzle.left_end" if left else "algo.puzzle.right_end")
-    return card_name(t, cid & 1, cid >> 1)
+    return id_name(t, cid)
 
 
 def capital(text):
@@ -50,39 +51,32 @@ class PuzzleUI:
         for r, row in enumerate(view["rows"]):
             cards = []
             for p, card in enumerate(row):
-                classes = ["card", "black" if card["c"] == R.BLACK else "white",
-                           "up" if card["up"] else "down"]
-                label = self.label(t, r, p, card)
-                svg = card_svg(t, card["c"], card["n"], card["up"])
-                if (r, p) == hint:
-                    classes.append("hint")
-                if playing and not card["up"]:
-                    selected = sel.pick == [r, p]
+                classes = card_classes(card) + (["hint"] if (r, p) == hint else [])
+                pickable, selected = playing and not card["up"], sel.pick == [r, p]
+                if pickable:
                     classes.append("selected" if selected else "target")
-                    el = h("button", {"type": "button", "id": f"pz-{r}-{p}", "class_": " ".join(classes),
-                                      "data_act": "pick", "data_arg": f"{r}-{p}", "aria_label": label,
-                                      "aria_pressed": "true" if selected else "false"}, svg)
-                else:
-                    el = h("span", {"id": f"pz-{r}-{p}", "class_": " ".join(classes), "role": "img",
-                                    "aria_label": label}, svg)
-                cards.append(h("li", {}, el))
+                attrs = ({"type": "button", "data_act": "pick", "data_arg": f"{r}-{p}",
+                          "aria_pressed": "true" if selected else "false"} if pickable
+                         else {"role": "img"})
+                cards.append(h("li", {}, h("button" if pickable else "span",
+                                           {"id": f"pz-{r}-{p}", "class_": " ".join(classes),
+                                            "aria_label": self.label(t, r, p, card), **attrs},
+                                           card_svg(t, card["c"], card["n"], card["up"]))))
             name = t("algo.puzzle.row", n=r + 1)
             rows.append(h("section", {"class_": "seat puzzle-row", "aria_label": name},
                           h("h2", {"class_": "seat-name"},
                             h("span", {"class_": "who full"}, name),
                             h("span", {"class_": "who short", "aria_hidden": "true"}, str(r + 1))),
                           h("ol", {"class_": "row"}, cards)))
-        status = h("p", {"class_": "puzzle-status", "id": "puzzle-status"},
-                   h("span", {}, t(f"algo.grade.{view['grade']}")), " · ",
-                   h("span", {}, t("algo.puzzle.left", n=view["left"])), " · ",
-                   h("span", {"class_": "mistakes"}, t("algo.puzzle.mistakes", n=view["mistakes"])))
-        text = [status]
+        text = [h("p", {"class_": "puzzle-status", "id": "puzzle-status"},
+                  h("span", {}, t(f"algo.grade.{view['grade']}")), " · ",
+                  h("span", {}, t("algo.puzzle.left", n=view["left"])), " · ",
+                  h("span", {"class_": "mistakes"}, t("algo.puzzle.mistakes", n=view["mistakes"])))]
         pick = sel.pick if playing else None
         if pick:
-            r, p = pick
             text.append(h("p", {"id": "numpad-label", "class_": "declare-for"},
-                          t("algo.puzzle.name_for", where=place(t, r, p),
-                            colour=colour_name(t, view["rows"][r][p]["c"]))))
+                          t("algo.puzzle.name_for", where=place(t, *pick),
+                            colour=colour_name(t, view["rows"][pick[0]][pick[1]]["c"]))))
         if why:
             text.append(h("section", {"class_": "why", "aria_labelledby": "why-title"},
                           h("h3", {"id": "why-title"}, t("algo.puzzle.why_title")),
@@ -91,9 +85,8 @@ class PuzzleUI:
                             "：" if ctx.i18n.lang == "ja" else ": "),
                           h("p", {"id": "why-text", "tabindex": "-1", "class_": "phrased"},
                             phrased(self.why_text(why, t)))))
-        parts = [h("div", {"class_": "action-text"}, text)]
-        if playing:
-            parts += self.controls(view, sel, ctx)
+        parts = [h("div", {"class_": "action-text"}, text)] + (
+            self.controls(view, sel, ctx) if playing else [])
         center = h("div", {"class_": "center" + (" acting" if playing else ""),
                            "data_region": "hand" if playing else None}, parts)
         return h("div", {"class_": "algo-board algo-table puzzle-board", "data_region": "table",
@@ -101,79 +94,56 @@ class PuzzleUI:
                  h("div", {"class_": "puzzle-rows"}, rows), center)
 
     def label(self, t, r, p, card):
-        where = place(t, r, p)
-        if card["up"]:
-            return t("algo.puzzle.card_up", where=where, card=card_name(t, card["c"], card["n"]))
-        if card["tried"]:
-            return t("algo.puzzle.card_tried", where=where, colour=colour_name(t, card["c"]),
-                     tried=t("list.sep").join(str(n) for n in card["tried"]))
-        return t("algo.puzzle.card_down", where=where, colour=colour_name(t, card["c"]))
+        key = "card_up" if card["up"] else "card_tried" if card["tried"] else "card_down"
+        return t(f"algo.puzzle.{key}", where=place(t, r, p), colour=colour_name(t, card["c"]),
+                 card=card_name(t, card["c"], card["n"]),
+                 tried=t("list.sep").join(str(n) for n in card["tried"]))
 
     def controls(self, view, sel, ctx):
         """The number pad (for the picked card; disabled until one is picked) and the buttons."""
-        t = ctx.t
-        pick = sel.pick
+        t, pick, typed = ctx.t, sel.pick, sel.typed
         card = view["rows"][pick[0]][pick[1]] if pick else None
-        typed = sel.typed
         buttons = []
         for n in range(R.NUMBERS):
             tried = card is not None and n in card["tried"]
-            classes = "num" + ("" if card is None else " black" if card["c"] == R.BLACK else " white")
-            classes += (" typed" if typed and int(typed) == n else "") + (" tried" if tried else "")
+            classes = num_class(card) + (" typed" if typed and int(typed) == n else "")
+            classes += " tried" if tried else ""
             buttons.append(h("button", {"type": "button", "id": f"num-{n}", "class_": classes,
                                         "data_act": "name", "data_arg": str(n),
                                         "disabled": tried or card is None,
                                         "aria_label": t("algo.puzzle.tried_n" if tried else "algo.puzzle.name_n",
                                                         n=n)}, str(n)))
-        pad = {"class_": "numpad", "role": "group"}
-        if pick:
-            pad["aria_labelledby"] = "numpad-label"
-        else:
-            pad["aria_label"] = t("algo.numbers")
         acts = [h("button", {"type": "button", "id": "why", "class_": "button", "data_act": "why",
-                             "aria_keyshortcuts": "W"}, t("algo.puzzle.why"))]
-        if pick:
-            acts.append(h("button", {"type": "button", "id": "cancel", "class_": "button",
-                                     "data_act": "cancel", "aria_keyshortcuts": "Escape"},
-                          t("algo.cancel")))
-        return [h("div", pad, buttons), h("div", {"class_": "acts"}, acts)]
+                             "aria_keyshortcuts": "W"}, t("algo.puzzle.why")),
+                h("button", {"type": "button", "id": "cancel", "class_": "button",
+                             "data_act": "cancel", "aria_keyshortcuts": "Escape"},
+                  t("algo.cancel")) if pick else None]
+        return [numpad(t, pick, buttons), h("div", {"class_": "acts"}, acts)]
 
     def why_text(self, st, t):
-        return capital(self.why_sentence(st, t))       # "row 2, …" starts a sentence
-
-    def why_sentence(self, st, t):
+        """A step (``puzzle.explain_view``) in words: ``algo.why.<kind>``, or ``bounds_seen`` for
+        a step by bounds with cards in between already seen; "row 2, …" starts a sentence."""
         r, p = st["slot"]
-        colour = colour_name(t, st["card"] & 1)
-        card, where = id_name(t, st["card"]), place(t, r, p)
-        lo, hi = bound_name(t, st["lo"], True) if "lo" in st else "", bound_name(t, st["hi"], False) if "hi" in st else ""
-        kind = st["kind"]
-        if kind == "bounds" and st["seen"]:
-            return t("algo.why.bounds_seen", where=where, lo=lo, hi=hi, colour=colour,
-                     seen=t("list.sep").join(id_name(t, x) for x in st["seen"]), card=card)
-        if kind == "bounds":
-            return t("algo.why.bounds", where=where, lo=lo, hi=hi, colour=colour, card=card)
-        if kind == "only":
-            return t("algo.why.only", where=where, colour=colour, card=card)
-        if kind == "count":
-            return t("algo.why.count", where=where, lo=lo, hi=hi, colour=colour, row=r + 1,
-                     k=len(st["cards"]), cards=t("list.sep").join(id_name(t, x) for x in st["cards"]),
-                     card=card)
-        return t("algo.why.order", where=where, lo=lo, hi=hi, colour=colour, card=card)
+        lo, hi = (bound_name(t, st[k], k == "lo") if k in st else "" for k in ("lo", "hi"))
+        kind = "bounds_seen" if st["kind"] == "bounds" and st["seen"] else st["kind"]
+        return capital(t(f"algo.why.{kind}", where=place(t, r, p), lo=lo, hi=hi, row=r + 1,
+                 colour=colour_name(t, st["card"] & 1), card=id_name(t, st["card"]),
+                 seen=t("list.sep").join(id_name(t, x) for x in st.get("seen", ())),
+                 k=len(st.get("cards", ())),
+                 cards=t("list.sep").join(id_name(t, x) for x in st.get("cards", ()))))
 
     def prompt(self, view, sel, ctx):
-        t = ctx.t
-        pick = sel.pick
-        if pick:
-            typed = sel.typed
-            where = place(t, *pick)
-            move = ctx.pending            # waiting for Confirm (beside it): say what it answers
-            if (isinstance(move, dict) and move.get("a") == "name"
-                    and [move["r"], move["p"]] == list(pick)):
-                return t("algo.puzzle.prompt_pending", n=move["n"], where=where)
-            return (t("algo.puzzle.prompt_typed", n=typed, where=where) if typed
-                    else t("algo.puzzle.prompt_number_touch" if ctx.touch      # no Enter to press
-                           else "algo.puzzle.prompt_number", where=where))
-        return t("algo.puzzle.prompt")
+        t, pick = ctx.t, sel.pick
+        if not pick:
+            return t("algo.puzzle.prompt")
+        where = place(t, *pick)
+        move = pending(ctx, "name")        # waiting for Confirm (beside it): say what it answers
+        if move and [move["r"], move["p"]] == list(pick):
+            return t("algo.puzzle.prompt_pending", n=move["n"], where=where)
+        if sel.typed:
+            return t("algo.puzzle.prompt_typed", n=sel.typed, where=where)
+        return t("algo.puzzle.prompt_number_touch" if ctx.touch      # no Enter to press
+                 else "algo.puzzle.prompt_number", where=where)
 
     # --- input: each data-act declared once (``AlgoUI.act`` dispatches a puzzle's here) --------
     app = None            # the app the game is opened in (``AlgoUI.opened``), for Next puzzle
@@ -193,10 +163,8 @@ class PuzzleUI:
     @action("name")
     def name(self, arg, view, sel, ctx):
         """A number button: name the picked card."""
-        try:
-            return self.move(sel, int(arg))
-        except ValueError:
-            return None
+        n = whole(arg)
+        return None if n is None else self.move(sel, n)
 
     @action("why")
     def why(self, arg, view, sel, ctx):
@@ -242,16 +210,11 @@ class PuzzleUI:
             return True
         if sel.pick is None:
             return None
-        if type_number(key, sel):
-            return True
-        if key == "Enter" and sel.typed:
-            return self.move(sel, int(sel.typed))
-        return None
+        return type_number(key, sel, lambda n: self.move(sel, n))
 
     # --- words ---------------------------------------------------------------------------------
     def describe(self, e, ctx):
-        t = ctx.t
-        kind = e["e"]
+        t, kind = ctx.t, e["e"]
         if kind == "puzzle":
             return t("algo.log.puzzle", grade=t(f"algo.grade.{e['grade']}"), n=e["hidden"])
         if kind == "named":           # "Row 2, card 3 is …": a line starts with a capital

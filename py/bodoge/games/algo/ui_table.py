@@ -17,7 +17,8 @@ import math
 from ...ui.html import h
 from ...ui.phrases import phrased
 from . import rules as R
-from .ui_cards import card_at, card_element, card_name, card_svg, colour_name, nth
+from .ui_cards import (card_at, card_classes, card_element, card_name, card_svg, colour_name,
+                       nth, num_class, numpad, pending)
 
 MIN_SLOTS = 5     # a card is never wider than a fifth of the row's room
 
@@ -52,10 +53,9 @@ def turn_draw(log, i, seat):
 
 
 def badge(kind, text, short=None):
-    if short is None:
-        return h("span", {"class_": f"badge {kind}"}, text)
-    return h("span", {"class_": f"badge {kind}"}, h("span", {"class_": "full"}, text),
-             h("span", {"class_": "short", "aria_hidden": "true"}, short))
+    return h("span", {"class_": f"badge {kind}"}, text if short is None else [
+        h("span", {"class_": "full"}, text),
+        h("span", {"class_": "short", "aria_hidden": "true"}, short)])
 
 
 def lead(text, ctx=None):
@@ -89,8 +89,7 @@ class Table:
         if ctx.fresh_from is None:
             return flips, joined, drew
         newest = max((c["k"] for row in view["rows"] for c in row), default=None)
-        for i in range(ctx.fresh_from, len(log)):
-            e = log[i]
+        for i, e in enumerate(log[ctx.fresh_from:], ctx.fresh_from):
             kind = e["e"]
             if kind == "attack" and e["hit"]:
                 flips.add(e["k"])
@@ -109,35 +108,37 @@ class Table:
         return flips, joined, drew
 
     # --- the whole board -----------------------------------------------------------------------
-    def seats_in_order(self, n, me):
+    def seats_in_order(self, n, ctx):
         """The others in turn order after the viewer (the next player first, a partner in the
-        middle, across the table), then the viewer."""
+        middle, across the table), then the viewer (None: a spectator)."""
+        me = ctx.viewer if ctx.viewer is not None and 0 <= ctx.viewer < n else None
         if me is None:
             return list(range(n)), None
         return [(me + i) % n for i in range(1, n)], me
 
-    def frame_board(self, view, lengths, opponents, center, mine, extra=""):
-        return h("div", {"class_": f"algo-board algo-table players-{view['players']} mode-{view['mode']}{extra}",
-                         "data_region": "table", "style": geometry(lengths)},
-                 h("div", {"class_": "opponents", "data_region": "players"}, opponents), center, mine)
+    def frame_board(self, view, rows, ctx, band, center, extra=""):
+        """The others' bands (``band(seat)``) above the middle, the viewer's below it."""
+        others, me = self.seats_in_order(len(rows), ctx)
+        seats = others + ([me] if me is not None else [])
+        return h("div", {"class_": f"algo-board algo-table players-{view['players']} "
+                                   f"mode-{view['mode']}{extra}",
+                         "data_region": "table", "style": geometry([len(rows[s]) for s in seats])},
+                 h("div", {"class_": "opponents", "data_region": "players"},
+                   [band(s) for s in others]), center, band(me) if me is not None else None)
 
     def live_board(self, view, sel, ctx):
-        n = view["players"]
-        me = ctx.viewer if ctx.viewer is not None and 0 <= ctx.viewer < n else None
+        me = self.seats_in_order(view["players"], ctx)[1]
         mover = me is not None and me in view["to_move"] and view["phase"] != "over"
         showing = mover and view["phase"] == "toss"
         attacking = mover and view["phase"] in ("attack", "again")
         need_stake = attacking and view["drawn"] is None and view["stake"] is None
         armed = attacking and (not need_stake or sel.stake is not None)
         flips, joined, drew = self.motion(view, ctx)
-        others, me = self.seats_in_order(n, me)
-        fx = (flips, joined)
-        bands = [self.live_band(view, s, sel, ctx, fx, armed=armed) for s in others]
-        mine = (self.live_band(view, me, sel, ctx, fx, stake_pick=need_stake, show_pick=showing)
-                if me is not None else None)
         center = self.center(view, sel, ctx, attacking=attacking, armed=armed, drew=drew)
-        lengths = [len(view["rows"][s]) for s in others + ([me] if me is not None else [])]
-        return self.frame_board(view, lengths, bands, center, mine)
+
+        def band(s):      # (the others' cards may be targets, the viewer's staked or shown)
+            return self.live_band(view, s, sel, ctx, flips, joined, armed, need_stake, showing)
+        return self.frame_board(view, view["rows"], ctx, band, center)
 
     # --- a seat's band ---------------------------------------------------------------------------
     def badges(self, view, s, ctx, *, turn=False, out=False, winner=False, dealer=None):
@@ -151,19 +152,14 @@ class Table:
                 items.append(badge(f"partner team-{team}", t("algo.partner")))
             else:
                 items.append(badge(f"team team-{team}", t(f"algo.team.{team}"), "AB"[team]))
-        if (view["dealer"] if dealer is None else dealer) == s:
-            items.append(badge("dealer", t("algo.dealer")))
-        if turn:
-            items.append(badge("turn", t("algo.turn"), ""))
-        if winner:
-            items.append(badge("winner", t("algo.winner"), ""))
-        if out:
-            items.append(badge("out", t("algo.out")))
+        dealt = (view["dealer"] if dealer is None else dealer) == s
+        for kind, shown, short in (("dealer", dealt, None), ("turn", turn, ""),
+                                   ("winner", winner, ""), ("out", out, None)):
+            if shown:
+                items.append(badge(kind, t(f"algo.{kind}"), short))
         if view["points"] is not None:   # with chips the points decide (round wins: the result)
-            items.append(badge("points", t("algo.pts", n=view["points"][s])))
-        else:
-            items.append(badge("wins", t("algo.wins_short", n=view["wins"][s])))
-        return items
+            return items + [badge("points", t("algo.pts", n=view["points"][s]))]
+        return items + [badge("wins", t("algo.wins_short", n=view["wins"][s]))]
 
     def band(self, ctx, s, cards, badges, classes=""):
         me = s == ctx.viewer
@@ -174,10 +170,8 @@ class Table:
                    h("span", {"class_": "badges"}, badges)),
                  h("ol", {"class_": "row"}, cards))
 
-    def live_band(self, view, s, sel, ctx, fx, armed=False, stake_pick=False, show_pick=False):
+    def live_band(self, view, s, sel, ctx, flips, joined, armed, stake_pick, show_pick):
         t = ctx.t
-        flips, joined = fx
-        name = ctx.name(s)
         mine = s == ctx.viewer
         row = view["rows"][s]
         over = view["phase"] == "over"
@@ -186,22 +180,15 @@ class Table:
         cards = []
         for p, card in enumerate(row):
             told = not mine and card["k"] in shown and not card["up"]
-            label = self.card_label(card, p, len(row), name, mine, t, told, ended=over)
+            label = self.card_label(card, p, len(row), ctx.name(s), mine, t, told, ended=over)
             missed = [] if card["up"] else self.tried(view, card)
             if missed:            # what was declared on it and missed, by anyone (issue 26)
                 label += "; " + t("algo.missed_on", numbers=t("list.sep").join(map(str, missed)))
-            classes = ["card", "black" if card["c"] == R.BLACK else "white",
-                       "up" if card["up"] else "down"]
-            attrs = {"id": f"card-{s}-{p}", "aria_label": label,
-                     "data_fx": "slide", "data_fx_key": f"k{card['k']}", "data_spot": f"card:{s}:{p}"}
-            if card["k"] in flips:
-                attrs["data_fx"] = "flip"
-            elif joined and joined[0] == card["k"]:
+            classes = card_classes(card) + [name for name, on in (
+                ("staked", card["k"] == view["stake"]), ("told", told)) if on]
+            attrs = self.card_attrs(s, p, card, label, flips)
+            if joined and joined[0] == card["k"] and card["k"] not in flips:
                 attrs["data_fx_key"] = f"drawn-{joined[1]}"
-            if view["stake"] is not None and card["k"] == view["stake"]:
-                classes.append("staked")
-            if told:
-                classes.append("told")
             action = None
             if not card["up"]:
                 if targetable:
@@ -219,13 +206,22 @@ class Table:
                     attrs["aria_pressed"] = "true" if picked else "false"
             el = card_element(attrs, classes, self.svg(t, card), pressable=action is not None)
             marks = " ".join(f"≠{n}" for n in missed)
-            cards.append(h("li", {}, el, h("span", {"class_": "misses", "aria_hidden": "true"}, marks)))
+            cards.append(h("li", {}, el,
+                           h("span", {"class_": "misses", "aria_hidden": "true"}, marks)))
         active = view["turn"] == s and not over
         badges = self.badges(view, s, ctx, turn=active, out=view["out"][s])
         classes = (" active" if active else "") + (" is-out" if view["out"][s] else "")
         if view["mode"] == "pair" and ctx.viewer is not None and s == R.partner(ctx.viewer):
             classes += " partner"
         return self.band(ctx, s, cards, badges, classes)
+
+    @staticmethod
+    def card_attrs(s, p, card, label, flips):
+        """A card's place, name and motion: it flips if the latest move turned it up, else
+        glides with its row (``data-fx-key``: its handle)."""
+        return {"id": f"card-{s}-{p}", "aria_label": label,
+                "data_fx": "flip" if card["k"] in flips else "slide",
+                "data_fx_key": f"k{card['k']}", "data_spot": f"card:{s}:{p}"}
 
     def svg(self, t, card):
         # a number seen face down (one's own, a Toss, the end of a round) has the closed-eye mark
@@ -234,37 +230,27 @@ class Table:
 
     def card_label(self, card, p, total, name, mine, t, told=False, ended=False):
         where = t("algo.position", i=p + 1, n=total)
-        if card["n"] is None:
-            what = t("algo.face_down", colour=colour_name(t, card["c"]))
-        elif card["up"]:
-            what = t("algo.face_up", card=card_name(t, card["c"], card["n"]))
-        elif told:
-            what = t("algo.told", card=card_name(t, card["c"], card["n"]))
-        elif mine and not ended:
-            what = t("algo.mine_hidden", card=card_name(t, card["c"], card["n"]))
-        else:
-            what = t("algo.ended_down", card=card_name(t, card["c"], card["n"]))
-        return f"{name}: {where}, {what}"
+        key = ("face_down" if card["n"] is None else "face_up" if card["up"] else "told" if told
+               else "mine_hidden" if mine and not ended else "ended_down")
+        return f"{name}: {where}, " + t(f"algo.{key}", colour=colour_name(t, card["c"]),
+                                        card=card_name(t, card["c"], card["n"]))
 
     # --- the middle: deck, drawn card, what happens -------------------------------------------------
     def pile(self, view, ctx, drew):
         t = ctx.t
-        parts = []
-        if view["mode"] == "pair":
-            parts.append(self.team_list(view, ctx))
-        else:
-            parts.append(h("div", {"class_": "deck", "role": "img", "data_spot": "deck",
-                                   "aria_label": t("algo.deck_count", n=view["deck"])},
-                           # an empty deck shows its place, not a back
-                           h("span", {"class_": "deck-stack" + ("" if view["deck"] else " empty"),
-                                      "aria_hidden": "true"}),
-                           h("span", {"class_": "deck-count phrased", "aria_hidden": "true"},
-                             t("algo.deck_count", n=view["deck"]))))
+        count = t("algo.deck_count", n=view["deck"])
+        parts = [self.team_list(view, ctx) if view["mode"] == "pair" else
+                 h("div", {"class_": "deck", "role": "img", "data_spot": "deck",
+                           "aria_label": count},
+                   # an empty deck shows its place, not a back
+                   h("span", {"class_": "deck-stack" + ("" if view["deck"] else " empty"),
+                              "aria_hidden": "true"}),
+                   h("span", {"class_": "deck-count phrased", "aria_hidden": "true"}, count))]
         d = view["drawn"]
         if d is not None and view["phase"] != "over":
-            who = ctx.name(view["turn"])
             label = (t("algo.drawn_own", card=card_name(t, d["c"], d["n"])) if d["n"] is not None
-                     else t("algo.drawn_other", name=who, colour=colour_name(t, d["c"])))
+                     else t("algo.drawn_other", name=ctx.name(view["turn"]),
+                            colour=colour_name(t, d["c"])))
             at = max(i for i, e in enumerate(view["log"]) if e["e"] == "draw")
             parts.append(h("div", {"class_": "drawn", "role": "img", "aria_label": label, "data_spot": "drawn"},
                            h("span", {"class_": "drawn-card", "data_fx": "drop" if drew else None,
@@ -277,31 +263,25 @@ class Table:
     def team_list(self, view, ctx):
         """Pair play: the two teams, with their points (point chips) or round wins (who plays
         in which is said by each row's badge; here only for screen readers)."""
-        t = ctx.t
-        items = []
-        for i, team in enumerate(view["teams"]):
-            names = t("list.sep").join(ctx.name(s) for s in team)
-            score = (t("algo.points", n=view["points"][team[0]]) if view["points"] is not None
-                     else t("algo.wins", n=view["wins"][team[0]]))
-            items.append(h("li", {"class_": f"team-{i}"},
-                           h("span", {"class_": f"badge team team-{i}"}, t(f"algo.team.{i}")), " ",
-                           h("span", {"class_": "team-names visually-hidden"}, names), " ",
-                           h("strong", {"class_": "team-score"}, score)))
-        name = t("algo.points_title") if view["points"] is not None else t("algo.teams")
+        t, chips = ctx.t, view["points"] is not None
+        items = [h("li", {"class_": f"team-{i}"},
+                   h("span", {"class_": f"badge team team-{i}"}, t(f"algo.team.{i}")), " ",
+                   h("span", {"class_": "team-names visually-hidden"}, self.team_names(team, ctx)),
+                   " ", h("strong", {"class_": "team-score"},
+                          t("algo.points", n=view["points"][team[0]]) if chips
+                          else t("algo.wins", n=view["wins"][team[0]])))
+                 for i, team in enumerate(view["teams"])]
+        name = t("algo.points_title") if chips else t("algo.teams")
         return h("section", {"class_": "teams", "aria_label": name}, h("ul", {}, items))
 
     def center(self, view, sel, ctx, attacking, armed, drew):
-        t = ctx.t
         target = sel.target if armed else None
-        if target:
-            text = self.preview(view, sel, ctx)
-        else:
-            text = [h("p", {}, ja(line, ctx)) for line in self.last_action(view, ctx)]
+        text = (self.preview(view, sel, ctx) if target
+                else [h("p", {}, ja(line, ctx)) for line in self.last_action(view, ctx)])
         parts = [self.pile(view, ctx, drew),
                  h("div", {"class_": "action-text phrased", "id": "action-text"}, text)]
         if attacking:
-            parts.append(self.numpad(view, sel, ctx, target))
-            parts.append(self.buttons(view, sel, ctx, target))
+            parts += [self.numpad(view, sel, ctx, target), self.buttons(view, sel, ctx, target)]
         return h("div", {"class_": "center" + (" acting" if attacking else ""),
                          "data_region": "hand" if attacking else None}, parts)
 
@@ -313,14 +293,8 @@ class Table:
         attacks = [i for i in range(start, len(log)) if log[i]["e"] in ("attack", "toss")]
         if not attacks:
             return [x for x in (self.words(log[start], ctx),) if x] if log else []
-        lines = []
-        for e in log[attacks[-1]:]:
-            if e["e"] in ("draw", "deal"):
-                continue
-            text = self.words(e, ctx)
-            if text:
-                lines.append(text)
-        return lines[:2]
+        lines = [self.words(e, ctx) for e in log[attacks[-1]:] if e["e"] not in ("draw", "deal")]
+        return [text for text in lines if text][:2]
 
     def preview(self, view, sel, ctx):
         """What declaring a number on the chosen card does, before it is declared: on a hit,
@@ -330,21 +304,19 @@ class Table:
         s, p = sel.target
         row = view["rows"][s]
         card = row[p]
-        target = card_at(t, ctx.whose(s), p, card["c"])
         lines = [h("p", {"id": "numpad-label", "class_": "declare-for"},
-                   t("algo.declare_for", card=target))]
+                   t("algo.declare_for", card=card_at(t, ctx.whose(s), p, card["c"])))]
         left = sum(1 for c in row if not c["up"]) - 1
         partner = view["mode"] == "pair" and s == R.partner(me)
+        gone = {x for x in range(view["players"]) if view["out"][x]} | {s}
+        sides = {side_of(view, x) for x in range(view["players"]) if x not in gone}
         if left > 0:
             hit = t("algo.preview.hit_again")
+        elif sides == {side_of(view, me)}:
+            hit = t("algo.preview.hit_team_win" if view["mode"] == "pair"
+                    else "algo.preview.hit_win")
         else:
-            gone = {x for x in range(view["players"]) if view["out"][x]} | {s}
-            sides = {side_of(view, x) for x in range(view["players"]) if x not in gone}
-            if sides == {side_of(view, me)}:
-                key = "algo.preview.hit_team_win" if view["mode"] == "pair" else "algo.preview.hit_win"
-                hit = t(key)
-            else:
-                hit = t("algo.preview.hit_out", name=ctx.name(s))
+            hit = t("algo.preview.hit_out", name=ctx.name(s))
         if view["points"] is not None and not partner:
             payer = (t(f"algo.team.{side_of(view, s)}") if view["mode"] == "pair" else ctx.name(s))
             hit += " " + t("algo.preview.chips", name=payer, n=R.CHIPS_HIT, six=2 * R.CHIPS_HIT)
@@ -366,13 +338,11 @@ class Table:
             own = view["rows"][me]
             sp = (sel.stake if view["stake"] is None
                   else next((i for i, c in enumerate(own) if c["k"] == view["stake"]), None))
-            if sp is None or not 0 <= sp < len(own):
-                miss = None
-            else:
-                sc = own[sp]
+            miss = None
+            if sp is not None and 0 <= sp < len(own):
                 last = sum(1 for c in own if not c["up"]) == 1
                 miss = t("algo.preview.miss_own_out" if last else "algo.preview.miss_own",
-                         nth=nth(t, sp), card=card_name(t, sc["c"], sc["n"]))
+                         nth=nth(t, sp), card=card_name(t, own[sp]["c"], own[sp]["n"]))
         if miss and bluff is None:          # (a bluff's line says it: it will miss)
             lines.append(h("p", {"class_": "preview miss"}, *lead(miss, ctx)))
         if partner:
@@ -420,25 +390,21 @@ class Table:
     def waiting(ctx, target):
         """The number a declaration on ``target`` waiting for Confirm (``ctx.pending``) will
         declare, or None: the pad shows it pressed until the second tap or Confirm."""
-        move = ctx.pending
-        if not target or not isinstance(move, dict) or move.get("a") != "attack":
-            return None
-        return move["n"] if [move["s"], move["p"]] == list(target) else None
+        move = pending(ctx, "attack")
+        return move["n"] if target and move and [move["s"], move["p"]] == list(target) else None
 
     def numpad(self, view, sel, ctx, target):
-        t = ctx.t
+        t, typed = ctx.t, sel.typed
         card = view["rows"][target[0]][target[1]] if target else None
-        typed = sel.typed
         judged = self.judged(view, target, ctx)
-        bluff = sel.bluff
         waiting = self.waiting(ctx, target)
-        tint = "" if card is None else (" black" if card["c"] == R.BLACK else " white")
         buttons, reasons = [], []
         for n in range(R.NUMBERS):
             kind, why = judged.get(n, (None, None))
-            classes = "num" + tint + (" typed" if (typed and int(typed) == n) or bluff == n else "")
-            classes += {"no": " ruled", "bluff": " bluff"}.get(kind, "")
-            classes += " pending" if waiting == n else ""
+            typed_n = (typed and int(typed) == n) or sel.bluff == n
+            classes = (num_class(card) + (" typed" if typed_n else "")
+                       + {"no": " ruled", "bluff": " bluff"}.get(kind, "")
+                       + (" pending" if waiting == n else ""))
             if why:
                 reasons.append(h("span", {"id": f"num-why-{n}"}, why))
             buttons.append(h("button", {"type": "button", "id": f"num-{n}", "class_": classes,
@@ -450,27 +416,18 @@ class Table:
                                         "aria_pressed": None if waiting is None else
                                         ("true" if waiting == n else "false"),
                                         "aria_label": t("algo.declare_n", n=n)}, str(n)))
-        attrs = {"class_": "numpad", "role": "group"}
-        if target:
-            attrs["aria_labelledby"] = "numpad-label"
-        else:
-            attrs["aria_label"] = t("algo.numbers")
-        return h("div", attrs, buttons, h("div", {"class_": "offscreen"}, reasons) if reasons else None)
+        return numpad(t, target, buttons,
+                      h("div", {"class_": "offscreen"}, reasons) if reasons else None)
 
     def buttons(self, view, sel, ctx, target):
-        t = ctx.t
-        buttons = []
-        if view.get("can_toss"):
-            buttons.append(h("button", {"type": "button", "id": "toss", "class_": "button",
-                                        "data_act": "toss", "data_spot": "button:toss", "aria_keyshortcuts": "T"}, t("algo.toss")))
-        if view["phase"] == "again":
-            buttons.append(h("button", {"type": "button", "id": "stay", "class_": "button primary",
-                                        "data_act": "stay", "data_spot": "button:stay", "aria_keyshortcuts": "S"}, t("algo.stay")))
-        if target or sel.stake is not None:
-            buttons.append(h("button", {"type": "button", "id": "cancel", "class_": "button",
-                                        "data_act": "cancel", "data_spot": "button:cancel", "aria_keyshortcuts": "Escape"},
-                             t("algo.cancel")))
-        return h("div", {"class_": "acts"}, buttons)
+        shown = {"toss": view.get("can_toss"), "stay": view["phase"] == "again",
+                 "cancel": target or sel.stake is not None}
+        return h("div", {"class_": "acts"}, [
+            h("button", {"type": "button", "id": act, "class_": "button" + primary,
+                         "data_act": act, "data_spot": f"button:{act}", "aria_keyshortcuts": key},
+              ctx.t(f"algo.{act}"))
+            for act, key, primary in (("toss", "T", ""), ("stay", "S", " primary"),
+                                      ("cancel", "Escape", "")) if shown[act]])
 
     # --- a round that ended, while its summary shows ----------------------------------------------
     def final_board(self, view, e, ctx):
@@ -480,37 +437,25 @@ class Table:
         Nothing of the next deal."""
         t = ctx.t
         rows = e["rows"]
-        n = len(rows)
-        me = ctx.viewer if ctx.viewer is not None and 0 <= ctx.viewer < n else None
-        others, me = self.seats_in_order(n, me)
         team = e.get("team") or [e["winner"]]
         flips = self.motion(view, ctx, ended=True)[0]
 
         def band(s):
             cards = []
             for p, card in enumerate(rows[s]):
-                classes = ["card", "black" if card["c"] == R.BLACK else "white",
-                           "up" if card["up"] else "down ended-down"]
-                attrs = {"id": f"card-{s}-{p}", "role": "img", "class_": " ".join(classes),
-                         "data_spot": f"card:{s}:{p}",
-                         "aria_label": self.card_label(card, p, len(rows[s]), ctx.name(s), False, t,
-                                                       ended=True),
-                         "data_fx": "flip" if card["k"] in flips else "slide",
-                         "data_fx_key": f"k{card['k']}"}
-                cards.append(h("li", {}, h("span", attrs, self.svg(t, card))))
-            out = e["out"][s]
-            badges = self.badges(view, s, ctx, out=out, winner=s in team, dealer=e["dealer"])
-            classes = " won" if s in team else " is-out" if out else ""
-            return self.band(ctx, s, cards, badges, classes)
+                label = self.card_label(card, p, len(rows[s]), ctx.name(s), False, t, ended=True)
+                cards.append(h("li", {}, card_element(self.card_attrs(s, p, card, label, flips),
+                                                      card_classes(card, ended=True),
+                                                      self.svg(t, card))))
+            won, out = s in team, e["out"][s]
+            badges = self.badges(view, s, ctx, out=out, winner=won, dealer=e["dealer"])
+            return self.band(ctx, s, cards, badges, " won" if won else " is-out" if out else "")
 
-        bands = [band(s) for s in others]
-        mine = band(me) if me is not None else None
-        text = [h("p", {"class_": "ended-title"}, self.round_heading(e, ctx))]
         paid = self.paid_text(e, ctx)
-        if paid:
-            text.append(h("p", {}, paid))
+        text = [h("p", {"class_": "ended-title"}, self.round_heading(e, ctx)),
+                h("p", {}, paid) if paid else None]
         center = h("div", {"class_": "center ended"},
-                   h("div", {"class_": "pile"}, self.team_list(view, ctx) if view["mode"] == "pair" else None),
+                   h("div", {"class_": "pile"},
+                     self.team_list(view, ctx) if view["mode"] == "pair" else None),
                    h("div", {"class_": "action-text", "id": "action-text"}, text))
-        lengths = [len(rows[s]) for s in others + ([me] if me is not None else [])]
-        return self.frame_board(view, lengths, bands, center, mine, extra=" round-ended")
+        return self.frame_board(view, rows, ctx, band, center, extra=" round-ended")
