@@ -103,3 +103,40 @@ def test_no_japanese_sentence_ends_in_an_ascii_full_stop():
     ascii_end = re.compile(r"(?<=[^\x00-\x7f\s])\.(?=\s|$|[「（(）)])|\.$")
     said = {k: v for k, v in tables()["ja"].items() if ascii_end.search(v)}
     assert not said, said
+
+
+def test_no_screen_of_a_whole_game_shows_a_string_key():
+    """Keys made at run time (``t(f"algo.badge.{kind}")``) escape the literal scan above: a
+    self-played game of each game, replayed (about 40 positions spread over it, the round ends
+    and the result) with everything shown and as a player's own view, in both languages, shows
+    no key in place of its words (a missing key shows itself)."""
+    from bodoge.core.record import Record, encode
+    from bodoge.core.selfplay import play_one
+    from bodoge.games import PLAYABLE, get_game
+
+    from games.suite import spec
+
+    from .fakehost import make_app
+    from .page import Page
+
+    heads = "|".join(sorted({k.split(".")[0] for k in tables()["en"]}))
+    key_like = re.compile(rf"\b(?:{heads})\.[a-z][a-z0-9_]*\b")
+    for game_id in PLAYABLE:
+        options, level = spec(game_id).selfplay[0]
+        options = get_game(game_id).options(options)
+        rec = play_one(game_id, options, 3, [level] * options["players"]).record
+        seats = [{"name": "", "bot": None if s == 0 else "normal"} for s in range(options["players"])]
+        code = encode(Record(rec.game, rec.version, rec.options, rec.seed, rec.moves, {"seats": seats}))
+        for lang in ("en", "ja"):
+            app, host = make_app(hash_=f"#replay={code}&move=0", lang=lang)
+            screen = app.screen
+            step = max(1, len(rec.moves) // 40)
+            for k in sorted(set(range(0, len(rec.moves) + 1, step)) | {len(rec.moves)}):
+                for perspective in screen.perspectives()[:2]:       # everything; seat 0's view
+                    screen.perspective = perspective
+                    screen.go(k) if k != screen.at else app.refresh()
+                    page = Page(host.html)
+                    shown = page.all_text + " ".join(el.attrs.get("aria-label", "") or ""
+                                                     for el in page.where())
+                    assert not key_like.findall(shown), (game_id, lang, k, perspective,
+                                                         key_like.findall(shown))
