@@ -309,8 +309,8 @@ class BossaUI(GameUI):
             "room": {(m["line"], m["n"]) for m in moves if m["a"] == "stack"},
         }
         n, k = self.measure(view, look["room"])
-        hint = h("p", {"class_": "error bossa-hint", "role": "alert"}, ctx.t(sel.hint)) \
-            if sel.hint else None
+        hint = h("p", {"class_": "error bossa-hint phrased", "role": "alert"},
+                 phrased(ctx.t(sel.hint))) if sel.hint else None
         sizes = [len(view["hands"][s] or ()) or view["hand_sizes"][s] for s in (me, them)]
         extra = bool(view["discard"]) + (view["removed"] is not None)   # rows beside the deck
         return h("div", {"class_": "bossa bossa-table " + ("rules-" + view["variant"]),
