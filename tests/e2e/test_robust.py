@@ -145,7 +145,11 @@ def test_two_tabs_never_lose_moves(context, page, server):
         newer = now
         page.wait_for_timeout(500)
     else:
-        raise AssertionError("tab 1 never came back to the person's turn")
+        banner1 = page.locator("#save-banner")       # (what to look at if it ever fails again)
+        raise AssertionError("tab 1 never came back to the person's turn: prompt "
+                             f"{page.locator('#prompt').inner_text()!r}, its banner "
+                             f"{banner1.inner_text() if banner1.count() else None!r}, "
+                             f"its save still changing: {now != newer}")
     other.get_by_role("button", name=re.compile("face down")).first.click()   # nothing happens
     assert saves(page)[slot_key] == newer
     other.get_by_role("button", name="Load the newer game").click()
