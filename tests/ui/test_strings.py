@@ -134,7 +134,10 @@ def test_no_screen_of_a_whole_game_shows_a_string_key():
             for k in sorted(set(range(0, len(rec.moves) + 1, step)) | {len(rec.moves)}):
                 for perspective in screen.perspectives()[:2]:       # everything; seat 0's view
                     screen.perspective = perspective
-                    screen.go(k) if k != screen.at else app.refresh()
+                    if k != screen.at:
+                        screen.go(k)
+                    else:
+                        app.refresh()
                     page = Page(host.html)
                     shown = page.all_text + " ".join(el.attrs.get("aria-label", "") or ""
                                                      for el in page.where())
