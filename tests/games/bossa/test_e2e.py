@@ -15,6 +15,7 @@ from bodoge.core.match import Match
 from bodoge.core.record import Record, encode
 from bodoge.core.selfplay import play_one
 from bodoge.games.bossa import GAME
+from bodoge.games.bossa.strings import EN, JA
 
 from e2e.harness import assert_regions_in_view, boot, wait_ready
 
@@ -385,7 +386,16 @@ def test_the_table_keeps_its_place_through_the_steps_of_a_turn(touch_at, size, l
             page.locator("#action-stack").click()
             steps.append(("stack", page.evaluate(BOXES)))
             targets.append(("stack", steps[-1][1]["targets"]))
-            for t in pile["tiles"]:
+            # a place tapped before any tile: the hint, in the prompt's reserved line (beside
+            # Clear it wrapped on a phone: your seat grew 50 px, your tiles went up under the
+            # finger going for one); the first tile's tap clears it
+            page.locator(f"#place-{pile['line']}-{pile['n']}").click()
+            hint = page.locator(".prompt-bar .error")
+            expect(hint).to_have_text({"en": EN, "ja": JA}[lang]["bossa.hint.select"])
+            steps.append(("stack hint", page.evaluate(BOXES)))
+            page.locator(f"#tile-{pile['tiles'][0]}").click()
+            expect(hint).to_have_text("")
+            for t in pile["tiles"][1:]:
                 page.locator(f"#tile-{t}").click()
             page.locator(f"#place-{pile['line']}-{pile['n']}").click()
             expect(page.locator(".cell.pending .ghost")).to_be_visible()

@@ -914,10 +914,10 @@ class BossaUI(GameUI):
 
     def playing(self, view, sel, ctx):
         """Whether a click on the table is the viewer's to make now (a new click clears the
-        hint of the last one)."""
+        hint or the refusal of the last one)."""
         if not self.my_turn(view, ctx) or view["phase"] != "play":
             return False
-        sel.hint = None
+        sel.hint, ctx.error = None, ""
         return True
 
     @action("sel", "take")
@@ -977,7 +977,10 @@ class BossaUI(GameUI):
             return None
         focus = f"end-{c}-{where}" if ctx.acted == "place" else f"place-{c}-{where}"
         if not chosen:
-            sel.hint = "bossa.hint.select"
+            if sel.mode:     # beside Clear it had no room on a phone (your seat grew 50 px):
+                ctx.error = ctx.t("bossa.hint.select")      # the frame's reserved line says it
+            else:
+                sel.hint = "bossa.hint.select"
             ctx.focus = focus
             return None
         return self.propose(view, sel, ctx, move)
