@@ -311,11 +311,8 @@ class BossaUI(GameUI):
         n, k = self.measure(view, look["room"])
         hint = h("p", {"class_": "error bossa-hint phrased", "role": "alert"},
                  phrased(ctx.t(sel.hint))) if sel.hint else None
-        sizes = [len(view["hands"][s] or ()) or view["hand_sizes"][s] for s in (me, them)]
-        extra = bool(view["discard"]) + (view["removed"] is not None)   # rows beside the deck
-        return h("div", {"class_": "bossa bossa-table " + ("rules-" + view["variant"]),
-                         "style": f"--n: {n}; --k: {k}; --mine-n: {max(4, sizes[0])}; "
-                                  f"--theirs-n: {max(4, sizes[1])}; --extra: {extra}"},
+        look["size"] = f"--n: {n}; --k: {k}"       # the field's (see the stylesheet's head)
+        return h("div", {"class_": "bossa bossa-table " + ("rules-" + view["variant"])},
                  self.seat(view, them, ctx, look),
                  self.field(view, ctx, look),
                  self.side(view, ctx, look),
@@ -393,7 +390,9 @@ class BossaUI(GameUI):
         region = "hand" if mine else "players"
         classes = ["bossa-seat", "me" if s == look["me"] else "them"] \
             + (["playing"] if mine and playing else []) + (["active"] if turn else [])
+        tiles = len(view["hands"][s] or ()) or view["hand_sizes"][s]       # its tiles' size
         return h("section", {"class_": " ".join(classes), "data_region": region,
+                             "style": f"--hand-n: {max(4, tiles)}",
                              "aria_label": t("bossa.hand_of", whose=ctx.whose(s))},
                  head, h("div", {"class_": "seat-body"}, self.hand(view, s, ctx, look, mine),
                          h("div", {"class_": "controls"}, controls)),
@@ -546,7 +545,7 @@ class BossaUI(GameUI):
         else:
             body = [self.line(view, c, ctx, look) for c in self.line_order(view, look["me"])]
             kind = "bossa-field two-lines"
-        return h("section", {"class_": kind, "data_region": "table",
+        return h("section", {"class_": kind, "data_region": "table", "style": look.get("size"),
                              "aria_label": t("bossa.lines")}, body)
 
     def line(self, view, c, ctx, look, level="h2", final=False):
