@@ -3,7 +3,8 @@
 // the browser lay out and paint the whole page after every move, and lost the focus and a
 // screen reader's place. Nodes are matched in order by type, tag and id; a node that differs is
 // replaced, unless it is one node more or one less (a banner that comes or goes), which is
-// inserted or removed so that what follows it is kept. Form fields keep what the person typed
+// inserted or removed so that what follows it is kept, or keyed items gone from a row (see
+// keyedLater), which are removed. Form fields keep what the person typed
 // unless the new markup changes that field.
 //
 // Motion (the games' convention, see GameUI.board in py/bodoge/ui/games.py): an element with
@@ -112,10 +113,36 @@
     return wanted;
   };
 
+  // The keyed element further on among l's siblings that fresh element f is, when every node
+  // before it is a keyed element the new markup no longer has (several items gone from the
+  // middle of a row: two tiles played from a hand rebuilt every tile after them): those go,
+  // and it is matched where it is. Else null.
+  const keyedLater = (l, f, keys) => {
+    if (f.nodeType !== ELEMENT || keyOf(f) === null) return null;
+    for (let m = l; m; m = m.nextSibling) {
+      if (m.nodeType !== ELEMENT || token(m) !== null) return null;
+      if (m !== l && same(m, f)) return m;
+      const key = keyOf(m);
+      if (key === null || keys().has(key)) return null;
+    }
+    return null;
+  };
+
   const morphChildren = (live, fresh) => {
     let l = live.firstChild;
     let f = fresh.firstChild;
     const wanted = wantedIn(fresh);
+    let freshKeys = null;      // the keys the new markup has here, when first asked
+    const keys = () => {
+      if (freshKeys === null) {
+        freshKeys = new Set();
+        for (let g = fresh.firstChild; g; g = g.nextSibling) {
+          if (g.nodeType === ELEMENT && keyOf(g) !== null) freshKeys.add(keyOf(g));
+        }
+      }
+      return freshKeys;
+    };
+    let m = null;
     while (f) {
       const nextF = f.nextSibling;
       if (wanted) {
@@ -151,6 +178,13 @@
         live.insertBefore(f, l);          // one node came: the same, the other way round
         f = nextF;
         continue;
+      }
+      if (l && !same(l, f) && (m = keyedLater(l, f, keys))) {
+        while (l !== m) {
+          const gone = l;
+          l = l.nextSibling;
+          live.removeChild(gone);
+        }
       }
       if (l && same(l, f)) {
         morphNode(l, f);

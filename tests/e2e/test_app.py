@@ -452,6 +452,19 @@ MORPH_CASES = r"""
   bodogeMorph(row, item(0, "n") + item(1, "a") + item(2, "b"));
   const now = row.querySelectorAll("b");
   if (now[1] !== a || now[2] !== b || row.innerHTML !== parse(item(0, "n") + item(1, "a") + item(2, "b"))) bad.push(["keyed", row.innerHTML]);
+  // Two cards gone from the middle of a row (two tiles played from a hand): the cards after
+  // them keep their nodes (they were rebuilt); one that only moved is never dropped.
+  const hand = document.createElement("ol");
+  const four = ["a", "b", "c", "d", "e"].map((k, i) => item(i, k)).join("");
+  bodogeMorph(hand, four);
+  const [ha, , , hd, he] = hand.querySelectorAll("b");
+  bodogeMorph(hand, item(0, "a") + item(1, "d") + item(2, "e"));
+  const left = hand.querySelectorAll("b");
+  if (left[0] !== ha || left[1] !== hd || left[2] !== he
+      || hand.innerHTML !== parse(item(0, "a") + item(1, "d") + item(2, "e"))) bad.push(["keyed, two gone", hand.innerHTML]);
+  bodogeMorph(hand, four);
+  bodogeMorph(hand, item(0, "a") + item(1, "d") + item(2, "b") + item(3, "e"));
+  if (hand.innerHTML !== parse(item(0, "a") + item(1, "d") + item(2, "b") + item(3, "e"))) bad.push(["keyed, moved", hand.innerHTML]);
   return bad;
 }
 """
