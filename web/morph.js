@@ -113,17 +113,23 @@
     return wanted;
   };
 
+  // Whether an element keyed `key` is among fresh node f and its next siblings.
+  const keyedFrom = (f, key) => {
+    for (let g = f; g; g = g.nextSibling) if (g.nodeType === ELEMENT && keyOf(g) === key) return true;
+    return false;
+  };
+
   // The keyed element further on among l's siblings that fresh element f is, when every node
-  // before it is a keyed element the new markup no longer has (several items gone from the
-  // middle of a row: two tiles played from a hand rebuilt every tile after them): those go,
-  // and it is matched where it is. Else null.
-  const keyedLater = (l, f, keys) => {
+  // before it is a keyed element the rest of the new markup no longer has (several items gone
+  // from the middle of a row: two tiles played from a hand rebuilt every tile after them):
+  // those go, and it is matched where it is. Else null.
+  const keyedLater = (l, f) => {
     if (f.nodeType !== ELEMENT || keyOf(f) === null) return null;
     for (let m = l; m; m = m.nextSibling) {
       if (m.nodeType !== ELEMENT || token(m) !== null) return null;
       if (m !== l && same(m, f)) return m;
       const key = keyOf(m);
-      if (key === null || keys().has(key)) return null;
+      if (key === null || keyedFrom(f, key)) return null;
     }
     return null;
   };
@@ -132,17 +138,6 @@
     let l = live.firstChild;
     let f = fresh.firstChild;
     const wanted = wantedIn(fresh);
-    let freshKeys = null;      // the keys the new markup has here, when first asked
-    const keys = () => {
-      if (freshKeys === null) {
-        freshKeys = new Set();
-        for (let g = fresh.firstChild; g; g = g.nextSibling) {
-          if (g.nodeType === ELEMENT && keyOf(g) !== null) freshKeys.add(keyOf(g));
-        }
-      }
-      return freshKeys;
-    };
-    let m = null;
     while (f) {
       const nextF = f.nextSibling;
       if (wanted) {
@@ -179,12 +174,11 @@
         f = nextF;
         continue;
       }
-      if (l && !same(l, f) && (m = keyedLater(l, f, keys))) {
-        while (l !== m) {
-          const gone = l;
-          l = l.nextSibling;
-          live.removeChild(gone);
-        }
+      const later = l && !same(l, f) ? keyedLater(l, f) : null;
+      while (later && l !== later) {
+        const gone = l;
+        l = l.nextSibling;
+        live.removeChild(gone);
       }
       if (l && same(l, f)) {
         morphNode(l, f);

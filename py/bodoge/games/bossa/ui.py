@@ -308,7 +308,7 @@ class BossaUI(GameUI):
             # and the line moved), which also makes it a target at least 44 px wide on a phone
             "room": {(m["line"], m["n"]) for m in moves if m["a"] == "stack"},
         }
-        n, k = self.measure(view, look["room"])
+        n, k, look["fits"] = self.measure(view, look["room"])
         hint = h("p", {"class_": "error bossa-hint phrased", "role": "alert"},
                  phrased(ctx.t(sel.hint))) if sel.hint else None
         look["size"] = f"--n: {n}; --k: {k}"       # the field's (see the stylesheet's head)
@@ -322,13 +322,14 @@ class BossaUI(GameUI):
     def measure(view, room=()):
         """The longest line in tile columns (both ends, the die, each place's groups and the
         room a Stack may take, ``room``) and the most tiles in one column: the table sizes its
-        tiles by them (``--n``, ``--k``)."""
-        n, k = 9, 2
+        tiles by them (``--n``, ``--k``). And each laid line's ``fit`` by its colour."""
+        n, k, fits = 9, 2, {}
         for c, line in enumerate(view["lines"]):
             if line["die"] is not None:
-                n = max(n, BossaUI.fit(line, c, room)[1])
+                fits[c] = BossaUI.fit(line, c, room)
+                n = max(n, fits[c][1])
                 k = max([k] + [p["k"] for p in R.filled(line)])
-        return n, k
+        return n, k, fits
 
     @staticmethod
     def fit(line, c, room):
@@ -337,8 +338,9 @@ class BossaUI(GameUI):
         ``--ce`` columns of tiles, plus ``--p1`` places of one column (as wide as their words,
         ``--t1``, at a smaller tile), ``--pr`` places of one column and a Stack's room (47 px,
         or two columns and 11 px) and ``--e`` open ends. And its length in columns."""
-        fx, cols, p1, pr, n = 3 * len(R.filled(line)) + 14, 1.12, 0, 0, 3    # gaps and the die
-        for p in R.filled(line):
+        places = R.filled(line)
+        fx, cols, p1, pr, n = 3 * len(places) + 14, 1.12, 0, 0, 3    # gaps and the die
+        for p in places:
             k = 1 + len(p["s"]) + ((c, p["n"]) in room)
             n += k
             if k == 1:
@@ -589,7 +591,7 @@ class BossaUI(GameUI):
         if not final:
             cells.append(self.end_cell(view, c, "hi", *ends["hi"], ctx, look))
         side = "" if owner is None else (" mine" if owner == look["me"] else " theirs")
-        fit, n = (None, 0) if final else self.fit(line, c, look["room"])
+        fit, n = (None, 0) if final else look["fits"][c]
         return h("section", {"class_": f"line line-{COLOURS[c]}{side}" + " long" * (n >= LONG),
                              "aria_label": label, "data_spot": None if final else f"line:{c}",
                              "style": fit},
@@ -1125,7 +1127,7 @@ class BossaUI(GameUI):
                 "room": set()}
         lines = [self.line(view, c, ctx, look, "h4", final=True) for c in self.line_order(view, me)] \
             if view["lines"][0]["die"] is not None else []
-        n, k = self.measure(view)
+        n, k, _ = self.measure(view)
         parts = [h("p", {"class_": "reason"}, how),
                  h("h3", {}, t("bossa.result.hands")), h("ul", {"class_": "final-hands"}, hands),
                  h("h3", {}, t("bossa.result.lines")),
